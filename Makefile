@@ -1,0 +1,96 @@
+# shallows: one entry point. `make help` lists the targets.
+
+PRECISION ?= single
+KERNELS ?= solutions
+SANITIZE ?=
+ARCH ?= -march=native
+VERSION := 0.1.0
+
+ifeq ($(filter $(PRECISION),single double),)
+$(error PRECISION must be single or double, not '$(PRECISION)')
+endif
+
+BUILD := build/$(PRECISION)$(if $(SANITIZE),-sanitize)$(if $(filter-out solutions,$(KERNELS)),-$(notdir $(KERNELS)))
+CC ?= gcc
+WARNINGS := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes
+# No -ffast-math: every backend must reproduce the same bits, so no
+# reassociation and no contraction into FMAs; dropping errno and traps is
+# what lets the solver loops vectorise.
+OPTIMISE := -O3 $(ARCH) -fno-math-errno -fno-trapping-math -ffp-contract=off
+ifneq ($(SANITIZE),)
+SANITIZERS := -fsanitize=address,undefined -fno-sanitize-recover=all
+OPTIMISE := -O1 -g -fno-omit-frame-pointer -ffp-contract=off $(SANITIZERS)
+endif
+CPPFLAGS += -D_POSIX_C_SOURCE=200809L -DSWE_VERSION='"$(VERSION)"' -Icommon -Ibackends/serial
+ifeq ($(PRECISION),double)
+CPPFLAGS += -DSWE_PRECISION_DOUBLE
+endif
+CFLAGS += -std=c11 $(WARNINGS) $(OPTIMISE) -MMD -MP
+LDFLAGS += $(SANITIZERS)
+LDLIBS += -lnetcdf -lm
+
+CORE_SOURCES := $(filter-out common/main.c,$(wildcard common/*.c))
+BACKEND_SOURCES := $(wildcard backends/serial/*.c) $(wildcard $(KERNELS)/serial/*.c)
+TEST_SOURCES := $(wildcard tests/*.c)
+
+LIBRARY_OBJECTS := $(patsubst %.c,$(BUILD)/obj/%.o,$(CORE_SOURCES) $(BACKEND_SOURCES))
+MAIN_OBJECT := $(BUILD)/obj/common/main.o
+TEST_OBJECTS := $(patsubst %.c,$(BUILD)/obj/%.o,$(TEST_SOURCES))
+
+PROGRAM := $(BUILD)/shallows
+TEST_PROGRAM := $(BUILD)/shallows-tests
+
+.PHONY: all run test check deps help clean format format-check
+.DEFAULT_GOAL := all
+
+all: $(PROGRAM)
+
+$(PROGRAM): $(MAIN_OBJECT) $(LIBRARY_OBJECTS)
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+$(TEST_PROGRAM): $(TEST_OBJECTS) $(LIBRARY_OBJECTS)
+	$(CC) $(LDFLAGS) -o $@ $^ -lcunit $(LDLIBS)
+
+$(BUILD)/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
+
+-include $(LIBRARY_OBJECTS:.o=.d) $(MAIN_OBJECT:.o=.d) $(TEST_OBJECTS:.o=.d)
+
+## make run: a radial dam break, written to output/radial-dam-break.nc
+run: deps
+	@$(MAKE) --no-print-directory all
+	@mkdir -p output
+	$(PROGRAM) --scenario radial-dam-break --output output/radial-dam-break
+	@echo "Look at it: ncview output/radial-dam-break.nc (or ncdump -h for the layout)"
+
+## make test: every suite in both precisions, then once more under sanitizers
+test: deps
+	@tools/run_tests.sh
+
+## make check: the suites of one build (PRECISION=, SANITIZE=1)
+check: $(PROGRAM) $(TEST_PROGRAM)
+	$(TEST_PROGRAM) --program $(PROGRAM)
+
+## make deps: install the Debian packages the build needs (as root), or say which
+deps:
+	@tools/deps.sh
+
+## make format: clang-format every C source in place
+format:
+	clang-format -i $(shell git ls-files '*.c' '*.h')
+
+format-check:
+	clang-format --dry-run -Werror $(shell git ls-files '*.c' '*.h')
+
+clean:
+	rm -rf build
+
+help:
+	@echo "make               build $(PROGRAM) (PRECISION=single|double, KERNELS=solutions|skeletons)"
+	@echo "make run           run a radial dam break, write output/radial-dam-break.nc"
+	@echo "make test          all test suites, both precisions, and under ASan/UBSan"
+	@echo "make check         the test suites of one build (PRECISION=..., SANITIZE=1)"
+	@echo "make deps          install missing Debian packages (root) or print the command"
+	@echo "make format        clang-format all sources (format-check: only check)"
+	@echo "make clean         remove build/"

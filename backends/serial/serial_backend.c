@@ -1,0 +1,110 @@
+/* The serial backend: the host arrays are the state; one step sweeps the
+ * block row by row, updating each row in place as soon as the edges that
+ * touch it are known. The horizontal edges above a row are computed before
+ * the row changes and reused as the edges below the next row, so every
+ * edge is solved once and the state is read and written once per step. */
+#include "backend.h"
+#include "boundary.h"
+#include "cell_update.h"
+#include "serial_kernels.h"
+
+#include <stdlib.h>
+
+typedef struct serial_fields {
+    enum swe_solver solver;
+    real *storage;      /* all edge rows in one allocation */
+    swe_edge_row vertical, below, above;
+} serial_fields;
+
+static void assign_row(swe_edge_row *row, real *storage, size_t length)
+{
+    real **arrays[] = {&row->h_left,  &row->h_right,  &row->hn_left,
+                       &row->hn_right, &row->ht_left, &row->ht_right};
+    for (size_t a = 0; a < sizeof arrays / sizeof arrays[0]; ++a) {
+        *arrays[a] = storage + a * length;
+    }
+}
+
+static int serial_init(swe_block *block, const swe_backend_config *config, swe_error *err)
+{
+    if (block == NULL || config == NULL) {
+        return swe_fail(err, SWE_ERROR_USAGE, "internal error: serial init without a block");
+    }
+    serial_fields *fields = calloc(1, sizeof *fields);
+    size_t length = (size_t)block->nx + 1;
+    real *storage = fields != NULL ? calloc(3 * 6 * length, sizeof(real)) : NULL;
+    if (storage == NULL) {
+        free(fields);
+        return swe_fail(err, SWE_ERROR_RUNTIME, "out of memory for the serial edge buffers");
+    }
+    fields->solver = config->solver;
+    fields->storage = storage;
+    assign_row(&fields->vertical, storage, length);
+    assign_row(&fields->below, storage + 6 * length, length);
+    assign_row(&fields->above, storage + 12 * length, length);
+    block->ext = fields;
+    return SWE_OK;
+}
+
+static void serial_finalize(swe_block *block)
+{
+    if (block == NULL || block->ext == NULL) {
+        return;
+    }
+    serial_fields *fields = block->ext;
+    free(fields->storage);
+    free(fields);
+    block->ext = NULL;
+}
+
+static int serial_sync(swe_block *block, swe_error *err)
+{
+    (void)block;
+    (void)err;
+    return SWE_OK; /* the host arrays are the state */
+}
+
+static int serial_max_wave_speed(swe_block *block, real *speed, swe_error *err)
+{
+    (void)err;
+    real max_speed = 0;
+    for (int j = 1; j <= block->ny; ++j) {
+        real row_speed = swe_serial_row_wave_speed(block, j);
+        max_speed = swe_max_speed(max_speed, row_speed);
+    }
+    *speed = max_speed;
+    return SWE_OK;
+}
+
+static int serial_step(swe_block *block, real dt, real *next_speed, swe_error *err)
+{
+    (void)err;
+    serial_fields *fields = block->ext;
+    swe_set_boundary_layers(block);
+    swe_edge_row below = fields->below, above = fields->above;
+    swe_serial_horizontal_edges(block, 0, fields->solver, &below);
+    real max_speed = 0;
+    for (int j = 1; j <= block->ny; ++j) {
+        swe_serial_horizontal_edges(block, j, fields->solver, &above);
+        swe_serial_vertical_edges(block, j, fields->solver, &fields->vertical);
+        real row_speed = swe_serial_update_row(block, j, dt, &fields->vertical, &below, &above);
+        max_speed = swe_max_speed(max_speed, row_speed);
+        swe_edge_row used = below;
+        below = above;
+        above = used;
+    }
+    *next_speed = max_speed;
+    return SWE_OK;
+}
+
+const swe_backend swe_serial_backend = {
+    .name = "serial",
+    .description = "one core, row-by-row sweep (reference for all others)",
+    .init = serial_init,
+    .finalize = serial_finalize,
+    .sync_after_write = serial_sync,
+    .sync_before_read = serial_sync,
+    .max_wave_speed = serial_max_wave_speed,
+    .step = serial_step,
+    .advance = NULL,
+};

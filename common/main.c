@@ -1,0 +1,60 @@
+/* shallows: the command-line program. */
+#include "backend.h"
+#include "netcdf_output.h"
+#include "options.h"
+#include "simulation.h"
+
+#include <stdio.h>
+
+#ifndef SWE_VERSION
+#define SWE_VERSION "unknown"
+#endif
+
+static void print_version(void)
+{
+    printf("shallows %s\nprecision: %s\nbackends:", SWE_VERSION, SWE_PRECISION_NAME);
+    for (int index = 0; index < swe_backend_count(); ++index) {
+        printf(" %s", swe_backend_at(index)->name);
+    }
+    printf("\noutput: %s\n", swe_netcdf_library_version());
+}
+
+static void print_backends(void)
+{
+    for (int index = 0; index < swe_backend_count(); ++index) {
+        const swe_backend *backend = swe_backend_at(index);
+        printf("%-12s %s\n", backend->name, backend->description);
+    }
+}
+
+int main(int argc, char **argv)
+{
+    swe_options options;
+    swe_error err = {{0}};
+    int status = swe_options_parse(argc, argv, &options, &err);
+    if (status != SWE_OK) {
+        fprintf(stderr, "shallows: %s\n", err.message);
+        return status;
+    }
+    switch (options.action) {
+    case SWE_ACTION_HELP:
+        swe_options_print_help(argv[0]);
+        return SWE_OK;
+    case SWE_ACTION_VERSION:
+        print_version();
+        return SWE_OK;
+    case SWE_ACTION_LIST_BACKENDS:
+        print_backends();
+        return SWE_OK;
+    case SWE_ACTION_RUN:
+        break;
+    }
+    swe_run_result result;
+    status = swe_run(&options, &result, &err);
+    if (status != SWE_OK) {
+        fprintf(stderr, "shallows: %s\n", err.message);
+        return status;
+    }
+    swe_print_summary(stdout, &options, &result);
+    return SWE_OK;
+}

@@ -1,0 +1,54 @@
+/* The floating-point type of the whole solver, fixed at build time, and the
+ * few portability macros that let the numerics headers compile unchanged as
+ * C11, as CUDA C++ and as OpenCL C. */
+#ifndef SWE_REAL_H
+#define SWE_REAL_H
+
+#if defined(__OPENCL_VERSION__)
+/* OpenCL C: the math built-ins are overloaded for float and double. */
+#ifdef SWE_PRECISION_DOUBLE
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+typedef double real;
+#else
+typedef float real;
+#endif
+#define SWE_INLINE inline
+#define SWE_SQRT(x) sqrt(x)
+#define SWE_FABS(x) fabs(x)
+#define SWE_FMAX(a, b) fmax((a), (b))
+#define SWE_FMIN(a, b) fmin((a), (b))
+
+#else /* C or CUDA */
+#ifdef SWE_PRECISION_DOUBLE
+typedef double real;
+#define SWE_SQRT(x) sqrt(x)
+#define SWE_FABS(x) fabs(x)
+#else
+typedef float real;
+#define SWE_SQRT(x) sqrtf(x)
+#define SWE_FABS(x) fabsf(x)
+#endif
+/* Written as selects, not fmax/fmin calls, so that GCC vectorises loops
+ * over them without -ffast-math. */
+#define SWE_FMAX(a, b) ((a) > (b) ? (a) : (b))
+#define SWE_FMIN(a, b) ((a) < (b) ? (a) : (b))
+#ifdef __CUDACC__
+#define SWE_INLINE __host__ __device__ static inline
+#else
+#include <math.h>
+#define SWE_INLINE static inline
+#endif
+#endif
+
+#ifdef SWE_PRECISION_DOUBLE
+#define SWE_PRECISION_NAME "double"
+#else
+#define SWE_PRECISION_NAME "single"
+#endif
+
+/* Gravitational acceleration, m/s^2. */
+#define SWE_GRAVITY ((real)9.81)
+/* Cells shallower than this (metres) are dry: no velocity, no wave speed. */
+#define SWE_DRY_TOLERANCE ((real)1.0e-3)
+
+#endif

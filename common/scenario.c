@@ -1,0 +1,183 @@
+/* The built-in scenarios. Each reads its numbers from its own parameter
+ * table, so what an output file records is exactly what was run. */
+#include "scenario.h"
+
+#include <math.h>
+#include <stddef.h>
+#include <string.h>
+
+#define WALLS {SWE_BOUNDARY_WALL, SWE_BOUNDARY_WALL, SWE_BOUNDARY_WALL, SWE_BOUNDARY_WALL}
+#define OUTFLOWS                                                                                   \
+    {SWE_BOUNDARY_OUTFLOW, SWE_BOUNDARY_OUTFLOW, SWE_BOUNDARY_OUTFLOW, SWE_BOUNDARY_OUTFLOW}
+
+/* Calls set(block, i, j, x, y, scenario) on every interior cell. */
+typedef void (*swe_cell_setter)(swe_block *block, size_t cell, double x, double y,
+                                const swe_scenario *scenario);
+
+static void for_each_cell(swe_block *block, const swe_scenario *scenario, swe_cell_setter set)
+{
+    for (int j = 1; j <= block->ny; ++j) {
+        double y = swe_block_cell_y(block, j);
+        for (int i = 1; i <= block->nx; ++i) {
+            set(block, SWE_INDEX(block, i, j), swe_block_cell_x(block, i), y, scenario);
+        }
+    }
+}
+
+static void set_radial_dam_break(swe_block *block, size_t cell, double x, double y,
+                                 const swe_scenario *scenario)
+{
+    double dx = x - swe_scenario_parameter(scenario, "centre_x");
+    double dy = y - swe_scenario_parameter(scenario, "centre_y");
+    int inside = dx * dx + dy * dy <= pow(swe_scenario_parameter(scenario, "radius"), 2);
+    block->h[cell] = (real)swe_scenario_parameter(scenario, inside ? "h_inside" : "h_outside");
+}
+
+static void set_dam_break_1d(swe_block *block, size_t cell, double x, double y,
+                             const swe_scenario *scenario)
+{
+    (void)y;
+    int left = x < swe_scenario_parameter(scenario, "x_dam");
+    block->h[cell] = (real)swe_scenario_parameter(scenario, left ? "h_left" : "h_right");
+}
+
+/* Gaussian bump of the bed under a flat surface at rest. */
+static void set_lake_at_rest(swe_block *block, size_t cell, double x, double y,
+                             const swe_scenario *scenario)
+{
+    double dx = x - swe_scenario_parameter(scenario, "bump_x");
+    double dy = y - swe_scenario_parameter(scenario, "bump_y");
+    double width = swe_scenario_parameter(scenario, "bump_width");
+    double bed = -swe_scenario_parameter(scenario, "depth") +
+                 swe_scenario_parameter(scenario, "bump_height") *
+                     exp(-(dx * dx + dy * dy) / (2.0 * width * width));
+    block->b[cell] = (real)bed;
+    block->h[cell] = (real)(swe_scenario_parameter(scenario, "surface") - (double)block->b[cell]);
+}
+
+/* The depth below the reference level is H = depth - amplitude * exp(-r^2);
+ * the bed is b = -H and the water layer h0 is given directly. */
+static void set_bump_dam_break(swe_block *block, size_t cell, double x, double y,
+                               const swe_scenario *scenario)
+{
+    double r2 = x * x + y * y;
+    double depth = swe_scenario_parameter(scenario, "depth") -
+                   swe_scenario_parameter(scenario, "bump_amplitude") * exp(-r2);
+    int inside = r2 <= pow(swe_scenario_parameter(scenario, "radius"), 2);
+    block->b[cell] = (real)(-depth);
+    block->h[cell] = (real)swe_scenario_parameter(scenario, inside ? "h_inside" : "h_outside");
+}
+
+static void initialise_radial(swe_block *block, const swe_scenario *scenario)
+{
+    for_each_cell(block, scenario, set_radial_dam_break);
+}
+
+static void initialise_dam_break_1d(swe_block *block, const swe_scenario *scenario)
+{
+    for_each_cell(block, scenario, set_dam_break_1d);
+}
+
+static void initialise_lake_at_rest(swe_block *block, const swe_scenario *scenario)
+{
+    for_each_cell(block, scenario, set_lake_at_rest);
+}
+
+static void initialise_bump_dam_break(swe_block *block, const swe_scenario *scenario)
+{
+    for_each_cell(block, scenario, set_bump_dam_break);
+}
+
+/* height 0 means: as high as ny square cells of width / nx. */
+static const swe_scenario scenarios[] = {
+    {.name = "radial-dam-break",
+     .title = "Radial dam break: 15 m of water in a 100 m circle, 10 m around it, walls",
+     .x0 = 0, .y0 = 0, .width = 1000, .height = 1000,
+     .boundary = WALLS,
+     .default_nx = 500, .default_ny = 500, .default_t_end = 20, .default_cfl = 0.5,
+     .parameter_count = 5,
+     .parameters = {{"centre_x", 500, "m"}, {"centre_y", 500, "m"}, {"radius", 100, "m"},
+                    {"h_inside", 15, "m"}, {"h_outside", 10, "m"}},
+     .initialise = initialise_radial},
+    {.name = "dam-break-1d-wet",
+     .title = "1D dam break on a wet bed (Stoker): 10 m left of x = 500 m, 2 m right, outflow",
+     .x0 = 0, .y0 = 0, .width = 1000, .height = 0,
+     .boundary = OUTFLOWS,
+     .default_nx = 1000, .default_ny = 1, .default_t_end = 20, .default_cfl = 0.5,
+     .parameter_count = 3,
+     .parameters = {{"x_dam", 500, "m"}, {"h_left", 10, "m"}, {"h_right", 2, "m"}},
+     .initialise = initialise_dam_break_1d},
+    {.name = "dam-break-1d-dry",
+     .title = "1D dam break on a dry bed (Ritter): 10 m left of x = 500 m, dry right, outflow",
+     .x0 = 0, .y0 = 0, .width = 1000, .height = 0,
+     .boundary = OUTFLOWS,
+     .default_nx = 1000, .default_ny = 1, .default_t_end = 20, .default_cfl = 0.5,
+     .parameter_count = 3,
+     .parameters = {{"x_dam", 500, "m"}, {"h_left", 10, "m"}, {"h_right", 0, "m"}},
+     .initialise = initialise_dam_break_1d},
+    {.name = "lake-at-rest",
+     .title = "Lake at rest: a flat surface over a Gaussian bump of the bed, walls; stays at rest",
+     .x0 = 0, .y0 = 0, .width = 1000, .height = 1000,
+     .boundary = WALLS,
+     .default_nx = 200, .default_ny = 200, .default_t_end = 10, .default_cfl = 0.5,
+     .parameter_count = 6,
+     .parameters = {{"surface", 0, "m"}, {"depth", 10, "m"}, {"bump_height", 5, "m"},
+                    {"bump_width", 100, "m"}, {"bump_x", 500, "m"}, {"bump_y", 500, "m"}},
+     .initialise = initialise_lake_at_rest},
+    {.name = "bump-dam-break",
+     .title = "Circular dam break over a Gaussian bump on [-5,5]^2 (Zhang 2012), walls",
+     .x0 = -5, .y0 = -5, .width = 10, .height = 10,
+     .boundary = WALLS,
+     .default_nx = 200, .default_ny = 200, .default_t_end = 1, .default_cfl = 0.45,
+     .parameter_count = 5,
+     .parameters = {{"radius", 0.6, "m"}, {"h_inside", 4, "m"}, {"h_outside", 2, "m"},
+                    {"depth", 1, "m"}, {"bump_amplitude", 0.4, "m"}},
+     .initialise = initialise_bump_dam_break},
+};
+
+int swe_scenario_count(void)
+{
+    return (int)(sizeof scenarios / sizeof scenarios[0]);
+}
+
+const swe_scenario *swe_scenario_at(int index)
+{
+    return index >= 0 && index < swe_scenario_count() ? &scenarios[index] : NULL;
+}
+
+const swe_scenario *swe_scenario_find(const char *name)
+{
+    for (int index = 0; name != NULL && index < swe_scenario_count(); ++index) {
+        if (strcmp(scenarios[index].name, name) == 0) {
+            return &scenarios[index];
+        }
+    }
+    return NULL;
+}
+
+double swe_scenario_parameter(const swe_scenario *scenario, const char *name)
+{
+    for (int p = 0; p < scenario->parameter_count; ++p) {
+        if (strcmp(scenario->parameters[p].name, name) == 0) {
+            return scenario->parameters[p].value;
+        }
+    }
+    return NAN; /* a scenario asking for a parameter it lacks: shows up as NaN at once */
+}
+
+int swe_scenario_create_block(const swe_scenario *scenario, int nx, int ny, swe_block *block,
+                              swe_error *err)
+{
+    if (scenario == NULL || block == NULL) {
+        return swe_fail(err, SWE_ERROR_USAGE, "internal error: no scenario or block given");
+    }
+    double height = scenario->height > 0 ? scenario->height : scenario->width * ny / nx;
+    int status =
+        swe_block_create(block, nx, ny, scenario->x0, scenario->y0, scenario->width, height, err);
+    if (status != SWE_OK) {
+        return status;
+    }
+    memcpy(block->boundary, scenario->boundary, sizeof block->boundary);
+    scenario->initialise(block, scenario);
+    return SWE_OK;
+}

@@ -1,0 +1,67 @@
+/* Runs the CUnit suites: shallows-tests --program PATH [--suite NAME]. */
+#include "test_suites.h"
+
+#include <CUnit/Basic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *program_path = "build/single/shallows";
+
+const char *swe_test_program(void)
+{
+    return program_path;
+}
+
+void swe_test_require_registered(const void *pointer, const char *what)
+{
+    if (pointer == NULL) {
+        fprintf(stderr, "cannot register %s: %s\n", what, CU_get_error_msg());
+        exit(1);
+    }
+}
+
+int main(int argc, char **argv)
+{
+    const char *suite_name = NULL;
+    for (int a = 1; a < argc; ++a) {
+        if (strcmp(argv[a], "--program") == 0 && a + 1 < argc) {
+            program_path = argv[++a];
+        } else if (strcmp(argv[a], "--suite") == 0 && a + 1 < argc) {
+            suite_name = argv[++a];
+        } else {
+            fprintf(stderr, "usage: %s [--program PATH] [--suite NAME]\n", argv[0]);
+            return 2;
+        }
+    }
+    if (CU_initialize_registry() != CUE_SUCCESS) {
+        fprintf(stderr, "cannot initialise CUnit: %s\n", CU_get_error_msg());
+        return 1;
+    }
+    register_riemann_tests();
+    register_serial_tests();
+    register_cli_tests();
+    register_netcdf_tests();
+    register_dam_break_exact_tests();
+
+    CU_basic_set_mode(CU_BRM_VERBOSE);
+    CU_ErrorCode run_status;
+    if (suite_name != NULL) {
+        CU_pSuite suite = CU_get_suite(suite_name);
+        if (suite == NULL) {
+            fprintf(stderr, "no suite called '%s'\n", suite_name);
+            CU_cleanup_registry();
+            return 2;
+        }
+        run_status = CU_basic_run_suite(suite);
+    } else {
+        run_status = CU_basic_run_tests();
+    }
+    unsigned failed = CU_get_number_of_tests_failed();
+    unsigned run = CU_get_number_of_tests_run();
+    unsigned suites_failed = CU_get_number_of_suites_failed();
+    printf("\n%s: %u passed, %u failed\n", SWE_PRECISION_NAME, run - failed,
+           failed);
+    CU_cleanup_registry();
+    return (run_status != CUE_SUCCESS || failed > 0 || suites_failed > 0 || run == 0) ? 1 : 0;
+}

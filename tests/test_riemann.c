@@ -1,0 +1,194 @@
+/* Unit tests of the Riemann solvers on states with known answers. */
+#include "cell_update.h"
+#include "riemann.h"
+#include "test_suites.h"
+
+#include <CUnit/CUnit.h>
+#include <math.h>
+
+typedef struct edge_state {
+    real h_l, h_r, hn_l, hn_r, ht_l, ht_r, b_l, b_r;
+} edge_state;
+
+static swe_net_updates solve(int solver, edge_state s)
+{
+    return swe_riemann(solver, s.h_l, s.h_r, s.hn_l, s.hn_r, s.ht_l, s.ht_r, s.b_l, s.b_r);
+}
+
+/* A spread of wet states, flat and sloping, slow and supercritical. */
+static const edge_state wet_states[] = {
+    {5, 5, 0, 0, 0, 0, 0, 0},        {10, 2, 0, 0, 0, 0, 0, 0},   {2, 10, 3, -4, 1, -2, 0, 0},
+    {1, 1.5, 20, 25, 3, 0, 0, 0},    {1, 1.5, -20, -25, 0, 2, 0, 0}, {4, 3, 2, -1, 0.5, 0.5, 0, 0},
+    {0.5, 7, 0.1, 3, -1, 1, 0, 0},   {3, 3, 6, -6, 0, 0, 0, 0},
+};
+enum { WET_STATE_COUNT = sizeof wet_states / sizeof wet_states[0] };
+
+static int close_to(double value, double expected, double scale)
+{
+    return fabs(value - expected) <= 64 * SWE_TEST_EPSILON * (fabs(scale) + 1.0);
+}
+
+static void test_rest_gives_no_updates(void)
+{
+    for (int solver = 0; solver < SWE_SOLVER_COUNT; ++solver) {
+        swe_net_updates u = solve(solver, (edge_state){5, 5, 0, 0, 1, 1, -2, -2});
+        CU_ASSERT_EQUAL(u.h_left, 0);
+        CU_ASSERT_EQUAL(u.h_right, 0);
+        CU_ASSERT_EQUAL(u.hn_left, 0);
+        CU_ASSERT_EQUAL(u.hn_right, 0);
+        CU_ASSERT_EQUAL(u.ht_left, 0);
+        CU_ASSERT_EQUAL(u.ht_right, 0);
+        CU_ASSERT(u.max_speed > 0);
+    }
+}
+
+/* Water at rest over a step of the bed: f-wave balances it exactly. */
+static void test_fwave_lake_at_rest_is_exact(void)
+{
+    const edge_state steps[] = {{5, 3, 0, 0, 0, 0, -5, -3}, {3, 5, 0, 0, 0, 0, -3, -5},
+                                {0.25, 8, 0, 0, 0, 0, 7.75, 0}};
+    for (unsigned s = 0; s < sizeof steps / sizeof steps[0]; ++s) {
+        swe_net_updates u = solve(SWE_SOLVER_FWAVE, steps[s]);
+        CU_ASSERT_EQUAL(u.h_left, 0);
+        CU_ASSERT_EQUAL(u.h_right, 0);
+        CU_ASSERT_EQUAL(u.hn_left, 0);
+        CU_ASSERT_EQUAL(u.hn_right, 0);
+    }
+}
+
+/* The flux solvers balance water at rest up to round-off. */
+static void test_flux_solvers_lake_at_rest(void)
+{
+    const edge_state step = {5, 3, 0, 0, 0, 0, -5, -3};
+    for (int solver = SWE_SOLVER_HLLE; solver <= SWE_SOLVER_RUSANOV; ++solver) {
+        swe_net_updates u = solve(solver, step);
+        CU_ASSERT(close_to(u.h_left, 0, 0));
+        CU_ASSERT(close_to(u.h_right, 0, 0));
+        CU_ASSERT(close_to(u.hn_left, 0, SWE_GRAVITY * 25));
+        CU_ASSERT(close_to(u.hn_right, 0, SWE_GRAVITY * 25));
+    }
+}
+
+/* On a flat bed the two updates add up to the jump in the physical flux. */
+static void test_conservation(void)
+{
+    for (int solver = 0; solver < SWE_SOLVER_COUNT; ++solver) {
+        for (int s = 0; s < WET_STATE_COUNT; ++s) {
+            edge_state e = wet_states[s];
+            swe_net_updates u = solve(solver, e);
+            double u_l = e.hn_l / e.h_l, u_r = e.hn_r / e.h_r;
+            double flux_h = e.hn_r - e.hn_l;
+            double flux_hn = (e.hn_r * u_r + 0.5 * SWE_GRAVITY * e.h_r * e.h_r) -
+                             (e.hn_l * u_l + 0.5 * SWE_GRAVITY * e.h_l * e.h_l);
+            double flux_ht = e.hn_r * e.ht_r / e.h_r - e.hn_l * e.ht_l / e.h_l;
+            double scale = 0.5 * SWE_GRAVITY * 100 + 25 * 25;
+            CU_ASSERT(close_to(u.h_left + u.h_right, flux_h, scale));
+            CU_ASSERT(close_to(u.hn_left + u.hn_right, flux_hn, scale));
+            CU_ASSERT(close_to(u.ht_left + u.ht_right, flux_ht, scale));
+        }
+    }
+}
+
+/* Mirroring the edge swaps the sides and flips the normal direction. */
+static void test_mirror_symmetry(void)
+{
+    for (int solver = 0; solver < SWE_SOLVER_COUNT; ++solver) {
+        for (int s = 0; s < WET_STATE_COUNT; ++s) {
+            edge_state e = wet_states[s];
+            edge_state m = {e.h_r, e.h_l, -e.hn_r, -e.hn_l, e.ht_r, e.ht_l, e.b_r, e.b_l};
+            swe_net_updates u = solve(solver, e), v = solve(solver, m);
+            double scale = 0.5 * SWE_GRAVITY * 100 + 25 * 25;
+            CU_ASSERT(close_to(v.h_left, u.h_right, scale));
+            CU_ASSERT(close_to(v.h_right, u.h_left, scale));
+            CU_ASSERT(close_to(v.hn_left, -u.hn_right, scale));
+            CU_ASSERT(close_to(v.hn_right, -u.hn_left, scale));
+            CU_ASSERT(close_to(v.ht_left, u.ht_right, scale));
+            CU_ASSERT(close_to(v.ht_right, u.ht_left, scale));
+            CU_ASSERT(close_to(v.max_speed, u.max_speed, 30));
+        }
+    }
+}
+
+/* Flow faster than the waves sends everything downstream. */
+static void test_supercritical_flow_is_upwind(void)
+{
+    for (int solver = SWE_SOLVER_FWAVE; solver <= SWE_SOLVER_HLLE; ++solver) {
+        swe_net_updates u = solve(solver, (edge_state){1, 1.5, 20, 25, 3, 0, 0, 0});
+        CU_ASSERT_EQUAL(u.h_left, 0);
+        CU_ASSERT_EQUAL(u.hn_left, 0);
+        CU_ASSERT_EQUAL(u.ht_left, 0);
+        CU_ASSERT(u.h_right != 0);
+    }
+}
+
+static void test_both_dry_is_silent(void)
+{
+    for (int solver = 0; solver < SWE_SOLVER_COUNT; ++solver) {
+        swe_net_updates u = solve(solver, (edge_state){0, 0, 0, 0, 0, 0, 1, 2});
+        CU_ASSERT_EQUAL(u.h_left, 0);
+        CU_ASSERT_EQUAL(u.h_right, 0);
+        CU_ASSERT_EQUAL(u.hn_left, 0);
+        CU_ASSERT_EQUAL(u.hn_right, 0);
+        CU_ASSERT_EQUAL(u.max_speed, 0);
+    }
+}
+
+/* Dry ground above the water surface is a wall: no water crosses. */
+static void test_dry_high_ground_is_a_wall(void)
+{
+    for (int solver = 0; solver < SWE_SOLVER_COUNT; ++solver) {
+        swe_net_updates u = solve(solver, (edge_state){2, 0, 3, 0, 0, 0, 0, 5});
+        CU_ASSERT(close_to(u.h_right, 0, 1));
+        CU_ASSERT(close_to(3 + u.h_left, 0, 1)); /* mass flux through the edge */
+        swe_net_updates v = solve(solver, (edge_state){0, 2, 0, -3, 0, 0, 5, 0});
+        CU_ASSERT(close_to(v.h_left, 0, 1));
+        CU_ASSERT(close_to(-3 - v.h_right, 0, 1));
+    }
+}
+
+/* Water next to a dry bed, advanced with the time-step rule at CFL 0.5
+ * through one edge, never leaves a negative depth on either side. */
+static void test_no_negative_depth_next_to_dry_cells(void)
+{
+    const edge_state fronts[] = {
+        {10, 0, 0, 0, 0, 0, 0, 0},   {0, 10, 0, 0, 0, 0, 0, 0},   {1, 0, 5, 0, 0, 0, 0, 0},
+        {1, 0, -5, 0, 0, 0, 0, 0},   {0, 1, 0, 5, 0, 0, 0, 0},    {2, 0.0005, 1, 0, 1, 0, 0, 0},
+        {3, 0, 0, 0, 0, 0, -1, 0.5}, {0, 3, 0, 0, 0, 0, 0.5, -1}, {0.01, 0, 0.05, 0, 0, 0, 0, 0},
+    };
+    for (int solver = 0; solver < SWE_SOLVER_COUNT; ++solver) {
+        for (unsigned f = 0; f < sizeof fronts / sizeof fronts[0]; ++f) {
+            edge_state e = fronts[f];
+            swe_net_updates u = solve(solver, e);
+            real speed = SWE_FMAX(swe_cell_wave_speed(e.h_l, e.hn_l, e.ht_l),
+                                  swe_cell_wave_speed(e.h_r, e.hn_r, e.ht_r));
+            real dt_dx = (real)0.5 / speed;
+            CU_ASSERT(e.h_l - dt_dx * u.h_left >= 0);
+            CU_ASSERT(e.h_r - dt_dx * u.h_right >= 0);
+            CU_ASSERT(isfinite(u.hn_left) && isfinite(u.hn_right));
+        }
+    }
+}
+
+void register_riemann_tests(void)
+{
+    CU_pSuite suite = CU_add_suite("riemann", NULL, NULL);
+    swe_test_require_registered(suite, "suite riemann");
+    const struct {
+        const char *name;
+        CU_TestFunc function;
+    } tests[] = {
+        {"equal states at rest give no updates", test_rest_gives_no_updates},
+        {"f-wave keeps a lake at rest exactly", test_fwave_lake_at_rest_is_exact},
+        {"hlle and rusanov keep a lake at rest", test_flux_solvers_lake_at_rest},
+        {"updates add up to the flux jump", test_conservation},
+        {"mirrored edge gives mirrored updates", test_mirror_symmetry},
+        {"supercritical flow is upwind", test_supercritical_flow_is_upwind},
+        {"two dry cells exchange nothing", test_both_dry_is_silent},
+        {"dry high ground is a wall", test_dry_high_ground_is_a_wall},
+        {"no negative depth next to dry cells", test_no_negative_depth_next_to_dry_cells},
+    };
+    for (unsigned t = 0; t < sizeof tests / sizeof tests[0]; ++t) {
+        swe_test_require_registered(CU_add_test(suite, tests[t].name, tests[t].function),
+                                    tests[t].name);
+    }
+}

@@ -1,0 +1,27 @@
+/* The CUnit suites of shallows and the helpers they share. */
+#ifndef SWE_TEST_SUITES_H
+#define SWE_TEST_SUITES_H
+
+#include "real.h"
+
+void register_riemann_tests(void);
+void register_serial_tests(void);
+void register_cli_tests(void);
+void register_netcdf_tests(void);
+void register_dam_break_exact_tests(void);
+
+/* Path of the shallows binary under test (--program). */
+const char *swe_test_program(void);
+
+/* Round-off scale of the build's precision, for tolerances. */
+#ifdef SWE_PRECISION_DOUBLE
+#define SWE_TEST_EPSILON 2.2e-16
+#else
+#define SWE_TEST_EPSILON 1.2e-7
+#endif
+
+/* Fails the suite registration loudly: a suite that is not registered
+ * would otherwise pass by running nothing. */
+void swe_test_require_registered(const void *pointer, const char *what);
+
+#endif

@@ -1,0 +1,28 @@
+#!/bin/sh
+# Installs the Debian packages shallows needs when run as root; otherwise
+# prints the one command to run and fails, so that `make run` and
+# `make test` stop with a clear message instead of a compiler error.
+set -eu
+
+packages="libnetcdf-dev netcdf-bin libcunit1-dev"
+
+missing=""
+for package in $packages; do
+    if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
+        missing="$missing $package"
+    fi
+done
+
+[ -z "$missing" ] && exit 0
+
+if [ "$(id -u)" -eq 0 ]; then
+    echo "deps: installing$missing"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    # shellcheck disable=SC2086
+    apt-get install -y -qq --no-install-recommends $missing
+else
+    echo "deps: missing Debian packages; install them with:" >&2
+    echo "  sudo apt-get install -y$missing" >&2
+    exit 1
+fi
