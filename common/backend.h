@@ -16,11 +16,11 @@ typedef struct swe_backend_config {
 /* Where a simulation stands in time; owned by the driver, advanced by
  * the backend. */
 typedef struct swe_clock {
-    double t;          /* simulated time, seconds */
-    long steps;        /* time steps taken */
-    double last_dt;    /* the last step's dt, seconds */
-    double cfl;        /* dt = cfl * min(dx, dy) / wave speed */
-    real wave_speed;   /* max cell wave speed of the current state */
+    double t;        /* simulated time, seconds */
+    long steps;      /* time steps taken */
+    double last_dt;  /* the last step's dt, seconds */
+    double cfl;      /* dt = cfl * min(dx, dy) / wave speed */
+    real wave_speed; /* max cell wave speed of the current state */
 } swe_clock;
 
 typedef struct swe_backend {

@@ -6,11 +6,11 @@
 #include <stdio.h>
 
 typedef struct swe_progress {
-    FILE *stream;        /* NULL: quiet */
+    FILE *stream; /* NULL: quiet */
     int is_terminal;
-    double t_end;        /* simulated seconds */
-    double cells;        /* interior cells per step */
-    double start_wall;   /* wall clock at the start of the run */
+    double t_end;      /* simulated seconds */
+    double cells;      /* interior cells per step */
+    double start_wall; /* wall clock at the start of the run */
 } swe_progress;
 
 void swe_progress_start(swe_progress *progress, int quiet, double t_end, double cells);

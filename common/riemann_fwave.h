@@ -12,8 +12,8 @@
 #ifndef SWE_RIEMANN_FWAVE_H
 #define SWE_RIEMANN_FWAVE_H
 
-SWE_INLINE swe_net_updates swe_fwave(real h_l, real h_r, real hn_l, real hn_r, real ht_l,
-                                     real ht_r, real b_l, real b_r)
+SWE_INLINE swe_net_updates swe_fwave(real h_l, real h_r, real hn_l, real hn_r, real ht_l, real ht_r,
+                                     real b_l, real b_r)
 {
     const int dry_l = h_l < SWE_DRY_TOLERANCE;
     const int dry_r = h_r < SWE_DRY_TOLERANCE;

@@ -13,12 +13,12 @@ SWE_INLINE swe_net_updates swe_rusanov(real h_l, real h_r, real hn_l, real hn_r,
     real speed_r = SWE_FABS(edge.u_r) + SWE_SQRT(SWE_GRAVITY * edge.h_r);
     real max_speed = SWE_FMAX(speed_l, speed_r);
 
-    real flux_h = (real)0.5 * (edge.hn_l + edge.hn_r) - (real)0.5 * max_speed * (edge.h_r - edge.h_l);
+    real flux_h =
+        (real)0.5 * (edge.hn_l + edge.hn_r) - (real)0.5 * max_speed * (edge.h_r - edge.h_l);
     real flux_hn = (real)0.5 * (edge.hn_l * edge.u_l + half_g * edge.h_l * edge.h_l +
                                 edge.hn_r * edge.u_r + half_g * edge.h_r * edge.h_r) -
                    (real)0.5 * max_speed * (edge.hn_r - edge.hn_l);
-    return swe_flux_net_updates(flux_h, flux_hn, h_l, h_r, hn_l, hn_r, ht_l, ht_r, edge,
-                                max_speed);
+    return swe_flux_net_updates(flux_h, flux_hn, h_l, h_r, hn_l, hn_r, ht_l, ht_r, edge, max_speed);
 }
 
 #endif

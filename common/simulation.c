@@ -115,7 +115,8 @@ int swe_run(const swe_options *options, swe_run_result *result, swe_error *err)
     }
     result->backend = backend;
     swe_block block;
-    int status = swe_scenario_create_block(options->scenario, options->nx, options->ny, &block, err);
+    int status =
+        swe_scenario_create_block(options->scenario, options->nx, options->ny, &block, err);
     if (status != SWE_OK) {
         return status;
     }

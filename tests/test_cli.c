@@ -103,8 +103,8 @@ static void expect_refusal(const char *const *args, const char *message)
     do {                                                                                           \
         char output[512];                                                                          \
         snprintf(output, sizeof output, "%s/refused", work_dir);                                   \
-        const char *const args[] = {"--output", output, "--nx", "8", "--ny", "8", __VA_ARGS__,     \
-                                    NULL};                                                         \
+        const char *const args[] = {"--output", output, "--nx",      "8",                          \
+                                    "--ny",     "8",    __VA_ARGS__, NULL};                        \
         expect_refusal(args, message);                                                             \
     } while (0)
 
@@ -152,13 +152,15 @@ static void test_run_writes_file_and_summary(void)
 {
     char output[512];
     snprintf(output, sizeof output, "%s/run", work_dir);
-    const char *const args[] = {"--scenario", "radial-dam-break", "--nx", "30", "--ny", "20",
-                                "--t-end", "2", "--outputs", "3", "--output", output, NULL};
+    const char *const args[] = {
+        "--scenario", "radial-dam-break", "--nx", "30",       "--ny", "20", "--t-end",
+        "2",          "--outputs",        "3",    "--output", output, NULL};
     program_result result;
     run_program(work_dir, args, &result);
     CU_ASSERT_EQUAL(result.exit_code, 0);
-    CU_ASSERT_PTR_NOT_NULL(strstr(result.out, "summary: backend=serial solver=fwave precision=" SWE_PRECISION_NAME
-                                              " cells=600 steps="));
+    CU_ASSERT_PTR_NOT_NULL(
+        strstr(result.out, "summary: backend=serial solver=fwave precision=" SWE_PRECISION_NAME
+                           " cells=600 steps="));
     CU_ASSERT_PTR_NOT_NULL(strstr(result.out, " cell_updates_per_s="));
     CU_ASSERT(file_exists("run.nc"));
     CU_ASSERT_FALSE(file_exists("run.nc.tmp"));
@@ -171,8 +173,8 @@ static void test_benchmark_writes_nothing(void)
 {
     char output[512];
     snprintf(output, sizeof output, "%s/bench", work_dir);
-    const char *const args[] = {"--benchmark", "--nx", "20", "--ny", "20", "--t-end", "1",
-                                "--output", output, NULL};
+    const char *const args[] = {"--benchmark", "--nx", "20",       "--ny", "20",
+                                "--t-end",     "1",    "--output", output, NULL};
     program_result result;
     run_program(work_dir, args, &result);
     CU_ASSERT_EQUAL(result.exit_code, 0);
@@ -186,9 +188,10 @@ static void test_help_lists_every_option(void)
     program_result result;
     run_program(work_dir, args, &result);
     CU_ASSERT_EQUAL(result.exit_code, 0);
-    const char *options[] = {"--scenario", "--nx", "--ny", "--t-end", "--solver", "--backend",
-                             "--cfl", "--outputs", "--output", "--benchmark", "--quiet",
-                             "--list-backends", "--version", "default", "bump-dam-break"};
+    const char *options[] = {"--scenario", "--nx",        "--ny",          "--t-end",
+                             "--solver",   "--backend",   "--cfl",         "--outputs",
+                             "--output",   "--benchmark", "--quiet",       "--list-backends",
+                             "--version",  "default",     "bump-dam-break"};
     for (unsigned o = 0; o < sizeof options / sizeof options[0]; ++o) {
         CU_ASSERT_PTR_NOT_NULL(strstr(result.out, options[o]));
     }

@@ -60,8 +60,7 @@ int main(int argc, char **argv)
     unsigned failed = CU_get_number_of_tests_failed();
     unsigned run = CU_get_number_of_tests_run();
     unsigned suites_failed = CU_get_number_of_suites_failed();
-    printf("\n%s: %u passed, %u failed\n", SWE_PRECISION_NAME, run - failed,
-           failed);
+    printf("\n%s: %u passed, %u failed\n", SWE_PRECISION_NAME, run - failed, failed);
     CU_cleanup_registry();
     return (run_status != CUE_SUCCESS || failed > 0 || suites_failed > 0 || run == 0) ? 1 : 0;
 }

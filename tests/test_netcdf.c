@@ -13,7 +13,6 @@
 #include <string.h>
 #include <unistd.h>
 
-
 enum { TEST_NX = 7, TEST_NY = 5, TEST_SNAPSHOTS = 3 };
 
 /* A scenario of its own, so that these tests do not depend on scenario.c. */

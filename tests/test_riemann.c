@@ -17,9 +17,9 @@ static swe_net_updates solve(int solver, edge_state s)
 
 /* A spread of wet states, flat and sloping, slow and supercritical. */
 static const edge_state wet_states[] = {
-    {5, 5, 0, 0, 0, 0, 0, 0},        {10, 2, 0, 0, 0, 0, 0, 0},   {2, 10, 3, -4, 1, -2, 0, 0},
-    {1, 1.5, 20, 25, 3, 0, 0, 0},    {1, 1.5, -20, -25, 0, 2, 0, 0}, {4, 3, 2, -1, 0.5, 0.5, 0, 0},
-    {0.5, 7, 0.1, 3, -1, 1, 0, 0},   {3, 3, 6, -6, 0, 0, 0, 0},
+    {5, 5, 0, 0, 0, 0, 0, 0},      {10, 2, 0, 0, 0, 0, 0, 0},      {2, 10, 3, -4, 1, -2, 0, 0},
+    {1, 1.5, 20, 25, 3, 0, 0, 0},  {1, 1.5, -20, -25, 0, 2, 0, 0}, {4, 3, 2, -1, 0.5, 0.5, 0, 0},
+    {0.5, 7, 0.1, 3, -1, 1, 0, 0}, {3, 3, 6, -6, 0, 0, 0, 0},
 };
 enum { WET_STATE_COUNT = sizeof wet_states / sizeof wet_states[0] };
 
@@ -45,8 +45,8 @@ static void test_rest_gives_no_updates(void)
 /* Water at rest over a step of the bed: f-wave balances it exactly. */
 static void test_fwave_lake_at_rest_is_exact(void)
 {
-    const edge_state steps[] = {{5, 3, 0, 0, 0, 0, -5, -3}, {3, 5, 0, 0, 0, 0, -3, -5},
-                                {0.25, 8, 0, 0, 0, 0, 7.75, 0}};
+    const edge_state steps[] = {
+        {5, 3, 0, 0, 0, 0, -5, -3}, {3, 5, 0, 0, 0, 0, -3, -5}, {0.25, 8, 0, 0, 0, 0, 7.75, 0}};
     for (unsigned s = 0; s < sizeof steps / sizeof steps[0]; ++s) {
         swe_net_updates u = solve(SWE_SOLVER_FWAVE, steps[s]);
         CU_ASSERT_EQUAL(u.h_left, 0);

@@ -12,13 +12,13 @@
 
 typedef struct serial_fields {
     enum swe_solver solver;
-    real *storage;      /* all edge rows in one allocation */
+    real *storage; /* all edge rows in one allocation */
     swe_edge_row vertical, below, above;
 } serial_fields;
 
 static void assign_row(swe_edge_row *row, real *storage, size_t length)
 {
-    real **arrays[] = {&row->h_left,  &row->h_right,  &row->hn_left,
+    real **arrays[] = {&row->h_left,   &row->h_right, &row->hn_left,
                        &row->hn_right, &row->ht_left, &row->ht_right};
     for (size_t a = 0; a < sizeof arrays / sizeof arrays[0]; ++a) {
         *arrays[a] = storage + a * length;

@@ -30,7 +30,7 @@ SWE_ALWAYS_INLINE void store_updates(const edge_row_view *edges, int e, swe_net_
 
 SWE_ALWAYS_INLINE edge_row_view view_of(swe_edge_row *edges)
 {
-    edge_row_view view = {edges->h_left,  edges->h_right,  edges->hn_left,
+    edge_row_view view = {edges->h_left,   edges->h_right, edges->hn_left,
                           edges->hn_right, edges->ht_left, edges->ht_right};
     return view;
 }
@@ -90,9 +90,8 @@ SWE_ALWAYS_INLINE void horizontal_edges_with(const swe_block *block, int j, cons
     /* BEGIN SOLUTION: loop over the nx edges between rows j and j+1; hv is the normal momentum */
 #pragma GCC ivdep
     for (int i = 0; i < block->nx; ++i) {
-        swe_net_updates updates =
-            swe_riemann(solver, h[i], h[i + above], hv[i], hv[i + above], hu[i], hu[i + above],
-                        b[i], b[i + above]);
+        swe_net_updates updates = swe_riemann(solver, h[i], h[i + above], hv[i], hv[i + above],
+                                              hu[i], hu[i + above], b[i], b[i + above]);
         store_updates(&edges, i, updates);
     }
     /* END SOLUTION */
@@ -140,7 +139,8 @@ real swe_serial_update_row(swe_block *block, int j, real dt, const swe_edge_row 
     real *restrict hv = block->hv + SWE_INDEX(block, 1, j);
     speed_bits max_speed = 0;
     /* BEGIN SOLUTION: cell i (0-based in the row) gets the right-side updates of vertical edge i
-     * and of the edge below, and the left-side updates of vertical edge i+1 and of the edge above */
+     * and of the edge below, and the left-side updates of vertical edge i+1 and of the edge above
+     */
 #pragma GCC ivdep
     for (int i = 0; i < block->nx; ++i) {
         swe_cell cell = swe_euler_update(
@@ -163,8 +163,8 @@ real swe_serial_row_wave_speed(const swe_block *block, int j)
     const size_t row = SWE_INDEX(block, 1, j);
     speed_bits max_speed = 0;
     for (int i = 0; i < block->nx; ++i) {
-        speed_bits speed = bits_of(
-            swe_cell_wave_speed(block->h[row + i], block->hu[row + i], block->hv[row + i]));
+        speed_bits speed =
+            bits_of(swe_cell_wave_speed(block->h[row + i], block->hu[row + i], block->hv[row + i]));
         max_speed = max_speed > speed ? max_speed : speed;
     }
     return speed_of(max_speed);
