@@ -32,8 +32,15 @@ LDLIBS += -lnetcdf -lm
 CORE_SOURCES := $(filter-out common/main.c,$(wildcard common/*.c))
 BACKEND_SOURCES := $(wildcard backends/serial/*.c) $(wildcard $(KERNELS)/serial/*.c)
 TEST_SOURCES := $(wildcard tests/*.c)
+# Objects built by rules of their own (e.g. nvcc), linked into both programs.
+EXTRA_OBJECTS :=
 
-LIBRARY_OBJECTS := $(patsubst %.c,$(BUILD)/obj/%.o,$(CORE_SOURCES) $(BACKEND_SOURCES))
+# Every other backend adds itself from backends/<name>/backend.mk when its
+# toolchain is installed: it appends to BACKEND_SOURCES, EXTRA_OBJECTS,
+# CPPFLAGS (-DSWE_WITH_<NAME>), CFLAGS and LDLIBS.
+include $(wildcard backends/*/backend.mk)
+
+LIBRARY_OBJECTS := $(patsubst %.c,$(BUILD)/obj/%.o,$(CORE_SOURCES) $(BACKEND_SOURCES)) $(EXTRA_OBJECTS)
 MAIN_OBJECT := $(BUILD)/obj/common/main.o
 TEST_OBJECTS := $(patsubst %.c,$(BUILD)/obj/%.o,$(TEST_SOURCES))
 
