@@ -27,13 +27,25 @@ CPPFLAGS += -DSWE_PRECISION_DOUBLE
 endif
 CFLAGS += -std=c11 $(WARNINGS) $(OPTIMISE) -MMD -MP
 LDFLAGS += $(SANITIZERS)
-LDLIBS += -lnetcdf -lm
+LDLIBS += -lm
 
 CORE_SOURCES := $(filter-out common/main.c,$(wildcard common/*.c))
 BACKEND_SOURCES := $(wildcard backends/serial/*.c) $(wildcard $(KERNELS)/serial/*.c)
 TEST_SOURCES := $(wildcard tests/*.c)
 # Objects built by rules of their own (e.g. nvcc), linked into both programs.
 EXTRA_OBJECTS :=
+
+# NetCDF output needs libnetcdf; a machine without it (a GPU node, say)
+# still builds shallows, which then refuses to write files with a message.
+HAVE_NETCDF ?= $(if $(wildcard /usr/include/netcdf.h),yes,no)
+ifeq ($(HAVE_NETCDF),yes)
+CORE_SOURCES := $(filter-out common/netcdf_unavailable.c,$(CORE_SOURCES))
+LDLIBS += -lnetcdf
+else
+CPPFLAGS += -DSWE_WITHOUT_NETCDF
+CORE_SOURCES := $(filter-out common/netcdf_output.c,$(CORE_SOURCES))
+TEST_SOURCES := $(filter-out tests/test_netcdf.c,$(TEST_SOURCES))
+endif
 
 # Every other backend adds itself from backends/<name>/backend.mk when its
 # toolchain is installed: it appends to BACKEND_SOURCES, EXTRA_OBJECTS,

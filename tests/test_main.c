@@ -41,7 +41,9 @@ int main(int argc, char **argv)
     register_riemann_tests();
     register_serial_tests();
     register_cli_tests();
+#ifndef SWE_WITHOUT_NETCDF
     register_netcdf_tests();
+#endif
     register_dam_break_exact_tests();
 
     CU_basic_set_mode(CU_BRM_VERBOSE);
