@@ -10,7 +10,7 @@
 
 typedef struct swe_backend_config {
     enum swe_solver solver;
-    int level; /* optimisation level for backends that teach in steps; 0 = best */
+    int level; /* optimisation level, 1..backend->levels; 0: the backend's best */
 } swe_backend_config;
 
 /* Where a simulation stands in time; owned by the driver, advanced by
@@ -26,6 +26,9 @@ typedef struct swe_clock {
 typedef struct swe_backend {
     const char *name;
     const char *description;
+    /* Optimisation levels that teach in steps (--level 1..levels); 0 when
+     * the backend has only one. */
+    int levels;
     /* Sets up the backend's fields for a block whose host arrays hold the
      * initial state; SWE_ERROR_USAGE when the backend cannot run here
      * (e.g. no device). */

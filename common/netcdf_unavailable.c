@@ -23,8 +23,7 @@ int swe_netcdf_create(swe_netcdf_output **output, const char *path_stem, const s
     return refuse(err);
 }
 
-int swe_netcdf_write(swe_netcdf_output *output, const swe_block *block, double time,
-                     swe_error *err)
+int swe_netcdf_write(swe_netcdf_output *output, const swe_block *block, double time, swe_error *err)
 {
     (void)output;
     (void)block;

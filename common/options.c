@@ -27,6 +27,7 @@ enum option_id {
     OPTION_T_END,
     OPTION_SOLVER,
     OPTION_BACKEND,
+    OPTION_LEVEL,
     OPTION_CFL,
     OPTION_OUTPUTS,
     OPTION_OUTPUT,
@@ -44,6 +45,7 @@ static const struct option long_options[] = {
     {"t-end", required_argument, NULL, OPTION_T_END},
     {"solver", required_argument, NULL, OPTION_SOLVER},
     {"backend", required_argument, NULL, OPTION_BACKEND},
+    {"level", required_argument, NULL, OPTION_LEVEL},
     {"cfl", required_argument, NULL, OPTION_CFL},
     {"outputs", required_argument, NULL, OPTION_OUTPUTS},
     {"output", required_argument, NULL, OPTION_OUTPUT},
@@ -70,6 +72,8 @@ void swe_options_print_help(const char *program)
            "                      radial-dam-break)\n"
            "  --solver NAME       Riemann solver: fwave, hlle or rusanov (default fwave)\n"
            "  --backend NAME      programming model (default serial; see --list-backends)\n"
+           "  --level N           the backend's optimisation level, for backends that\n"
+           "                      teach in steps (default: its best)\n"
            "  --cfl C             CFL number in (0, 1]; stable up to 0.5 (default: the\n"
            "                      scenario's, 0.5 for radial-dam-break)\n"
            "  --outputs K         snapshots written after the initial one (default 10)\n"
@@ -162,6 +166,8 @@ static int parse_one(int id, const char *value, swe_options *options, swe_error 
     case OPTION_BACKEND:
         options->backend_name = value;
         return SWE_OK;
+    case OPTION_LEVEL:
+        return parse_count(value, "--level", 99, &options->level, err);
     case OPTION_OUTPUTS:
         return parse_count(value, "--outputs", INT_MAX, &options->outputs, err);
     case OPTION_OUTPUT:
@@ -204,11 +210,19 @@ static int complete(swe_options *options, swe_error *err)
     if (!(options->cfl > 0 && options->cfl <= 1)) {
         return swe_fail(err, SWE_ERROR_USAGE, "--cfl must be in (0, 1], got %g", options->cfl);
     }
-    if (swe_backend_find(options->backend_name) == NULL) {
+    const swe_backend *backend = swe_backend_find(options->backend_name);
+    if (backend == NULL) {
         return swe_fail(err, SWE_ERROR_USAGE,
                         "backend '%s' is not built into this binary (see --list-backends; "
                         "'make deps' installs what the others need)",
                         options->backend_name);
+    }
+    if (options->level > backend->levels) {
+        return backend->levels == 0
+                   ? swe_fail(err, SWE_ERROR_USAGE, "backend '%s' has no optimisation levels",
+                              backend->name)
+                   : swe_fail(err, SWE_ERROR_USAGE, "--level for backend '%s' must be 1 to %d",
+                              backend->name, backend->levels);
     }
     return SWE_OK;
 }

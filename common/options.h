@@ -21,6 +21,7 @@ typedef struct swe_options {
     double cfl;
     enum swe_solver solver;
     const char *backend_name;
+    int level;               /* backend optimisation level; 0: its best */
     int outputs;             /* snapshots after the initial one */
     const char *output_path; /* files are PATH.nc etc. */
     int benchmark;           /* no files, timing only */

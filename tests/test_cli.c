@@ -139,6 +139,7 @@ static void test_refuses_bad_times_and_cfl(void)
 static void test_refuses_missing_backend(void)
 {
     REFUSE("backend 'quantum' is not built", "--backend", "quantum");
+    REFUSE("backend 'serial' has no optimisation levels", "--level", "2");
 }
 
 static void test_refuses_unwritable_output(void)
@@ -188,10 +189,10 @@ static void test_help_lists_every_option(void)
     program_result result;
     run_program(work_dir, args, &result);
     CU_ASSERT_EQUAL(result.exit_code, 0);
-    const char *options[] = {"--scenario", "--nx",        "--ny",          "--t-end",
-                             "--solver",   "--backend",   "--cfl",         "--outputs",
-                             "--output",   "--benchmark", "--quiet",       "--list-backends",
-                             "--version",  "default",     "bump-dam-break"};
+    const char *options[] = {"--scenario",      "--nx",      "--ny",        "--t-end",
+                             "--solver",        "--backend", "--cfl",       "--level",
+                             "--outputs",       "--output",  "--benchmark", "--quiet",
+                             "--list-backends", "--version", "default",     "bump-dam-break"};
     for (unsigned o = 0; o < sizeof options / sizeof options[0]; ++o) {
         CU_ASSERT_PTR_NOT_NULL(strstr(result.out, options[o]));
     }

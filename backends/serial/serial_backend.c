@@ -100,6 +100,7 @@ static int serial_step(swe_block *block, real dt, real *next_speed, swe_error *e
 const swe_backend swe_serial_backend = {
     .name = "serial",
     .description = "one core, row-by-row sweep (reference for all others)",
+    .levels = 0,
     .init = serial_init,
     .finalize = serial_finalize,
     .sync_after_write = serial_sync,
