@@ -16,15 +16,6 @@ typedef struct serial_fields {
     swe_edge_row vertical, below, above;
 } serial_fields;
 
-static void assign_row(swe_edge_row *row, real *storage, size_t length)
-{
-    real **arrays[] = {&row->h_left,   &row->h_right, &row->hn_left,
-                       &row->hn_right, &row->ht_left, &row->ht_right};
-    for (size_t a = 0; a < sizeof arrays / sizeof arrays[0]; ++a) {
-        *arrays[a] = storage + a * length;
-    }
-}
-
 static int serial_init(swe_block *block, const swe_backend_config *config, swe_error *err)
 {
     if (block == NULL || config == NULL) {
@@ -32,16 +23,16 @@ static int serial_init(swe_block *block, const swe_backend_config *config, swe_e
     }
     serial_fields *fields = calloc(1, sizeof *fields);
     size_t length = (size_t)block->nx + 1;
-    real *storage = fields != NULL ? calloc(3 * 6 * length, sizeof(real)) : NULL;
+    real *storage = fields != NULL ? calloc(3 * SWE_EDGE_ROW_ARRAYS * length, sizeof(real)) : NULL;
     if (storage == NULL) {
         free(fields);
         return swe_fail(err, SWE_ERROR_RUNTIME, "out of memory for the serial edge buffers");
     }
     fields->solver = config->solver;
     fields->storage = storage;
-    assign_row(&fields->vertical, storage, length);
-    assign_row(&fields->below, storage + 6 * length, length);
-    assign_row(&fields->above, storage + 12 * length, length);
+    fields->vertical = swe_edge_row_in(storage, length);
+    fields->below = swe_edge_row_in(storage + SWE_EDGE_ROW_ARRAYS * length, length);
+    fields->above = swe_edge_row_in(storage + 2 * SWE_EDGE_ROW_ARRAYS * length, length);
     block->ext = fields;
     return SWE_OK;
 }

@@ -17,6 +17,22 @@ typedef struct swe_edge_row {
     real *ht_left, *ht_right;
 } swe_edge_row;
 
+/* An edge row holds this many arrays. */
+enum { SWE_EDGE_ROW_ARRAYS = 6 };
+
+/* The edge row whose arrays of length values lie one after another in
+ * storage (SWE_EDGE_ROW_ARRAYS * length values). */
+static inline swe_edge_row swe_edge_row_in(real *storage, size_t length)
+{
+    swe_edge_row row = {storage,
+                        storage + length,
+                        storage + 2 * length,
+                        storage + 3 * length,
+                        storage + 4 * length,
+                        storage + 5 * length};
+    return row;
+}
+
 /* Net updates on the nx+1 vertical edges of row j (1..ny): edge e
  * (0..nx) lies between cells (e, j) and (e+1, j) and is stored at e. */
 void swe_serial_vertical_edges(const swe_block *block, int j, enum swe_solver solver,

@@ -9,9 +9,7 @@
 #include "serial_kernels.h"
 
 #include "cell_update.h"
-
-#include <stdint.h>
-#include <string.h>
+#include "speed_bits.h"
 
 #define SWE_ALWAYS_INLINE static inline __attribute__((always_inline))
 
@@ -37,30 +35,6 @@ SWE_ALWAYS_INLINE edge_row_view view_of(swe_edge_row *edges)
     edge_row_view view = {edges->h_left,   edges->h_right, edges->hn_left,
                           edges->hn_right, edges->ht_left, edges->ht_right};
     return view;
-}
-
-/* Wave speeds are never negative, and the bits of non-negative IEEE numbers
- * sort like unsigned integers, with every NaN above infinity. An integer
- * max reduction therefore finds the fastest speed, keeps any NaN, and
- * vectorises without -ffast-math (a floating-point one would not). */
-#ifdef SWE_PRECISION_DOUBLE
-typedef uint64_t speed_bits;
-#else
-typedef uint32_t speed_bits;
-#endif
-
-SWE_ALWAYS_INLINE speed_bits bits_of(real speed)
-{
-    speed_bits bits;
-    memcpy(&bits, &speed, sizeof bits);
-    return bits;
-}
-
-SWE_ALWAYS_INLINE real speed_of(speed_bits bits)
-{
-    real speed;
-    memcpy(&speed, &bits, sizeof speed);
-    return speed;
 }
 
 SWE_ALWAYS_INLINE void vertical_edges_with(const swe_block *block, int j, const int solver,
@@ -142,7 +116,7 @@ real swe_serial_update_row(swe_block *block, int j, real dt, const swe_edge_row 
     real *restrict hu = block->hu + SWE_INDEX(block, 1, j);
     real *restrict hv = block->hv + SWE_INDEX(block, 1, j);
     const swe_edge_row x = *vertical, y_below = *below, y_above = *above;
-    speed_bits max_speed = 0;
+    swe_speed_bits max_speed = 0;
     /* BEGIN SOLUTION: cell i (0-based in the row) gets the right-side updates of vertical edge i
      * and of the edge below, and the left-side updates of vertical edge i+1 and of the edge above
      */
@@ -156,11 +130,11 @@ real swe_serial_update_row(swe_block *block, int j, real dt, const swe_edge_row 
         h[i] = cell.h;
         hu[i] = cell.hu;
         hv[i] = cell.hv;
-        speed_bits speed = bits_of(swe_cell_wave_speed(cell.h, cell.hu, cell.hv));
+        swe_speed_bits speed = swe_speed_to_bits(swe_cell_wave_speed(cell.h, cell.hu, cell.hv));
         max_speed = max_speed > speed ? max_speed : speed;
     }
     /* END SOLUTION */
-    return speed_of(max_speed);
+    return swe_speed_from_bits(max_speed);
 }
 
 real swe_serial_row_wave_speed(const swe_block *block, int j)
@@ -168,11 +142,11 @@ real swe_serial_row_wave_speed(const swe_block *block, int j)
     const real *restrict h = block->h + SWE_INDEX(block, 1, j);
     const real *restrict hu = block->hu + SWE_INDEX(block, 1, j);
     const real *restrict hv = block->hv + SWE_INDEX(block, 1, j);
-    speed_bits max_speed = 0;
+    swe_speed_bits max_speed = 0;
 #pragma omp simd reduction(max : max_speed)
     for (int i = 0; i < block->nx; ++i) {
-        speed_bits speed = bits_of(swe_cell_wave_speed(h[i], hu[i], hv[i]));
+        swe_speed_bits speed = swe_speed_to_bits(swe_cell_wave_speed(h[i], hu[i], hv[i]));
         max_speed = max_speed > speed ? max_speed : speed;
     }
-    return speed_of(max_speed);
+    return swe_speed_from_bits(max_speed);
 }

@@ -1,0 +1,192 @@
+/* The OpenMP backend: the serial row sweep with the rows split into one
+ * band per thread (solutions/openmp/openmp_kernels.c). The thread count
+ * is the OpenMP runtime's, OMP_NUM_THREADS unless the program sets it.
+ *
+ * First touch: Linux places a page in the memory of the NUMA node whose
+ * thread first writes it. The block's arrays were zeroed and filled with
+ * the initial state by the main thread, so all of their pages sit on one
+ * node, and touching them again from other threads moves nothing. init
+ * therefore gives the block new arrays, each band copied over by the
+ * thread that will sweep it, and frees the old ones: the block keeps
+ * host arrays that are the state (syncs are no-ops) and each thread's
+ * rows are local to it. Each thread also allocates and zeroes its own
+ * edge rows. */
+#include "backend.h"
+#include "boundary.h"
+#include "openmp_kernels.h"
+
+#include <omp.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct openmp_fields {
+    enum swe_solver solver;
+    int threads;             /* threads of every parallel region */
+    swe_openmp_edges *edges; /* one set of edge rows per thread */
+    real **edge_storage;     /* their allocations, one per thread */
+} openmp_fields;
+
+enum { EDGE_ROWS_PER_THREAD = 4, ARRAY_ALIGNMENT = 64 };
+
+static void free_fields(openmp_fields *fields)
+{
+    if (fields == NULL) {
+        return;
+    }
+    for (int t = 0; fields->edge_storage != NULL && t < fields->threads; ++t) {
+        free(fields->edge_storage[t]);
+    }
+    free(fields->edge_storage);
+    free(fields->edges);
+    free(fields);
+}
+
+/* Each thread allocates and zeroes its own edge rows. Returns how many
+ * threads could not. */
+static int allocate_edges(openmp_fields *fields, size_t length)
+{
+    int failures = 0;
+#pragma omp parallel num_threads(fields->threads) reduction(+ : failures)
+    {
+        int t = omp_get_thread_num();
+        size_t row = SWE_EDGE_ROW_ARRAYS * length;
+        real *storage = calloc(EDGE_ROWS_PER_THREAD * row, sizeof(real));
+        fields->edge_storage[t] = storage;
+        if (storage == NULL) {
+            failures += 1;
+        } else {
+            fields->edges[t].vertical = swe_edge_row_in(storage, length);
+            fields->edges[t].below = swe_edge_row_in(storage + row, length);
+            fields->edges[t].above = swe_edge_row_in(storage + 2 * row, length);
+            fields->edges[t].band_top = swe_edge_row_in(storage + 3 * row, length);
+        }
+    }
+    return failures;
+}
+
+/* Rows of the whole array (ghost rows included) that thread t of threads
+ * places: its band, with the bottom ghost row for the first thread and
+ * the top one for the last. */
+static void placed_rows(const swe_block *block, int t, int threads, int *first, int *last)
+{
+    swe_openmp_band(block->ny, t, threads, first, last);
+    *first = t == 0 ? 0 : *first;
+    *last = t == threads - 1 ? block->ny + 1 : *last;
+}
+
+/* Replaces the block's arrays by copies whose pages the sweeping threads
+ * touch first (see the top of this file). */
+static int place_arrays(swe_block *block, int threads, swe_error *err)
+{
+    real **arrays[] = {&block->h, &block->hu, &block->hv, &block->b};
+    enum { ARRAYS = sizeof arrays / sizeof arrays[0] };
+    size_t bytes = swe_block_size(block) * sizeof(real);
+    bytes = (bytes + ARRAY_ALIGNMENT - 1) / ARRAY_ALIGNMENT * ARRAY_ALIGNMENT;
+    real *placed[ARRAYS];
+    int missing = 0;
+    for (int a = 0; a < ARRAYS; ++a) {
+        placed[a] = aligned_alloc(ARRAY_ALIGNMENT, bytes);
+        missing |= placed[a] == NULL;
+    }
+    if (missing) {
+        for (int a = 0; a < ARRAYS; ++a) {
+            free(placed[a]);
+        }
+        return swe_fail(err, SWE_ERROR_RUNTIME, "out of memory for the OpenMP copies of the state");
+    }
+#pragma omp parallel num_threads(threads)
+    {
+        int first, last;
+        placed_rows(block, omp_get_thread_num(), omp_get_num_threads(), &first, &last);
+        if (first <= last) {
+            size_t start = SWE_INDEX(block, 0, first);
+            size_t count = SWE_INDEX(block, 0, last + 1) - start;
+            for (int a = 0; a < ARRAYS; ++a) {
+                memcpy(placed[a] + start, *arrays[a] + start, count * sizeof(real));
+            }
+        }
+    }
+    for (int a = 0; a < ARRAYS; ++a) {
+        free(*arrays[a]);
+        *arrays[a] = placed[a];
+    }
+    return SWE_OK;
+}
+
+static int openmp_init(swe_block *block, const swe_backend_config *config, swe_error *err)
+{
+    if (block == NULL || config == NULL || block->h == NULL) {
+        return swe_fail(err, SWE_ERROR_USAGE, "internal error: OpenMP init without a block");
+    }
+    openmp_fields *fields = calloc(1, sizeof *fields);
+    if (fields == NULL) {
+        return swe_fail(err, SWE_ERROR_RUNTIME, "out of memory for the OpenMP backend");
+    }
+    fields->solver = config->solver;
+    fields->threads = omp_get_max_threads();
+    fields->edges = calloc((size_t)fields->threads, sizeof *fields->edges);
+    fields->edge_storage = calloc((size_t)fields->threads, sizeof *fields->edge_storage);
+    if (fields->edges == NULL || fields->edge_storage == NULL ||
+        allocate_edges(fields, (size_t)block->nx + 1) != 0) {
+        free_fields(fields);
+        return swe_fail(err, SWE_ERROR_RUNTIME, "out of memory for the OpenMP edge buffers");
+    }
+    int status = place_arrays(block, fields->threads, err);
+    if (status != SWE_OK) {
+        free_fields(fields);
+        return status;
+    }
+    block->ext = fields;
+    return SWE_OK;
+}
+
+static void openmp_finalize(swe_block *block)
+{
+    if (block == NULL) {
+        return;
+    }
+    free_fields(block->ext);
+    block->ext = NULL;
+}
+
+static int openmp_sync(swe_block *block, swe_error *err)
+{
+    if (block == NULL || block->ext == NULL) {
+        return swe_fail(err, SWE_ERROR_USAGE, "internal error: OpenMP backend not initialised");
+    }
+    return SWE_OK; /* the host arrays are the state */
+}
+
+static int openmp_max_wave_speed(swe_block *block, real *speed, swe_error *err)
+{
+    if (block == NULL || block->ext == NULL || speed == NULL) {
+        return swe_fail(err, SWE_ERROR_USAGE, "internal error: OpenMP backend not initialised");
+    }
+    const openmp_fields *fields = block->ext;
+    *speed = swe_openmp_max_wave_speed(block, fields->threads);
+    return SWE_OK;
+}
+
+static int openmp_step(swe_block *block, real dt, real *next_speed, swe_error *err)
+{
+    if (block == NULL || block->ext == NULL || next_speed == NULL) {
+        return swe_fail(err, SWE_ERROR_USAGE, "internal error: OpenMP backend not initialised");
+    }
+    openmp_fields *fields = block->ext;
+    swe_set_boundary_layers(block);
+    *next_speed = swe_openmp_sweep(block, fields->solver, dt, fields->edges, fields->threads);
+    return SWE_OK;
+}
+
+const swe_backend swe_openmp_backend = {
+    .name = "openmp",
+    .description = "threads over bands of rows (OMP_NUM_THREADS), bit for bit as serial",
+    .levels = 0,
+    .init = openmp_init,
+    .finalize = openmp_finalize,
+    .sync_after_write = openmp_sync,
+    .sync_before_read = openmp_sync,
+    .max_wave_speed = openmp_max_wave_speed,
+    .step = openmp_step,
+    .advance = NULL,
+};
