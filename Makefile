@@ -64,7 +64,7 @@ TEST_OBJECTS := $(patsubst %.c,$(BUILD)/obj/%.o,$(TEST_SOURCES))
 PROGRAM := $(BUILD)/shallows
 TEST_PROGRAM := $(BUILD)/shallows-tests
 
-.PHONY: all run test check deps help clean format format-check
+.PHONY: all run test check bench deps help clean format format-check
 .DEFAULT_GOAL := all
 
 all: $(PROGRAM)
@@ -96,6 +96,11 @@ test: deps
 check: $(PROGRAM) $(TEST_PROGRAM)
 	$(TEST_PROGRAM) --program $(PROGRAM)
 
+## make bench: every backend and level, both precisions, against the measured
+## memory bandwidth; table, build/bench/bench.csv and bench.png (tools/bench.sh)
+bench:
+	@MAKE="$(MAKE)" tools/bench.sh
+
 ## make deps: install the Debian packages the build needs (as root), or say which
 deps:
 	@tools/deps.sh
@@ -115,6 +120,7 @@ help:
 	@echo "make run           run a radial dam break, write output/radial-dam-break.nc"
 	@echo "make test          all test suites, both precisions, and under ASan/UBSan"
 	@echo "make check         the test suites of one build (PRECISION=..., SANITIZE=1)"
+	@echo "make bench         every backend and level against the memory bandwidth (BENCH_SIZES=...)"
 	@echo "make deps          install missing Debian packages (root) or print the command"
 	@echo "make format        clang-format all sources (format-check: only check)"
 	@echo "make clean         remove build/"

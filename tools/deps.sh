@@ -5,6 +5,8 @@
 set -eu
 
 packages="libnetcdf-dev netcdf-bin libcunit1-dev"
+# `deps.sh bench`: also what make bench draws its plot with.
+[ "${1:-}" = bench ] && packages="$packages gnuplot-nox"
 
 missing=""
 for package in $packages; do

@@ -1,0 +1,320 @@
+#!/bin/bash
+# make bench: every backend built into shallows, at each of its levels, on the
+# radial dam break at several sizes and in both precisions. Prints a table and
+# writes build/bench/bench.csv and build/bench/bench.png (gnuplot).
+#
+# Backends and levels come from `shallows --list-backends` ("name levels=N
+# description"): levels 1..N, or one run when N is 0. A backend that cannot run
+# here (no device) is reported and skipped. Every run is a `--benchmark` run
+# whose --t-end is grown until it takes BENCH_SECONDS; it is then repeated and
+# the fastest repetition counts (the step count is the same in each).
+#
+# Bandwidth: tools/stream_copy.c measures the CPU's copy bandwidth in the same
+# run (OMP_NUM_THREADS threads). A backend with memory of its own provides
+# backends/<name>/bench_bandwidth.sh, an executable that prints
+# "copy_GBps=<GB/s>" for its device; its runs are compared against that.
+#
+# Settings (environment or make variables):
+#   BENCH_SIZES       cells per side (default 500 1000 2000; with an NVIDIA GPU
+#                     also 4096 8192), sizes that do not fit in memory are skipped
+#   BENCH_PRECISIONS  default "single double"
+#   BENCH_BACKENDS    default: every backend built
+#   BENCH_SECONDS     least seconds per run (default 2)
+#   BENCH_REPEATS     repetitions per configuration, the best counts (default 3)
+#   BENCH_STREAM_MIB  MiB per array of the copy benchmark (default 256)
+set -u -o pipefail
+cd "$(dirname "$0")/.." || exit 1
+
+out=build/bench
+make_command=${MAKE:-make}
+precisions=${BENCH_PRECISIONS:-single double}
+target_seconds=${BENCH_SECONDS:-2}
+repeats=${BENCH_REPEATS:-3}
+stream_mib=${BENCH_STREAM_MIB:-256}
+if [ -n "${BENCH_SIZES:-}" ]; then
+    sizes=$BENCH_SIZES
+elif nvidia-smi -L >/dev/null 2>&1; then
+    sizes="500 1000 2000 4096 8192"
+else
+    sizes="500 1000 2000"
+fi
+
+fail_usage() {
+    echo "bench: $1" >&2
+    exit 2
+}
+
+is_count() {
+    [[ $1 =~ ^[1-9][0-9]*$ ]]
+}
+
+for size in $sizes; do
+    is_count "$size" || fail_usage "BENCH_SIZES must be whole numbers of cells per side, got '$size'"
+done
+for precision in $precisions; do
+    [[ $precision == single || $precision == double ]] ||
+        fail_usage "BENCH_PRECISIONS may hold only single and double, got '$precision'"
+done
+is_count "$repeats" || fail_usage "BENCH_REPEATS must be a whole number >= 1, got '$repeats'"
+is_count "$stream_mib" || fail_usage "BENCH_STREAM_MIB must be a whole number >= 1, got '$stream_mib'"
+if ! [[ $target_seconds =~ ^[0-9]+([.][0-9]+)?$ ]] ||
+    ! awk -v s="$target_seconds" 'BEGIN { exit !(s > 0) }'; then
+    fail_usage "BENCH_SECONDS must be a positive number, got '$target_seconds'"
+fi
+
+mkdir -p "$out"
+log=$out/bench.log
+: >"$log"
+
+# Builds both precisions (make variables such as HAVE_NETCDF=no pass through
+# MAKEFLAGS) and the copy benchmark.
+for precision in $precisions; do
+    echo "bench: building PRECISION=$precision"
+    if ! $make_command --no-print-directory PRECISION="$precision" all >>"$log" 2>&1; then
+        echo "bench: building PRECISION=$precision failed; see $log" >&2
+        exit 1
+    fi
+done
+if ! ${CC:-cc} -std=c11 -O3 -march=native -fno-tree-loop-distribute-patterns -fopenmp -Wall \
+    -Wextra -D_POSIX_C_SOURCE=200809L -o "$out/stream_copy" tools/stream_copy.c >>"$log" 2>&1; then
+    echo "bench: building tools/stream_copy.c failed (it needs OpenMP); see $log" >&2
+    exit 1
+fi
+
+threads=${OMP_NUM_THREADS:-$(nproc)}
+echo "bench: copy bandwidth, $threads threads, 2 x $stream_mib MiB"
+stream_line=$("$out/stream_copy" "$stream_mib") || {
+    echo "bench: the copy benchmark failed: $stream_line" >&2
+    exit 1
+}
+cpu_bandwidth=$(sed -E 's/^copy_GBps=([0-9.]+).*/\1/' <<<"$stream_line")
+
+# Device bandwidth of a backend, or the CPU's.
+bandwidth_of() {
+    local script=backends/$1/bench_bandwidth.sh line
+    if [ -x "$script" ]; then
+        if line=$("$script" 2>>"$log") && [[ $line =~ copy_GBps=([0-9.]+) ]]; then
+            echo "${BASH_REMATCH[1]}"
+            return
+        fi
+        echo "bench: $script did not print copy_GBps=...; comparing $1 with the CPU" >&2
+    fi
+    echo "$cpu_bandwidth"
+}
+
+# Bytes of one array at a size, and whether 4 state arrays and 2 copies of
+# them fit in half of the memory available now.
+fits_in_memory() {
+    local size=$1 bytes_per_value=$2 available
+    available=$(awk '/^MemAvailable:/ { print $2 * 1024 }' /proc/meminfo 2>/dev/null)
+    [ -z "$available" ] && return 0
+    awk -v n="$size" -v b="$bytes_per_value" -v a="$available" \
+        'BEGIN { exit !((n + 2) * (n + 2) * b * 12 < a / 2) }'
+}
+
+# One run: prints "steps seconds rate", or the error line and fails.
+run_once() {
+    local program=$1 backend=$2 level=$3 size=$4 t_end=$5 output
+    local level_option=()
+    [ "$level" -gt 0 ] && level_option=(--level "$level")
+    if ! output=$("$program" --backend "$backend" "${level_option[@]}" --scenario radial-dam-break \
+        --nx "$size" --ny "$size" --t-end "$t_end" --benchmark --quiet 2>&1); then
+        echo "$output" | tail -n 1
+        return 1
+    fi
+    echo "$output" >>"$log"
+    awk '/^summary:/ {
+        for (f = 1; f <= NF; ++f) { split($f, kv, "="); value[kv[1]] = kv[2] }
+        print value["steps"], value["seconds"], value["cell_updates_per_s"] }' <<<"$output"
+}
+
+# Grows --t-end until a run takes target_seconds, repeats it, and prints
+# "steps seconds rate" of the fastest run.
+measure() {
+    local program=$1 backend=$2 level=$3 size=$4
+    local t_end result steps seconds rate attempt
+    t_end=$(awk -v n="$size" 'BEGIN { printf "%.6g", 100.0 / n }')
+    for ((attempt = 1; attempt <= 8; ++attempt)); do
+        result=$(run_once "$program" "$backend" "$level" "$size" "$t_end") || {
+            echo "$result"
+            return 1
+        }
+        read -r steps seconds rate <<<"$result"
+        if awk -v s="$seconds" -v t="$target_seconds" 'BEGIN { exit !(s >= 0.9 * t) }'; then
+            break
+        fi
+        t_end=$(awk -v s="$seconds" -v t="$target_seconds" -v e="$t_end" 'BEGIN {
+            f = 1.2 * t / (s > 0.001 ? s : 0.001); f = f < 2 ? 2 : (f > 1000 ? 1000 : f)
+            printf "%.6g", e * f }')
+    done
+    local best_rate=$rate best="$steps $seconds $rate" r
+    for ((r = 1; r < repeats; ++r)); do
+        result=$(run_once "$program" "$backend" "$level" "$size" "$t_end") || {
+            echo "$result"
+            return 1
+        }
+        read -r steps seconds rate <<<"$result"
+        if awk -v a="$rate" -v b="$best_rate" 'BEGIN { exit !(a > b) }'; then
+            best_rate=$rate
+            best="$steps $seconds $rate"
+        fi
+    done
+    echo "$best"
+}
+
+csv=$out/bench.csv
+echo "precision,backend,level,nx,ny,cells,steps,seconds,cell_updates_per_s,effective_GBps,bandwidth_GBps,percent_of_bandwidth,speedup_over_serial,threads" >"$csv"
+skipped=""
+for precision in $precisions; do
+    program=build/$precision/shallows
+    bytes_per_cell=28
+    bytes_per_value=4
+    if [ "$precision" = double ]; then
+        bytes_per_cell=56
+        bytes_per_value=8
+    fi
+    declare -A serial_rate=()
+    # Serial first, so that every other backend has its speed-up.
+    backend_list=$("$program" --list-backends | awk '{ sub("levels=", "", $2) }
+        $1 == "serial" { print $1, $2; next } { rest = rest $1 " " $2 "\n" }
+        END { printf "%s", rest }')
+    while read -r backend levels; do
+        [ -z "$backend" ] && continue
+        if [ -n "${BENCH_BACKENDS:-}" ] && [ "$backend" != serial ] &&
+            ! grep -qw -- "$backend" <<<"$BENCH_BACKENDS"; then
+            continue
+        fi
+        bandwidth=$(bandwidth_of "$backend")
+        level_list=0
+        [ "$levels" -gt 0 ] && level_list=$(seq 1 "$levels")
+        for level in $level_list; do
+            for size in $sizes; do
+                if ! fits_in_memory "$size" "$bytes_per_value"; then
+                    echo "bench: $size x $size does not fit in memory here; skipped" >&2
+                    continue
+                fi
+                label="$precision $backend"
+                [ "$level" -gt 0 ] && label="$label level $level"
+                label="$label ${size}^2"
+                echo "bench: $label" >&2
+                if ! result=$(measure "$program" "$backend" "$level" "$size"); then
+                    echo "bench: $label skipped: $result" >&2
+                    skipped="$skipped\n  $label: $result"
+                    continue 3 # the next backend: this one cannot run here
+                fi
+                read -r steps seconds rate <<<"$result"
+                [ "$backend" = serial ] && serial_rate[$size]=$rate
+                awk -v OFS=, -v p="$precision" -v b="$backend" -v l="$level" -v n="$size" \
+                    -v st="$steps" -v se="$seconds" -v r="$rate" -v bpc="$bytes_per_cell" \
+                    -v bw="$bandwidth" -v sr="${serial_rate[$size]:-}" -v th="$threads" 'BEGIN {
+                    gbps = r * bpc / 1e9
+                    speedup = sr == "" ? "" : sprintf("%.2f", r / sr)
+                    print p, b, l, n, n, n * n, st, se, sprintf("%.4g", r), sprintf("%.3f", gbps),
+                          bw, sprintf("%.1f", 100 * gbps / bw), speedup, th }' >>"$csv"
+            done
+        done
+    done <<<"$backend_list"
+    unset serial_rate
+done
+
+# Lines of code per backend: kernels (solutions/<name>/, the exercise) and
+# plumbing (backends/<name>/), without blank lines and comments.
+count_code_lines() {
+    local files
+    files=$(find "$@" -type f \( -name '*.c' -o -name '*.h' -o -name '*.cu' -o -name '*.cuh' \
+        -o -name '*.cl' -o -name '*.cpp' \) 2>/dev/null | sort)
+    [ -z "$files" ] && {
+        echo 0
+        return
+    }
+    # shellcheck disable=SC2086
+    awk '{
+        line = $0; code = ""
+        while (line != "") {
+            if (in_comment) {
+                end = index(line, "*/")
+                if (end == 0) { line = ""; break }
+                line = substr(line, end + 2); in_comment = 0; continue
+            }
+            block = index(line, "/*"); rest = index(line, "//")
+            if (rest > 0 && (block == 0 || rest < block)) { code = code substr(line, 1, rest - 1); break }
+            if (block > 0) { code = code substr(line, 1, block - 1); line = substr(line, block + 2); in_comment = 1; continue }
+            code = code line; line = ""
+        }
+        if (code ~ /[^ \t\r]/) ++count
+    } END { print count + 0 }' $files
+}
+
+loc=$out/lines_of_code.csv
+echo "backend,kernel_lines,plumbing_lines" >"$loc"
+for directory in backends/*/; do
+    backend=$(basename "$directory")
+    echo "$backend,$(count_code_lines "solutions/$backend"),$(count_code_lines "backends/$backend")" >>"$loc"
+done
+
+echo
+echo "shallows bench: radial dam break, $(date -u '+%Y-%m-%d %H:%M UTC'), $(uname -n)"
+echo "CPU: $(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null), $(nproc) cores," \
+    "OMP_NUM_THREADS=$threads, copy bandwidth $cpu_bandwidth GB/s; load average:" \
+    "$(cut -d' ' -f1-3 /proc/loadavg)"
+echo
+awk -F, 'NR == 1 { next } {
+    if (!header++) printf "%-9s %-10s %5s %6s %11s %7s %8s %12s %8s %7s %8s\n",
+        "precision", "backend", "level", "size", "cells", "steps", "seconds", "updates/s",
+        "GB/s", "%bw", "speed-up"
+    printf "%-9s %-10s %5s %6s %11d %7d %8.3f %12.4g %8.3f %7s %8s\n", $1, $2, ($3 == 0 ? "-" : $3),
+        $4, $6, $7, $8, $9, $10, $12, ($13 == "" ? "-" : $13 "x") }' "$csv"
+echo
+echo "GB/s counts the minimal traffic: 28 bytes per cell and step in single precision, 56 in double;"
+echo "%bw compares it with the copy bandwidth measured above (the device's for device backends)."
+if [ -n "$skipped" ]; then
+    echo -e "skipped:$skipped"
+fi
+echo
+echo "lines of code (no blank or comment lines):"
+awk -F, 'NR == 1 { printf "%-10s %8s %9s\n", "backend", "kernels", "plumbing"; next }
+    { printf "%-10s %8d %9d\n", $1, $2, $3 }' "$loc"
+
+# The plot: cell updates per second over cells, one line per precision,
+# backend and level, both axes logarithmic.
+plot=$out/bench.png
+if ! command -v gnuplot >/dev/null 2>&1 && [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null; then
+    tools/deps.sh bench >>"$log" 2>&1
+fi
+if command -v gnuplot >/dev/null 2>&1; then
+    series_dir=$out/series
+    rm -rf "$series_dir"
+    mkdir -p "$series_dir"
+    awk -F, -v dir="$series_dir" 'NR > 1 {
+        name = $1 "-" $2 ($3 > 0 ? "-level" $3 : "")
+        print $6, $9 > (dir "/" name ".dat") }' "$csv"
+    {
+        echo "set terminal pngcairo size 1000,650 enhanced font 'sans,10'"
+        echo "set output '$plot.tmp'"
+        echo "set title 'shallows: radial dam break, $(uname -n), $(date -u '+%Y-%m-%d')'"
+        echo "set logscale xy"
+        echo "set xlabel 'cells'"
+        echo "set ylabel 'cell updates per second'"
+        echo "set grid"
+        echo "set key outside right"
+        printf "plot"
+        separator=" "
+        for file in "$series_dir"/*.dat; do
+            name=$(basename "$file" .dat)
+            printf "%s'%s' using 1:2 with linespoints title '%s'" "$separator" "$file" "$name"
+            separator=", "
+        done
+        echo
+    } >"$out/bench.gnuplot"
+    if gnuplot "$out/bench.gnuplot" >>"$log" 2>&1; then
+        mv "$plot.tmp" "$plot"
+        echo
+        echo "bench: wrote $csv, $loc and $plot"
+    else
+        rm -f "$plot.tmp"
+        echo "bench: gnuplot failed (see $log); wrote $csv and $loc"
+    fi
+else
+    echo
+    echo "bench: no gnuplot here (make deps installs it as root), so no plot; wrote $csv and $loc"
+fi
