@@ -21,7 +21,9 @@ SWE_INLINE swe_net_updates swe_hlle(real h_l, real h_r, real hn_l, real hn_r, re
     real flux_hn = flux_l_hn + swe_hll_left_update(s_slow, s_fast, edge.hn_r - edge.hn_l,
                                                    flux_r_hn - flux_l_hn);
 
-    const int both_dry = (edge.h_l < SWE_DRY_TOLERANCE) & (edge.h_r < SWE_DRY_TOLERANCE);
+    /* Both dry: the deeper side is. (Two comparisons joined with & would say
+     * the same, but after the max with 0 above GCC 12 cannot vectorise them.) */
+    const int both_dry = SWE_FMAX(edge.h_l, edge.h_r) < SWE_DRY_TOLERANCE;
     flux_h = both_dry ? (real)0 : flux_h;
     flux_hn = both_dry ? (real)0 : flux_hn;
     real max_speed = both_dry ? (real)0 : SWE_FMAX(SWE_FABS(s_slow), SWE_FABS(s_fast));
