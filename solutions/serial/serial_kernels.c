@@ -5,6 +5,7 @@
 #include "serial_kernels.h"
 
 #include "cell_update.h"
+#include "friction.h"
 
 #include <stdint.h>
 #include <string.h>
@@ -107,6 +108,9 @@ void swe_serial_vertical_edges(const swe_block *block, int j, enum swe_solver so
     case SWE_SOLVER_RUSANOV:
         vertical_edges_with(block, j, SWE_SOLVER_RUSANOV, edges);
         break;
+    case SWE_SOLVER_AUGRIE:
+        vertical_edges_with(block, j, SWE_SOLVER_AUGRIE, edges);
+        break;
     default:
         vertical_edges_with(block, j, SWE_SOLVER_FWAVE, edges);
         break;
@@ -123,14 +127,18 @@ void swe_serial_horizontal_edges(const swe_block *block, int j, enum swe_solver 
     case SWE_SOLVER_RUSANOV:
         horizontal_edges_with(block, j, SWE_SOLVER_RUSANOV, edges);
         break;
+    case SWE_SOLVER_AUGRIE:
+        horizontal_edges_with(block, j, SWE_SOLVER_AUGRIE, edges);
+        break;
     default:
         horizontal_edges_with(block, j, SWE_SOLVER_FWAVE, edges);
         break;
     }
 }
 
-real swe_serial_update_row(swe_block *block, int j, real dt, const swe_edge_row *vertical,
-                           const swe_edge_row *below, const swe_edge_row *above)
+real swe_serial_update_row(swe_block *block, int j, real dt, real manning,
+                           const swe_edge_row *vertical, const swe_edge_row *below,
+                           const swe_edge_row *above)
 {
     const real dt_dx = dt / block->dx;
     const real dt_dy = dt / block->dy;
@@ -148,6 +156,7 @@ real swe_serial_update_row(swe_block *block, int j, real dt, const swe_edge_row 
             vertical->hn_right[i] + vertical->hn_left[i + 1],
             vertical->ht_right[i] + vertical->ht_left[i + 1], below->h_right[i] + above->h_left[i],
             below->ht_right[i] + above->ht_left[i], below->hn_right[i] + above->hn_left[i]);
+        cell = swe_manning_friction(cell, dt, manning);
         h[i] = cell.h;
         hu[i] = cell.hu;
         hv[i] = cell.hv;
