@@ -71,8 +71,8 @@ typedef struct swe_augrie_steady_wave {
 } swe_augrie_steady_wave;
 
 SWE_INLINE swe_augrie_steady_wave swe_augrie_steady(real h_l, real h_r, real u_l, real u_r,
-                                                    real c_l, real c_r, real db, real s1,
-                                                    real s3, real h_hll)
+                                                    real c_l, real c_r, real db, real s1, real s3,
+                                                    real h_hll)
 {
     const real critical = SWE_FMAX(SWE_DRY_TOLERANCE * SWE_GRAVITY, (real)1e-6);
     const real critical_root = SWE_SQRT(critical);
@@ -104,12 +104,12 @@ SWE_INLINE swe_augrie_steady_wave swe_augrie_steady(real h_l, real h_r, real u_l
     const int subcritical = (s1 < -critical) & (s3 > critical);
     const int right_going = s1 >= critical;
     const int left_going = s3 <= -critical;
-    real upper = subcritical ? upper_subcritical
-                             : (right_going ? h_hll * spread / safe_s1
-                                            : (left_going ? h_r : h_jump));
-    real lower = subcritical ? lower_subcritical
-                             : (right_going ? -h_l
-                                            : (left_going ? h_hll * spread / safe_s3 : h_jump));
+    real upper = subcritical
+                     ? upper_subcritical
+                     : (right_going ? h_hll * spread / safe_s1 : (left_going ? h_r : h_jump));
+    real lower = subcritical
+                     ? lower_subcritical
+                     : (right_going ? -h_l : (left_going ? h_hll * spread / safe_s3 : h_jump));
     h_jump = SWE_FMAX(SWE_FMIN(h_jump, upper), lower);
 
     swe_augrie_steady_wave steady;
@@ -173,7 +173,8 @@ SWE_INLINE swe_net_updates swe_augrie(real h_l, real h_r, real hn_l, real hn_r, 
     real db = b_r - b_l;
     real dh = h_r - h_l;
     real h_hll = SWE_FMAX((real)0, (hn_l - hn_r + s3 * h_r - s1 * h_l) / spread);
-    swe_augrie_steady_wave steady = swe_augrie_steady(h_l, h_r, u_l, u_r, c_l, c_r, db, s1, s3, h_hll);
+    swe_augrie_steady_wave steady =
+        swe_augrie_steady(h_l, h_r, u_l, u_r, c_l, c_r, db, s1, s3, h_hll);
     const int dry_gap = swe_augrie_rarefaction_depth(u_l, u_r, c_l, c_r) < SWE_DRY_TOLERANCE;
     real h_jump = dry_gap ? (real)0 : steady.h_jump;
     real h_eff = dry_gap ? (real)0 : steady.h_eff;
@@ -204,8 +205,7 @@ SWE_INLINE swe_net_updates swe_augrie(real h_l, real h_r, real hn_l, real hn_r, 
      * waves fit so poorly that the corrector would push the new water
      * against the flow; there the momentum-flux jump is split HLL-style
      * between the two acoustic waves instead (mass stays as above). */
-    updates.hn_left =
-        flooding ? swe_hll_left_update(s1, s3, delta_hn, delta_phi) : updates.hn_left;
+    updates.hn_left = flooding ? swe_hll_left_update(s1, s3, delta_hn, delta_phi) : updates.hn_left;
     updates.h_right = delta_hn - updates.h_left;
     updates.hn_right = delta_phi - updates.hn_left;
     swe_transverse_updates(hn_l + updates.h_left, hn_l, hn_r, swe_velocity(h_l, ht_l),

@@ -45,6 +45,8 @@ int main(int argc, char **argv)
     register_netcdf_tests();
 #endif
     register_dam_break_exact_tests();
+    register_validation_tests();
+    register_friction_tests();
 
     CU_basic_set_mode(CU_BRM_VERBOSE);
     CU_ErrorCode run_status;
