@@ -10,7 +10,8 @@
 
 typedef struct swe_backend_config {
     enum swe_solver solver;
-    int level; /* optimisation level, 1..backend->levels; 0: the backend's best */
+    int level;    /* optimisation level, 1..backend->levels; 0: the backend's best */
+    real manning; /* Manning coefficient n, s/m^(1/3), applied by common/friction.h; 0: none */
 } swe_backend_config;
 
 /* Where a simulation stands in time; owned by the driver, advanced by

@@ -13,7 +13,7 @@
 /* Largest grid edge accepted from the command line. */
 enum { SWE_MAX_CELLS_PER_EDGE = 1 << 16 };
 
-static const char *const solver_names[SWE_SOLVER_COUNT] = {"fwave", "hlle", "rusanov"};
+static const char *const solver_names[SWE_SOLVER_COUNT] = {"fwave", "hlle", "rusanov", "augrie"};
 
 const char *swe_solver_name(enum swe_solver solver)
 {
@@ -26,6 +26,7 @@ enum option_id {
     OPTION_NY,
     OPTION_T_END,
     OPTION_SOLVER,
+    OPTION_MANNING,
     OPTION_BACKEND,
     OPTION_LEVEL,
     OPTION_CFL,
@@ -44,6 +45,7 @@ static const struct option long_options[] = {
     {"ny", required_argument, NULL, OPTION_NY},
     {"t-end", required_argument, NULL, OPTION_T_END},
     {"solver", required_argument, NULL, OPTION_SOLVER},
+    {"manning", required_argument, NULL, OPTION_MANNING},
     {"backend", required_argument, NULL, OPTION_BACKEND},
     {"level", required_argument, NULL, OPTION_LEVEL},
     {"cfl", required_argument, NULL, OPTION_CFL},
@@ -70,7 +72,10 @@ void swe_options_print_help(const char *program)
            "                      radial-dam-break)\n"
            "  --t-end SECONDS     simulated time to reach (default: the scenario's, 20 s for\n"
            "                      radial-dam-break)\n"
-           "  --solver NAME       Riemann solver: fwave, hlle or rusanov (default fwave)\n"
+           "  --solver NAME       Riemann solver: fwave, hlle, rusanov or augrie (augmented,\n"
+           "                      for wet/dry fronts; default fwave)\n"
+           "  --manning N         Manning bed friction n in s/m^(1/3), e.g. 0.03 (default\n"
+           "                      0: none)\n"
            "  --backend NAME      programming model (default serial; see --list-backends)\n"
            "  --level N           the backend's optimisation level, for backends that\n"
            "                      teach in steps (default: its best)\n"
@@ -125,8 +130,21 @@ static int parse_solver(const char *text, enum swe_solver *solver, swe_error *er
             return SWE_OK;
         }
     }
-    return swe_fail(err, SWE_ERROR_USAGE, "unknown solver '%s' (choose fwave, hlle or rusanov)",
-                    text);
+    return swe_fail(err, SWE_ERROR_USAGE,
+                    "unknown solver '%s' (choose fwave, hlle, rusanov or augrie)", text);
+}
+
+/* A Manning coefficient: finite, not negative; beyond 1 s/m^(1/3) no
+ * natural bed lies, so a larger value is a typo. */
+static int parse_manning(const char *text, double *manning, swe_error *err)
+{
+    int status = parse_number(text, "--manning", manning, err);
+    if (status == SWE_OK && !(*manning >= 0 && *manning <= 1)) {
+        return swe_fail(err, SWE_ERROR_USAGE,
+                        "--manning must be between 0 and 1 s/m^(1/3) (e.g. 0.03), got %g",
+                        *manning);
+    }
+    return status;
 }
 
 /* Values not given on the command line: -1 (counts) or NaN (numbers)
@@ -163,6 +181,8 @@ static int parse_one(int id, const char *value, swe_options *options, swe_error 
         return parse_number(value, "--cfl", &options->cfl, err);
     case OPTION_SOLVER:
         return parse_solver(value, &options->solver, err);
+    case OPTION_MANNING:
+        return parse_manning(value, &options->manning, err);
     case OPTION_BACKEND:
         options->backend_name = value;
         return SWE_OK;

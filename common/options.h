@@ -20,6 +20,7 @@ typedef struct swe_options {
     double t_end; /* seconds of simulated time */
     double cfl;
     enum swe_solver solver;
+    double manning; /* Manning coefficient, s/m^(1/3); 0: no bed friction */
     const char *backend_name;
     int level;               /* backend optimisation level; 0: its best */
     int outputs;             /* snapshots after the initial one */

@@ -8,7 +8,13 @@
 
 #include "real.h"
 
-enum swe_solver { SWE_SOLVER_FWAVE = 0, SWE_SOLVER_HLLE, SWE_SOLVER_RUSANOV, SWE_SOLVER_COUNT };
+enum swe_solver {
+    SWE_SOLVER_FWAVE = 0,
+    SWE_SOLVER_HLLE,
+    SWE_SOLVER_RUSANOV,
+    SWE_SOLVER_AUGRIE,
+    SWE_SOLVER_COUNT
+};
 
 typedef struct swe_net_updates {
     real h_left, h_right;   /* depth */
@@ -17,6 +23,7 @@ typedef struct swe_net_updates {
     real max_speed;         /* fastest wave at this edge, m/s */
 } swe_net_updates;
 
+#include "riemann_augrie.h"
 #include "riemann_common.h"
 #include "riemann_fwave.h"
 #include "riemann_hlle.h"
@@ -32,6 +39,9 @@ SWE_INLINE swe_net_updates swe_riemann(int solver, real h_l, real h_r, real hn_l
     }
     if (solver == SWE_SOLVER_RUSANOV) {
         return swe_rusanov(h_l, h_r, hn_l, hn_r, ht_l, ht_r, b_l, b_r);
+    }
+    if (solver == SWE_SOLVER_AUGRIE) {
+        return swe_augrie(h_l, h_r, hn_l, hn_r, ht_l, ht_r, b_l, b_r);
     }
     return swe_fwave(h_l, h_r, hn_l, hn_r, ht_l, ht_r, b_l, b_r);
 }

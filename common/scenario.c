@@ -2,6 +2,8 @@
  * table, so what an output file records is exactly what was run. */
 #include "scenario.h"
 
+#include "thacker_exact.h"
+
 #include <math.h>
 #include <stddef.h>
 #include <string.h>
@@ -73,6 +75,45 @@ static void set_bump_dam_break(swe_block *block, size_t cell, double x, double y
     block->h[cell] = (real)swe_scenario_parameter(scenario, inside ? "h_inside" : "h_outside");
 }
 
+/* Fennema-Chaudhry partial dam break (reference data: docs/VALIDATION.md).
+ * The dam is a band of dry ground as high as dam_crest across the basin,
+ * cut by the breach; its cells are dry walls to every solver. Water left
+ * of the dam's centre line (breach cells included) starts at h_upstream. */
+static void set_partial_dam_break(swe_block *block, size_t cell, double x, double y,
+                                  const swe_scenario *scenario)
+{
+    double dam_x = swe_scenario_parameter(scenario, "dam_x");
+    double half_thickness = 0.5 * swe_scenario_parameter(scenario, "dam_thickness");
+    int in_dam = fabs(x - dam_x) <= half_thickness;
+    int in_breach = y >= swe_scenario_parameter(scenario, "breach_y_min") &&
+                    y <= swe_scenario_parameter(scenario, "breach_y_max");
+    int solid = in_dam && !in_breach;
+    block->b[cell] = solid ? (real)swe_scenario_parameter(scenario, "dam_crest") : (real)0;
+    double water = swe_scenario_parameter(scenario, x < dam_x ? "h_upstream" : "h_downstream");
+    block->h[cell] = solid ? (real)0 : (real)water;
+}
+
+/* Thacker's bowl at t = 0, from its exact solution. */
+static void set_thacker_bowl(swe_block *block, size_t cell, double x, double y,
+                             const swe_scenario *scenario)
+{
+    swe_thacker_exact bowl;
+    swe_error err;
+    int status = swe_thacker_init(&bowl, swe_scenario_parameter(scenario, "centre_x"),
+                                  swe_scenario_parameter(scenario, "centre_y"),
+                                  swe_scenario_parameter(scenario, "radius"),
+                                  swe_scenario_parameter(scenario, "depth"),
+                                  swe_scenario_parameter(scenario, "amplitude"), &err);
+    double h = NAN, u = NAN, v = NAN; /* the table's parameters are valid: never stays NaN */
+    if (status == SWE_OK) {
+        swe_thacker_eval(&bowl, x, y, 0.0, &h, &u, &v);
+    }
+    block->b[cell] = (real)(status == SWE_OK ? swe_thacker_bed(&bowl, x, y) : NAN);
+    block->h[cell] = (real)h;
+    block->hu[cell] = (real)(h * u);
+    block->hv[cell] = (real)(h * v);
+}
+
 static void initialise_radial(swe_block *block, const swe_scenario *scenario)
 {
     for_each_cell(block, scenario, set_radial_dam_break);
@@ -91,6 +132,16 @@ static void initialise_lake_at_rest(swe_block *block, const swe_scenario *scenar
 static void initialise_bump_dam_break(swe_block *block, const swe_scenario *scenario)
 {
     for_each_cell(block, scenario, set_bump_dam_break);
+}
+
+static void initialise_partial_dam_break(swe_block *block, const swe_scenario *scenario)
+{
+    for_each_cell(block, scenario, set_partial_dam_break);
+}
+
+static void initialise_thacker_bowl(swe_block *block, const swe_scenario *scenario)
+{
+    for_each_cell(block, scenario, set_thacker_bowl);
 }
 
 /* height 0 means: as high as ny square cells of width / nx. */
@@ -178,6 +229,62 @@ static const swe_scenario scenarios[] = {
                     {"depth", 1, "m"},
                     {"bump_amplitude", 0.4, "m"}},
      .initialise = initialise_bump_dam_break},
+    {.name = "partial-dam-break",
+     .title = "Partial dam break (Fennema-Chaudhry): 200 m basin, 75 m breach, 10 m | 5 m, walls",
+     .x0 = 0,
+     .y0 = 0,
+     .width = 200,
+     .height = 200,
+     .boundary = WALLS,
+     .default_nx = 200,
+     .default_ny = 200,
+     .default_t_end = 7.2,
+     .default_cfl = 0.5,
+     .parameter_count = 7,
+     .parameters = {{"dam_x", 100, "m"},
+                    {"dam_thickness", 10, "m"},
+                    {"breach_y_min", 95, "m"},
+                    {"breach_y_max", 170, "m"},
+                    {"h_upstream", 10, "m"},
+                    {"h_downstream", 5, "m"},
+                    {"dam_crest", 15, "m"}},
+     .initialise = initialise_partial_dam_break},
+    {.name = "circular-dam-break",
+     .title = "Circular dam break (Alcrudo-Garcia-Navarro): 10 m in an 11 m circle, 1 m around",
+     .x0 = 0,
+     .y0 = 0,
+     .width = 50,
+     .height = 50,
+     .boundary = WALLS,
+     .default_nx = 200,
+     .default_ny = 200,
+     .default_t_end = 0.69,
+     .default_cfl = 0.5,
+     .parameter_count = 5,
+     .parameters = {{"centre_x", 25, "m"},
+                    {"centre_y", 25, "m"},
+                    {"radius", 5.5, "m"},
+                    {"h_inside", 10, "m"},
+                    {"h_outside", 1, "m"}},
+     .initialise = initialise_radial},
+    {.name = "thacker-bowl",
+     .title = "Thacker's planar oscillation in a parabolic bowl (wet/dry, exact), one period",
+     .x0 = 0,
+     .y0 = 0,
+     .width = 4,
+     .height = 4,
+     .boundary = WALLS,
+     .default_nx = 200,
+     .default_ny = 200,
+     .default_t_end = 4.48569,
+     .default_cfl = 0.5,
+     .parameter_count = 5,
+     .parameters = {{"centre_x", 2, "m"},
+                    {"centre_y", 2, "m"},
+                    {"radius", 1, "m"},
+                    {"depth", 0.1, "m"},
+                    {"amplitude", 0.5, "m"}},
+     .initialise = initialise_thacker_bowl},
 };
 
 int swe_scenario_count(void)

@@ -122,7 +122,8 @@ int swe_run(const swe_options *options, swe_run_result *result, swe_error *err)
     }
     result->cells = (long)options->nx * options->ny;
     block.backend = backend;
-    swe_backend_config config = {.solver = options->solver, .level = options->level};
+    swe_backend_config config = {
+        .solver = options->solver, .level = options->level, .manning = (real)options->manning};
     status = backend->init(&block, &config, err);
     if (status == SWE_OK) {
         status = backend->sync_after_write(&block, err);

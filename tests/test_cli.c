@@ -134,6 +134,8 @@ static void test_refuses_bad_times_and_cfl(void)
     REFUSE("--cfl must be in (0, 1]", "--cfl", "0");
     REFUSE("--cfl must be in (0, 1]", "--cfl", "1.5");
     REFUSE("--cfl needs a number", "--cfl", "nan");
+    REFUSE("--manning must be between 0 and 1", "--manning", "-0.01");
+    REFUSE("--manning needs a number, got 'rough'", "--manning", "rough");
 }
 
 static void test_refuses_missing_backend(void)

@@ -48,6 +48,8 @@ int main(int argc, char **argv)
 #ifdef SWE_WITH_OPENMP
     register_openmp_tests();
 #endif
+    register_validation_tests();
+    register_friction_tests();
 
     CU_basic_set_mode(CU_BRM_VERBOSE);
     CU_ErrorCode run_status;

@@ -112,7 +112,9 @@ static void test_mirror_symmetry(void)
 /* Flow faster than the waves sends everything downstream. */
 static void test_supercritical_flow_is_upwind(void)
 {
-    for (int solver = SWE_SOLVER_FWAVE; solver <= SWE_SOLVER_HLLE; ++solver) {
+    const int upwind_solvers[] = {SWE_SOLVER_FWAVE, SWE_SOLVER_HLLE, SWE_SOLVER_AUGRIE};
+    for (unsigned k = 0; k < sizeof upwind_solvers / sizeof upwind_solvers[0]; ++k) {
+        int solver = upwind_solvers[k];
         swe_net_updates u = solve(solver, (edge_state){1, 1.5, 20, 25, 3, 0, 0, 0});
         CU_ASSERT_EQUAL(u.h_left, 0);
         CU_ASSERT_EQUAL(u.hn_left, 0);
@@ -169,6 +171,93 @@ static void test_no_negative_depth_next_to_dry_cells(void)
     }
 }
 
+/* The augmented solver keeps water at rest over a step exactly at rest,
+ * like the f-wave solver whose pressure-plus-step term it shares. */
+static void test_augrie_lake_at_rest_is_exact(void)
+{
+    const edge_state steps[] = {{5, 3, 0, 0, 0, 0, -5, -3},
+                                {3, 5, 0, 0, 0, 0, -3, -5},
+                                {0.25, 8, 0, 0, 0, 0, 7.75, 0},
+                                {0.5, 0, 0, 0, 0, 0, -0.5, 1}};
+    for (unsigned s = 0; s < sizeof steps / sizeof steps[0]; ++s) {
+        swe_net_updates u = solve(SWE_SOLVER_AUGRIE, steps[s]);
+        CU_ASSERT_EQUAL(u.h_left, 0);
+        CU_ASSERT_EQUAL(u.h_right, 0);
+        CU_ASSERT_EQUAL(u.hn_left, 0);
+        CU_ASSERT_EQUAL(u.hn_right, 0);
+    }
+}
+
+/* Water next to a dry bed at the same level: a dam break onto dry land.
+ * The front moves into the dry cell at u + 2c; only the wet side loses
+ * water and the mass flux is the same seen from both sides. */
+static void test_augrie_dry_right(void)
+{
+    const real h = 2;
+    swe_net_updates u = solve(SWE_SOLVER_AUGRIE, (edge_state){h, 0, 0, 0, 0, 0, 0, 0});
+    real front = (real)2 * SWE_SQRT(SWE_GRAVITY * h);
+    CU_ASSERT(close_to(u.max_speed, front, front));
+    CU_ASSERT(u.h_left > 0);  /* the left cell loses water ... */
+    CU_ASSERT(u.h_right < 0); /* ... the right cell gains it */
+    CU_ASSERT(close_to(u.h_left + u.h_right, 0, 1));
+    CU_ASSERT(u.hn_right < 0); /* and is pushed to the right */
+}
+
+static void test_augrie_dry_left(void)
+{
+    const real h = 2;
+    swe_net_updates u = solve(SWE_SOLVER_AUGRIE, (edge_state){0, h, 0, 0, 0, 0, 0, 0});
+    swe_net_updates m = solve(SWE_SOLVER_AUGRIE, (edge_state){h, 0, 0, 0, 0, 0, 0, 0});
+    CU_ASSERT(u.h_right > 0); /* the wet right cell loses water */
+    CU_ASSERT(u.h_left < 0);  /* the dry left cell gains it */
+    CU_ASSERT(close_to(u.h_left, m.h_right, 1));
+    CU_ASSERT(close_to(u.hn_left, -m.hn_right, SWE_GRAVITY * h * h));
+    CU_ASSERT(u.hn_left > 0); /* and is pushed to the left */
+}
+
+/* Two dry cells on a slope, and a film below the dry tolerance with
+ * momentum left in it: nothing moves, no speed. */
+static void test_augrie_both_dry(void)
+{
+    const edge_state dry[] = {{0, 0, 0, 0, 0, 0, 0, 3}, {0.0005, 0.0002, 0.01, -0.01, 0, 0, 1, 0}};
+    for (unsigned d = 0; d < sizeof dry / sizeof dry[0]; ++d) {
+        swe_net_updates u = solve(SWE_SOLVER_AUGRIE, dry[d]);
+        CU_ASSERT_EQUAL(u.h_left, 0);
+        CU_ASSERT_EQUAL(u.h_right, 0);
+        CU_ASSERT_EQUAL(u.hn_left, 0);
+        CU_ASSERT_EQUAL(u.hn_right, 0);
+        CU_ASSERT_EQUAL(u.ht_left, 0);
+        CU_ASSERT_EQUAL(u.ht_right, 0);
+        CU_ASSERT_EQUAL(u.max_speed, 0);
+    }
+}
+
+/* Water running at a dry step that it cannot overtop reflects as from a
+ * wall: the same updates as against the mirror image of itself, and none
+ * for the dry cell. Fast enough, the same water overtops a lower step. */
+static void test_augrie_wall_against_dry_step(void)
+{
+    swe_net_updates wall = solve(SWE_SOLVER_AUGRIE, (edge_state){2, 0, 3, 0, 1, 0, 0, 4});
+    swe_net_updates mirror = solve(SWE_SOLVER_AUGRIE, (edge_state){2, 2, 3, -3, 1, 1, 0, 0});
+    CU_ASSERT_EQUAL(wall.h_left, mirror.h_left);
+    CU_ASSERT_EQUAL(wall.hn_left, mirror.hn_left);
+    CU_ASSERT_EQUAL(wall.h_right, 0);
+    CU_ASSERT_EQUAL(wall.hn_right, 0);
+    CU_ASSERT_EQUAL(wall.ht_right, 0);
+    CU_ASSERT(close_to(3 + wall.h_left, 0, 1)); /* no mass through the wall */
+
+    /* 2 m of water at 8 m/s piles up higher than 2.2 m against a wall:
+     * a dry step of 2.2 m is overtopped, and the dry cell gains water. */
+    swe_net_updates overtop = solve(SWE_SOLVER_AUGRIE, (edge_state){2, 0, 16, 0, 0, 0, 0, 2.2});
+    CU_ASSERT(overtop.h_right < 0);
+    CU_ASSERT(overtop.h_left > -16);
+    /* Water at rest below the step does not. */
+    swe_net_updates rest = solve(SWE_SOLVER_AUGRIE, (edge_state){2, 0, 0, 0, 0, 0, 0, 2.2});
+    CU_ASSERT_EQUAL(rest.h_left, 0);
+    CU_ASSERT_EQUAL(rest.h_right, 0);
+    CU_ASSERT_EQUAL(rest.hn_right, 0);
+}
+
 void register_riemann_tests(void)
 {
     CU_pSuite suite = CU_add_suite("riemann", NULL, NULL);
@@ -186,6 +275,11 @@ void register_riemann_tests(void)
         {"two dry cells exchange nothing", test_both_dry_is_silent},
         {"dry high ground is a wall", test_dry_high_ground_is_a_wall},
         {"no negative depth next to dry cells", test_no_negative_depth_next_to_dry_cells},
+        {"augrie keeps a lake at rest exactly", test_augrie_lake_at_rest_is_exact},
+        {"augrie: dry right, front at u + 2c", test_augrie_dry_right},
+        {"augrie: dry left mirrors dry right", test_augrie_dry_left},
+        {"augrie: both dry exchange nothing", test_augrie_both_dry},
+        {"augrie: wall against a dry step, overtopping", test_augrie_wall_against_dry_step},
     };
     for (unsigned t = 0; t < sizeof tests / sizeof tests[0]; ++t) {
         swe_test_require_registered(CU_add_test(suite, tests[t].name, tests[t].function),

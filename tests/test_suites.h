@@ -10,6 +10,8 @@ void register_cli_tests(void);
 void register_netcdf_tests(void);
 void register_dam_break_exact_tests(void);
 void register_openmp_tests(void);
+void register_validation_tests(void);
+void register_friction_tests(void);
 
 /* Path of the shallows binary under test (--program). */
 const char *swe_test_program(void);

@@ -21,6 +21,7 @@
 
 typedef struct openmp_fields {
     enum swe_solver solver;
+    real manning;            /* Manning coefficient; 0: no friction */
     int threads;             /* threads of every parallel region */
     swe_openmp_edges *edges; /* one set of edge rows per thread */
     real **edge_storage;     /* their allocations, one per thread */
@@ -123,6 +124,7 @@ static int openmp_init(swe_block *block, const swe_backend_config *config, swe_e
         return swe_fail(err, SWE_ERROR_RUNTIME, "out of memory for the OpenMP backend");
     }
     fields->solver = config->solver;
+    fields->manning = config->manning;
     fields->threads = omp_get_max_threads();
     fields->edges = calloc((size_t)fields->threads, sizeof *fields->edges);
     fields->edge_storage = calloc((size_t)fields->threads, sizeof *fields->edge_storage);
@@ -174,7 +176,8 @@ static int openmp_step(swe_block *block, real dt, real *next_speed, swe_error *e
     }
     openmp_fields *fields = block->ext;
     swe_set_boundary_layers(block);
-    *next_speed = swe_openmp_sweep(block, fields->solver, dt, fields->edges, fields->threads);
+    *next_speed = swe_openmp_sweep(block, fields->solver, dt, fields->manning, fields->edges,
+                                   fields->threads);
     return SWE_OK;
 }
 

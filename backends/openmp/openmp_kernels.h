@@ -26,8 +26,8 @@ static inline void swe_openmp_band(int ny, int band, int bands, int *first, int 
 /* Net updates and Euler update with dt of the interior (ghost layers set)
  * by up to `threads` threads; thread t works with edges[t]. Returns the
  * max wave speed of the new state. */
-real swe_openmp_sweep(swe_block *block, enum swe_solver solver, real dt, swe_openmp_edges *edges,
-                      int threads);
+real swe_openmp_sweep(swe_block *block, enum swe_solver solver, real dt, real manning,
+                      swe_openmp_edges *edges, int threads);
 
 /* Max cell wave speed over the interior, by up to `threads` threads. */
 real swe_openmp_max_wave_speed(const swe_block *block, int threads);

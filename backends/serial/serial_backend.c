@@ -12,6 +12,7 @@
 
 typedef struct serial_fields {
     enum swe_solver solver;
+    real manning;  /* Manning coefficient; 0: no friction */
     real *storage; /* all edge rows in one allocation */
     swe_edge_row vertical, below, above;
 } serial_fields;
@@ -29,6 +30,7 @@ static int serial_init(swe_block *block, const swe_backend_config *config, swe_e
         return swe_fail(err, SWE_ERROR_RUNTIME, "out of memory for the serial edge buffers");
     }
     fields->solver = config->solver;
+    fields->manning = config->manning;
     fields->storage = storage;
     fields->vertical = swe_edge_row_in(storage, length);
     fields->below = swe_edge_row_in(storage + SWE_EDGE_ROW_ARRAYS * length, length);
@@ -78,7 +80,8 @@ static int serial_step(swe_block *block, real dt, real *next_speed, swe_error *e
     for (int j = 1; j <= block->ny; ++j) {
         swe_serial_horizontal_edges(block, j, fields->solver, &above);
         swe_serial_vertical_edges(block, j, fields->solver, &fields->vertical);
-        real row_speed = swe_serial_update_row(block, j, dt, &fields->vertical, &below, &above);
+        real row_speed =
+            swe_serial_update_row(block, j, dt, fields->manning, &fields->vertical, &below, &above);
         max_speed = swe_max_speed(max_speed, row_speed);
         swe_edge_row used = below;
         below = above;

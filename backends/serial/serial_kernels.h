@@ -44,10 +44,12 @@ void swe_serial_horizontal_edges(const swe_block *block, int j, enum swe_solver 
                                  swe_edge_row *edges);
 
 /* Euler update of the interior cells of row j with time step dt from the
- * vertical edges of the row and the horizontal edges below and above it.
+ * vertical edges of the row and the horizontal edges below and above it,
+ * then Manning friction with coefficient manning (0: none).
  * Returns the max cell wave speed of the updated row. */
-real swe_serial_update_row(swe_block *block, int j, real dt, const swe_edge_row *vertical,
-                           const swe_edge_row *below, const swe_edge_row *above);
+real swe_serial_update_row(swe_block *block, int j, real dt, real manning,
+                           const swe_edge_row *vertical, const swe_edge_row *below,
+                           const swe_edge_row *above);
 
 /* Max cell wave speed over the interior cells of row j. */
 real swe_serial_row_wave_speed(const swe_block *block, int j);

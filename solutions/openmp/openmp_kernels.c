@@ -13,8 +13,8 @@
 
 #include <omp.h>
 
-real swe_openmp_sweep(swe_block *block, enum swe_solver solver, real dt, swe_openmp_edges *edges,
-                      int threads)
+real swe_openmp_sweep(swe_block *block, enum swe_solver solver, real dt, real manning,
+                      swe_openmp_edges *edges, int threads)
 {
     swe_speed_bits max_speed = 0;
     /* BEGIN SOLUTION: split the rows into one band per thread; the edges along the borders of a
@@ -35,7 +35,7 @@ real swe_openmp_sweep(swe_block *block, enum swe_solver solver, real dt, swe_ope
                 swe_serial_horizontal_edges(block, j, solver, &own.above);
             }
             swe_serial_vertical_edges(block, j, solver, &own.vertical);
-            real row_speed = swe_serial_update_row(block, j, dt, &own.vertical, &own.below,
+            real row_speed = swe_serial_update_row(block, j, dt, manning, &own.vertical, &own.below,
                                                    j < last ? &own.above : &own.band_top);
             swe_speed_bits row_bits = swe_speed_to_bits(row_speed);
             max_speed = max_speed > row_bits ? max_speed : row_bits;

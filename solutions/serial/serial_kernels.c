@@ -9,6 +9,7 @@
 #include "serial_kernels.h"
 
 #include "cell_update.h"
+#include "friction.h"
 #include "speed_bits.h"
 
 #define SWE_ALWAYS_INLINE static inline __attribute__((always_inline))
@@ -85,6 +86,9 @@ void swe_serial_vertical_edges(const swe_block *block, int j, enum swe_solver so
     case SWE_SOLVER_RUSANOV:
         vertical_edges_with(block, j, SWE_SOLVER_RUSANOV, edges);
         break;
+    case SWE_SOLVER_AUGRIE:
+        vertical_edges_with(block, j, SWE_SOLVER_AUGRIE, edges);
+        break;
     default:
         vertical_edges_with(block, j, SWE_SOLVER_FWAVE, edges);
         break;
@@ -101,14 +105,18 @@ void swe_serial_horizontal_edges(const swe_block *block, int j, enum swe_solver 
     case SWE_SOLVER_RUSANOV:
         horizontal_edges_with(block, j, SWE_SOLVER_RUSANOV, edges);
         break;
+    case SWE_SOLVER_AUGRIE:
+        horizontal_edges_with(block, j, SWE_SOLVER_AUGRIE, edges);
+        break;
     default:
         horizontal_edges_with(block, j, SWE_SOLVER_FWAVE, edges);
         break;
     }
 }
 
-real swe_serial_update_row(swe_block *block, int j, real dt, const swe_edge_row *vertical,
-                           const swe_edge_row *below, const swe_edge_row *above)
+real swe_serial_update_row(swe_block *block, int j, real dt, real manning,
+                           const swe_edge_row *vertical, const swe_edge_row *below,
+                           const swe_edge_row *above)
 {
     const real dt_dx = dt / block->dx;
     const real dt_dy = dt / block->dy;
@@ -127,6 +135,7 @@ real swe_serial_update_row(swe_block *block, int j, real dt, const swe_edge_row 
             x.hn_right[i] + x.hn_left[i + 1], x.ht_right[i] + x.ht_left[i + 1],
             y_below.h_right[i] + y_above.h_left[i], y_below.ht_right[i] + y_above.ht_left[i],
             y_below.hn_right[i] + y_above.hn_left[i]);
+        cell = swe_manning_friction(cell, dt, manning);
         h[i] = cell.h;
         hu[i] = cell.hu;
         hv[i] = cell.hv;
