@@ -9,6 +9,10 @@ void register_serial_tests(void);
 void register_cli_tests(void);
 void register_netcdf_tests(void);
 void register_dam_break_exact_tests(void);
+void register_vtk_tests(void);
+void register_png_tests(void);
+void register_checkpoint_tests(void);
+void register_netcdf_input_tests(void);
 
 /* Path of the shallows binary under test (--program). */
 const char *swe_test_program(void);
