@@ -105,8 +105,8 @@ static void gather(const swe_block *block, planes *p)
     size_t row = (size_t)block->nx;
     for (int f = 0; f < FIELD_COUNT; ++f) {
         for (int j = 1; j <= block->ny; ++j) {
-            memcpy(p->field[f] + (size_t)(j - 1) * row, &block_array(block, f)[SWE_INDEX(block, 1, j)],
-                   row * sizeof(real));
+            memcpy(p->field[f] + (size_t)(j - 1) * row,
+                   &block_array(block, f)[SWE_INDEX(block, 1, j)], row * sizeof(real));
         }
     }
 }
@@ -116,8 +116,8 @@ static void scatter(const planes *p, swe_block *block)
     size_t row = (size_t)block->nx;
     for (int f = 0; f < FIELD_COUNT; ++f) {
         for (int j = 1; j <= block->ny; ++j) {
-            memcpy(&block_array(block, f)[SWE_INDEX(block, 1, j)], p->field[f] + (size_t)(j - 1) * row,
-                   row * sizeof(real));
+            memcpy(&block_array(block, f)[SWE_INDEX(block, 1, j)],
+                   p->field[f] + (size_t)(j - 1) * row, row * sizeof(real));
         }
     }
 }
@@ -185,8 +185,12 @@ static int define_and_write(int ncid, const char *path, const swe_block *block,
     const struct {
         const char *name;
         const double *value;
-    } doubles[] = {{"t", &n.t},           {"steps", &n.steps}, {"last_dt", &n.last_dt},
-                   {"wave_speed", &n.wave_speed}, {"cfl", &n.cfl}, {"t_end", &n.t_end}};
+    } doubles[] = {{"t", &n.t},
+                   {"steps", &n.steps},
+                   {"last_dt", &n.last_dt},
+                   {"wave_speed", &n.wave_speed},
+                   {"cfl", &n.cfl},
+                   {"t_end", &n.t_end}};
     for (size_t a = 0; a < sizeof doubles / sizeof doubles[0]; ++a) {
         NC_CHECK(status, err, path, doubles[a].name, nc_put_att_double, ncid, NC_GLOBAL,
                  doubles[a].name, NC_DOUBLE, 1, doubles[a].value);
@@ -194,8 +198,8 @@ static int define_and_write(int ncid, const char *path, const swe_block *block,
     const struct {
         const char *name;
         const int *value;
-    } ints[] = {{"nx", &n.nx}, {"ny", &n.ny}, {"outputs", &n.outputs},
-                {"next_snapshot", &n.next_snapshot}};
+    } ints[] = {
+        {"nx", &n.nx}, {"ny", &n.ny}, {"outputs", &n.outputs}, {"next_snapshot", &n.next_snapshot}};
     for (size_t a = 0; a < sizeof ints / sizeof ints[0]; ++a) {
         NC_CHECK(status, err, path, ints[a].name, nc_put_att_int, ncid, NC_GLOBAL, ints[a].name,
                  NC_INT, 1, ints[a].value);
@@ -284,8 +288,12 @@ static int read_numbers(int ncid, const char *path, run_numbers *n, swe_error *e
     const struct {
         const char *name;
         double *value;
-    } doubles[] = {{"t", &n->t},           {"steps", &n->steps}, {"last_dt", &n->last_dt},
-                   {"wave_speed", &n->wave_speed}, {"cfl", &n->cfl}, {"t_end", &n->t_end}};
+    } doubles[] = {{"t", &n->t},
+                   {"steps", &n->steps},
+                   {"last_dt", &n->last_dt},
+                   {"wave_speed", &n->wave_speed},
+                   {"cfl", &n->cfl},
+                   {"t_end", &n->t_end}};
     for (size_t a = 0; a < sizeof doubles / sizeof doubles[0]; ++a) {
         if (nc_get_att_double(ncid, NC_GLOBAL, doubles[a].name, doubles[a].value) != NC_NOERR) {
             return swe_fail(err, SWE_ERROR_USAGE,
@@ -297,7 +305,9 @@ static int read_numbers(int ncid, const char *path, run_numbers *n, swe_error *e
     const struct {
         const char *name;
         int *value;
-    } ints[] = {{"nx", &n->nx}, {"ny", &n->ny}, {"outputs", &n->outputs},
+    } ints[] = {{"nx", &n->nx},
+                {"ny", &n->ny},
+                {"outputs", &n->outputs},
                 {"next_snapshot", &n->next_snapshot}};
     for (size_t a = 0; a < sizeof ints / sizeof ints[0]; ++a) {
         if (nc_get_att_int(ncid, NC_GLOBAL, ints[a].name, ints[a].value) != NC_NOERR) {
@@ -442,13 +452,12 @@ static int read_open(int ncid, const char *path, swe_block *block, const swe_che
     if (status == SWE_OK) {
         status = check_position(path, &n, err);
     }
-    swe_checkpoint_position read_position = {
-        .clock = {.t = n.t,
-                  .steps = (long)n.steps,
-                  .last_dt = n.last_dt,
-                  .cfl = n.cfl,
-                  .wave_speed = (real)n.wave_speed},
-        .next_snapshot = n.next_snapshot};
+    swe_checkpoint_position read_position = {.clock = {.t = n.t,
+                                                       .steps = (long)n.steps,
+                                                       .last_dt = n.last_dt,
+                                                       .cfl = n.cfl,
+                                                       .wave_speed = (real)n.wave_speed},
+                                             .next_snapshot = n.next_snapshot};
     if (status == SWE_OK) {
         status = read_planes(ncid, path, block, p, err);
     }

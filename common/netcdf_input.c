@@ -61,8 +61,8 @@ static int read_axis(int ncid, const char *role, const char *path, const char *n
     for (size_t k = 0; k + 1 < *length; ++k) {
         double step = (*values)[k + 1] - (*values)[k];
         if (!isfinite((*values)[k + 1]) || !(rising ? step > 0 : step < 0)) {
-            snprintf(problem, sizeof problem, "has coordinates '%s' that are not strictly monotonic",
-                     name);
+            snprintf(problem, sizeof problem,
+                     "has coordinates '%s' that are not strictly monotonic", name);
             return refuse(err, role, path, problem);
         }
     }
@@ -227,6 +227,13 @@ static double sample(const gridded_field *field, double x, double y, double outs
     return (1 - wy) * bottom + wy * top;
 }
 
+/* Whether the extents of two fields share more than an edge. */
+static int overlaps(const gridded_field *a, const gridded_field *b)
+{
+    return a->x[0] < b->x[b->nx - 1] && b->x[0] < a->x[a->nx - 1] && a->y[0] < b->y[b->ny - 1] &&
+           b->y[0] < a->y[a->ny - 1];
+}
+
 static void set_initial_state(swe_block *block, const gridded_field *bathymetry,
                               const gridded_field *displacement)
 {
@@ -256,6 +263,16 @@ int swe_netcdf_input_create_block(const swe_scenario *scenario, int nx, int ny,
         return status;
     }
     status = read_field("displacement", displacement_path, &displacement, err);
+    if (status == SWE_OK && !overlaps(&displacement, &bathymetry)) {
+        status = swe_fail(err, SWE_ERROR_USAGE,
+                          "displacement file '%s' covers [%g, %g] x [%g, %g], outside the "
+                          "bathymetry's domain [%g, %g] x [%g, %g] (give files in the same "
+                          "coordinates)",
+                          displacement_path, displacement.x[0], displacement.x[displacement.nx - 1],
+                          displacement.y[0], displacement.y[displacement.ny - 1], bathymetry.x[0],
+                          bathymetry.x[bathymetry.nx - 1], bathymetry.y[0],
+                          bathymetry.y[bathymetry.ny - 1]);
+    }
     if (status == SWE_OK) {
         double x0 = bathymetry.x[0], y0 = bathymetry.y[0];
         status = swe_block_create(block, nx, ny, x0, y0, bathymetry.x[bathymetry.nx - 1] - x0,

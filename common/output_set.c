@@ -96,9 +96,8 @@ static int prepare_vtk(swe_output_set *set, int first_snapshot, swe_error *err)
     return add_earlier_snapshots(set, first_snapshot, err);
 }
 
-int swe_output_set_create(swe_output_set **set, const swe_options *options,
-                          const swe_block *block, const swe_output_info *info, int first_snapshot,
-                          swe_error *err)
+int swe_output_set_create(swe_output_set **set, const swe_options *options, const swe_block *block,
+                          const swe_output_info *info, int first_snapshot, swe_error *err)
 {
     if (set == NULL || options == NULL || block == NULL || info == NULL ||
         options->output_path == NULL || first_snapshot < 0 || options->outputs < 1) {
@@ -144,13 +143,13 @@ static int write_vtk(swe_output_set *set, const swe_block *block, int snapshot, 
         status = add_series_entry(set, snapshot, time, err);
     }
     /* Rewritten after each snapshot, so a stopped run leaves a usable .pvd. */
-    return status == SWE_OK ? swe_vtk_write_series(set->pvd_path, set->series, set->series_count,
-                                                   err)
-                            : status;
+    return status == SWE_OK
+               ? swe_vtk_write_series(set->pvd_path, set->series, set->series_count, err)
+               : status;
 }
 
-static int write_png(const swe_output_set *set, const swe_block *block, int snapshot,
-                     double time, swe_error *err)
+static int write_png(const swe_output_set *set, const swe_block *block, int snapshot, double time,
+                     swe_error *err)
 {
     char *path = snapshot_path(set->path_stem, snapshot, ".png");
     if (path == NULL) {

@@ -16,9 +16,8 @@ typedef struct swe_output_set swe_output_set; /* opaque */
  * from it, so that a restarted run draws the same pictures). A run that
  * restarts at snapshot first_snapshot lists the earlier VTK files that
  * exist in its .pvd. */
-int swe_output_set_create(swe_output_set **set, const swe_options *options,
-                          const swe_block *block, const swe_output_info *info, int first_snapshot,
-                          swe_error *err);
+int swe_output_set_create(swe_output_set **set, const swe_options *options, const swe_block *block,
+                          const swe_output_info *info, int first_snapshot, swe_error *err);
 
 /* Writes snapshot number snapshot at simulated time in every format. */
 int swe_output_set_write(swe_output_set *set, const swe_block *block, int snapshot, double time,

@@ -65,7 +65,8 @@ static void map_size(const swe_block *block, int *width, int *height)
         w = SWE_PNG_MAX_MAP_WIDTH;
     }
     double h = w * block->height / block->width;
-    h = h < MIN_MAP_HEIGHT ? MIN_MAP_HEIGHT : (h > SWE_PNG_MAX_MAP_WIDTH ? SWE_PNG_MAX_MAP_WIDTH : h);
+    h = h < MIN_MAP_HEIGHT ? MIN_MAP_HEIGHT
+                           : (h > SWE_PNG_MAX_MAP_WIDTH ? SWE_PNG_MAX_MAP_WIDTH : h);
     *width = w;
     *height = (int)lround(h);
 }
@@ -155,8 +156,8 @@ static int encode(FILE *stream, const swe_raster *raster)
     return 0;
 }
 
-int swe_png_write(const char *path, const swe_block *block, double time,
-                  const swe_png_range *range, swe_error *err)
+int swe_png_write(const char *path, const swe_block *block, double time, const swe_png_range *range,
+                  swe_error *err)
 {
     if (path == NULL || block == NULL || block->h == NULL || range == NULL ||
         !(range->high > range->low)) {

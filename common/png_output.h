@@ -27,7 +27,7 @@ void swe_png_picture_size(const swe_block *block, int *width, int *height);
 
 /* Writes the picture of block at simulated time to path (through
  * path.tmp and a rename). */
-int swe_png_write(const char *path, const swe_block *block, double time,
-                  const swe_png_range *range, swe_error *err);
+int swe_png_write(const char *path, const swe_block *block, double time, const swe_png_range *range,
+                  swe_error *err);
 
 #endif

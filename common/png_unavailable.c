@@ -15,8 +15,8 @@ void swe_png_picture_size(const swe_block *block, int *width, int *height)
     *height = 0;
 }
 
-int swe_png_write(const char *path, const swe_block *block, double time,
-                  const swe_png_range *range, swe_error *err)
+int swe_png_write(const char *path, const swe_block *block, double time, const swe_png_range *range,
+                  swe_error *err)
 {
     (void)path;
     (void)block;

@@ -29,7 +29,7 @@ static void print_line(swe_progress *progress, double t, long steps, double step
     double remaining =
         done > 0.0 ? (now - progress->start_wall) * (progress->t_end - t) / done : 0.0;
     fprintf(progress->stream,
-            "t = %10.4f / %.4f s  step %8ld  %9.3e cell updates/s  about %.0f s left%s", t,
+            "t = %10.4f / %.4f s  step %8ld  %9.3e cell updates/s  about %6.0f s left%s", t,
             progress->t_end, steps, rate, remaining, ending);
     fflush(progress->stream);
     progress->last_print = now;

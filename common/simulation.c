@@ -242,6 +242,59 @@ static int restore(run_context *run, swe_error *err)
     return status;
 }
 
+/* Restores the checkpoint of a restart, opens the output files and names
+ * the checkpoint file; none of it when benchmarking. */
+static int prepare_files(run_context *run, const swe_backend *backend, swe_error *err)
+{
+    const swe_options *options = run->options;
+    if (options->benchmark) {
+        return SWE_OK;
+    }
+    int restarting = options->restart_path != NULL;
+    int status = restarting ? restore(run, err) : SWE_OK;
+    /* The pictures take their colours from the initial state, so a restart
+     * sets the outputs up from a fresh initial block. */
+    swe_block initial = {0};
+    if (status == SWE_OK && restarting) {
+        status = create_initial_block(options, &initial, err);
+    }
+    if (status == SWE_OK) {
+        swe_output_info info;
+        fill_output_info(options, backend, &info);
+        status = swe_output_set_create(&run->outputs, options, restarting ? &initial : run->block,
+                                       &info, run->next_snapshot, err);
+    }
+    swe_block_destroy(&initial);
+    if (status == SWE_OK && options->checkpoint_every > 0) {
+        run->checkpoint_path = swe_path_join(options->output_path, ".checkpoint.nc");
+        run->next_checkpoint = checkpoint_after(options->checkpoint_every, run->clock.t);
+        if (run->checkpoint_path == NULL) {
+            status = swe_fail(err, SWE_ERROR_RUNTIME, "out of memory for a file name");
+        }
+    }
+    return status;
+}
+
+/* Sets the backend up on the block's state and runs the snapshots. */
+static int run_on_backend(run_context *run, const swe_backend *backend, swe_error *err)
+{
+    swe_backend_config config = {.solver = run->options->solver, .level = run->options->level};
+    int status = backend->init(run->block, &config, err);
+    if (status != SWE_OK) {
+        return status;
+    }
+    status = backend->sync_after_write(run->block, err);
+    /* A restart brings the wave speed of its state from the checkpoint. */
+    if (status == SWE_OK && run->options->restart_path == NULL) {
+        status = backend->max_wave_speed(run->block, &run->clock.wave_speed, err);
+    }
+    if (status == SWE_OK) {
+        status = run_snapshots(run, err);
+    }
+    backend->finalize(run->block);
+    return status;
+}
+
 /* Everything between a created block and its destruction. */
 static int run_block(const swe_options *options, const swe_backend *backend, swe_block *block,
                      swe_run_result *result, swe_error *err)
@@ -250,50 +303,9 @@ static int run_block(const swe_options *options, const swe_backend *backend, swe
                        .block = block,
                        .result = result,
                        .clock = {.t = 0.0, .steps = 0, .last_dt = 0.0, .cfl = options->cfl}};
-    int status = SWE_OK;
-    if (!options->benchmark) {
-        swe_output_info info;
-        fill_output_info(options, backend, &info);
-        int first_snapshot = 0;
-        if (options->restart_path != NULL) {
-            status = restore(&run, err);
-            first_snapshot = run.next_snapshot;
-        }
-        /* The pictures take their colours from the initial state, so the
-         * outputs are set up from a fresh block even on restart. */
-        swe_block initial = {0};
-        if (status == SWE_OK && options->restart_path != NULL) {
-            status = create_initial_block(options, &initial, err);
-        }
-        if (status == SWE_OK) {
-            status = swe_output_set_create(&run.outputs, options,
-                                           options->restart_path != NULL ? &initial : block, &info,
-                                           first_snapshot, err);
-        }
-        if (options->restart_path != NULL) {
-            swe_block_destroy(&initial);
-        }
-        if (status == SWE_OK && options->checkpoint_every > 0) {
-            run.checkpoint_path = swe_path_join(options->output_path, ".checkpoint.nc");
-            run.next_checkpoint = checkpoint_after(options->checkpoint_every, run.clock.t);
-            if (run.checkpoint_path == NULL) {
-                status = swe_fail(err, SWE_ERROR_RUNTIME, "out of memory for a file name");
-            }
-        }
-    }
-    swe_backend_config config = {.solver = options->solver, .level = options->level};
+    int status = prepare_files(&run, backend, err);
     if (status == SWE_OK) {
-        status = backend->init(block, &config, err);
-        if (status == SWE_OK) {
-            status = backend->sync_after_write(block, err);
-            if (status == SWE_OK && options->restart_path == NULL) {
-                status = backend->max_wave_speed(block, &run.clock.wave_speed, err);
-            }
-            if (status == SWE_OK) {
-                status = run_snapshots(&run, err);
-            }
-            backend->finalize(block);
-        }
+        status = run_on_backend(&run, backend, err);
     }
     swe_error close_err;
     int close_status =

@@ -87,8 +87,7 @@ static void write_cell_array(FILE *file, const swe_block *block, const char *nam
 }
 
 /* Point coordinates of a piece along one axis: first + k * spacing. */
-static void write_coordinates(FILE *file, const char *name, double first, double spacing,
-                              int count)
+static void write_coordinates(FILE *file, const char *name, double first, double spacing, int count)
 {
     uint64_t bytes = (uint64_t)count * sizeof(double);
     fprintf(file, "        <DataArray type=\"Float64\" Name=\"%s\" format=\"binary\">\n          ",
@@ -111,8 +110,8 @@ static int check_extents(const swe_block *block, const swe_vtk_extent *whole,
     }
     int inside = piece->i_begin >= whole->i_begin && piece->i_end <= whole->i_end &&
                  piece->j_begin >= whole->j_begin && piece->j_end <= whole->j_end;
-    int sized = piece->i_end - piece->i_begin == block->nx &&
-                piece->j_end - piece->j_begin == block->ny;
+    int sized =
+        piece->i_end - piece->i_begin == block->nx && piece->j_end - piece->j_begin == block->ny;
     if (!inside || !sized) {
         return swe_fail(err, SWE_ERROR_USAGE,
                         "internal error: VTK piece %d..%d x %d..%d does not fit a %d x %d block "
@@ -204,8 +203,7 @@ int swe_vtk_write_series(const char *path, const swe_vtk_series_entry *entries, 
                          "<VTKFile type=\"Collection\" version=\"1.0\">\n"
                          "  <Collection>\n");
     for (int k = 0; k < count; ++k) {
-        fprintf(file.stream, "    <DataSet timestep=\"%.17g\" part=\"0\" file=\"",
-                entries[k].time);
+        fprintf(file.stream, "    <DataSet timestep=\"%.17g\" part=\"0\" file=\"", entries[k].time);
         write_escaped(file.stream, entries[k].file);
         fputs("\"/>\n", file.stream);
     }

@@ -35,8 +35,7 @@ static void read_text(const char *path, char *buffer, size_t size)
     fclose(file);
 }
 
-static pid_t start_with_output(const char *const *args, const char *out_path,
-                               const char *err_path)
+static pid_t start_with_output(const char *const *args, const char *out_path, const char *err_path)
 {
     const char *argv[MAX_ARGUMENTS + 2];
     build_argv(args, argv);

@@ -70,15 +70,16 @@ static void test_round_trip(void)
     swe_block written, read;
     fill_block(&written, 9, 6, 1);
     fill_block(&read, 9, 6, 0);
-    swe_checkpoint_position position = {
-        .clock = {.t = 1.0 / 3.0, .steps = 123, .last_dt = 0.01 / 3, .cfl = 0.5,
-                  .wave_speed = (real)(1.0 / 7.0)},
-        .next_snapshot = 2};
+    swe_checkpoint_position position = {.clock = {.t = 1.0 / 3.0,
+                                                  .steps = 123,
+                                                  .last_dt = 0.01 / 3,
+                                                  .cfl = 0.5,
+                                                  .wave_speed = (real)(1.0 / 7.0)},
+                                        .next_snapshot = 2};
     char path[1024];
     swe_path_in(path, sizeof path, directory, "round.checkpoint.nc");
     swe_error err;
-    CU_ASSERT_EQUAL_FATAL(swe_checkpoint_write(path, &written, &test_run, &position, &err),
-                          SWE_OK);
+    CU_ASSERT_EQUAL_FATAL(swe_checkpoint_write(path, &written, &test_run, &position, &err), SWE_OK);
     char temp[1100];
     snprintf(temp, sizeof temp, "%s.tmp", path);
     CU_ASSERT_FALSE(swe_file_exists(temp));
@@ -117,8 +118,8 @@ static long run_case(const char *output_name, const char *const *extra, swe_prog
 {
     char output[1024];
     swe_path_in(output, sizeof output, directory, output_name);
-    const char *args[40] = {"--nx", "40",     "--ny",    "30",   "--t-end", "4", "--outputs",
-                            "4",    "--output", output, "--quiet"};
+    const char *args[40] = {"--nx",      "40", "--ny",     "30",   "--t-end", "4",
+                            "--outputs", "4",  "--output", output, "--quiet"};
     int count = 11;
     for (int k = 0; extra != NULL && extra[k] != NULL && count < 39; ++k) {
         args[count++] = extra[k];
@@ -140,8 +141,8 @@ static int same_snapshot(const char *file_a, int a, const char *file_b, int b)
     double time_a = -1, time_b = -2;
     swe_error err;
     int same = swe_netcdf_read(path_a, a, &block_a, &time_a, &err) == SWE_OK &&
-               swe_netcdf_read(path_b, b, &block_b, &time_b, &err) == SWE_OK &&
-               time_a == time_b && same_interior(&block_a, &block_b);
+               swe_netcdf_read(path_b, b, &block_b, &time_b, &err) == SWE_OK && time_a == time_b &&
+               same_interior(&block_a, &block_b);
     swe_block_destroy(&block_a);
     swe_block_destroy(&block_b);
     return same;
@@ -252,7 +253,8 @@ static void test_refuses_mismatched_and_damaged_checkpoints(void)
     CU_ASSERT_FATAL(size > 1000);
 
     const char *const other_grid[] = {"--nx", "41", NULL};
-    expect_refused("source.checkpoint.nc", other_grid, "holds a 40 x 30 grid, this run has 41 x 30");
+    expect_refused("source.checkpoint.nc", other_grid,
+                   "holds a 40 x 30 grid, this run has 41 x 30");
     const char *const other_solver[] = {"--solver", "hlle", NULL};
     expect_refused("source.checkpoint.nc", other_solver, "solver 'fwave', this run uses 'hlle'");
     const char *const other_scenario[] = {"--scenario", "lake-at-rest", NULL};
@@ -299,8 +301,8 @@ static void test_kill_leaves_last_checkpoint_usable(void)
     char output[1024], checkpoint[1024];
     swe_path_in(output, sizeof output, directory, "killed");
     swe_path_in(checkpoint, sizeof checkpoint, directory, "killed.checkpoint.nc");
-    const char *const common[] = {"--nx", "300", "--ny", "300", "--t-end", "40", "--outputs", "4",
-                                  "--quiet"};
+    const char *const common[] = {"--nx", "300",       "--ny", "300",    "--t-end",
+                                  "40",   "--outputs", "4",    "--quiet"};
     const char *args[20];
     memcpy(args, common, sizeof common);
     int count = sizeof common / sizeof common[0];

@@ -31,7 +31,7 @@ static int tear_down(void)
 typedef struct input_file {
     const char *name;
     size_t nx, ny;
-    double x0, dx, y0, dy; /* dx < 0: falling coordinates */
+    double x0, dx, y0, dy;         /* dx < 0: falling coordinates */
     double base, slope_x, slope_y; /* value = base + slope_x * x + slope_y * y */
     int without_y, without_field, unsorted, with_nan, field_over_x_only;
 } input_file;
@@ -101,9 +101,15 @@ static const input_file good_bathymetry = {.name = "bathymetry.nc",
                                            .slope_x = 0.06,
                                            .slope_y = 0.04};
 /* A displacement of 0.5 m + x / 1000 over the western half only. */
-static const input_file good_displacement = {
-    .name = "displacement.nc", .nx = 6, .ny = 6, .x0 = 0, .dx = 100, .y0 = 0, .dy = 100,
-    .base = 0.5, .slope_x = 0.001};
+static const input_file good_displacement = {.name = "displacement.nc",
+                                             .nx = 6,
+                                             .ny = 6,
+                                             .x0 = 0,
+                                             .dx = 100,
+                                             .y0 = 0,
+                                             .dy = 100,
+                                             .base = 0.5,
+                                             .slope_x = 0.001};
 
 static void test_samples_files_bilinearly(void)
 {
@@ -114,9 +120,9 @@ static void test_samples_files_bilinearly(void)
     swe_error err;
     const swe_scenario *scenario = swe_scenario_find("netcdf");
     CU_ASSERT_PTR_NOT_NULL_FATAL(scenario);
-    CU_ASSERT_EQUAL_FATAL(swe_netcdf_input_create_block(scenario, 40, 10, bathymetry,
-                                                        displacement, &block, &err),
-                          SWE_OK);
+    CU_ASSERT_EQUAL_FATAL(
+        swe_netcdf_input_create_block(scenario, 40, 10, bathymetry, displacement, &block, &err),
+        SWE_OK);
     CU_ASSERT_DOUBLE_EQUAL(block.x0, 0.0, 1e-12);
     CU_ASSERT_DOUBLE_EQUAL(block.y0, 0.0, 1e-12);
     CU_ASSERT_DOUBLE_EQUAL(block.width, 1000.0, 1e-9);
@@ -185,6 +191,19 @@ static void test_refuses_malformed_files(void)
     spec.name = "single-point.nc";
     spec.ny = 1;
     expect_input_refused(&spec, "has 1 points along 'y', needs 2 or more");
+    /* A displacement that lies beside the domain is another coordinate system. */
+    char bathymetry[1024], displacement[1024];
+    write_input(&good_bathymetry, bathymetry, sizeof bathymetry);
+    input_file far_away = good_displacement;
+    far_away.name = "far-away.nc";
+    far_away.x0 = 5000;
+    write_input(&far_away, displacement, sizeof displacement);
+    swe_error far_err;
+    swe_block far_block;
+    CU_ASSERT_EQUAL(swe_netcdf_input_create_block(swe_scenario_find("netcdf"), 4, 4, bathymetry,
+                                                  displacement, &far_block, &far_err),
+                    SWE_ERROR_USAGE);
+    CU_ASSERT_PTR_NOT_NULL(strstr(far_err.message, "outside the bathymetry's domain"));
     char text[1024];
     swe_path_in(text, sizeof text, directory, "text.nc");
     FILE *file = fopen(text, "w");
@@ -193,9 +212,9 @@ static void test_refuses_malformed_files(void)
     fclose(file);
     swe_block block;
     swe_error err;
-    CU_ASSERT_EQUAL(swe_netcdf_input_create_block(swe_scenario_find("netcdf"), 4, 4, text, text,
-                                                  &block, &err),
-                    SWE_ERROR_USAGE);
+    CU_ASSERT_EQUAL(
+        swe_netcdf_input_create_block(swe_scenario_find("netcdf"), 4, 4, text, text, &block, &err),
+        SWE_ERROR_USAGE);
     CU_ASSERT_PTR_NOT_NULL(strstr(err.message, "bathymetry file"));
     CU_ASSERT_PTR_NOT_NULL(strstr(err.message, "cannot be read"));
 }
@@ -225,8 +244,8 @@ static void expect_cli_refusal(const char *const *args, const char *message)
     do {                                                                                           \
         char output_[1024];                                                                        \
         swe_path_in(output_, sizeof output_, directory, "refused");                                \
-        const char *const args_[] = {"--output", output_, "--nx", "8", "--ny", "8", __VA_ARGS__,   \
-                                     NULL};                                                        \
+        const char *const args_[] = {"--output", output_, "--nx",      "8",                        \
+                                     "--ny",     "8",     __VA_ARGS__, NULL};                      \
         expect_cli_refusal(args_, message);                                                        \
     } while (0)
 
@@ -260,17 +279,19 @@ static void test_cli_runs_netcdf_and_artificial_tsunami(void)
     write_input(&good_bathymetry, bathymetry, sizeof bathymetry);
     write_input(&good_displacement, displacement, sizeof displacement);
     swe_path_in(output, sizeof output, directory, "from-files");
-    const char *const from_files[] = {"--scenario", "netcdf", "--bathymetry", bathymetry,
-                                      "--displacement", displacement, "--nx", "20", "--ny", "10",
-                                      "--t-end", "5", "--output", output, "--quiet", NULL};
+    const char *const from_files[] = {"--scenario",     "netcdf",     "--bathymetry", bathymetry,
+                                      "--displacement", displacement, "--nx",         "20",
+                                      "--ny",           "10",         "--t-end",      "5",
+                                      "--output",       output,       "--quiet",      NULL};
     swe_program_result result;
     swe_program_run(directory, from_files, &result);
     CU_ASSERT_EQUAL(result.exit_code, 0);
     swe_path_in(path, sizeof path, directory, "from-files.nc");
     CU_ASSERT(swe_file_exists(path));
     swe_path_in(output, sizeof output, directory, "tsunami");
-    const char *const tsunami[] = {"--scenario", "artificial-tsunami", "--nx", "40", "--ny", "40",
-                                   "--t-end", "100", "--output", output, "--quiet", NULL};
+    const char *const tsunami[] = {
+        "--scenario", "artificial-tsunami", "--nx", "40",      "--ny", "40", "--t-end",
+        "100",        "--output",           output, "--quiet", NULL};
     swe_program_run(directory, tsunami, &result);
     CU_ASSERT_EQUAL(result.exit_code, 0);
     CU_ASSERT_PTR_NOT_NULL(strstr(result.out, "summary: "));
@@ -282,9 +303,10 @@ static void test_nan_guard_keeps_valid_output(void)
 {
     char output[1024], path[1024];
     swe_path_in(output, sizeof output, directory, "unstable");
-    const char *const args[] = {"--scenario", "bump-dam-break", "--solver", "rusanov", "--cfl", "1",
-                                "--nx", "50", "--ny", "50", "--output", output, "--format",
-                                "netcdf,vtk", "--quiet", NULL};
+    const char *const args[] = {"--scenario", "bump-dam-break", "--solver", "rusanov",    "--cfl",
+                                "1",          "--nx",           "50",       "--ny",       "50",
+                                "--output",   output,           "--format", "netcdf,vtk", "--quiet",
+                                NULL};
     swe_program_result result;
     swe_program_run(directory, args, &result);
     CU_ASSERT_EQUAL(result.exit_code, 1);
@@ -315,7 +337,8 @@ void register_netcdf_input_tests(void)
         {"bathymetry and displacement are sampled bilinearly", test_samples_files_bilinearly},
         {"malformed input files are refused", test_refuses_malformed_files},
         {"bad I/O options are refused", test_cli_refuses_bad_io_options},
-        {"netcdf and artificial-tsunami scenarios run", test_cli_runs_netcdf_and_artificial_tsunami},
+        {"netcdf and artificial-tsunami scenarios run",
+         test_cli_runs_netcdf_and_artificial_tsunami},
         {"the NaN guard stops the run and keeps valid output", test_nan_guard_keeps_valid_output},
     };
     for (unsigned t = 0; t < sizeof tests / sizeof tests[0]; ++t) {

@@ -130,9 +130,9 @@ static void test_run_writes_pictures(void)
 {
     char output[1024];
     swe_path_in(output, sizeof output, directory, "run");
-    const char *const args[] = {"--nx",     "16",     "--ny",     "16",  "--t-end",
-                                "1",        "--outputs", "2",     "--output",
-                                output,     "--format",  "png,netcdf", "--quiet", NULL};
+    const char *const args[] = {"--nx",     "16",         "--ny",    "16",       "--t-end",
+                                "1",        "--outputs",  "2",       "--output", output,
+                                "--format", "png,netcdf", "--quiet", NULL};
     swe_program_result result;
     swe_program_run(directory, args, &result);
     CU_ASSERT_EQUAL(result.exit_code, 0);

@@ -255,8 +255,8 @@ static void test_series_lists_files_and_times(void)
 {
     char path[1024];
     swe_path_in(path, sizeof path, directory, "series.pvd");
-    const swe_vtk_series_entry entries[] = {{"run_0000.vtr", 0.0}, {"run_0001.vtr", 2.5},
-                                            {"a&b<c\".vtr", 5.0}};
+    const swe_vtk_series_entry entries[] = {
+        {"run_0000.vtr", 0.0}, {"run_0001.vtr", 2.5}, {"a&b<c\".vtr", 5.0}};
     swe_error err;
     CU_ASSERT_EQUAL_FATAL(swe_vtk_write_series(path, entries, 3, &err), SWE_OK);
     size_t size;
@@ -286,9 +286,9 @@ static void test_run_writes_series(void)
 {
     char output[1024];
     swe_path_in(output, sizeof output, directory, "run");
-    const char *const args[] = {"--nx",     "12",  "--ny",     "8",   "--t-end", "1",
-                                "--outputs", "3",  "--output", output, "--format", "vtk",
-                                "--quiet",   NULL};
+    const char *const args[] = {"--nx",     "12",        "--ny",    "8",        "--t-end",
+                                "1",        "--outputs", "3",       "--output", output,
+                                "--format", "vtk",       "--quiet", NULL};
     swe_program_result result;
     swe_program_run(directory, args, &result);
     CU_ASSERT_EQUAL(result.exit_code, 0);
