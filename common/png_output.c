@@ -33,7 +33,7 @@ static const swe_rgb dry_grey = {160, 160, 160};
 
 swe_png_range swe_png_range_of(const swe_block *block)
 {
-    double low = INFINITY, high = -INFINITY;
+    double low = INFINITY, high = -INFINITY, lowest_dry_bed = INFINITY;
     for (int j = 1; block != NULL && j <= block->ny; ++j) {
         for (int i = 1; i <= block->nx; ++i) {
             size_t cell = SWE_INDEX(block, i, j);
@@ -41,12 +41,17 @@ swe_png_range swe_png_range_of(const swe_block *block)
                 double eta = (double)block->h[cell] + (double)block->b[cell];
                 low = fmin(low, eta);
                 high = fmax(high, eta);
+            } else {
+                lowest_dry_bed = fmin(lowest_dry_bed, (double)block->b[cell]);
             }
         }
     }
     if (!(high >= low)) { /* all dry */
         low = high = 0.0;
     }
+    /* Water may run down onto dry ground below the lowest surface (a dam
+     * break onto a dry bed): the colours reach down to that ground. */
+    low = fmin(low, lowest_dry_bed);
     double span = high - low;
     if (span < 1e-6 * (1.0 + fabs(high))) {
         return (swe_png_range){low - 0.5, high + 0.5};

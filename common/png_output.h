@@ -17,9 +17,10 @@ typedef struct swe_png_range {
     double low, high;
 } swe_png_range;
 
-/* A range from the wet cells of block (its initial state, so that every
- * picture of a run, restarted or not, uses the same colours): their eta
- * span widened by a tenth on each side, or +-0.5 m around a flat surface. */
+/* A range from the initial state of a run (so that every picture of a run,
+ * restarted or not, uses the same colours): from the lowest surface of the
+ * wet cells, or the lowest dry ground below it, to the highest surface,
+ * widened by a tenth on each side, or +-0.5 m around a flat surface. */
 swe_png_range swe_png_range_of(const swe_block *block);
 
 /* Width and height in pixels of the picture of block. */

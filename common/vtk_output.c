@@ -13,11 +13,16 @@
 #define VTK_REAL_TYPE "Float32"
 #endif
 
-/* Base64 encoder that streams bytes to a file, three in, four out. */
+/* Base64 encoder that streams bytes to a file, three in, four out,
+ * through a buffer of encoded text. */
+enum { BASE64_BUFFER = 4096 };
+
 typedef struct base64_stream {
     FILE *file;
     unsigned char pending[3];
     int pending_count;
+    size_t used;
+    char text[BASE64_BUFFER];
 } base64_stream;
 
 static const char base64_alphabet[] =
@@ -27,11 +32,15 @@ static void base64_emit(base64_stream *stream, int count)
 {
     const unsigned char *in = stream->pending;
     unsigned group = (unsigned)in[0] << 16 | (unsigned)in[1] << 8 | (unsigned)in[2];
-    char out[4];
+    if (stream->used + 4 > BASE64_BUFFER) {
+        fwrite(stream->text, 1, stream->used, stream->file);
+        stream->used = 0;
+    }
+    char *out = stream->text + stream->used;
     for (int k = 0; k < 4; ++k) {
         out[k] = k <= count ? base64_alphabet[(group >> (18 - 6 * k)) & 63] : '=';
     }
-    fwrite(out, 1, 4, stream->file);
+    stream->used += 4;
 }
 
 static void base64_write(base64_stream *stream, const void *data, size_t size)
@@ -54,6 +63,8 @@ static void base64_finish(base64_stream *stream)
         base64_emit(stream, count);
         stream->pending_count = 0;
     }
+    fwrite(stream->text, 1, stream->used, stream->file);
+    stream->used = 0;
 }
 
 /* Little or big endian, as the machine stores the arrays. */
@@ -73,7 +84,7 @@ static void write_cell_array(FILE *file, const swe_block *block, const char *nam
     uint64_t bytes = (uint64_t)block->nx * (uint64_t)block->ny * sizeof(real);
     fprintf(file, "        <DataArray type=\"%s\" Name=\"%s\" format=\"binary\">\n          ",
             VTK_REAL_TYPE, name);
-    base64_stream stream = {.file = file};
+    base64_stream stream = {.file = file, .used = 0};
     base64_write(&stream, &bytes, sizeof bytes);
     for (int j = 1; j <= block->ny; ++j) {
         for (int i = 1; i <= block->nx; ++i) {
@@ -92,7 +103,7 @@ static void write_coordinates(FILE *file, const char *name, double first, double
     uint64_t bytes = (uint64_t)count * sizeof(double);
     fprintf(file, "        <DataArray type=\"Float64\" Name=\"%s\" format=\"binary\">\n          ",
             name);
-    base64_stream stream = {.file = file};
+    base64_stream stream = {.file = file, .used = 0};
     base64_write(&stream, &bytes, sizeof bytes);
     for (int k = 0; k < count; ++k) {
         double value = first + k * spacing;

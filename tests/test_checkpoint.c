@@ -172,7 +172,8 @@ static void test_restart_is_bit_for_bit(void)
     long full_steps = run_case("full", NULL, &result);
     CU_ASSERT_FATAL(full_steps > 0);
     /* Checkpoints do not change the steps: the same snapshots, the same count. */
-    const char *const checkpointed[] = {"--checkpoint-every", "2.2", NULL};
+    const char *const checkpointed[] = {"--checkpoint-every", "2.2", "--format", "netcdf,vtk",
+                                        NULL};
     CU_ASSERT_EQUAL(run_case("part", checkpointed, &result), full_steps);
     for (int k = 0; k <= 4; ++k) {
         CU_ASSERT(same_snapshot("part.nc", k, "full.nc", k));
@@ -184,6 +185,21 @@ static void test_restart_is_bit_for_bit(void)
     CU_ASSERT_EQUAL(run_case("rest", restart, &result), full_steps);
     CU_ASSERT_EQUAL(snapshot_count("rest.nc"), 2); /* 3 and 4: the checkpoint lies past t = 2.2 */
     expect_continuation("rest.nc", "full.nc");
+
+    /* Restarted under its own name, the VTK series lists the earlier
+     * snapshots of the first run and the new ones. */
+    char pvd[1024];
+    swe_path_in(pvd, sizeof pvd, directory, "part.pvd");
+    remove(pvd);
+    const char *const restart_vtk[] = {"--restart", checkpoint, "--format", "vtk", NULL};
+    CU_ASSERT_EQUAL(run_case("part", restart_vtk, &result), full_steps);
+    size_t size = 0;
+    char *series = swe_read_file(pvd, &size);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(series);
+    CU_ASSERT_PTR_NOT_NULL(strstr(series, "timestep=\"0\" part=\"0\" file=\"part_0000.vtr\""));
+    CU_ASSERT_PTR_NOT_NULL(strstr(series, "timestep=\"2\" part=\"0\" file=\"part_0002.vtr\""));
+    CU_ASSERT_PTR_NOT_NULL(strstr(series, "timestep=\"4\" part=\"0\" file=\"part_0004.vtr\""));
+    free(series);
 }
 
 /* ---- refusals ---- */
