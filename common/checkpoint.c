@@ -27,16 +27,22 @@ static const char format_name[] = "shallows checkpoint 1";
 #define STRINGIFY_EXPANDED(text) #text
 #define STRINGIFY(text) STRINGIFY_EXPANDED(text)
 
-/* Calls a NetCDF function; on failure jumps to the label `failed` with a
- * message naming the call, the object and the file. */
-#define NC_CHECK(call_status, err, path, object, function, ...)                                    \
+static int write_failure(const char *path, int nc_status, const char *call, const char *object,
+                         swe_error *err)
+{
+    return swe_fail(err, SWE_ERROR_RUNTIME,
+                    "writing checkpoint '%s' failed in %s(%s): %s (check free disk space and "
+                    "permissions)",
+                    path, call, object, nc_strerror(nc_status));
+}
+
+/* Calls a NetCDF function and returns from the enclosing function with a
+ * message naming the call, the object it worked on and the file. */
+#define TRY_WRITE(path, err, object, function, ...)                                                \
     do {                                                                                           \
         int nc_status_ = function(__VA_ARGS__);                                                    \
         if (nc_status_ != NC_NOERR) {                                                              \
-            call_status = swe_fail(err, nc_failure_status, "%s '%s' failed in %s(%s): %s (%s)",    \
-                                   nc_failure_verb, path, STRINGIFY(function), object,             \
-                                   nc_strerror(nc_status_), nc_failure_hint);                      \
-            goto failed;                                                                           \
+            return write_failure((path), nc_status_, STRINGIFY(function), (object), (err));        \
         }                                                                                          \
     } while (0)
 
@@ -159,16 +165,12 @@ static int define_and_write(int ncid, const char *path, const swe_block *block,
                             const swe_checkpoint_run *run, const swe_checkpoint_position *position,
                             const planes *p, swe_error *err)
 {
-    const int nc_failure_status = SWE_ERROR_RUNTIME;
-    const char *nc_failure_verb = "writing checkpoint";
-    const char *nc_failure_hint = "check free disk space and permissions";
-    int status = SWE_OK;
     int dims[2], varids[FIELD_COUNT];
-    NC_CHECK(status, err, path, "y", nc_def_dim, ncid, "y", (size_t)block->ny, &dims[0]);
-    NC_CHECK(status, err, path, "x", nc_def_dim, ncid, "x", (size_t)block->nx, &dims[1]);
+    TRY_WRITE(path, err, "y", nc_def_dim, ncid, "y", (size_t)block->ny, &dims[0]);
+    TRY_WRITE(path, err, "x", nc_def_dim, ncid, "x", (size_t)block->nx, &dims[1]);
     for (int f = 0; f < FIELD_COUNT; ++f) {
-        NC_CHECK(status, err, path, field_names[f], nc_def_var, ncid, field_names[f], NC_REAL, 2,
-                 dims, &varids[f]);
+        TRY_WRITE(path, err, field_names[f], nc_def_var, ncid, field_names[f], NC_REAL, 2, dims,
+                  &varids[f]);
     }
     run_numbers n;
     numbers_of(block, run, position, &n);
@@ -179,8 +181,8 @@ static int define_and_write(int ncid, const char *path, const swe_block *block,
                  {"solver", run->solver},
                  {"precision", SWE_PRECISION_NAME}};
     for (size_t a = 0; a < sizeof texts / sizeof texts[0]; ++a) {
-        NC_CHECK(status, err, path, texts[a].name, nc_put_att_text, ncid, NC_GLOBAL, texts[a].name,
-                 strlen(texts[a].value), texts[a].value);
+        TRY_WRITE(path, err, texts[a].name, nc_put_att_text, ncid, NC_GLOBAL, texts[a].name,
+                  strlen(texts[a].value), texts[a].value);
     }
     const struct {
         const char *name;
@@ -192,8 +194,8 @@ static int define_and_write(int ncid, const char *path, const swe_block *block,
                    {"cfl", &n.cfl},
                    {"t_end", &n.t_end}};
     for (size_t a = 0; a < sizeof doubles / sizeof doubles[0]; ++a) {
-        NC_CHECK(status, err, path, doubles[a].name, nc_put_att_double, ncid, NC_GLOBAL,
-                 doubles[a].name, NC_DOUBLE, 1, doubles[a].value);
+        TRY_WRITE(path, err, doubles[a].name, nc_put_att_double, ncid, NC_GLOBAL, doubles[a].name,
+                  NC_DOUBLE, 1, doubles[a].value);
     }
     const struct {
         const char *name;
@@ -201,20 +203,19 @@ static int define_and_write(int ncid, const char *path, const swe_block *block,
     } ints[] = {
         {"nx", &n.nx}, {"ny", &n.ny}, {"outputs", &n.outputs}, {"next_snapshot", &n.next_snapshot}};
     for (size_t a = 0; a < sizeof ints / sizeof ints[0]; ++a) {
-        NC_CHECK(status, err, path, ints[a].name, nc_put_att_int, ncid, NC_GLOBAL, ints[a].name,
-                 NC_INT, 1, ints[a].value);
+        TRY_WRITE(path, err, ints[a].name, nc_put_att_int, ncid, NC_GLOBAL, ints[a].name, NC_INT, 1,
+                  ints[a].value);
     }
     char checksum[17];
     snprintf(checksum, sizeof checksum, "%016" PRIx64,
              checksum_of((const real *const *)p->field, p->cells, position));
-    NC_CHECK(status, err, path, "checksum", nc_put_att_text, ncid, NC_GLOBAL, "checksum",
-             strlen(checksum), checksum);
-    NC_CHECK(status, err, path, "", nc_enddef, ncid);
+    TRY_WRITE(path, err, "checksum", nc_put_att_text, ncid, NC_GLOBAL, "checksum", strlen(checksum),
+              checksum);
+    TRY_WRITE(path, err, "", nc_enddef, ncid);
     for (int f = 0; f < FIELD_COUNT; ++f) {
-        NC_CHECK(status, err, path, field_names[f], nc_put_var_real, ncid, varids[f], p->field[f]);
+        TRY_WRITE(path, err, field_names[f], nc_put_var_real, ncid, varids[f], p->field[f]);
     }
-failed:
-    return status;
+    return SWE_OK;
 }
 
 int swe_checkpoint_write(const char *path, const swe_block *block, const swe_checkpoint_run *run,

@@ -78,6 +78,12 @@ static void map_size(const swe_block *block, int *width, int *height)
 
 void swe_png_picture_size(const swe_block *block, int *width, int *height)
 {
+    if (block == NULL || width == NULL || height == NULL || block->nx < 1 || block->ny < 1) {
+        if (width != NULL && height != NULL) {
+            *width = *height = 0;
+        }
+        return;
+    }
     int map_width, map_height;
     map_size(block, &map_width, &map_height);
     *width = MARGIN + map_width + BAR_GAP + BAR_WIDTH + LABEL_GAP + LABEL_WIDTH;
@@ -164,8 +170,8 @@ static int encode(FILE *stream, const swe_raster *raster)
 int swe_png_write(const char *path, const swe_block *block, double time, const swe_png_range *range,
                   swe_error *err)
 {
-    if (path == NULL || block == NULL || block->h == NULL || range == NULL ||
-        !(range->high > range->low)) {
+    if (path == NULL || block == NULL || block->h == NULL || block->nx < 1 || block->ny < 1 ||
+        range == NULL || !(range->high > range->low)) {
         return swe_fail(err, SWE_ERROR_USAGE,
                         "internal error: PNG needs a path, a block and a non-empty range");
     }

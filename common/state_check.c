@@ -5,7 +5,10 @@
 
 int swe_state_find_invalid(const swe_block *block, int *i, int *j)
 {
-    for (int row = 1; block != NULL && row <= block->ny; ++row) {
+    if (block == NULL || block->h == NULL || i == NULL || j == NULL) {
+        return 0;
+    }
+    for (int row = 1; row <= block->ny; ++row) {
         for (int column = 1; column <= block->nx; ++column) {
             size_t cell = SWE_INDEX(block, column, row);
             if (!isfinite(block->h[cell]) || !isfinite(block->hu[cell]) ||
@@ -21,6 +24,13 @@ int swe_state_find_invalid(const swe_block *block, int *i, int *j)
 
 void swe_state_describe_cell(const swe_block *block, int i, int j, char *text, size_t size)
 {
+    if (text == NULL || size == 0) {
+        return;
+    }
+    if (block == NULL || block->h == NULL || i < 1 || i > block->nx || j < 1 || j > block->ny) {
+        snprintf(text, size, "no cell (%d, %d) in this block", i, j);
+        return;
+    }
     size_t cell = SWE_INDEX(block, i, j);
     snprintf(text, size, "cell (%d, %d) at x = %.6g m, y = %.6g m has h = %g, hu = %g, hv = %g", i,
              j, swe_block_cell_x(block, i), swe_block_cell_y(block, j), (double)block->h[cell],

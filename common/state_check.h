@@ -7,7 +7,7 @@
 
 /* Finds the first interior cell (row by row from (1, 1)) whose h, hu, hv
  * or b is not finite or whose depth is negative. Returns 1 and its indices
- * in *i, *j when there is one, else 0. */
+ * in *i, *j when there is one, else 0 (also for a missing block). */
 int swe_state_find_invalid(const swe_block *block, int *i, int *j);
 
 /* One line describing what is wrong with cell (i, j), for messages. */

@@ -13,6 +13,10 @@
 #define VTK_REAL_TYPE "Float32"
 #endif
 
+/* The cell arrays of every piece, in the order they are written. */
+static const char *const cell_arrays[] = {"h", "hu", "hv", "b", "eta"};
+static const char *const coordinate_arrays[] = {"x", "y", "z"};
+
 /* Base64 encoder that streams bytes to a file, three in, four out,
  * through a buffer of encoded text. */
 enum { BASE64_BUFFER = 4096 };
@@ -149,17 +153,17 @@ static void write_piece_body(FILE *file, const swe_block *block, const swe_vtk_e
             "      <CellData Scalars=\"eta\">\n",
             byte_order(), whole->i_begin, whole->i_end, whole->j_begin, whole->j_end, time,
             piece->i_begin, piece->i_end, piece->j_begin, piece->j_end);
-    write_cell_array(file, block, "h", block->h, NULL);
-    write_cell_array(file, block, "hu", block->hu, NULL);
-    write_cell_array(file, block, "hv", block->hv, NULL);
-    write_cell_array(file, block, "b", block->b, NULL);
-    write_cell_array(file, block, "eta", block->h, block->b);
+    const real *arrays[] = {block->h, block->hu, block->hv, block->b, block->h};
+    for (size_t a = 0; a < sizeof cell_arrays / sizeof cell_arrays[0]; ++a) {
+        /* eta = h + b */
+        write_cell_array(file, block, cell_arrays[a], arrays[a], a == 4 ? block->b : NULL);
+    }
     fputs("      </CellData>\n      <Coordinates>\n", file);
     double dx = block->width / block->nx;
     double dy = block->height / block->ny;
-    write_coordinates(file, "x", block->x0, dx, block->nx + 1);
-    write_coordinates(file, "y", block->y0, dy, block->ny + 1);
-    write_coordinates(file, "z", 0.0, 0.0, 1);
+    write_coordinates(file, coordinate_arrays[0], block->x0, dx, block->nx + 1);
+    write_coordinates(file, coordinate_arrays[1], block->y0, dy, block->ny + 1);
+    write_coordinates(file, coordinate_arrays[2], 0.0, 0.0, 1);
     fputs("      </Coordinates>\n    </Piece>\n  </RectilinearGrid>\n</VTKFile>\n", file);
 }
 
@@ -197,6 +201,62 @@ static void write_escaped(FILE *file, const char *text)
             fputc(*text, file);
         }
     }
+}
+
+static int valid_extent(const swe_vtk_extent *extent, const swe_vtk_extent *inside)
+{
+    int ordered = extent->i_begin < extent->i_end && extent->j_begin < extent->j_end;
+    return ordered && (inside == NULL ||
+                       (extent->i_begin >= inside->i_begin && extent->i_end <= inside->i_end &&
+                        extent->j_begin >= inside->j_begin && extent->j_end <= inside->j_end));
+}
+
+int swe_vtk_write_parallel(const char *path, const swe_vtk_extent *whole,
+                           const swe_vtk_piece *pieces, int count, swe_error *err)
+{
+    if (path == NULL || whole == NULL || pieces == NULL || count < 1 ||
+        !valid_extent(whole, NULL)) {
+        return swe_fail(err, SWE_ERROR_USAGE,
+                        "internal error: a .pvtr needs a path, a whole extent and pieces");
+    }
+    for (int k = 0; k < count; ++k) {
+        if (pieces[k].file == NULL || !valid_extent(&pieces[k].extent, whole)) {
+            return swe_fail(err, SWE_ERROR_USAGE,
+                            "internal error: piece %d of '%s' lies outside the whole grid", k,
+                            path);
+        }
+    }
+    swe_atomic_file file;
+    int status = swe_atomic_file_open(&file, path, err);
+    if (status != SWE_OK) {
+        return status;
+    }
+    FILE *out = file.stream;
+    fprintf(out,
+            "<?xml version=\"1.0\"?>\n"
+            "<VTKFile type=\"PRectilinearGrid\" version=\"1.0\" byte_order=\"%s\" "
+            "header_type=\"UInt64\">\n"
+            "  <PRectilinearGrid WholeExtent=\"%d %d %d %d 0 0\" GhostLevel=\"0\">\n"
+            "    <PCellData Scalars=\"eta\">\n",
+            byte_order(), whole->i_begin, whole->i_end, whole->j_begin, whole->j_end);
+    for (size_t a = 0; a < sizeof cell_arrays / sizeof cell_arrays[0]; ++a) {
+        fprintf(out, "      <PDataArray type=\"%s\" Name=\"%s\"/>\n", VTK_REAL_TYPE,
+                cell_arrays[a]);
+    }
+    fputs("    </PCellData>\n    <PCoordinates>\n", out);
+    for (size_t a = 0; a < sizeof coordinate_arrays / sizeof coordinate_arrays[0]; ++a) {
+        fprintf(out, "      <PDataArray type=\"Float64\" Name=\"%s\"/>\n", coordinate_arrays[a]);
+    }
+    fputs("    </PCoordinates>\n", out);
+    for (int k = 0; k < count; ++k) {
+        const swe_vtk_extent *e = &pieces[k].extent;
+        fprintf(out, "    <Piece Extent=\"%d %d %d %d 0 0\" Source=\"", e->i_begin, e->i_end,
+                e->j_begin, e->j_end);
+        write_escaped(out, pieces[k].file);
+        fputs("\"/>\n", out);
+    }
+    fputs("  </PRectilinearGrid>\n</VTKFile>\n", out);
+    return swe_atomic_file_commit(&file, err);
 }
 
 int swe_vtk_write_series(const char *path, const swe_vtk_series_entry *entries, int count,

@@ -27,6 +27,18 @@ typedef struct swe_vtk_extent {
 int swe_vtk_write_piece(const char *path, const swe_block *block, const swe_vtk_extent *whole,
                         const swe_vtk_extent *piece, double time, swe_error *err);
 
+/* One piece of a grid split over blocks: its extent and its .vtr file
+ * (a name relative to the .pvtr that lists it). */
+typedef struct swe_vtk_piece {
+    swe_vtk_extent extent;
+    const char *file;
+} swe_vtk_piece;
+
+/* Writes a .pvtr at path (via path.tmp and a rename) that assembles the
+ * pieces, each written by swe_vtk_write_piece, into the grid whole. */
+int swe_vtk_write_parallel(const char *path, const swe_vtk_extent *whole,
+                           const swe_vtk_piece *pieces, int count, swe_error *err);
+
 /* One entry of a .pvd collection: a data file (relative to the .pvd) and
  * its simulated time. */
 typedef struct swe_vtk_series_entry {

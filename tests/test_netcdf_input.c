@@ -273,6 +273,24 @@ static void test_cli_refuses_bad_io_options(void)
            "--displacement", displacement);
 }
 
+static void test_help_lists_io_options(void)
+{
+    const char *const args[] = {"--help", NULL};
+    swe_program_result result;
+    swe_program_run(directory, args, &result);
+    CU_ASSERT_EQUAL(result.exit_code, 0);
+    const char *expected[] = {"--format LIST",
+                              "--checkpoint-every SECONDS",
+                              "--restart FILE",
+                              "--bathymetry FILE",
+                              "--displacement FILE",
+                              "artificial-tsunami",
+                              "netcdf, vtk, png (default netcdf)"};
+    for (unsigned k = 0; k < sizeof expected / sizeof expected[0]; ++k) {
+        CU_ASSERT_PTR_NOT_NULL(strstr(result.out, expected[k]));
+    }
+}
+
 static void test_cli_runs_netcdf_and_artificial_tsunami(void)
 {
     char bathymetry[1024], displacement[1024], output[1024], path[1024];
@@ -337,6 +355,7 @@ void register_netcdf_input_tests(void)
         {"bathymetry and displacement are sampled bilinearly", test_samples_files_bilinearly},
         {"malformed input files are refused", test_refuses_malformed_files},
         {"bad I/O options are refused", test_cli_refuses_bad_io_options},
+        {"--help lists the I/O options", test_help_lists_io_options},
         {"netcdf and artificial-tsunami scenarios run",
          test_cli_runs_netcdf_and_artificial_tsunami},
         {"the NaN guard stops the run and keeps valid output", test_nan_guard_keeps_valid_output},

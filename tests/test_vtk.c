@@ -251,6 +251,44 @@ static void test_piece_of_a_larger_grid(void)
     swe_block_destroy(&block);
 }
 
+/* Two blocks side by side, as two MPI ranks would write them, and the
+ * .pvtr that assembles them. */
+static void test_parallel_file_lists_pieces(void)
+{
+    swe_block left, right;
+    make_block(&left);
+    make_block(&right);
+    right.x0 += right.width;
+    swe_vtk_extent whole = {0, 2 * TEST_NX, 0, TEST_NY};
+    swe_vtk_piece pieces[] = {{{0, TEST_NX, 0, TEST_NY}, "grid_0.vtr"},
+                              {{TEST_NX, 2 * TEST_NX, 0, TEST_NY}, "grid_1.vtr"}};
+    const swe_block *blocks[] = {&left, &right};
+    char path[1024];
+    swe_error err;
+    for (int k = 0; k < 2; ++k) {
+        swe_path_in(path, sizeof path, directory, pieces[k].file);
+        CU_ASSERT_EQUAL(swe_vtk_write_piece(path, blocks[k], &whole, &pieces[k].extent, 0.5, &err),
+                        SWE_OK);
+    }
+    swe_path_in(path, sizeof path, directory, "grid.pvtr");
+    CU_ASSERT_EQUAL_FATAL(swe_vtk_write_parallel(path, &whole, pieces, 2, &err), SWE_OK);
+    size_t size;
+    char *xml = swe_read_file(path, &size);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(xml);
+    CU_ASSERT(well_formed(xml));
+    CU_ASSERT_PTR_NOT_NULL(strstr(xml, "<PRectilinearGrid WholeExtent=\"0 14 0 4 0 0\""));
+    CU_ASSERT_PTR_NOT_NULL(strstr(xml, "Name=\"eta\""));
+    CU_ASSERT_PTR_NOT_NULL(strstr(xml, "<Piece Extent=\"0 7 0 4 0 0\" Source=\"grid_0.vtr\"/>"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(xml, "<Piece Extent=\"7 14 0 4 0 0\" Source=\"grid_1.vtr\"/>"));
+    free(xml);
+    swe_vtk_piece outside = {{TEST_NX, 3 * TEST_NX, 0, TEST_NY}, "grid_2.vtr"};
+    swe_path_in(path, sizeof path, directory, "outside.pvtr");
+    CU_ASSERT_EQUAL(swe_vtk_write_parallel(path, &whole, &outside, 1, &err), SWE_ERROR_USAGE);
+    CU_ASSERT_FALSE(swe_file_exists(path));
+    swe_block_destroy(&left);
+    swe_block_destroy(&right);
+}
+
 static void test_series_lists_files_and_times(void)
 {
     char path[1024];
@@ -321,6 +359,7 @@ void register_vtk_tests(void)
     } tests[] = {
         {"a piece holds h, hu, hv, b, eta and its extents", test_piece_holds_arrays_and_extents},
         {"a piece of a larger grid keeps both extents", test_piece_of_a_larger_grid},
+        {"a .pvtr assembles pieces of two blocks", test_parallel_file_lists_pieces},
         {"the .pvd lists files and times, escaped", test_series_lists_files_and_times},
         {"the XML checker rejects broken XML", test_checker_rejects_broken_xml},
         {"--format vtk writes a .vtr per snapshot and a .pvd", test_run_writes_series},
