@@ -48,8 +48,19 @@ CORE_SOURCES := $(filter-out common/netcdf_unavailable.c,$(CORE_SOURCES))
 LDLIBS += -lnetcdf
 else
 CPPFLAGS += -DSWE_WITHOUT_NETCDF
-CORE_SOURCES := $(filter-out common/netcdf_output.c,$(CORE_SOURCES))
-TEST_SOURCES := $(filter-out tests/test_netcdf.c,$(TEST_SOURCES))
+CORE_SOURCES := $(filter-out common/netcdf_output.c common/checkpoint.c common/netcdf_input.c,$(CORE_SOURCES))
+TEST_SOURCES := $(filter-out tests/test_netcdf.c tests/test_checkpoint.c tests/test_netcdf_input.c,$(TEST_SOURCES))
+endif
+
+# PNG pictures need libpng; without it --format png is refused.
+HAVE_PNG ?= $(if $(wildcard /usr/include/png.h),yes,no)
+ifeq ($(HAVE_PNG),yes)
+CORE_SOURCES := $(filter-out common/png_unavailable.c,$(CORE_SOURCES))
+LDLIBS += -lpng
+else
+CPPFLAGS += -DSWE_WITHOUT_PNG
+CORE_SOURCES := $(filter-out common/png_output.c,$(CORE_SOURCES))
+TEST_SOURCES := $(filter-out tests/test_png.c,$(TEST_SOURCES))
 endif
 
 # Every other backend adds itself from backends/<name>/backend.mk when its
@@ -64,7 +75,7 @@ TEST_OBJECTS := $(patsubst %.c,$(BUILD)/obj/%.o,$(TEST_SOURCES))
 PROGRAM := $(BUILD)/shallows
 TEST_PROGRAM := $(BUILD)/shallows-tests
 
-.PHONY: all run test check bench deps help clean format format-check
+.PHONY: all run movie test check bench deps help clean format format-check
 .DEFAULT_GOAL := all
 
 all: $(PROGRAM)
@@ -81,12 +92,17 @@ $(BUILD)/obj/%.o: %.c
 
 -include $(LIBRARY_OBJECTS:.o=.d) $(MAIN_OBJECT:.o=.d) $(TEST_OBJECTS:.o=.d)
 
-## make run: a radial dam break, written to output/radial-dam-break.nc
+## make run: a radial dam break, written to output/radial-dam-break.{nc,pvd}, _NNNN.{vtr,png}
+RUN_SCENARIO ?= radial-dam-break
 run: deps
 	@$(MAKE) --no-print-directory all
 	@mkdir -p output
-	$(PROGRAM) --scenario radial-dam-break --output output/radial-dam-break
-	@echo "Look at it: ncview output/radial-dam-break.nc (or ncdump -h for the layout)"
+	$(PROGRAM) --scenario $(RUN_SCENARIO) --output output/$(RUN_SCENARIO) --format netcdf,vtk,png
+	@echo "Look at it: ncview output/$(RUN_SCENARIO).nc | paraview output/$(RUN_SCENARIO).pvd | xdg-open output/$(RUN_SCENARIO)_0005.png"
+
+## make movie: the pictures of `make run` as output/radial-dam-break.gif (ffmpeg or ImageMagick)
+movie:
+	@tools/movie.sh output/$(RUN_SCENARIO)
 
 ## make test: every suite in both precisions, then once more under sanitizers
 test: deps
@@ -117,7 +133,8 @@ clean:
 
 help:
 	@echo "make               build $(PROGRAM) (PRECISION=single|double, KERNELS=solutions|skeletons)"
-	@echo "make run           run a radial dam break, write output/radial-dam-break.nc"
+	@echo "make run           run a radial dam break: output/radial-dam-break.nc, .pvd, _NNNN.vtr, _NNNN.png"
+	@echo "make movie         turn the pictures of make run into output/radial-dam-break.gif"
 	@echo "make test          all test suites, both precisions, and under ASan/UBSan"
 	@echo "make check         the test suites of one build (PRECISION=..., SANITIZE=1)"
 	@echo "make bench         every backend and level against the memory bandwidth (BENCH_SIZES=...)"

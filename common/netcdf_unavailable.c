@@ -1,5 +1,7 @@
 /* Stand-in for netcdf_output.c on machines without libnetcdf: every call
  * that would touch a file refuses with a message saying how to get it. */
+#include "checkpoint.h"
+#include "netcdf_input.h"
 #include "netcdf_output.h"
 
 #include <stddef.h>
@@ -58,4 +60,38 @@ int swe_netcdf_snapshot_count(const char *path, swe_error *err)
 const char *swe_netcdf_library_version(void)
 {
     return "none (built without NetCDF)";
+}
+
+/* Checkpoints and NetCDF input need the library as well. */
+int swe_checkpoint_write(const char *path, const swe_block *block, const swe_checkpoint_run *run,
+                         const swe_checkpoint_position *position, swe_error *err)
+{
+    (void)path;
+    (void)block;
+    (void)run;
+    (void)position;
+    return refuse(err);
+}
+
+int swe_checkpoint_read(const char *path, swe_block *block, const swe_checkpoint_run *run,
+                        swe_checkpoint_position *position, swe_error *err)
+{
+    (void)path;
+    (void)block;
+    (void)run;
+    (void)position;
+    return refuse(err);
+}
+
+int swe_netcdf_input_create_block(const swe_scenario *scenario, int nx, int ny,
+                                  const char *bathymetry_path, const char *displacement_path,
+                                  swe_block *block, swe_error *err)
+{
+    (void)scenario;
+    (void)nx;
+    (void)ny;
+    (void)bathymetry_path;
+    (void)displacement_path;
+    (void)block;
+    return refuse(err);
 }

@@ -34,6 +34,11 @@ enum option_id {
     OPTION_OUTPUT,
     OPTION_BENCHMARK,
     OPTION_QUIET,
+    OPTION_FORMAT,
+    OPTION_CHECKPOINT_EVERY,
+    OPTION_RESTART,
+    OPTION_BATHYMETRY,
+    OPTION_DISPLACEMENT,
     OPTION_LIST_BACKENDS,
     OPTION_VERSION,
     OPTION_HELP
@@ -53,6 +58,11 @@ static const struct option long_options[] = {
     {"output", required_argument, NULL, OPTION_OUTPUT},
     {"benchmark", no_argument, NULL, OPTION_BENCHMARK},
     {"quiet", no_argument, NULL, OPTION_QUIET},
+    {"format", required_argument, NULL, OPTION_FORMAT},
+    {"checkpoint-every", required_argument, NULL, OPTION_CHECKPOINT_EVERY},
+    {"restart", required_argument, NULL, OPTION_RESTART},
+    {"bathymetry", required_argument, NULL, OPTION_BATHYMETRY},
+    {"displacement", required_argument, NULL, OPTION_DISPLACEMENT},
     {"list-backends", no_argument, NULL, OPTION_LIST_BACKENDS},
     {"version", no_argument, NULL, OPTION_VERSION},
     {"help", no_argument, NULL, OPTION_HELP},
@@ -82,7 +92,20 @@ void swe_options_print_help(const char *program)
            "  --cfl C             CFL number in (0, 1]; stable up to 0.5 (default: the\n"
            "                      scenario's, 0.5 for radial-dam-break)\n"
            "  --outputs K         snapshots written after the initial one (default 10)\n"
-           "  --output PATH       write PATH.nc (default: the scenario's name)\n"
+           "  --output PATH       write PATH.nc, PATH_NNNN.vtr, PATH.pvd, PATH_NNNN.png\n"
+           "                      (default: the scenario's name)\n"
+           "  --format LIST       comma list of netcdf, vtk, png (default netcdf)\n"
+           "  --checkpoint-every SECONDS\n"
+           "                      write PATH.checkpoint.nc each time the simulated time\n"
+           "                      passes a multiple of SECONDS (default: no checkpoints)\n"
+           "  --restart FILE      continue the run saved in checkpoint FILE; give the\n"
+           "                      same scenario, grid, solver, t-end, cfl and outputs\n"
+           "  --bathymetry FILE   for --scenario netcdf: bed elevation b(y, x), m, negative\n"
+           "                      below sea level, with 1D coordinates x and y (default none)\n"
+           "  --displacement FILE\n"
+           "                      for --scenario netcdf: initial displacement d(y, x) of the\n"
+           "                      sea floor and surface, m, zero outside its extent\n"
+           "                      (default none)\n"
            "  --benchmark         no files, timing only\n"
            "  --quiet             no progress lines (errors still print)\n"
            "  --list-backends     list the backends built into this binary\n"
@@ -147,6 +170,37 @@ static int parse_manning(const char *text, double *manning, swe_error *err)
     return status;
 }
 
+/* Parses a comma list of format names into enum swe_format flags. */
+static int parse_formats(const char *text, unsigned *formats, swe_error *err)
+{
+    static const struct {
+        const char *name;
+        unsigned flag;
+    } known[] = {{"netcdf", SWE_FORMAT_NETCDF}, {"vtk", SWE_FORMAT_VTK}, {"png", SWE_FORMAT_PNG}};
+    *formats = 0;
+    const char *start = text;
+    for (;;) {
+        size_t length = strcspn(start, ",");
+        unsigned flag = 0;
+        for (size_t k = 0; k < sizeof known / sizeof known[0]; ++k) {
+            if (length == strlen(known[k].name) && strncmp(start, known[k].name, length) == 0) {
+                flag = known[k].flag;
+            }
+        }
+        if (flag == 0) {
+            return swe_fail(err, SWE_ERROR_USAGE,
+                            "unknown format '%.*s' in --format (give a comma list of netcdf, "
+                            "vtk, png)",
+                            (int)length, start);
+        }
+        *formats |= flag;
+        if (start[length] == '\0') {
+            return SWE_OK;
+        }
+        start += length + 1;
+    }
+}
+
 /* Values not given on the command line: -1 (counts) or NaN (numbers)
  * marks "use the scenario's". */
 static void set_defaults(swe_options *options)
@@ -160,6 +214,7 @@ static void set_defaults(swe_options *options)
                              .solver = SWE_SOLVER_FWAVE,
                              .backend_name = "serial",
                              .outputs = 10,
+                             .formats = SWE_FORMAT_NETCDF,
                              .output_path = NULL};
 }
 
@@ -200,6 +255,25 @@ static int parse_one(int id, const char *value, swe_options *options, swe_error 
     case OPTION_QUIET:
         options->quiet = 1;
         return SWE_OK;
+    case OPTION_FORMAT:
+        return parse_formats(value, &options->formats, err);
+    case OPTION_CHECKPOINT_EVERY: {
+        int status = parse_number(value, "--checkpoint-every", &options->checkpoint_every, err);
+        return status != SWE_OK || options->checkpoint_every > 0
+                   ? status
+                   : swe_fail(err, SWE_ERROR_USAGE,
+                              "--checkpoint-every must be a positive number of seconds, got %s",
+                              value);
+    }
+    case OPTION_RESTART:
+        options->restart_path = value;
+        return SWE_OK;
+    case OPTION_BATHYMETRY:
+        options->bathymetry_path = value;
+        return SWE_OK;
+    case OPTION_DISPLACEMENT:
+        options->displacement_path = value;
+        return SWE_OK;
     case OPTION_LIST_BACKENDS:
         options->action = SWE_ACTION_LIST_BACKENDS;
         return SWE_OK;
@@ -229,6 +303,20 @@ static int complete(swe_options *options, swe_error *err)
     }
     if (!(options->cfl > 0 && options->cfl <= 1)) {
         return swe_fail(err, SWE_ERROR_USAGE, "--cfl must be in (0, 1], got %g", options->cfl);
+    }
+    int wants_files = scenario->needs_input_files;
+    if (wants_files != (options->bathymetry_path != NULL) ||
+        wants_files != (options->displacement_path != NULL)) {
+        return swe_fail(err, SWE_ERROR_USAGE,
+                        wants_files
+                            ? "--scenario %s needs --bathymetry FILE and --displacement FILE"
+                            : "--bathymetry and --displacement go with --scenario netcdf, "
+                              "not --scenario %s",
+                        scenario->name);
+    }
+    if (options->benchmark && (options->checkpoint_every > 0 || options->restart_path != NULL)) {
+        return swe_fail(err, SWE_ERROR_USAGE,
+                        "--benchmark writes no files: drop --checkpoint-every and --restart");
     }
     const swe_backend *backend = swe_backend_find(options->backend_name);
     if (backend == NULL) {

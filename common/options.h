@@ -13,6 +13,13 @@ enum swe_action {
     SWE_ACTION_LIST_BACKENDS
 };
 
+/* Output formats, combined with | in swe_options.formats. */
+enum swe_format {
+    SWE_FORMAT_NETCDF = 1 << 0, /* PATH.nc */
+    SWE_FORMAT_VTK = 1 << 1,    /* PATH_NNNN.vtr per snapshot and PATH.pvd */
+    SWE_FORMAT_PNG = 1 << 2     /* PATH_NNNN.png per snapshot */
+};
+
 typedef struct swe_options {
     enum swe_action action;
     const swe_scenario *scenario;
@@ -22,11 +29,16 @@ typedef struct swe_options {
     enum swe_solver solver;
     double manning; /* Manning coefficient, s/m^(1/3); 0: no bed friction */
     const char *backend_name;
-    int level;               /* backend optimisation level; 0: its best */
-    int outputs;             /* snapshots after the initial one */
-    const char *output_path; /* files are PATH.nc etc. */
-    int benchmark;           /* no files, timing only */
-    int quiet;               /* no progress lines */
+    int level;                     /* backend optimisation level; 0: its best */
+    int outputs;                   /* snapshots after the initial one */
+    const char *output_path;       /* files are PATH.nc etc. */
+    int benchmark;                 /* no files, timing only */
+    int quiet;                     /* no progress lines */
+    unsigned formats;              /* enum swe_format flags; default netcdf */
+    double checkpoint_every;       /* simulated seconds between checkpoints; 0: none */
+    const char *restart_path;      /* checkpoint to continue from, or NULL */
+    const char *bathymetry_path;   /* --scenario netcdf: bed elevation file */
+    const char *displacement_path; /* --scenario netcdf: initial surface displacement */
 } swe_options;
 
 /* Parses argv into options, filling scenario defaults for what is not

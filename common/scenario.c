@@ -114,6 +114,33 @@ static void set_thacker_bowl(swe_block *block, size_t cell, double x, double y,
     block->hv[cell] = (real)(h * v);
 }
 
+/* An ocean of constant depth whose floor rises linearly from shelf_x to
+ * sea level at coast_x and on to a flat land at coast_height; a Gaussian
+ * hump of the sea floor lifts the surface with it, as an earthquake would
+ * (bed and water move together). */
+static void set_artificial_tsunami(swe_block *block, size_t cell, double x, double y,
+                                   const swe_scenario *scenario)
+{
+    double depth = swe_scenario_parameter(scenario, "depth");
+    double shelf_x = swe_scenario_parameter(scenario, "shelf_x");
+    double coast_x = swe_scenario_parameter(scenario, "coast_x");
+    double slope = depth / (coast_x - shelf_x);
+    double bed = x <= shelf_x ? -depth : -depth + slope * (x - shelf_x);
+    bed = fmin(bed, swe_scenario_parameter(scenario, "coast_height"));
+    double dx = x - swe_scenario_parameter(scenario, "source_x");
+    double dy = y - swe_scenario_parameter(scenario, "source_y");
+    double radius = swe_scenario_parameter(scenario, "source_radius");
+    double lift = swe_scenario_parameter(scenario, "source_height") *
+                  exp(-(dx * dx + dy * dy) / (2.0 * radius * radius));
+    block->h[cell] = (real)(bed < 0 ? -bed : 0.0);
+    block->b[cell] = (real)(bed + lift);
+}
+
+static void initialise_artificial_tsunami(swe_block *block, const swe_scenario *scenario)
+{
+    for_each_cell(block, scenario, set_artificial_tsunami);
+}
+
 static void initialise_radial(swe_block *block, const swe_scenario *scenario)
 {
     for_each_cell(block, scenario, set_radial_dam_break);
@@ -285,6 +312,37 @@ static const swe_scenario scenarios[] = {
                     {"depth", 0.1, "m"},
                     {"amplitude", 0.5, "m"}},
      .initialise = initialise_thacker_bowl},
+    {.name = "artificial-tsunami",
+     .title = "Artificial tsunami: a 2 m hump of the sea floor in a 2 km deep ocean, a shelf "
+              "and a coast at x = 85 km, outflow",
+     .x0 = 0,
+     .y0 = 0,
+     .width = 100000,
+     .height = 100000,
+     .boundary = OUTFLOWS,
+     .default_nx = 200,
+     .default_ny = 200,
+     .default_t_end = 600,
+     .default_cfl = 0.45,
+     .parameter_count = 8,
+     .parameters = {{"depth", 2000, "m"},
+                    {"shelf_x", 60000, "m"},
+                    {"coast_x", 85000, "m"},
+                    {"coast_height", 20, "m"},
+                    {"source_x", 30000, "m"},
+                    {"source_y", 50000, "m"},
+                    {"source_radius", 5000, "m"},
+                    {"source_height", 2, "m"}},
+     .initialise = initialise_artificial_tsunami},
+    {.name = "netcdf",
+     .title = "Bathymetry and initial displacement from the NetCDF files of --bathymetry and "
+              "--displacement, outflow",
+     .boundary = OUTFLOWS,
+     .default_nx = 200,
+     .default_ny = 200,
+     .default_t_end = 600,
+     .default_cfl = 0.45,
+     .needs_input_files = 1},
 };
 
 int swe_scenario_count(void)
@@ -322,6 +380,11 @@ int swe_scenario_create_block(const swe_scenario *scenario, int nx, int ny, swe_
 {
     if (scenario == NULL || block == NULL) {
         return swe_fail(err, SWE_ERROR_USAGE, "internal error: no scenario or block given");
+    }
+    if (scenario->needs_input_files) {
+        return swe_fail(err, SWE_ERROR_USAGE,
+                        "scenario '%s' is read from files (give --bathymetry and --displacement)",
+                        scenario->name);
     }
     double height = scenario->height > 0 ? scenario->height : scenario->width * ny / nx;
     int status =

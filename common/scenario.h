@@ -23,6 +23,9 @@ typedef struct swe_scenario {
     double default_cfl;
     int parameter_count;
     swe_parameter parameters[SWE_MAX_SCENARIO_PARAMETERS];
+    /* Nonzero for the scenario read from --bathymetry and --displacement
+     * files (see netcdf_input.h); its domain comes from the files. */
+    int needs_input_files;
     /* Sets h, hu, hv and b on the interior cells of a block created on
      * this scenario's domain. */
     void (*initialise)(swe_block *block, const struct swe_scenario *scenario);

@@ -50,6 +50,14 @@ int main(int argc, char **argv)
 #endif
     register_validation_tests();
     register_friction_tests();
+    register_vtk_tests();
+#ifndef SWE_WITHOUT_PNG
+    register_png_tests();
+#endif
+#ifndef SWE_WITHOUT_NETCDF
+    register_checkpoint_tests();
+    register_netcdf_input_tests();
+#endif
 
     CU_basic_set_mode(CU_BRM_VERBOSE);
     CU_ErrorCode run_status;

@@ -12,6 +12,10 @@ void register_dam_break_exact_tests(void);
 void register_openmp_tests(void);
 void register_validation_tests(void);
 void register_friction_tests(void);
+void register_vtk_tests(void);
+void register_png_tests(void);
+void register_checkpoint_tests(void);
+void register_netcdf_input_tests(void);
 
 /* Path of the shallows binary under test (--program). */
 const char *swe_test_program(void);

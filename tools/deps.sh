@@ -4,7 +4,7 @@
 # `make test` stop with a clear message instead of a compiler error.
 set -eu
 
-packages="libnetcdf-dev netcdf-bin libcunit1-dev"
+packages="libnetcdf-dev netcdf-bin libcunit1-dev libpng-dev"
 # `deps.sh bench`: also what make bench draws its plot with.
 [ "${1:-}" = bench ] && packages="$packages gnuplot-nox"
 

@@ -1,0 +1,38 @@
+/* Runs the shallows program under test as a child process, as a user
+ * would: arguments in, exit code, stdout and stderr out. */
+#ifndef SWE_PROGRAM_RUNNER_H
+#define SWE_PROGRAM_RUNNER_H
+
+#include <stddef.h>
+#include <sys/types.h>
+
+typedef struct swe_program_result {
+    int exit_code; /* -1 when killed by a signal */
+    char out[8192];
+    char err[4096];
+} swe_program_result;
+
+/* Runs the program with args (NULL-terminated, at most 40), output files
+ * in directory dir, and waits for it. */
+void swe_program_run(const char *dir, const char *const *args, swe_program_result *result);
+
+/* Starts the program with args, stdout and stderr to /dev/null, and
+ * returns its process id without waiting (-1 on failure). */
+pid_t swe_program_start(const char *const *args);
+
+/* dir/name, in path of size size. */
+void swe_path_in(char *path, size_t size, const char *dir, const char *name);
+
+int swe_file_exists(const char *path);
+
+/* Reads a whole file into a new allocation (NUL-terminated); NULL when it
+ * cannot be read. *size gets its length. */
+char *swe_read_file(const char *path, size_t *size);
+
+/* Makes a fresh directory under $TMPDIR or /tmp from a template name. */
+int swe_make_test_directory(char *dir, size_t size, const char *name);
+
+/* Removes every file of dir, then dir. */
+int swe_remove_test_directory(const char *dir);
+
+#endif
