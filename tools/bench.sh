@@ -297,11 +297,18 @@ if command -v gnuplot >/dev/null 2>&1; then
         echo "set ylabel 'cell updates per second'"
         echo "set grid"
         echo "set key outside right"
+        # One colour per backend and level; single precision solid, double dashed.
+        declare -A colour_of=()
         printf "plot"
         separator=" "
         for file in "$series_dir"/*.dat; do
             name=$(basename "$file" .dat)
-            printf "%s'%s' using 1:2 with linespoints title '%s'" "$separator" "$file" "$name"
+            model=${name#*-}
+            [ -z "${colour_of[$model]:-}" ] && colour_of[$model]=$((${#colour_of[@]} + 1))
+            dash=1
+            [ "${name%%-*}" = double ] && dash=2
+            printf "%s'%s' using 1:2 with linespoints linecolor %d dashtype %d linewidth 2 title '%s'" \
+                "$separator" "$file" "${colour_of[$model]}" "$dash" "$name"
             separator=", "
         done
         echo
