@@ -62,7 +62,8 @@ if ! [[ $target_seconds =~ ^[0-9]+([.][0-9]+)?$ ]] ||
     fail_usage "BENCH_SECONDS must be a positive number, got '$target_seconds'"
 fi
 
-mkdir -p "$out"
+mkdir -p "$out" || exit 1
+rm -f "$out/bench.png" # a plot from an earlier run must not pass for this one's
 log=$out/bench.log
 : >"$log"
 
