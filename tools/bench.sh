@@ -62,7 +62,8 @@ if ! [[ $target_seconds =~ ^[0-9]+([.][0-9]+)?$ ]] ||
     fail_usage "BENCH_SECONDS must be a positive number, got '$target_seconds'"
 fi
 
-mkdir -p "$out"
+mkdir -p "$out" || exit 1
+rm -f "$out/bench.png" # a plot from an earlier run must not pass for this one's
 log=$out/bench.log
 : >"$log"
 
@@ -163,8 +164,10 @@ measure() {
 }
 
 csv=$out/bench.csv
-echo "precision,backend,level,nx,ny,cells,steps,seconds,cell_updates_per_s,effective_GBps,bandwidth_GBps,percent_of_bandwidth,speedup_over_serial,threads" >"$csv"
+rows=$out/bench.rows
+: >"$rows"
 skipped=""
+declare -A bandwidth_for=() cannot_run=()
 for precision in $precisions; do
     program=build/$precision/shallows
     bytes_per_cell=28
@@ -173,49 +176,58 @@ for precision in $precisions; do
         bytes_per_cell=56
         bytes_per_value=8
     fi
-    declare -A serial_rate=()
-    # Serial first, so that every other backend has its speed-up.
-    backend_list=$("$program" --list-backends | awk '{ sub("levels=", "", $2) }
-        $1 == "serial" { print $1, $2; next } { rest = rest $1 " " $2 "\n" }
-        END { printf "%s", rest }')
-    while read -r backend levels; do
-        [ -z "$backend" ] && continue
-        if [ -n "${BENCH_BACKENDS:-}" ] && [ "$backend" != serial ] &&
-            ! grep -qw -- "$backend" <<<"$BENCH_BACKENDS"; then
+    # "backend level" pairs, serial first so that every other run has its
+    # speed-up; levels 1..N, or 0 for a backend without levels.
+    runs=$("$program" --list-backends | awk -v wanted="${BENCH_BACKENDS:-}" '{
+        sub("levels=", "", $2)
+        if (wanted != "" && $1 != "serial" && index(" " wanted " ", " " $1 " ") == 0) next
+        for (level = ($2 > 0 ? 1 : 0); level <= $2; ++level) {
+            if ($1 == "serial") print $1, level; else rest = rest $1 " " level "\n"
+        }
+    } END { printf "%s", rest }')
+    for size in $sizes; do
+        if ! fits_in_memory "$size" "$bytes_per_value"; then
+            echo "bench: $size x $size does not fit in memory here; skipped" >&2
             continue
         fi
-        bandwidth=$(bandwidth_of "$backend")
-        level_list=0
-        [ "$levels" -gt 0 ] && level_list=$(seq 1 "$levels")
-        for level in $level_list; do
-            for size in $sizes; do
-                if ! fits_in_memory "$size" "$bytes_per_value"; then
-                    echo "bench: $size x $size does not fit in memory here; skipped" >&2
-                    continue
-                fi
-                label="$precision $backend"
-                [ "$level" -gt 0 ] && label="$label level $level"
-                label="$label ${size}^2"
-                echo "bench: $label" >&2
-                if ! result=$(measure "$program" "$backend" "$level" "$size"); then
-                    echo "bench: $label skipped: $result" >&2
-                    skipped="$skipped\n  $label: $result"
-                    continue 3 # the next backend: this one cannot run here
-                fi
-                read -r steps seconds rate <<<"$result"
-                [ "$backend" = serial ] && serial_rate[$size]=$rate
-                awk -v OFS=, -v p="$precision" -v b="$backend" -v l="$level" -v n="$size" \
-                    -v st="$steps" -v se="$seconds" -v r="$rate" -v bpc="$bytes_per_cell" \
-                    -v bw="$bandwidth" -v sr="${serial_rate[$size]:-}" -v th="$threads" 'BEGIN {
-                    gbps = r * bpc / 1e9
-                    speedup = sr == "" ? "" : sprintf("%.2f", r / sr)
-                    print p, b, l, n, n, n * n, st, se, sprintf("%.4g", r), sprintf("%.3f", gbps),
-                          bw, sprintf("%.1f", 100 * gbps / bw), speedup, th }' >>"$csv"
-            done
-        done
-    done <<<"$backend_list"
-    unset serial_rate
+        # Each size runs serial and then every other backend back to back,
+        # so that a speed-up compares runs taken under the same load.
+        serial_rate=""
+        while read -r backend level; do
+            [ -z "$backend" ] || [ -n "${cannot_run[$backend]:-}" ] && continue
+            [ -z "${bandwidth_for[$backend]:-}" ] && bandwidth_for[$backend]=$(bandwidth_of "$backend")
+            label="$precision $backend"
+            [ "$level" -gt 0 ] && label="$label level $level"
+            label="$label ${size}^2"
+            echo "bench: $label" >&2
+            if ! result=$(measure "$program" "$backend" "$level" "$size"); then
+                echo "bench: $label failed, $backend skipped: $result" >&2
+                skipped="$skipped\n  $label: $result"
+                cannot_run[$backend]=1
+                continue
+            fi
+            read -r steps seconds rate <<<"$result"
+            [ "$backend" = serial ] && serial_rate=$rate
+            awk -v OFS=, -v p="$precision" -v b="$backend" -v l="$level" -v n="$size" \
+                -v st="$steps" -v se="$seconds" -v r="$rate" -v bpc="$bytes_per_cell" \
+                -v bw="${bandwidth_for[$backend]}" -v sr="$serial_rate" -v th="$threads" 'BEGIN {
+                gbps = r * bpc / 1e9
+                speedup = sr == "" ? "" : sprintf("%.2f", r / sr)
+                print p, b, l, n, n, n * n, st, se, sprintf("%.4g", r), sprintf("%.3f", gbps),
+                      bw, sprintf("%.1f", 100 * gbps / bw), speedup, th }' >>"$rows"
+        done <<<"$runs"
+    done
 done
+# The table in the order precision, backend (as listed), level, size.
+{
+    echo "precision,backend,level,nx,ny,cells,steps,seconds,cell_updates_per_s,effective_GBps,bandwidth_GBps,percent_of_bandwidth,speedup_over_serial,threads"
+    awk -F, '{
+        if (!($1 in precision)) precision[$1] = ++precisions
+        if (!($2 in backend)) backend[$2] = ++backends
+        print precision[$1], backend[$2], $3, $4, $0 }' "$rows" |
+        sort -n -k1,1 -k2,2 -k3,3 -k4,4 | cut -d' ' -f5-
+} >"$csv"
+rm -f "$rows"
 
 # Lines of code per backend: kernels (solutions/<name>/, the exercise) and
 # plumbing (backends/<name>/), without blank lines and comments.
@@ -297,11 +309,18 @@ if command -v gnuplot >/dev/null 2>&1; then
         echo "set ylabel 'cell updates per second'"
         echo "set grid"
         echo "set key outside right"
+        # One colour per backend and level; single precision solid, double dashed.
+        declare -A colour_of=()
         printf "plot"
         separator=" "
         for file in "$series_dir"/*.dat; do
             name=$(basename "$file" .dat)
-            printf "%s'%s' using 1:2 with linespoints title '%s'" "$separator" "$file" "$name"
+            model=${name#*-}
+            [ -z "${colour_of[$model]:-}" ] && colour_of[$model]=$((${#colour_of[@]} + 1))
+            dash=1
+            [ "${name%%-*}" = double ] && dash=2
+            printf "%s'%s' using 1:2 with linespoints linecolor %d dashtype %d linewidth 2 title '%s'" \
+                "$separator" "$file" "${colour_of[$model]}" "$dash" "$name"
             separator=", "
         done
         echo
