@@ -20,7 +20,8 @@ static double thacker_error(int cells, enum swe_solver solver)
     int status = swe_validation_run("thacker-bowl", "serial", cells, cells, solver, 0.0, t_end,
                                     &block, &steps, &err);
     CU_ASSERT_EQUAL_FATAL(status, SWE_OK);
-    swe_error_norms norms = swe_validation_thacker_error(&block, &exact, t_end);
+    swe_thacker_at at = {&exact, t_end};
+    swe_error_norms norms = swe_validation_depth_error(&block, swe_validation_thacker_depth, &at);
     swe_validation_finish(&block);
     return norms.l1;
 }
@@ -47,7 +48,8 @@ static void build_islands(swe_block *block)
 {
     swe_error err;
     CU_ASSERT_EQUAL_FATAL(swe_block_create(block, 64, 48, 0, 0, 640, 480, &err), SWE_OK);
-    const double islands[3][3] = {{160, 240, 60}, {400, 150, 40}, {480, 360, 80}}; /* x, y, radius */
+    const double islands[3][3] = {
+        {160, 240, 60}, {400, 150, 40}, {480, 360, 80}}; /* x, y, radius */
     for (int j = 1; j <= block->ny; ++j) {
         for (int i = 1; i <= block->nx; ++i) {
             double x = swe_block_cell_x(block, i), y = swe_block_cell_y(block, j);
@@ -102,9 +104,8 @@ static void test_mass_is_conserved_on_wet_dry_cases(void)
         CU_ASSERT_EQUAL_FATAL(swe_scenario_create_block(scenario, 40, 40, &block, &err), SWE_OK);
         double initial = swe_block_volume(&block);
         swe_block_destroy(&block);
-        CU_ASSERT_EQUAL_FATAL(swe_validation_run(scenarios[s], "serial", 40, 40,
-                                                 SWE_SOLVER_AUGRIE, 0.0, t_end[s], &block,
-                                                 &steps, &err),
+        CU_ASSERT_EQUAL_FATAL(swe_validation_run(scenarios[s], "serial", 40, 40, SWE_SOLVER_AUGRIE,
+                                                 0.0, t_end[s], &block, &steps, &err),
                               SWE_OK);
         double drift = fabs(swe_block_volume(&block) - initial) / initial;
 #ifdef SWE_PRECISION_DOUBLE

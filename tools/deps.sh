@@ -4,7 +4,8 @@
 # `make test` stop with a clear message instead of a compiler error.
 set -eu
 
-packages="libnetcdf-dev netcdf-bin libcunit1-dev"
+# gnuplot-nox: the figures of make validate.
+packages="libnetcdf-dev netcdf-bin libcunit1-dev gnuplot-nox"
 
 missing=""
 for package in $packages; do
