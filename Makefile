@@ -74,8 +74,10 @@ TEST_OBJECTS := $(patsubst %.c,$(BUILD)/obj/%.o,$(TEST_SOURCES))
 
 PROGRAM := $(BUILD)/shallows
 TEST_PROGRAM := $(BUILD)/shallows-tests
+VALIDATE_PROGRAM := $(BUILD)/shallows-validate
+VALIDATE_OBJECTS := $(patsubst %.c,$(BUILD)/obj/%.o,tools/validate.c tools/radial_reference.c)
 
-.PHONY: all run movie test check bench deps help clean format format-check
+.PHONY: all run movie test check bench validate deps help clean format format-check
 .DEFAULT_GOAL := all
 
 all: $(PROGRAM)
@@ -86,11 +88,14 @@ $(PROGRAM): $(MAIN_OBJECT) $(LIBRARY_OBJECTS)
 $(TEST_PROGRAM): $(TEST_OBJECTS) $(LIBRARY_OBJECTS)
 	$(CC) $(LDFLAGS) -o $@ $^ -lcunit $(LDLIBS)
 
+$(VALIDATE_PROGRAM): $(VALIDATE_OBJECTS) $(LIBRARY_OBJECTS)
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
 $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
 
--include $(LIBRARY_OBJECTS:.o=.d) $(MAIN_OBJECT:.o=.d) $(TEST_OBJECTS:.o=.d)
+-include $(LIBRARY_OBJECTS:.o=.d) $(MAIN_OBJECT:.o=.d) $(TEST_OBJECTS:.o=.d) $(VALIDATE_OBJECTS:.o=.d)
 
 ## make run: a radial dam break, written to output/radial-dam-break.{nc,pvd}, _NNNN.{vtr,png}
 RUN_SCENARIO ?= radial-dam-break
@@ -107,6 +112,13 @@ movie:
 ## make test: every suite in both precisions, then once more under sanitizers
 test: deps
 	@tools/run_tests.sh
+
+## make validate: the published and analytic cases, both precisions -> docs/VALIDATION.md
+## (slow: minutes; VALIDATE_QUICK=1 for coarser grids). Its short version is in make test.
+validate: deps
+	@$(MAKE) --no-print-directory PRECISION=single build/single/shallows-validate
+	@$(MAKE) --no-print-directory PRECISION=double build/double/shallows-validate
+	python3 tools/validate.py $(if $(VALIDATE_QUICK),--quick)
 
 ## make check: the suites of one build (PRECISION=, SANITIZE=1)
 check: $(PROGRAM) $(TEST_PROGRAM)
@@ -138,6 +150,7 @@ help:
 	@echo "make test          all test suites, both precisions, and under ASan/UBSan"
 	@echo "make check         the test suites of one build (PRECISION=..., SANITIZE=1)"
 	@echo "make bench         every backend and level against the memory bandwidth (BENCH_SIZES=...)"
+	@echo "make validate      published and analytic test cases -> docs/VALIDATION.md (slow)"
 	@echo "make deps          install missing Debian packages (root) or print the command"
 	@echo "make format        clang-format all sources (format-check: only check)"
 	@echo "make clean         remove build/"

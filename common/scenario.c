@@ -276,8 +276,11 @@ static const swe_scenario scenarios[] = {
                     {"h_downstream", 5, "m"},
                     {"dam_crest", 15, "m"}},
      .initialise = initialise_partial_dam_break},
+    /* Radius 11 m as in the seed's Figure 5a and its published depths at
+     * 0.69 s (up to 9.6 m: the centre is still undisturbed); its text says
+     * "11 m diameter", with which the centre would be down to 3.6 m. */
     {.name = "circular-dam-break",
-     .title = "Circular dam break (Alcrudo-Garcia-Navarro): 10 m in an 11 m circle, 1 m around",
+     .title = "Circular dam break (Alcrudo-Garcia-Navarro): 10 m within r = 11 m, 1 m around",
      .x0 = 0,
      .y0 = 0,
      .width = 50,
@@ -290,7 +293,7 @@ static const swe_scenario scenarios[] = {
      .parameter_count = 5,
      .parameters = {{"centre_x", 25, "m"},
                     {"centre_y", 25, "m"},
-                    {"radius", 5.5, "m"},
+                    {"radius", 11, "m"},
                     {"h_inside", 10, "m"},
                     {"h_outside", 1, "m"}},
      .initialise = initialise_radial},

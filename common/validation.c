@@ -77,46 +77,32 @@ static void add_difference(swe_error_norms *norms, double difference, double are
     norms->linf = size > norms->linf ? size : norms->linf;
 }
 
-swe_error_norms swe_validation_thacker_error(const swe_block *block, const swe_thacker_exact *exact,
-                                             double t)
+swe_error_norms swe_validation_depth_error(const swe_block *block,
+                                           double (*depth)(double x, double y, const void *data),
+                                           const void *data)
 {
     swe_error_norms norms = {0, 0, 0};
-    if (block == NULL || exact == NULL) {
+    if (block == NULL || depth == NULL) {
         return (swe_error_norms){NAN, NAN, NAN};
     }
     double area = (double)block->dx * (double)block->dy;
     for (int j = 1; j <= block->ny; ++j) {
+        double y = swe_block_cell_y(block, j);
         for (int i = 1; i <= block->nx; ++i) {
-            double h, u, v;
-            swe_thacker_eval(exact, swe_block_cell_x(block, i), swe_block_cell_y(block, j), t, &h,
-                             &u, &v);
-            add_difference(&norms, (double)block->h[SWE_INDEX(block, i, j)] - h, area);
+            double reference = depth(swe_block_cell_x(block, i), y, data);
+            add_difference(&norms, (double)block->h[SWE_INDEX(block, i, j)] - reference, area);
         }
     }
     norms.l2 = sqrt(norms.l2);
     return norms;
 }
 
-swe_error_norms swe_validation_radial_error(const swe_block *block, double centre_x,
-                                            double centre_y,
-                                            double (*reference)(double radius, const void *data),
-                                            const void *data)
+double swe_validation_thacker_depth(double x, double y, const void *thacker_at)
 {
-    swe_error_norms norms = {0, 0, 0};
-    if (block == NULL || reference == NULL) {
-        return (swe_error_norms){NAN, NAN, NAN};
-    }
-    double area = (double)block->dx * (double)block->dy;
-    for (int j = 1; j <= block->ny; ++j) {
-        double dy = swe_block_cell_y(block, j) - centre_y;
-        for (int i = 1; i <= block->nx; ++i) {
-            double dx = swe_block_cell_x(block, i) - centre_x;
-            double h_reference = reference(sqrt(dx * dx + dy * dy), data);
-            add_difference(&norms, (double)block->h[SWE_INDEX(block, i, j)] - h_reference, area);
-        }
-    }
-    norms.l2 = sqrt(norms.l2);
-    return norms;
+    const swe_thacker_at *at = thacker_at;
+    double h, u, v;
+    swe_thacker_eval(at->exact, x, y, at->t, &h, &u, &v);
+    return h;
 }
 
 swe_rest_figures swe_validation_rest_figures(const swe_block *block, double surface)

@@ -29,16 +29,17 @@ typedef struct swe_error_norms {
     double l1, l2, linf;
 } swe_error_norms;
 
-/* Depth against Thacker's exact depth at time t at the cell centres. */
-swe_error_norms swe_validation_thacker_error(const swe_block *block, const swe_thacker_exact *exact,
-                                             double t);
+/* Depth against a reference depth(x, y, data) at the cell centres. */
+swe_error_norms swe_validation_depth_error(const swe_block *block,
+                                           double (*depth)(double x, double y, const void *data),
+                                           const void *data);
 
-/* Depth against a radially symmetric reference: reference(radius, data)
- * evaluated at each cell centre's distance from (centre_x, centre_y). */
-swe_error_norms swe_validation_radial_error(const swe_block *block, double centre_x,
-                                            double centre_y,
-                                            double (*reference)(double radius, const void *data),
-                                            const void *data);
+/* Thacker's exact depth at a fixed time, as a reference for the above. */
+typedef struct swe_thacker_at {
+    const swe_thacker_exact *exact;
+    double t;
+} swe_thacker_at;
+double swe_validation_thacker_depth(double x, double y, const void *thacker_at);
 
 /* How far a lake that started at rest has moved: the largest momentum,
  * the largest change of the surface h + b in cells that are wet, and the

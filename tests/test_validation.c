@@ -20,7 +20,8 @@ static double thacker_error(int cells, enum swe_solver solver)
     int status = swe_validation_run("thacker-bowl", "serial", cells, cells, solver, 0.0, t_end,
                                     &block, &steps, &err);
     CU_ASSERT_EQUAL_FATAL(status, SWE_OK);
-    swe_error_norms norms = swe_validation_thacker_error(&block, &exact, t_end);
+    swe_thacker_at at = {&exact, t_end};
+    swe_error_norms norms = swe_validation_depth_error(&block, swe_validation_thacker_depth, &at);
     swe_validation_finish(&block);
     return norms.l1;
 }

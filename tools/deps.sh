@@ -4,9 +4,8 @@
 # `make test` stop with a clear message instead of a compiler error.
 set -eu
 
-packages="libnetcdf-dev netcdf-bin libcunit1-dev libpng-dev"
-# `deps.sh bench`: also what make bench draws its plot with.
-[ "${1:-}" = bench ] && packages="$packages gnuplot-nox"
+# gnuplot-nox draws the figures of make bench and make validate.
+packages="libnetcdf-dev netcdf-bin libcunit1-dev libpng-dev gnuplot-nox"
 
 missing=""
 for package in $packages; do
