@@ -1,7 +1,8 @@
 # shallows: one entry point. `make help` lists the targets.
 
 PRECISION ?= single
-KERNELS ?= solutions
+# A student release ships without solutions/: it builds the skeletons.
+KERNELS ?= $(if $(wildcard solutions/*),solutions,skeletons)
 SANITIZE ?=
 ARCH ?= -march=native
 VERSION := 0.1.0
@@ -76,6 +77,8 @@ $(BUILD)/obj/%.o: %.c
 
 -include $(LIBRARY_OBJECTS:.o=.d) $(MAIN_OBJECT:.o=.d) $(TEST_OBJECTS:.o=.d)
 
+include tools/teaching.mk
+
 ## make run: a radial dam break, written to output/radial-dam-break.nc
 run: deps
 	@$(MAKE) --no-print-directory all
@@ -95,12 +98,13 @@ check: $(PROGRAM) $(TEST_PROGRAM)
 deps:
 	@tools/deps.sh
 
-## make format: clang-format every C source in place
+## make format: clang-format every C source in place (skeletons/ is generated)
+FORMATTED = $(filter-out skeletons/%,$(shell git ls-files '*.c' '*.h'))
 format:
-	clang-format -i $(shell git ls-files '*.c' '*.h')
+	clang-format -i $(FORMATTED)
 
 format-check:
-	clang-format --dry-run -Werror $(shell git ls-files '*.c' '*.h')
+	clang-format --dry-run -Werror $(FORMATTED)
 
 clean:
 	rm -rf build
@@ -112,4 +116,9 @@ help:
 	@echo "make check         the test suites of one build (PRECISION=..., SANITIZE=1)"
 	@echo "make deps          install missing Debian packages (root) or print the command"
 	@echo "make format        clang-format all sources (format-check: only check)"
+	@echo "make skeletons     regenerate skeletons/ from the markers in solutions/"
+	@echo "make grade         grade kernels: EXERCISE=NN-name SUBMISSION=dir (points, results.json, JUnit)"
+	@echo "make student-release  build/student-release/ and .tar.gz without solutions/"
+	@echo "make teaching-check    skeletons fresh, release grades 0 on skeletons and full on solutions"
+	@echo "make slides        slides/*.md to PDF (pandoc + beamer)"
 	@echo "make clean         remove build/"
