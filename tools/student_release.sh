@@ -34,7 +34,8 @@ rm -f "$release/tools/make_skeletons" "$release/tools/student_release.sh" \
 mkdir -p "$release/.github" "$release/tests/grade/data"
 cp -r .github/classroom "$release/.github/"
 cp "$data"/reference-*.txt "$release/tests/grade/data/"
-if grep -rlE "/\* *BEGIN SOLUTION:" "$release"; then
+if grep -rlE --include="*.c" --include="*.h" --include="*.cu" --include="*.cuh" --include="*.cl" \
+    "/\\* *BEGIN SOLUTION:" "$release"; then
     echo "student-release: reference code leaked into $release" >&2
     exit 1
 fi
