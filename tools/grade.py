@@ -147,7 +147,7 @@ def build(precision):
     program = os.path.join(TREE, "build", precision + "-submission", "shallows-grade")
     if result.returncode != 0:
         errors = [line for line in result.stdout.splitlines()
-                  if "error" in line or "undefined reference" in line]
+                  if re.search(r": (fatal )?error:|undefined reference|multiple definition", line)]
         return None, "\n".join(errors[:20]) or result.stdout[-OUTPUT_LIMIT:]
     return program, ""
 
@@ -254,25 +254,31 @@ def grade(arguments):
         data = os.path.join(TREE, "tests", "grade", "data", "reference-%s.txt" % arguments.precision)
         test_arguments = ["--data", data]
         source = "the shipped reference data"
+    listed = list_tests(program) if program is not None else []
     tests = []
-    if program is not None:
-        tests = [t for t in list_tests(program) if t["exercise"] in exercises]
-    else:
-        tests = [{"exercise": e, "id": "build", "points": read_conf(e)["points"], "cases": 1,
-                  "name": "the kernels compile"} for e in exercises]
+    for exercise in exercises:
+        own = [t for t in listed if t["exercise"] == exercise]
+        if not own:  # did not build, or its backend is not built here
+            reason = "the kernels compile" if program is None else "the exercise's tests"
+            own = [{"exercise": exercise, "id": "build", "points": read_conf(exercise)["points"],
+                    "cases": 1, "name": reason}]
+        tests += own
     has_cuda = None
     results = []
     with tempfile.TemporaryDirectory(prefix="shallows-grade-") as scratch:
         for test in tests:
             conf = read_conf(test["exercise"])
-            if program is None:
+            if conf["device"] == "cuda" and has_cuda is None:
+                has_cuda = cuda_device_present()
+            if conf["device"] == "cuda" and not has_cuda:
+                result = (None, "not graded", "not graded: no CUDA device")
+            elif program is None:
                 result = (0.0, "failed", "the kernels do not compile:\n" + build_errors)
             elif test["exercise"] in missing:
                 result = (0.0, "failed", missing[test["exercise"]])
-            elif conf["device"] == "cuda" and not (
-                    has_cuda if has_cuda is not None else cuda_device_present()):
-                has_cuda = False
-                result = (None, "not graded", "not graded: no CUDA device")
+            elif test["id"] == "build":
+                result = (0.0, "failed", "this build has no graded tests for the exercise "
+                          "(is its backend's toolchain installed?)")
             else:
                 result = run_test(program, test, test_arguments, arguments.timeout, scratch)
             score, status, output = result
@@ -296,8 +302,9 @@ def print_table(results, submission, source):
     total = sum(r["score"] for r in graded)
     maximum = sum(r["points"] for r in graded)
     ungraded = len(results) - len(graded)
+    ungraded_points = sum(r["points"] for r in results if r["score"] is None)
     print("\ntotal: %.2f of %.2f points%s" % (total, maximum,
-          " (%d tests not graded: no CUDA device)" % ungraded if ungraded else ""))
+          "; %.2f more points not graded: no CUDA device" % ungraded_points if ungraded else ""))
     return total, maximum, ungraded
 
 
@@ -339,7 +346,8 @@ def write_junit(results, path):
                                                                        member["points"]))
                 failure.text = member["output"]
             out = ElementTree.SubElement(case, "system-out")
-            out.text = "score %s of %.2f" % (member["score"], member["points"])
+            out.text = ("not graded" if member["score"] is None else "%.2f" % member["score"]) + \
+                " of %.2f points" % member["points"]
     write_atomically(path, ElementTree.tostring(suites, encoding="unicode") + "\n")
 
 

@@ -129,6 +129,14 @@ int main(int argc, char **argv)
             list = 1;
             continue;
         }
+        const char *const valued[] = {"--run", "--xml", "--data", "--write-data", "--seed"};
+        int known = 0;
+        for (size_t v = 0; v < sizeof valued / sizeof valued[0]; ++v) {
+            known |= strcmp(option, valued[v]) == 0;
+        }
+        if (!known) {
+            return usage("unknown option (see usage)");
+        }
         if (value == NULL) {
             return usage("missing value after an option");
         }
@@ -145,8 +153,6 @@ int main(int argc, char **argv)
                 return usage("--seed needs a non-negative integer");
             }
             have_seed = 1;
-        } else {
-            return usage("unknown option");
         }
         ++a;
     }
