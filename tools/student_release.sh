@@ -1,9 +1,10 @@
 #!/bin/bash
 # make student-release: build/student-release/ (and build/student-release.tar.gz),
 # the repository without solutions/, in which make, make run and make grade
-# work on the skeletons. Instead of the reference kernels it ships reference
-# data: the reference kernels' outputs on inputs made from a fresh seed,
-# written here by shallows-grade --write-data for both precisions.
+# work on the skeletons. The slides stay out: they show worked solutions.
+# Instead of the reference kernels it ships reference data: the reference
+# kernels' outputs on inputs made from a fresh seed, written here by
+# shallows-grade --write-data for both precisions.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -25,7 +26,7 @@ done
 
 mkdir -p "$release"
 for entry in Makefile README.md .clang-format .gitignore common backends skeletons exercises \
-    tests tools slides; do
+    tests tools; do
     cp -r "$entry" "$release/"
 done
 # The generator needs solutions/; the release check is for this repository.
