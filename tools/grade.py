@@ -152,6 +152,25 @@ def build(precision):
     return program, ""
 
 
+def forbidden_in(precision, relative):
+    """Why the compiled submitted file may not be graded, or None: it may
+    not call the reference kernels linked beside it, nor run code before
+    main() (a constructor could forge the report)."""
+    if not relative.endswith(".c"):
+        return None
+    obj = os.path.join(TREE, "build", precision + "-submission", "obj", "submission",
+                       relative[:-2] + ".o")
+    undefined = subprocess.run(["nm", "-u", obj], stdout=subprocess.PIPE,
+                               universal_newlines=True).stdout.split()
+    if any(name.startswith("reference_") for name in undefined):
+        return "%s calls the reference kernels: write your own" % relative
+    sections = subprocess.run(["objdump", "-h", obj], stdout=subprocess.PIPE,
+                              universal_newlines=True).stdout
+    if re.search(r"\.(init_array|ctors|preinit_array)", sections):
+        return "%s runs code before main() (a constructor): remove it" % relative
+    return None
+
+
 def list_tests(program):
     output = subprocess.run([program, "--list"], stdout=subprocess.PIPE, check=True,
                             universal_newlines=True).stdout
@@ -246,6 +265,12 @@ def grade(arguments):
     os.makedirs(TREE, exist_ok=True)
     missing = prepare_tree(submission, exercises)
     program, build_errors = build(arguments.precision)
+    for exercise in exercises:
+        for relative in read_conf(exercise)["files"]:
+            problem = None if (program is None or exercise in missing) else \
+                forbidden_in(arguments.precision, relative)
+            if problem:
+                missing[exercise] = problem
     if have_reference:
         seed = arguments.seed if arguments.seed is not None else random.SystemRandom().getrandbits(63)
         test_arguments = ["--seed", str(seed)]
