@@ -176,7 +176,10 @@ def list_tests(program):
                             universal_newlines=True).stdout
     tests = []
     for line in output.splitlines():
-        exercise, test_id, points, cases, name = line.split("\t")
+        fields = line.split("\t")
+        if len(fields) != 5 or not re.fullmatch(r"[0-9.]+\t[0-9]+", "\t".join(fields[2:4])):
+            continue  # not a test line: printed by the submission's code
+        exercise, test_id, points, cases, name = fields
         tests.append({"exercise": exercise, "id": test_id, "points": float(points),
                       "cases": int(cases), "name": name})
     return tests
