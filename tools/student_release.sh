@@ -32,6 +32,18 @@ done
 # The generator needs solutions/; the release check is for this repository.
 rm -f "$release/tools/make_skeletons" "$release/tools/student_release.sh" \
     "$release/tools/teaching_check.sh"
+{
+    cat <<'NOTE'
+# shallows, student release
+
+This copy has no reference solutions: `make` builds shallows with your kernels in
+`skeletons/`, `make run` runs a dam break with them, and `make grade` shows your points
+(against reference data shipped in `tests/grade/data/`). Start with
+`exercises/01-serial-net-updates/README.md`. `make test` passes once every TODO is done.
+
+NOTE
+    cat README.md
+} >"$release/README.md"
 mkdir -p "$release/.github" "$release/tests/grade/data"
 cp -r .github/classroom "$release/.github/"
 cp "$data"/reference-*.txt "$release/tests/grade/data/"
