@@ -46,7 +46,7 @@ skeletons:
 
 ## make grade [EXERCISE=NN-name] [SUBMISSION=dir]: points per test, results.json, JUnit XML
 grade:
-	@tools/grade.py --precision $(PRECISION) $(if $(EXERCISE),--exercise $(EXERCISE)) $(if $(SUBMISSION),--submission $(SUBMISSION))
+	@tools/grade.py --precision $(PRECISION) $(if $(EXERCISE),--exercise $(EXERCISE)) --submission $(or $(SUBMISSION),$(KERNELS))
 
 ## make student-release: build/student-release/ and its .tar.gz, without solutions/
 student-release:
