@@ -50,6 +50,9 @@ def read_conf(exercise):
             if key == "files":
                 conf["files"] = value.split()
             elif key == "device":
+                if value not in ("none", "cuda"):
+                    raise GradeError("%s:%d: device is none or cuda, not '%s'"
+                                     % (path, number, value))
                 conf["device"] = value
             elif key == "points":
                 conf["points"] = float(value)
@@ -265,15 +268,22 @@ def grade(arguments):
     if not os.path.isdir(submission):
         raise GradeError("no folder %s: SUBMISSION= names the folder with your kernels"
                          % submission)
-    os.makedirs(TREE, exist_ok=True)
-    missing = prepare_tree(submission, exercises)
-    program, build_errors = build(arguments.precision)
-    for exercise in exercises:
-        for relative in read_conf(exercise)["files"]:
-            problem = None if (program is None or exercise in missing) else \
-                forbidden_in(arguments.precision, relative)
-            if problem:
-                missing[exercise] = problem
+    # Exercises that need a device this machine lacks are reported, not built.
+    blocked = {e for e in exercises if read_conf(e)["device"] == "cuda"}
+    if blocked and cuda_device_present():
+        blocked = set()
+    to_build = [e for e in exercises if e not in blocked]
+    program, build_errors, missing = None, "", {}
+    if to_build:
+        os.makedirs(TREE, exist_ok=True)
+        missing = prepare_tree(submission, to_build)
+        program, build_errors = build(arguments.precision)
+        for exercise in to_build:
+            for relative in read_conf(exercise)["files"]:
+                problem = None if (program is None or exercise in missing) else \
+                    forbidden_in(arguments.precision, relative)
+                if problem:
+                    missing[exercise] = problem
     if have_reference:
         seed = arguments.seed if arguments.seed is not None else random.SystemRandom().getrandbits(63)
         test_arguments = ["--seed", str(seed)]
@@ -286,19 +296,16 @@ def grade(arguments):
     tests = []
     for exercise in exercises:
         own = [t for t in listed if t["exercise"] == exercise]
-        if not own:  # did not build, or its backend is not built here
-            reason = "the kernels compile" if program is None else "the exercise's tests"
+        if not own:  # not built, or its backend's toolchain is missing here
+            compiled = program is not None or exercise in blocked
             own = [{"exercise": exercise, "id": "build", "points": read_conf(exercise)["points"],
-                    "cases": 1, "name": reason}]
+                    "cases": 1,
+                    "name": "the exercise's tests" if compiled else "the kernels compile"}]
         tests += own
-    has_cuda = None
     results = []
     with tempfile.TemporaryDirectory(prefix="shallows-grade-") as scratch:
         for test in tests:
-            conf = read_conf(test["exercise"])
-            if conf["device"] == "cuda" and has_cuda is None:
-                has_cuda = cuda_device_present()
-            if conf["device"] == "cuda" and not has_cuda:
+            if test["exercise"] in blocked:
                 result = (None, "not graded", "not graded: no CUDA device")
             elif program is None:
                 result = (0.0, "failed", "the kernels do not compile:\n" + build_errors)

@@ -8,6 +8,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
 
+echo "== the generator and the grader's device report"
+python3 tools/test_teaching_tools.py 2>&1 | tail -n 1
+
 echo "== skeletons/ fresh"
 tools/make_skeletons --check
 
