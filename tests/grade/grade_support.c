@@ -395,11 +395,6 @@ int grade_configure(enum grade_mode mode, uint64_t seed, const char *data_path, 
     return SWE_OK;
 }
 
-enum grade_mode grade_current_mode(void)
-{
-    return state.mode;
-}
-
 void grade_cleanup(void)
 {
     for (size_t e = 0; e < state.entry_count; ++e) {

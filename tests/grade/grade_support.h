@@ -35,7 +35,6 @@ enum grade_mode {
 
 /* Set once by main() before any test runs. */
 int grade_configure(enum grade_mode mode, uint64_t seed, const char *data_path, swe_error *err);
-enum grade_mode grade_current_mode(void);
 /* Writes the recorded reference data (GRADE_WRITING_DATA). */
 int grade_write_data(const char *path, swe_error *err);
 /* Releases the reference data. */
