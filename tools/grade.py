@@ -16,6 +16,7 @@ import argparse
 import json
 import os
 import random
+import resource
 import re
 import shutil
 import signal
@@ -31,6 +32,7 @@ TREE = os.path.join(REPORT_DIR, "tree")
 TREE_ENTRIES = ["Makefile", "common", "backends", "tests", "tools", "exercises", "solutions"]
 CASE = re.compile(r"^case (\d+)/(\d+)")
 OUTPUT_LIMIT = 4000
+MEMORY_LIMIT = 4 << 30  # bytes of address space per graded test
 
 
 class GradeError(Exception):
@@ -216,19 +218,30 @@ def signal_name(number):
         return "signal %d" % number
 
 
-def run_test(program, test, arguments, timeout, scratch):
+def limit_memory():
+    """In the child: a runaway allocation fails there instead of taking the
+    machine down (not for device exercises: GPU runtimes reserve huge
+    address ranges)."""
+    resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
+
+
+def run_test(program, test, arguments, timeout, scratch, device):
     prefix = os.path.join(scratch, "%s-%s" % (test["exercise"], test["id"]))
     command = [program, "--run", "%s/%s" % (test["exercise"], test["id"]), "--xml", prefix]
     command += arguments
-    try:
-        result = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                                universal_newlines=True, timeout=timeout, cwd=TREE,
-                                errors="replace")
-        printed, returncode = result.stdout, result.returncode
-    except subprocess.TimeoutExpired as expired:
-        printed = expired.stdout or ""
-        if isinstance(printed, bytes):
-            printed = printed.decode("utf-8", "replace")
+    # Output goes to a file, of which only the start is read: a kernel that
+    # prints in a loop cannot fill the grader's memory.
+    with open(prefix + ".out", "w+b") as output:
+        try:
+            returncode = subprocess.run(command, stdout=output, stderr=subprocess.STDOUT,
+                                        timeout=timeout, cwd=TREE,
+                                        preexec_fn=limit_memory if device == "none" else None
+                                        ).returncode
+        except subprocess.TimeoutExpired:
+            returncode = None
+        output.seek(0)
+        printed = output.read(OUTPUT_LIMIT).decode("utf-8", "replace")
+    if returncode is None:
         return 0.0, "failed", "timed out after %g s: an endless loop?\n%s" % (timeout, printed)
     failures = failures_of(prefix + "-Results.xml")
     if failures is None or returncode != 0:
@@ -315,7 +328,8 @@ def grade(arguments):
                 result = (0.0, "failed", "this build has no graded tests for the exercise "
                           "(is its backend's toolchain installed?)")
             else:
-                result = run_test(program, test, test_arguments, arguments.timeout, scratch)
+                result = run_test(program, test, test_arguments, arguments.timeout, scratch,
+                                  read_conf(test["exercise"])["device"])
             score, status, output = result
             results.append(dict(test, score=score, status=status, output=output[:OUTPUT_LIMIT]))
     return results, submission, source
@@ -362,7 +376,10 @@ def write_results_json(results, source, total, ungraded, path):
 
 
 def write_junit(results, path):
-    suites = ElementTree.Element("testsuites", name="shallows grade")
+    suites = ElementTree.Element(
+        "testsuites", name="shallows grade", tests=str(len(results)),
+        failures=str(sum(r["status"] == "failed" for r in results)),
+        skipped=str(sum(r["score"] is None for r in results)))
     by_exercise = {}
     for result in results:
         by_exercise.setdefault(result["exercise"], []).append(result)
