@@ -109,7 +109,8 @@ def find_submitted(submission, relative):
 
 def prepare_tree(submission, exercises):
     """The reference repository plus the submission's kernel files in
-    TREE/submission/; returns {exercise: problem} for missing files."""
+    TREE/submission/; returns {exercise: problem} for missing files and
+    {path in the tree: submitted file}."""
     wanted = {}
     for entry in TREE_ENTRIES:
         if os.path.exists(os.path.join(ROOT, entry)):
@@ -120,7 +121,7 @@ def prepare_tree(submission, exercises):
         inside = os.path.relpath(relative, base)
         if inside != "README.md":
             wanted[os.path.join("submission", inside)] = os.path.join(ROOT, relative)
-    problems = {}
+    problems, submitted_files = {}, {}
     for exercise in exercises:
         for relative in read_conf(exercise)["files"]:
             submitted = find_submitted(submission, relative)
@@ -128,6 +129,7 @@ def prepare_tree(submission, exercises):
                 problems[exercise] = "the submission has no %s" % relative
             else:
                 wanted[os.path.join("submission", relative)] = submitted
+                submitted_files[os.path.join("submission", relative)] = submitted
     for directory, subdirectories, names in os.walk(TREE):
         if os.path.samefile(directory, TREE):
             subdirectories[:] = [d for d in subdirectories if d != "build"]
@@ -141,7 +143,7 @@ def prepare_tree(submission, exercises):
         path = os.path.join(TREE, "tools", name)
         if os.path.exists(path):
             os.chmod(path, 0o755)
-    return problems
+    return problems, submitted_files
 
 
 def build(precision):
@@ -286,10 +288,10 @@ def grade(arguments):
     if blocked and cuda_device_present():
         blocked = set()
     to_build = [e for e in exercises if e not in blocked]
-    program, build_errors, missing = None, "", {}
+    program, build_errors, missing, submitted_files = None, "", {}, {}
     if to_build:
         os.makedirs(TREE, exist_ok=True)
-        missing = prepare_tree(submission, to_build)
+        missing, submitted_files = prepare_tree(submission, to_build)
         program, build_errors = build(arguments.precision)
         for exercise in to_build:
             for relative in read_conf(exercise)["files"]:
@@ -331,6 +333,9 @@ def grade(arguments):
                 result = run_test(program, test, test_arguments, arguments.timeout, scratch,
                                   read_conf(test["exercise"])["device"])
             score, status, output = result
+            # The kernels were built from TREE/submission/: name the student's own files.
+            for tree_path, submitted in submitted_files.items():
+                output = output.replace(tree_path, os.path.relpath(submitted))
             results.append(dict(test, score=score, status=status, output=output[:OUTPUT_LIMIT]))
     return results, submission, source
 
