@@ -1,7 +1,8 @@
 # shallows: one entry point. `make help` lists the targets.
 
 PRECISION ?= single
-KERNELS ?= solutions
+# A student release ships without solutions/: it builds the skeletons.
+KERNELS ?= $(if $(wildcard solutions/*),solutions,skeletons)
 SANITIZE ?=
 ARCH ?= -march=native
 # Some CPUs (Zen 1, among others) make GCC prefer 128-bit vectors; the
@@ -97,6 +98,8 @@ $(BUILD)/obj/%.o: %.c
 
 -include $(LIBRARY_OBJECTS:.o=.d) $(MAIN_OBJECT:.o=.d) $(TEST_OBJECTS:.o=.d) $(VALIDATE_OBJECTS:.o=.d)
 
+include tools/teaching.mk
+
 ## make run: a radial dam break, written to output/radial-dam-break.{nc,pvd}, _NNNN.{vtr,png}
 RUN_SCENARIO ?= radial-dam-break
 run: deps
@@ -133,12 +136,13 @@ bench:
 deps:
 	@tools/deps.sh
 
-## make format: clang-format every C source in place
+## make format: clang-format every C source in place (skeletons/ is generated)
+FORMATTED = $(filter-out skeletons/%,$(shell git ls-files '*.c' '*.h'))
 format:
-	clang-format -i $(shell git ls-files '*.c' '*.h')
+	clang-format -i $(FORMATTED)
 
 format-check:
-	clang-format --dry-run -Werror $(shell git ls-files '*.c' '*.h')
+	clang-format --dry-run -Werror $(FORMATTED)
 
 clean:
 	rm -rf build
@@ -153,4 +157,9 @@ help:
 	@echo "make validate      published and analytic test cases -> docs/VALIDATION.md (slow)"
 	@echo "make deps          install missing Debian packages (root) or print the command"
 	@echo "make format        clang-format all sources (format-check: only check)"
+	@echo "make skeletons     regenerate skeletons/ from the markers in solutions/"
+	@echo "make grade         grade kernels: EXERCISE=NN-name SUBMISSION=dir (points, results.json, JUnit)"
+	@echo "make student-release  build/student-release/ and .tar.gz without solutions/"
+	@echo "make teaching-check    skeletons fresh, release grades 0 on skeletons and full on solutions"
+	@echo "make slides        slides/*.md to PDF (pandoc + beamer)"
 	@echo "make clean         remove build/"

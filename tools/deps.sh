@@ -4,8 +4,9 @@
 # `make test` stop with a clear message instead of a compiler error.
 set -eu
 
-# gnuplot-nox draws the figures of make bench and make validate.
-packages="libnetcdf-dev netcdf-bin libcunit1-dev libpng-dev gnuplot-nox"
+# gnuplot-nox draws the figures of make bench and make validate;
+# python3 runs the skeleton generator and the grader.
+packages="libnetcdf-dev netcdf-bin libcunit1-dev libpng-dev gnuplot-nox python3"
 
 missing=""
 for package in $packages; do

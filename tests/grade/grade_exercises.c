@@ -1,0 +1,19 @@
+/* The graded exercises of this build; each backend's exercises add one
+ * entry (under #ifdef when the backend is optional). */
+#include "grade_support.h"
+
+extern const grade_exercise grade_serial_exercise;
+
+static const grade_exercise *const exercises[] = {
+    &grade_serial_exercise,
+};
+
+int grade_exercise_count(void)
+{
+    return (int)(sizeof exercises / sizeof exercises[0]);
+}
+
+const grade_exercise *grade_exercise_at(int index)
+{
+    return index >= 0 && index < grade_exercise_count() ? exercises[index] : NULL;
+}

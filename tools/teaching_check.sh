@@ -1,0 +1,36 @@
+#!/bin/bash
+# make teaching-check (run by .ci/run): skeletons/ is fresh; the skeleton
+# build runs a dam break without crashing and names its missing TODOs; the
+# student release builds, grades its untouched skeletons 0 of N without a
+# crash and the solutions N of N; the full repository grades the solutions
+# N of N against the reference kernels.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+
+echo "== the generator and the grader's device report"
+python3 tools/test_teaching_tools.py 2>&1 | tail -n 1
+
+echo "== skeletons/ fresh"
+tools/make_skeletons --check
+
+echo "== skeleton build runs"
+make --no-print-directory -s -j2 KERNELS=skeletons
+log=$(mktemp)
+build/single-skeletons/shallows --nx 64 --ny 64 --benchmark 2>"$log" >/dev/null
+grep -q "TODO not done" "$log" || { echo "skeleton run did not name its TODOs" >&2; exit 1; }
+rm -f "$log"
+
+echo "== student release"
+make --no-print-directory -s student-release
+(
+    cd build/student-release
+    make --no-print-directory -s -j2 >/dev/null
+    echo "== release: untouched skeletons grade 0"
+    tools/grade.py --expect zero >/dev/null
+    echo "== release: the solutions grade full"
+    tools/grade.py --submission "$root/solutions" --expect full >/dev/null
+)
+echo "== full repository: the solutions grade full against the reference"
+tools/grade.py --expect full >/dev/null
+echo "teaching-check: passed"

@@ -1,0 +1,126 @@
+#!/usr/bin/env python3
+"""Tests of tools/make_skeletons and of tools/grade.py's report for an
+exercise whose device is missing (run by make teaching-check; standard
+library only)."""
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import unittest
+
+TOOLS = os.path.dirname(os.path.abspath(__file__))
+
+
+def run(command, **options):
+    return subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                          universal_newlines=True, **options)
+
+
+class SkeletonGenerator(unittest.TestCase):
+    def setUp(self):
+        self.folder = tempfile.mkdtemp()
+        self.source = os.path.join(self.folder, "solutions")
+        self.target = os.path.join(self.folder, "skeletons")
+        os.makedirs(os.path.join(self.source, "demo"))
+
+    def tearDown(self):
+        shutil.rmtree(self.folder)
+
+    def generate(self, name, text, *extra):
+        with open(os.path.join(self.source, "demo", name), "w") as stream:
+            stream.write(text)
+        return run([os.path.join(TOOLS, "make_skeletons"), "--from", self.source,
+                    "--to", self.target] + list(extra))
+
+    def skeleton(self, name):
+        with open(os.path.join(self.target, "demo", name)) as stream:
+            return stream.read()
+
+    def test_c_region_becomes_todo_call(self):
+        result = self.generate("k.c", "int f(int *a)\n{\n    /* BEGIN SOLUTION: fill a,\n"
+                               "     * say \"hi\" */\n    a[0] = 1;\n    /* END SOLUTION */\n"
+                               "    return 0;\n}\n")
+        self.assertEqual(result.returncode, 0, result.stderr)
+        text = self.skeleton("k.c")
+        self.assertIn('#include "todo.h"', text)
+        self.assertIn("    /* TODO: fill a, say \"hi\" */\n", text)
+        self.assertIn('    SWE_TODO("fill a, say \\"hi\\"");\n    return 0;', text)
+        self.assertNotIn("a[0] = 1", text)
+
+    def test_marker_stub_replaces_default(self):
+        self.generate("k.c", "int f(void)\n{\n    /* BEGIN SOLUTION: compute | stub: return -1; */\n"
+                      "    return 42;\n    /* END SOLUTION */\n}\n")
+        text = self.skeleton("k.c")
+        self.assertIn("    /* TODO: compute */\n    return -1;\n}", text)
+        self.assertNotIn("SWE_TODO", text)
+        self.assertNotIn("42", text)
+
+    def test_device_code_gets_empty_stub(self):
+        self.generate("k.cu", "__global__ void k(float *o)\n{\n    /* BEGIN SOLUTION: write o */\n"
+                      "    o[0] = 1;\n    /* END SOLUTION */\n}\n")
+        text = self.skeleton("k.cu")
+        self.assertIn("nv_diag_suppress 177", text)
+        self.assertNotIn("SWE_TODO", text)
+        self.assertNotIn("o[0] = 1", text)
+
+    def test_file_without_markers_is_copied(self):
+        self.generate("notes.txt", "plain\n")
+        self.assertEqual(self.skeleton("notes.txt"), "plain\n")
+
+    def test_check_reports_stale_and_fresh(self):
+        self.generate("k.c", "/* BEGIN SOLUTION: x */\nint a;\n/* END SOLUTION */\n")
+        self.assertEqual(self.generate("k.c", "/* BEGIN SOLUTION: y */\nint a;\n/* END SOLUTION */\n",
+                                       "--check").returncode, 1)
+        self.generate("k.c", "/* BEGIN SOLUTION: y */\nint a;\n/* END SOLUTION */\n")
+        self.assertEqual(self.generate("k.c", "/* BEGIN SOLUTION: y */\nint a;\n/* END SOLUTION */\n",
+                                       "--check").returncode, 0)
+
+    def test_bad_markers_are_refused_with_file_and_line(self):
+        cases = {
+            "/* BEGIN SOLUTION: a */\nx\n": "BEGIN SOLUTION without END SOLUTION",
+            "x\n/* END SOLUTION */\n": "END SOLUTION without BEGIN SOLUTION",
+            "/* BEGIN SOLUTION: */\nx\n/* END SOLUTION */\n": "needs a TODO text",
+            "/* BEGIN SOLUTION: a */\n/* BEGIN SOLUTION: b */\n/* END SOLUTION */\n"
+            "/* END SOLUTION */\n": "inside another one",
+        }
+        for text, message in cases.items():
+            result = self.generate("bad.c", text)
+            self.assertEqual(result.returncode, 2, text)
+            self.assertIn("demo/bad.c:", result.stderr)
+            self.assertIn(message, result.stderr)
+
+
+class MissingDevice(unittest.TestCase):
+    """An exercise that needs a CUDA device, graded where there is none."""
+
+    def test_not_graded_rather_than_zero_or_full(self):
+        root = tempfile.mkdtemp()
+        try:
+            os.makedirs(os.path.join(root, "tools"))
+            shutil.copy(os.path.join(TOOLS, "grade.py"), os.path.join(root, "tools"))
+            os.makedirs(os.path.join(root, "exercises", "99-gpu"))
+            os.makedirs(os.path.join(root, "skeletons"))
+            with open(os.path.join(root, "exercises", "99-gpu", "grade.conf"), "w") as stream:
+                stream.write("files: cuda/kernels.cu\ndevice: cuda\npoints: 8\n")
+            empty_path = os.path.join(root, "bin")
+            os.makedirs(empty_path)
+            os.symlink(shutil.which("python3"), os.path.join(empty_path, "python3"))
+            result = run([sys.executable, os.path.join(root, "tools", "grade.py")],
+                         env={"PATH": empty_path}, cwd=root)  # no nvidia-smi on this PATH
+            self.assertEqual(result.returncode, 0, result.stderr)
+            self.assertIn("not graded: no CUDA device", result.stdout)
+            with open(os.path.join(root, "build", "grade", "results.json")) as stream:
+                report = json.load(stream)
+            self.assertNotIn("score", report)
+            self.assertEqual(report["tests"][0]["max_score"], 8)
+            self.assertNotIn("score", report["tests"][0])
+            with open(os.path.join(root, "build", "grade", "junit.xml")) as stream:
+                self.assertIn('<skipped message="not graded: no CUDA device"', stream.read())
+        finally:
+            shutil.rmtree(root)
+
+
+if __name__ == "__main__":
+    unittest.main()
