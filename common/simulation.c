@@ -2,18 +2,14 @@
 
 #include "netcdf_output.h"
 #include "progress.h"
+#include "time_step.h"
 #include "timer.h"
 
 #include <math.h>
 
 double swe_time_step(const swe_clock *clock, real dx, real dy, double t_target)
 {
-    double remaining = t_target - clock->t;
-    if (!(clock->wave_speed > 0)) {
-        return remaining;
-    }
-    double dt = clock->cfl * (double)(dx < dy ? dx : dy) / (double)clock->wave_speed;
-    return dt < remaining ? dt : remaining;
+    return swe_time_step_rule(clock->t, t_target, clock->wave_speed, clock->cfl, dx, dy);
 }
 
 static int check_wave_speed(const swe_clock *clock, swe_error *err)
@@ -36,6 +32,14 @@ int swe_advance(swe_block *block, swe_clock *clock, double t_target, swe_error *
         int status = block->backend->advance(block, clock, t_target, err);
         return status != SWE_OK ? status : check_wave_speed(clock, err);
     }
+    return swe_advance_by_steps(block, clock, t_target, err);
+}
+
+int swe_advance_by_steps(swe_block *block, swe_clock *clock, double t_target, swe_error *err)
+{
+    if (block == NULL || block->backend == NULL || clock == NULL) {
+        return swe_fail(err, SWE_ERROR_USAGE, "internal error: advance needs a block and clock");
+    }
     while (clock->t < t_target) {
         double dt = swe_time_step(clock, block->dx, block->dy, t_target);
         real next_speed = 0;
@@ -43,7 +47,7 @@ int swe_advance(swe_block *block, swe_clock *clock, double t_target, swe_error *
         if (status != SWE_OK) {
             return status;
         }
-        clock->t = dt < t_target - clock->t ? clock->t + dt : t_target;
+        clock->t = swe_time_after_step(clock->t, dt, t_target);
         clock->last_dt = dt;
         clock->wave_speed = next_speed;
         clock->steps += 1;

@@ -9,6 +9,7 @@ void register_serial_tests(void);
 void register_cli_tests(void);
 void register_netcdf_tests(void);
 void register_dam_break_exact_tests(void);
+void register_cuda_tests(void); /* only with SWE_WITH_CUDA */
 
 /* Path of the shallows binary under test (--program). */
 const char *swe_test_program(void);
