@@ -5,9 +5,15 @@
 #include <string.h>
 
 extern const swe_backend swe_serial_backend;
+#ifdef SWE_WITH_OPENCL
+extern const swe_backend swe_opencl_backend;
+#endif
 
 static const swe_backend *const built_backends[] = {
     &swe_serial_backend,
+#ifdef SWE_WITH_OPENCL
+    &swe_opencl_backend,
+#endif
 };
 
 int swe_backend_count(void)

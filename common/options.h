@@ -10,7 +10,8 @@ enum swe_action {
     SWE_ACTION_RUN = 0,
     SWE_ACTION_HELP,
     SWE_ACTION_VERSION,
-    SWE_ACTION_LIST_BACKENDS
+    SWE_ACTION_LIST_BACKENDS,
+    SWE_ACTION_LIST_DEVICES
 };
 
 typedef struct swe_options {
@@ -26,6 +27,7 @@ typedef struct swe_options {
     const char *output_path; /* files are PATH.nc etc. */
     int benchmark;           /* no files, timing only */
     int quiet;               /* no progress lines */
+    const char *cl_device;   /* --cl-device P:D for the OpenCL backend; NULL: default */
 } swe_options;
 
 /* Parses argv into options, filling scenario defaults for what is not

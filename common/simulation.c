@@ -27,14 +27,10 @@ static int check_wave_speed(const swe_clock *clock, swe_error *err)
                     clock->steps, clock->t);
 }
 
-int swe_advance(swe_block *block, swe_clock *clock, double t_target, swe_error *err)
+int swe_advance_by_steps(swe_block *block, swe_clock *clock, double t_target, swe_error *err)
 {
     if (block == NULL || block->backend == NULL || clock == NULL) {
         return swe_fail(err, SWE_ERROR_USAGE, "internal error: advance needs a block and clock");
-    }
-    if (block->backend->advance != NULL) {
-        int status = block->backend->advance(block, clock, t_target, err);
-        return status != SWE_OK ? status : check_wave_speed(clock, err);
     }
     while (clock->t < t_target) {
         double dt = swe_time_step(clock, block->dx, block->dy, t_target);
@@ -53,6 +49,18 @@ int swe_advance(swe_block *block, swe_clock *clock, double t_target, swe_error *
         }
     }
     return SWE_OK;
+}
+
+int swe_advance(swe_block *block, swe_clock *clock, double t_target, swe_error *err)
+{
+    if (block == NULL || block->backend == NULL || clock == NULL) {
+        return swe_fail(err, SWE_ERROR_USAGE, "internal error: advance needs a block and clock");
+    }
+    if (block->backend->advance != NULL) {
+        int status = block->backend->advance(block, clock, t_target, err);
+        return status != SWE_OK ? status : check_wave_speed(clock, err);
+    }
+    return swe_advance_by_steps(block, clock, t_target, err);
 }
 
 static void fill_output_info(const swe_options *options, const swe_backend *backend,
@@ -122,7 +130,8 @@ int swe_run(const swe_options *options, swe_run_result *result, swe_error *err)
     }
     result->cells = (long)options->nx * options->ny;
     block.backend = backend;
-    swe_backend_config config = {.solver = options->solver, .level = options->level};
+    swe_backend_config config = {
+        .solver = options->solver, .level = options->level, .cl_device = options->cl_device};
     status = backend->init(&block, &config, err);
     if (status == SWE_OK) {
         status = backend->sync_after_write(&block, err);

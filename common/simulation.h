@@ -17,6 +17,10 @@ double swe_time_step(const swe_clock *clock, real dx, real dy, double t_target);
  * when the state stops being finite. */
 int swe_advance(swe_block *block, swe_clock *clock, double t_target, swe_error *err);
 
+/* The same, one backend->step at a time with the dt chosen on the host:
+ * for a backend's advance at levels that have no device-side dt. */
+int swe_advance_by_steps(swe_block *block, swe_clock *clock, double t_target, swe_error *err);
+
 typedef struct swe_run_result {
     const swe_backend *backend;
     long cells;

@@ -45,6 +45,9 @@ int main(int argc, char **argv)
     register_netcdf_tests();
 #endif
     register_dam_break_exact_tests();
+#ifdef SWE_WITH_OPENCL
+    register_opencl_tests();
+#endif
 
     CU_basic_set_mode(CU_BRM_VERBOSE);
     CU_ErrorCode run_status;

@@ -9,6 +9,9 @@ void register_serial_tests(void);
 void register_cli_tests(void);
 void register_netcdf_tests(void);
 void register_dam_break_exact_tests(void);
+#ifdef SWE_WITH_OPENCL
+void register_opencl_tests(void);
+#endif
 
 /* Path of the shallows binary under test (--program). */
 const char *swe_test_program(void);

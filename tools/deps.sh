@@ -4,7 +4,7 @@
 # `make test` stop with a clear message instead of a compiler error.
 set -eu
 
-packages="libnetcdf-dev netcdf-bin libcunit1-dev"
+packages="libnetcdf-dev netcdf-bin libcunit1-dev ocl-icd-opencl-dev opencl-headers pocl-opencl-icd clinfo"
 
 missing=""
 for package in $packages; do
