@@ -1,6 +1,6 @@
 /* The OpenCL backend: the state lives in device buffers; level 1 runs one
  * kernel per verb of the time step with dt chosen on the host, level 2
- * (the default) one fused kernel per step with dt chosen on the device.
+ * one fused kernel per step with dt chosen on the device.
  * This file sets up and tears down a device, its program and buffers. */
 #include "cl_check.h"
 #include "cl_device.h"
@@ -56,8 +56,23 @@ static void release_fields(opencl_fields *fields)
     free(fields);
 }
 
+/* A GPU runs one work item per edge or cell. A CPU runtime such as PoCL
+ * runs the items of a group as a loop, which it fails to vectorise around
+ * the Riemann solvers (its early optimisation pairs their two square
+ * roots into one vector operation, which its work-item loop vectoriser
+ * then refuses); a loop over several cells inside each item is
+ * vectorised when the program is built. */
+static void choose_cells_per_item(opencl_fields *fields)
+{
+    cl_device_type type = CL_DEVICE_TYPE_GPU;
+    clGetDeviceInfo(fields->device.device, CL_DEVICE_TYPE, sizeof type, &type, NULL);
+    fields->cells_per_item = (type & CL_DEVICE_TYPE_CPU) ? SWE_CL_CPU_CELLS_PER_ITEM : 1;
+}
+
 /* Refuses devices that cannot run this build at the level asked for;
- * picks the level for --level 0 (the best the device supports). */
+ * picks the level for --level 0: the fused step on GPUs; on CPUs the
+ * separate kernels, whose loops over several cells vectorise, while the
+ * fused kernel's loops over its tile do not. */
 static int check_device(opencl_fields *fields, int asked_level, swe_error *err)
 {
     cl_device_id device = fields->device.device;
@@ -82,8 +97,11 @@ static int check_device(opencl_fields *fields, int asked_level, swe_error *err)
                         "which --level 2 needs in double precision: use --level 1",
                         fields->device.name);
     }
-    fields->level =
-        asked_level != 0 ? asked_level : (can_fuse ? SWE_CL_LEVEL_FUSED : SWE_CL_LEVEL_SEPARATE);
+    choose_cells_per_item(fields);
+    const int is_cpu = fields->cells_per_item > 1;
+    fields->level = asked_level != 0
+                        ? asked_level
+                        : (can_fuse && !is_cpu ? SWE_CL_LEVEL_FUSED : SWE_CL_LEVEL_SEPARATE);
     return SWE_OK;
 }
 
@@ -145,8 +163,9 @@ static void build_options(const opencl_fields *fields, enum swe_solver solver, c
 #endif
     snprintf(options, size,
              "-cl-std=CL1.2 -DSWE_SOLVER=%d -DSWE_TILE_X=%d -DSWE_TILE_Y=%d "
-             "-DSWE_REDUCTION_GROUP=%d%s%s",
-             (int)solver, SWE_CL_TILE_X, SWE_CL_TILE_Y, SWE_CL_REDUCTION_GROUP, precision,
+             "-DSWE_REDUCTION_GROUP=%d -DSWE_CELLS_PER_ITEM=%d%s%s",
+             (int)solver, SWE_CL_TILE_X, SWE_CL_TILE_Y, SWE_CL_REDUCTION_GROUP,
+             fields->cells_per_item, precision,
              fields->clock_is_double ? " -DSWE_CLOCK_DOUBLE" : "");
 }
 
@@ -356,8 +375,8 @@ static int opencl_sync_before_read(swe_block *block, swe_error *err)
 
 const swe_backend swe_opencl_backend = {
     .name = "opencl",
-    .description = "any OpenCL 1.2 device (--list-devices): 1 one kernel per verb, "
-                   "2 fused step with dt on the device",
+    .description = "any OpenCL 1.2 device (--list-devices): 1 one kernel per verb (default "
+                   "on CPUs), 2 fused step with dt on the device (default on GPUs)",
     .levels = SWE_CL_LEVELS,
     .init = opencl_init,
     .finalize = opencl_finalize,

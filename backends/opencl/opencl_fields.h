@@ -12,6 +12,9 @@
  * fixed into the program at build time. */
 enum { SWE_CL_TILE_X = 32, SWE_CL_TILE_Y = 8, SWE_CL_REDUCTION_GROUP = 256 };
 
+/* Cells of a row per work item of the level 1 kernels on a CPU device. */
+enum { SWE_CL_CPU_CELLS_PER_ITEM = 32 };
+
 /* Level 1: one kernel per verb, dt on the host. Level 2: the fused step
  * with dt on the device. */
 enum { SWE_CL_LEVEL_SEPARATE = 1, SWE_CL_LEVEL_FUSED = 2, SWE_CL_LEVELS = 2 };
@@ -19,6 +22,7 @@ enum { SWE_CL_LEVEL_SEPARATE = 1, SWE_CL_LEVEL_FUSED = 2, SWE_CL_LEVELS = 2 };
 typedef struct opencl_fields {
     int level;
     swe_cl_device device;
+    int cells_per_item; /* of a row, per work item of the level 1 kernels */
     cl_context context;
     cl_command_queue queue;
     cl_program program;

@@ -45,11 +45,14 @@ static size_t round_up(size_t count, size_t group)
     return (count + group - 1) / group * group;
 }
 
+/* Launches work items over count_x x count_y, each taking per_item
+ * consecutive x positions. */
 static int launch_2d(const opencl_fields *fields, cl_kernel kernel, size_t count_x, size_t count_y,
-                     swe_error *err)
+                     size_t per_item, swe_error *err)
 {
     const size_t local[2] = {SWE_CL_TILE_X, SWE_CL_TILE_Y};
-    const size_t global[2] = {round_up(count_x, local[0]), round_up(count_y, local[1])};
+    const size_t items_x = (count_x + per_item - 1) / per_item;
+    const size_t global[2] = {round_up(items_x, local[0]), round_up(count_y, local[1])};
     return CL_CHECK(
         clEnqueueNDRangeKernel(fields->queue, kernel, 2, NULL, global, local, 0, NULL, NULL), err);
 }
@@ -113,7 +116,8 @@ static int separate_step(swe_block *block, opencl_fields *fields, real dt, swe_e
                           ARG(fields->h[0]), ARG(fields->hu[0]), ARG(fields->hv[0]), ARG(fields->b),
                           ARG(edge_buffers[k]));
         if (status == SWE_OK) {
-            status = launch_2d(fields, edge_kernels[k], edge_counts[k][0], edge_counts[k][1], err);
+            status = launch_2d(fields, edge_kernels[k], edge_counts[k][0], edge_counts[k][1],
+                               (size_t)(size_t)fields->cells_per_item, err);
         }
     }
     if (status == SWE_OK) {
@@ -122,7 +126,9 @@ static int separate_step(swe_block *block, opencl_fields *fields, real dt, swe_e
                           ARG(fields->hu[0]), ARG(fields->hv[0]), ARG(fields->vertical_edges),
                           ARG(fields->horizontal_edges));
     }
-    return status == SWE_OK ? launch_2d(fields, fields->update_cells, nx, ny, err) : status;
+    return status == SWE_OK ? launch_2d(fields, fields->update_cells, nx, ny,
+                                        (size_t)fields->cells_per_item, err)
+                            : status;
 }
 
 /* The device clock holds cl_double or cl_float values. */
@@ -239,7 +245,7 @@ static int enqueue_fused_steps(swe_block *block, opencl_fields *fields, long cou
             CL_CHECK(clSetKernelArg(fields->fused_step, FUSED_SLOT_ARG, sizeof slot, &slot), err);
         if (status == SWE_OK) {
             status =
-                launch_2d(fields, fields->fused_step, (size_t)block->nx, (size_t)block->ny, err);
+                launch_2d(fields, fields->fused_step, (size_t)block->nx, (size_t)block->ny, 1, err);
         }
         fields->launches += status == SWE_OK;
     }

@@ -1,7 +1,10 @@
 /* Reference OpenCL kernels of shallows. The host builds them with
  * SWE_SOLVER (the Riemann solver, so the dispatch folds away),
- * SWE_TILE_X, SWE_TILE_Y (the fused kernel's work-group shape) and
- * SWE_REDUCTION_GROUP (the reduction's work-group size) defined.
+ * SWE_TILE_X, SWE_TILE_Y (the fused kernel's work-group shape),
+ * SWE_REDUCTION_GROUP (the reduction's work-group size) and
+ * SWE_CELLS_PER_ITEM (edges or cells of a row per work item in the level 1
+ * kernels: 1 on GPUs; more on CPUs, where the loop over them is what the
+ * compiler vectorises) defined.
  *
  * Level 1, one kernel per verb of the time step: net updates on the
  * vertical and on the horizontal edges (into edge planes), the Euler
@@ -36,78 +39,95 @@ SWE_INLINE real swe_work_group_max(__local real *scratch, int item, int items, r
 
 /* Vertical edge e (0..nx) of row `row` (0..ny-1) lies between cells
  * (e, row+1) and (e+1, row+1); its net updates go to index
- * row*(nx+1) + e of planes of (nx+1)*ny values. */
-__kernel void vertical_net_updates(int nx, int ny, int stride, __global const real *h,
-                                   __global const real *hu, __global const real *hv,
-                                   __global const real *b, __global real *edges)
+ * row*(nx+1) + e of planes of (nx+1)*ny values. Each work item takes
+ * SWE_CELLS_PER_ITEM edges of a row. */
+__kernel void vertical_net_updates(int nx, int ny, int stride, __global const real *restrict h,
+                                   __global const real *restrict hu,
+                                   __global const real *restrict hv,
+                                   __global const real *restrict b, __global real *restrict edges)
 {
-    const int e = (int)get_global_id(0), row = (int)get_global_id(1);
-    if (e > nx || row >= ny) {
+    const int row = (int)get_global_id(1), first = (int)get_global_id(0) * SWE_CELLS_PER_ITEM;
+    if (row >= ny) {
         return;
     }
-    const size_t left = (size_t)(row + 1) * (size_t)stride + (size_t)e;
-    /* BEGIN SOLUTION: solve the Riemann problem between cells left and left+1 (hu is the
-     * normal momentum, hv the one along the edge) and store its net updates */
-    swe_net_updates updates = swe_riemann(SWE_SOLVER, h[left], h[left + 1], hu[left],
-                                          hu[left + 1], hv[left], hv[left + 1], b[left], b[left + 1]);
-    swe_store_net_updates(edges, (size_t)(nx + 1) * (size_t)ny, (size_t)row * (size_t)(nx + 1) + e,
-                          updates);
-    /* END SOLUTION */
+    const int end = min(first + SWE_CELLS_PER_ITEM, nx + 1);
+    const size_t plane = (size_t)(nx + 1) * (size_t)ny;
+    for (int e = first; e < end; ++e) {
+        const size_t left = (size_t)(row + 1) * (size_t)stride + (size_t)e;
+        /* BEGIN SOLUTION: solve the Riemann problem between cells left and left+1 (hu is the
+         * normal momentum, hv the one along the edge) and store its net updates */
+        swe_net_updates updates =
+            swe_riemann(SWE_SOLVER, h[left], h[left + 1], hu[left], hu[left + 1], hv[left],
+                        hv[left + 1], b[left], b[left + 1]);
+        swe_store_net_updates(edges, plane, (size_t)row * (size_t)(nx + 1) + e, updates);
+        /* END SOLUTION */
+    }
 }
 
 /* Horizontal edge i (0..nx-1) of row `row` (0..ny) lies between cells
  * (i+1, row) and (i+1, row+1); its net updates go to index row*nx + i of
- * planes of nx*(ny+1) values. */
-__kernel void horizontal_net_updates(int nx, int ny, int stride, __global const real *h,
-                                     __global const real *hu, __global const real *hv,
-                                     __global const real *b, __global real *edges)
+ * planes of nx*(ny+1) values. Each work item takes SWE_CELLS_PER_ITEM
+ * edges of a row. */
+__kernel void horizontal_net_updates(int nx, int ny, int stride, __global const real *restrict h,
+                                     __global const real *restrict hu,
+                                     __global const real *restrict hv,
+                                     __global const real *restrict b,
+                                     __global real *restrict edges)
 {
-    const int i = (int)get_global_id(0), row = (int)get_global_id(1);
-    if (i >= nx || row > ny) {
+    const int row = (int)get_global_id(1), first = (int)get_global_id(0) * SWE_CELLS_PER_ITEM;
+    if (row > ny) {
         return;
     }
-    const size_t below = (size_t)row * (size_t)stride + (size_t)(i + 1);
-    const size_t above = below + (size_t)stride;
-    /* BEGIN SOLUTION: solve the Riemann problem between cells below and above (hv is the
-     * normal momentum, hu the one along the edge) and store its net updates */
-    swe_net_updates updates = swe_riemann(SWE_SOLVER, h[below], h[above], hv[below], hv[above],
-                                          hu[below], hu[above], b[below], b[above]);
-    swe_store_net_updates(edges, (size_t)nx * (size_t)(ny + 1), (size_t)row * (size_t)nx + i,
-                          updates);
-    /* END SOLUTION */
+    const int end = min(first + SWE_CELLS_PER_ITEM, nx);
+    const size_t plane = (size_t)nx * (size_t)(ny + 1);
+    for (int i = first; i < end; ++i) {
+        const size_t below = (size_t)row * (size_t)stride + (size_t)(i + 1);
+        const size_t above = below + (size_t)stride;
+        /* BEGIN SOLUTION: solve the Riemann problem between cells below and above (hv is the
+         * normal momentum, hu the one along the edge) and store its net updates */
+        swe_net_updates updates = swe_riemann(SWE_SOLVER, h[below], h[above], hv[below],
+                                              hv[above], hu[below], hu[above], b[below], b[above]);
+        swe_store_net_updates(edges, plane, (size_t)row * (size_t)nx + i, updates);
+        /* END SOLUTION */
+    }
 }
 
-/* Euler update of interior cell (i+1, j+1), in place: it reads only its
- * own cell and the edge planes. */
-__kernel void update_cells(int nx, int ny, int stride, real dt_dx, real dt_dy, __global real *h,
-                           __global real *hu, __global real *hv, __global const real *vertical,
-                           __global const real *horizontal)
+/* Euler update of interior cells (i+1, j+1), SWE_CELLS_PER_ITEM of a row
+ * per work item, in place: each reads only its own cell and the edge
+ * planes. */
+__kernel void update_cells(int nx, int ny, int stride, real dt_dx, real dt_dy,
+                           __global real *restrict h, __global real *restrict hu,
+                           __global real *restrict hv, __global const real *restrict vertical,
+                           __global const real *restrict horizontal)
 {
-    const int i = (int)get_global_id(0), j = (int)get_global_id(1);
-    if (i >= nx || j >= ny) {
+    const int j = (int)get_global_id(1), first = (int)get_global_id(0) * SWE_CELLS_PER_ITEM;
+    if (j >= ny) {
         return;
     }
-    const size_t cell = (size_t)(j + 1) * (size_t)stride + (size_t)(i + 1);
+    const int end = min(first + SWE_CELLS_PER_ITEM, nx);
     const size_t v_plane = (size_t)(nx + 1) * (size_t)ny, h_plane = (size_t)nx * (size_t)(ny + 1);
-    const size_t left = (size_t)j * (size_t)(nx + 1) + i, right = left + 1;
-    const size_t below = (size_t)j * (size_t)nx + i, above = below + (size_t)nx;
     __global const real *v = vertical;
     __global const real *w = horizontal;
-    /* BEGIN SOLUTION: the cell gets the right-side updates of its left and bottom edges and the
-     * left-side updates of its right and top edges (hn is hu on vertical edges, hv on
-     * horizontal ones); sum each pair as the serial kernel does, then swe_euler_update */
-    swe_cell updated = swe_euler_update(
-        h[cell], hu[cell], hv[cell], dt_dx, dt_dy,
-        v[SWE_PLANE_H_RIGHT * v_plane + left] + v[SWE_PLANE_H_LEFT * v_plane + right],
-        v[SWE_PLANE_HN_RIGHT * v_plane + left] + v[SWE_PLANE_HN_LEFT * v_plane + right],
-        v[SWE_PLANE_HT_RIGHT * v_plane + left] + v[SWE_PLANE_HT_LEFT * v_plane + right],
-        w[SWE_PLANE_H_RIGHT * h_plane + below] + w[SWE_PLANE_H_LEFT * h_plane + above],
-        w[SWE_PLANE_HT_RIGHT * h_plane + below] + w[SWE_PLANE_HT_LEFT * h_plane + above],
-        w[SWE_PLANE_HN_RIGHT * h_plane + below] + w[SWE_PLANE_HN_LEFT * h_plane + above]);
-    h[cell] = updated.h;
-    hu[cell] = updated.hu;
-    hv[cell] = updated.hv;
-    /* END SOLUTION */
+    for (int i = first; i < end; ++i) {
+        const size_t cell = (size_t)(j + 1) * (size_t)stride + (size_t)(i + 1);
+        const size_t left = (size_t)j * (size_t)(nx + 1) + i, right = left + 1;
+        const size_t below = (size_t)j * (size_t)nx + i, above = below + (size_t)nx;
+        /* BEGIN SOLUTION: the cell gets the right-side updates of its left and bottom edges and
+         * the left-side updates of its right and top edges (hn is hu on vertical edges, hv on
+         * horizontal ones); sum each pair as the serial kernel does, then swe_euler_update */
+        swe_cell updated = swe_euler_update(
+            h[cell], hu[cell], hv[cell], dt_dx, dt_dy,
+            v[SWE_PLANE_H_RIGHT * v_plane + left] + v[SWE_PLANE_H_LEFT * v_plane + right],
+            v[SWE_PLANE_HN_RIGHT * v_plane + left] + v[SWE_PLANE_HN_LEFT * v_plane + right],
+            v[SWE_PLANE_HT_RIGHT * v_plane + left] + v[SWE_PLANE_HT_LEFT * v_plane + right],
+            w[SWE_PLANE_H_RIGHT * h_plane + below] + w[SWE_PLANE_H_LEFT * h_plane + above],
+            w[SWE_PLANE_HT_RIGHT * h_plane + below] + w[SWE_PLANE_HT_LEFT * h_plane + above],
+            w[SWE_PLANE_HN_RIGHT * h_plane + below] + w[SWE_PLANE_HN_LEFT * h_plane + above]);
+        h[cell] = updated.h;
+        hu[cell] = updated.hu;
+        hv[cell] = updated.hv;
+        /* END SOLUTION */
+    }
 }
 
 /* Max cell wave speed of the interior: each work group strides over the
