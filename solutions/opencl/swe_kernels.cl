@@ -21,6 +21,7 @@
  * swe_max_speed); scratch holds one value per item. All items return it. */
 SWE_INLINE real swe_work_group_max(__local real *scratch, int item, int items, real value)
 {
+    real result = value;
     /* BEGIN SOLUTION: store value in scratch[item], then halve the active items until one
      * is left, each keeping swe_max_speed of its value and its partner's (barrier between) */
     scratch[item] = value;
@@ -31,7 +32,7 @@ SWE_INLINE real swe_work_group_max(__local real *scratch, int item, int items, r
         }
         barrier(CLK_LOCAL_MEM_FENCE);
     }
-    real result = scratch[0];
+    result = scratch[0];
     /* END SOLUTION */
     barrier(CLK_LOCAL_MEM_FENCE); /* scratch may be reused after this */
     return result;
