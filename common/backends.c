@@ -11,6 +11,9 @@ extern const swe_backend swe_openmp_backend;
 #ifdef SWE_WITH_CUDA
 extern const swe_backend swe_cuda_backend;
 #endif
+#ifdef SWE_WITH_OPENCL
+extern const swe_backend swe_opencl_backend;
+#endif
 
 static const swe_backend *const built_backends[] = {
     &swe_serial_backend,
@@ -19,6 +22,9 @@ static const swe_backend *const built_backends[] = {
 #endif
 #ifdef SWE_WITH_CUDA
     &swe_cuda_backend,
+#endif
+#ifdef SWE_WITH_OPENCL
+    &swe_opencl_backend,
 #endif
 };
 

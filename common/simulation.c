@@ -292,7 +292,8 @@ static int run_on_backend(run_context *run, const swe_backend *backend, swe_erro
 {
     swe_backend_config config = {.solver = run->options->solver,
                                  .level = run->options->level,
-                                 .manning = (real)run->options->manning};
+                                 .manning = (real)run->options->manning,
+                                 .cl_device = run->options->cl_device};
     int status = backend->init(run->block, &config, err);
     if (status != SWE_OK) {
         return status;

@@ -491,4 +491,5 @@ extern "C" const swe_backend swe_cuda_backend = {
     .max_wave_speed = cuda_max_wave_speed,
     .step = cuda_step,
     .advance = cuda_advance,
+    .list_devices = NULL,
 };
