@@ -85,15 +85,18 @@ def source_files(entry):
 
 
 def copy_if_changed(source, target):
-    """Copies only changed files, so that make rebuilds only what changed."""
+    """Copies only changed files, so that make rebuilds only what changed;
+    the mode always follows the source, so scripts stay executable."""
     try:
         with open(source, "rb") as a, open(target, "rb") as b:
             if a.read() == b.read():
+                shutil.copymode(source, target)
                 return
     except FileNotFoundError:
         pass
     os.makedirs(os.path.dirname(target), exist_ok=True)
     shutil.copyfile(source, target)
+    shutil.copymode(source, target)
 
 
 def find_submitted(submission, relative):
@@ -139,10 +142,6 @@ def prepare_tree(submission, exercises):
                 os.remove(os.path.join(TREE, relative))
     for relative, source in wanted.items():
         copy_if_changed(source, os.path.join(TREE, relative))
-    for name in ("make_skeletons", "grade.py", "deps.sh", "run_tests.sh"):
-        path = os.path.join(TREE, "tools", name)
-        if os.path.exists(path):
-            os.chmod(path, 0o755)
     return problems, submitted_files
 
 
