@@ -1,7 +1,7 @@
 #!/bin/bash
 # make bench: every backend built into shallows, at each of its levels, on the
 # radial dam break at several sizes and in both precisions. Prints a table and
-# writes build/bench/bench.csv and build/bench/bench.png (gnuplot).
+# writes build/bench/bench.csv and build/bench/bench.png (tools/bench_plot.sh).
 #
 # Backends and levels come from `shallows --list-backends` ("name levels=N
 # description"): levels 1..N, or one run when N is 0. A backend that cannot run
@@ -287,53 +287,14 @@ echo "lines of code (no blank or comment lines):"
 awk -F, 'NR == 1 { printf "%-10s %8s %9s\n", "backend", "kernels", "plumbing"; next }
     { printf "%-10s %8d %9d\n", $1, $2, $3 }' "$loc"
 
-# The plot: cell updates per second over cells, one line per precision,
-# backend and level, both axes logarithmic.
-plot=$out/bench.png
+# The plot (gnuplot; installed by make deps where this is root).
 if ! command -v gnuplot >/dev/null 2>&1 && [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null; then
     tools/deps.sh bench >>"$log" 2>&1
 fi
-if command -v gnuplot >/dev/null 2>&1; then
-    series_dir=$out/series
-    rm -rf "$series_dir"
-    mkdir -p "$series_dir"
-    awk -F, -v dir="$series_dir" 'NR > 1 {
-        name = $1 "-" $2 ($3 > 0 ? "-level" $3 : "")
-        print $6, $9 > (dir "/" name ".dat") }' "$csv"
-    {
-        echo "set terminal pngcairo size 1000,650 enhanced font 'sans,10'"
-        echo "set output '$plot.tmp'"
-        echo "set title 'shallows: radial dam break, $(uname -n), $(date -u '+%Y-%m-%d')'"
-        echo "set logscale xy"
-        echo "set xlabel 'cells'"
-        echo "set ylabel 'cell updates per second'"
-        echo "set grid"
-        echo "set key outside right"
-        # One colour per backend and level; single precision solid, double dashed.
-        declare -A colour_of=()
-        printf "plot"
-        separator=" "
-        for file in "$series_dir"/*.dat; do
-            name=$(basename "$file" .dat)
-            model=${name#*-}
-            [ -z "${colour_of[$model]:-}" ] && colour_of[$model]=$((${#colour_of[@]} + 1))
-            dash=1
-            [ "${name%%-*}" = double ] && dash=2
-            printf "%s'%s' using 1:2 with linespoints linecolor %d dashtype %d linewidth 2 title '%s'" \
-                "$separator" "$file" "${colour_of[$model]}" "$dash" "$name"
-            separator=", "
-        done
-        echo
-    } >"$out/bench.gnuplot"
-    if gnuplot "$out/bench.gnuplot" >>"$log" 2>&1; then
-        mv "$plot.tmp" "$plot"
-        echo
-        echo "bench: wrote $csv, $loc and $plot"
-    else
-        rm -f "$plot.tmp"
-        echo "bench: gnuplot failed (see $log); wrote $csv and $loc"
-    fi
+echo
+if tools/bench_plot.sh "$csv" "$out/bench.png" "$(uname -n)" 2>>"$log"; then
+    echo "bench: wrote $csv, $loc and $out/bench.png"
 else
-    echo
-    echo "bench: no gnuplot here (make deps installs it as root), so no plot; wrote $csv and $loc"
+    echo "bench: wrote $csv and $loc; no plot: $(tail -n 1 "$log")"
+    echo "  (tools/bench_plot.sh $csv PNG draws it on a machine with gnuplot)"
 fi
