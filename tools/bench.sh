@@ -287,9 +287,11 @@ echo "lines of code (no blank or comment lines):"
 awk -F, 'NR == 1 { printf "%-10s %8s %9s\n", "backend", "kernels", "plumbing"; next }
     { printf "%-10s %8d %9d\n", $1, $2, $3 }' "$loc"
 
-# The plot (gnuplot; installed by make deps where this is root).
+# The plot (gnuplot: tools/deps.sh installs it where this is root and apt can
+# reach its mirrors; elsewhere, such as a GPU node, the plot is left out).
 if ! command -v gnuplot >/dev/null 2>&1 && [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null; then
-    tools/deps.sh bench >>"$log" 2>&1
+    echo "bench: installing gnuplot for the plot (tools/deps.sh bench)"
+    timeout 300 tools/deps.sh bench >>"$log" 2>&1
 fi
 echo
 if tools/bench_plot.sh "$csv" "$out/bench.png" "$(uname -n)" 2>>"$log"; then
