@@ -13,6 +13,8 @@
 # run (OMP_NUM_THREADS threads). A backend with memory of its own provides
 # backends/<name>/bench_bandwidth.sh, an executable that prints
 # "copy_GBps=<GB/s>" for its device; its runs are compared against that.
+# tools/parallel_capacity.c says, before and after the runs, how many cores'
+# worth the threads got, since other programs skew every parallel speed-up.
 #
 # Settings (environment or make variables):
 #   BENCH_SIZES       cells per side (default 500 1000 2000; with an NVIDIA GPU
@@ -77,8 +79,10 @@ for precision in $precisions; do
     fi
 done
 if ! ${CC:-cc} -std=c11 -O3 -march=native -fno-tree-loop-distribute-patterns -fopenmp -Wall \
-    -Wextra -D_POSIX_C_SOURCE=200809L -o "$out/stream_copy" tools/stream_copy.c >>"$log" 2>&1; then
-    echo "bench: building tools/stream_copy.c failed (it needs OpenMP); see $log" >&2
+    -Wextra -D_POSIX_C_SOURCE=200809L -o "$out/stream_copy" tools/stream_copy.c >>"$log" 2>&1 ||
+    ! ${CC:-cc} -std=c11 -O2 -fopenmp -Wall -Wextra -o "$out/parallel_capacity" \
+        tools/parallel_capacity.c -lm >>"$log" 2>&1; then
+    echo "bench: building the tools in tools/ failed (they need OpenMP); see $log" >&2
     exit 1
 fi
 
@@ -89,6 +93,13 @@ stream_line=$("$out/stream_copy" "$stream_mib") || {
     exit 1
 }
 cpu_bandwidth=$(sed -E 's/^copy_GBps=([0-9.]+).*/\1/' <<<"$stream_line")
+
+# How many cores the threads get now: parallel speed-ups mean little on a
+# machine that other programs keep busy, so the table says what they had.
+capacity() {
+    "$out/parallel_capacity" | sed -E 's/^parallel_capacity=([0-9.]+).*/\1/'
+}
+capacity_before=$(capacity)
 
 # Device bandwidth of a backend, or the CPU's.
 bandwidth_of() {
@@ -264,11 +275,14 @@ for directory in backends/*/; do
     echo "$backend,$(count_code_lines "solutions/$backend"),$(count_code_lines "backends/$backend")" >>"$loc"
 done
 
+capacity_after=$(capacity)
 echo
 echo "shallows bench: radial dam break, $(date -u '+%Y-%m-%d %H:%M UTC'), $(uname -n)"
 echo "CPU: $(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null), $(nproc) cores," \
     "OMP_NUM_THREADS=$threads, copy bandwidth $cpu_bandwidth GB/s; load average:" \
     "$(cut -d' ' -f1-3 /proc/loadavg)"
+echo "parallel capacity (what $threads threads got, in cores; tools/parallel_capacity.c):" \
+    "$capacity_before before the runs, $capacity_after after"
 echo
 awk -F, 'NR == 1 { next } {
     if (!header++) printf "%-9s %-10s %5s %6s %11s %7s %8s %12s %8s %7s %8s\n",
