@@ -24,6 +24,8 @@
 #   BENCH_SECONDS     least seconds per run (default 2)
 #   BENCH_REPEATS     repetitions per configuration, the best counts (default 3)
 #   BENCH_STREAM_MIB  MiB per array of the copy benchmark (default 256)
+#   OMP_NUM_THREADS   threads of the OpenMP backend and the copy (default: cores)
+#   OMP_WAIT_POLICY   default passive here (see below)
 set -u -o pipefail
 cd "$(dirname "$0")/.." || exit 1
 
@@ -87,6 +89,11 @@ if ! ${CC:-cc} -std=c11 -O3 -march=native -fno-tree-loop-distribute-patterns -fo
 fi
 
 threads=${OMP_NUM_THREADS:-$(nproc)}
+# Threads that wait at a barrier sleep instead of spinning: on a machine that
+# other programs share, a spinning thread burns the time slice that the one
+# it waits for needs (3x slower OpenMP steps at 500^2 measured under load);
+# alone on a machine it costs microseconds per step.
+export OMP_WAIT_POLICY=${OMP_WAIT_POLICY:-passive}
 echo "bench: copy bandwidth, $threads threads, 2 x $stream_mib MiB"
 stream_line=$("$out/stream_copy" "$stream_mib") || {
     echo "bench: the copy benchmark failed: $stream_line" >&2
@@ -279,7 +286,8 @@ capacity_after=$(capacity)
 echo
 echo "shallows bench: radial dam break, $(date -u '+%Y-%m-%d %H:%M UTC'), $(uname -n)"
 echo "CPU: $(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null), $(nproc) cores," \
-    "OMP_NUM_THREADS=$threads, copy bandwidth $cpu_bandwidth GB/s; load average:" \
+    "OMP_NUM_THREADS=$threads, OMP_WAIT_POLICY=$OMP_WAIT_POLICY, copy bandwidth $cpu_bandwidth GB/s;" \
+    "load average:" \
     "$(cut -d' ' -f1-3 /proc/loadavg)"
 echo "parallel capacity (what $threads threads got, in cores; tools/parallel_capacity.c):" \
     "$capacity_before before the runs, $capacity_after after"
