@@ -1,7 +1,7 @@
 #!/bin/bash
 # make bench: every backend built into shallows, at each of its levels, on the
 # radial dam break at several sizes and in both precisions. Prints a table and
-# writes build/bench/bench.csv and build/bench/bench.png (gnuplot).
+# writes build/bench/bench.csv and build/bench/bench.png (tools/bench_plot.sh).
 #
 # Backends and levels come from `shallows --list-backends` ("name levels=N
 # description"): levels 1..N, or one run when N is 0. A backend that cannot run
@@ -13,6 +13,8 @@
 # run (OMP_NUM_THREADS threads). A backend with memory of its own provides
 # backends/<name>/bench_bandwidth.sh, an executable that prints
 # "copy_GBps=<GB/s>" for its device; its runs are compared against that.
+# tools/parallel_capacity.c says, before and after the runs, how many cores'
+# worth the threads got, since other programs skew every parallel speed-up.
 #
 # Settings (environment or make variables):
 #   BENCH_SIZES       cells per side (default 500 1000 2000; with an NVIDIA GPU
@@ -22,6 +24,8 @@
 #   BENCH_SECONDS     least seconds per run (default 2)
 #   BENCH_REPEATS     repetitions per configuration, the best counts (default 3)
 #   BENCH_STREAM_MIB  MiB per array of the copy benchmark (default 256)
+#   OMP_NUM_THREADS   threads of the OpenMP backend and the copy (default: cores)
+#   OMP_WAIT_POLICY   default passive here (see below)
 set -u -o pipefail
 cd "$(dirname "$0")/.." || exit 1
 
@@ -77,18 +81,32 @@ for precision in $precisions; do
     fi
 done
 if ! ${CC:-cc} -std=c11 -O3 -march=native -fno-tree-loop-distribute-patterns -fopenmp -Wall \
-    -Wextra -D_POSIX_C_SOURCE=200809L -o "$out/stream_copy" tools/stream_copy.c >>"$log" 2>&1; then
-    echo "bench: building tools/stream_copy.c failed (it needs OpenMP); see $log" >&2
+    -Wextra -D_POSIX_C_SOURCE=200809L -o "$out/stream_copy" tools/stream_copy.c >>"$log" 2>&1 ||
+    ! ${CC:-cc} -std=c11 -O2 -fopenmp -Wall -Wextra -o "$out/parallel_capacity" \
+        tools/parallel_capacity.c -lm >>"$log" 2>&1; then
+    echo "bench: building the tools in tools/ failed (they need OpenMP); see $log" >&2
     exit 1
 fi
 
 threads=${OMP_NUM_THREADS:-$(nproc)}
+# Threads that wait at a barrier sleep instead of spinning: on a machine that
+# other programs share, a spinning thread burns the time slice that the one
+# it waits for needs (3x slower OpenMP steps at 500^2 measured under load);
+# alone on a machine it costs microseconds per step.
+export OMP_WAIT_POLICY=${OMP_WAIT_POLICY:-passive}
 echo "bench: copy bandwidth, $threads threads, 2 x $stream_mib MiB"
 stream_line=$("$out/stream_copy" "$stream_mib") || {
     echo "bench: the copy benchmark failed: $stream_line" >&2
     exit 1
 }
 cpu_bandwidth=$(sed -E 's/^copy_GBps=([0-9.]+).*/\1/' <<<"$stream_line")
+
+# How many cores the threads get now: parallel speed-ups mean little on a
+# machine that other programs keep busy, so the table says what they had.
+capacity() {
+    "$out/parallel_capacity" | sed -E 's/^parallel_capacity=([0-9.]+).*/\1/'
+}
+capacity_before=$(capacity)
 
 # Device bandwidth of a backend, or the CPU's.
 bandwidth_of() {
@@ -264,11 +282,15 @@ for directory in backends/*/; do
     echo "$backend,$(count_code_lines "solutions/$backend"),$(count_code_lines "backends/$backend")" >>"$loc"
 done
 
+capacity_after=$(capacity)
 echo
 echo "shallows bench: radial dam break, $(date -u '+%Y-%m-%d %H:%M UTC'), $(uname -n)"
 echo "CPU: $(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null), $(nproc) cores," \
-    "OMP_NUM_THREADS=$threads, copy bandwidth $cpu_bandwidth GB/s; load average:" \
+    "OMP_NUM_THREADS=$threads, OMP_WAIT_POLICY=$OMP_WAIT_POLICY, copy bandwidth $cpu_bandwidth GB/s;" \
+    "load average:" \
     "$(cut -d' ' -f1-3 /proc/loadavg)"
+echo "parallel capacity (what $threads threads got, in cores; tools/parallel_capacity.c):" \
+    "$capacity_before before the runs, $capacity_after after"
 echo
 awk -F, 'NR == 1 { next } {
     if (!header++) printf "%-9s %-10s %5s %6s %11s %7s %8s %12s %8s %7s %8s\n",
@@ -287,53 +309,16 @@ echo "lines of code (no blank or comment lines):"
 awk -F, 'NR == 1 { printf "%-10s %8s %9s\n", "backend", "kernels", "plumbing"; next }
     { printf "%-10s %8d %9d\n", $1, $2, $3 }' "$loc"
 
-# The plot: cell updates per second over cells, one line per precision,
-# backend and level, both axes logarithmic.
-plot=$out/bench.png
+# The plot (gnuplot: tools/deps.sh installs it where this is root and apt can
+# reach its mirrors; elsewhere, such as a GPU node, the plot is left out).
 if ! command -v gnuplot >/dev/null 2>&1 && [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null; then
-    tools/deps.sh bench >>"$log" 2>&1
+    echo "bench: installing gnuplot for the plot (tools/deps.sh bench)"
+    timeout 300 tools/deps.sh bench >>"$log" 2>&1
 fi
-if command -v gnuplot >/dev/null 2>&1; then
-    series_dir=$out/series
-    rm -rf "$series_dir"
-    mkdir -p "$series_dir"
-    awk -F, -v dir="$series_dir" 'NR > 1 {
-        name = $1 "-" $2 ($3 > 0 ? "-level" $3 : "")
-        print $6, $9 > (dir "/" name ".dat") }' "$csv"
-    {
-        echo "set terminal pngcairo size 1000,650 enhanced font 'sans,10'"
-        echo "set output '$plot.tmp'"
-        echo "set title 'shallows: radial dam break, $(uname -n), $(date -u '+%Y-%m-%d')'"
-        echo "set logscale xy"
-        echo "set xlabel 'cells'"
-        echo "set ylabel 'cell updates per second'"
-        echo "set grid"
-        echo "set key outside right"
-        # One colour per backend and level; single precision solid, double dashed.
-        declare -A colour_of=()
-        printf "plot"
-        separator=" "
-        for file in "$series_dir"/*.dat; do
-            name=$(basename "$file" .dat)
-            model=${name#*-}
-            [ -z "${colour_of[$model]:-}" ] && colour_of[$model]=$((${#colour_of[@]} + 1))
-            dash=1
-            [ "${name%%-*}" = double ] && dash=2
-            printf "%s'%s' using 1:2 with linespoints linecolor %d dashtype %d linewidth 2 title '%s'" \
-                "$separator" "$file" "${colour_of[$model]}" "$dash" "$name"
-            separator=", "
-        done
-        echo
-    } >"$out/bench.gnuplot"
-    if gnuplot "$out/bench.gnuplot" >>"$log" 2>&1; then
-        mv "$plot.tmp" "$plot"
-        echo
-        echo "bench: wrote $csv, $loc and $plot"
-    else
-        rm -f "$plot.tmp"
-        echo "bench: gnuplot failed (see $log); wrote $csv and $loc"
-    fi
+echo
+if tools/bench_plot.sh "$csv" "$out/bench.png" "$(uname -n)" 2>>"$log"; then
+    echo "bench: wrote $csv, $loc and $out/bench.png"
 else
-    echo
-    echo "bench: no gnuplot here (make deps installs it as root), so no plot; wrote $csv and $loc"
+    echo "bench: wrote $csv and $loc; no plot: $(tail -n 1 "$log")"
+    echo "  (tools/bench_plot.sh $csv PNG draws it on a machine with gnuplot)"
 fi

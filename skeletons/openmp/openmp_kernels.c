@@ -7,14 +7,17 @@
 #pragma GCC diagnostic ignored "-Wunused-function"
 #include "todo.h"
 /* Reference kernels of the OpenMP backend. The serial sweep updates each
- * row in place as soon as the edges around it are known; split into bands
- * naively, a thread would update the last row of its band before the
- * thread above had read it for the edges between the two bands. So each
- * thread first solves the edges along both borders of its band from the
- * old state, all threads meet at a barrier, and only then does each sweep
- * its own rows. Every edge sees the same inputs as in the serial sweep,
- * and the max is exact in any order: the results are bit for bit those of
- * the serial backend, for any number of threads. */
+ * row in place as soon as the edges around it are known. Split into bands
+ * naively, a thread could update the last row of its band before the
+ * thread above had read it for the edges between the two bands. So first
+ * the threads solve the edges along every border between bands, from the
+ * old state; after the barrier that ends that loop, each band is swept by
+ * one thread like a small serial block. Every edge sees the same inputs
+ * as in the serial sweep, and the max is exact in any order: the results
+ * are bit for bit those of the serial backend, for any number of threads.
+ * The bands go to the threads by the runtime's schedule (OMP_SCHEDULE;
+ * GCC's default, dynamic, lets a thread that is ahead take the bands of
+ * one that another program slows down). */
 #include "openmp_kernels.h"
 
 #include "speed_bits.h"
@@ -22,13 +25,13 @@
 #include <omp.h>
 
 real swe_openmp_sweep(swe_block *block, enum swe_solver solver, real dt, real manning,
-                      swe_openmp_edges *edges, int threads)
+                      const swe_openmp_work *work, int threads)
 {
     swe_speed_bits max_speed = 0;
-    /* TODO: split the rows into one band per thread; the edges along the borders of a band come
-     * from the old state, before any thread updates a row; the max wave speed is an OpenMP max
-     * reduction over the bits of the row maxima (see speed_bits.h) */
-    SWE_TODO("split the rows into one band per thread; the edges along the borders of a band come from the old state, before any thread updates a row; the max wave speed is an OpenMP max reduction over the bits of the row maxima (see speed_bits.h)");
+    /* TODO: first every border between bands from the old state, then, after a barrier, each band
+     * swept by one thread; the max wave speed is an OpenMP max reduction over the bits of the row
+     * maxima (see speed_bits.h) */
+    SWE_TODO("first every border between bands from the old state, then, after a barrier, each band swept by one thread; the max wave speed is an OpenMP max reduction over the bits of the row maxima (see speed_bits.h)");
     return swe_speed_from_bits(max_speed);
 }
 

@@ -1,12 +1,15 @@
 /* Reference kernels of the OpenMP backend. The serial sweep updates each
- * row in place as soon as the edges around it are known; split into bands
- * naively, a thread would update the last row of its band before the
- * thread above had read it for the edges between the two bands. So each
- * thread first solves the edges along both borders of its band from the
- * old state, all threads meet at a barrier, and only then does each sweep
- * its own rows. Every edge sees the same inputs as in the serial sweep,
- * and the max is exact in any order: the results are bit for bit those of
- * the serial backend, for any number of threads. */
+ * row in place as soon as the edges around it are known. Split into bands
+ * naively, a thread could update the last row of its band before the
+ * thread above had read it for the edges between the two bands. So first
+ * the threads solve the edges along every border between bands, from the
+ * old state; after the barrier that ends that loop, each band is swept by
+ * one thread like a small serial block. Every edge sees the same inputs
+ * as in the serial sweep, and the max is exact in any order: the results
+ * are bit for bit those of the serial backend, for any number of threads.
+ * The bands go to the threads by the runtime's schedule (OMP_SCHEDULE;
+ * GCC's default, dynamic, lets a thread that is ahead take the bands of
+ * one that another program slows down). */
 #include "openmp_kernels.h"
 
 #include "speed_bits.h"
@@ -14,34 +17,43 @@
 #include <omp.h>
 
 real swe_openmp_sweep(swe_block *block, enum swe_solver solver, real dt, real manning,
-                      swe_openmp_edges *edges, int threads)
+                      const swe_openmp_work *work, int threads)
 {
     swe_speed_bits max_speed = 0;
-    /* BEGIN SOLUTION: split the rows into one band per thread; the edges along the borders of a
-     * band come from the old state, before any thread updates a row; the max wave speed is an
-     * OpenMP max reduction over the bits of the row maxima (see speed_bits.h) */
+    /* BEGIN SOLUTION: first every border between bands from the old state, then, after a barrier,
+     * each band swept by one thread; the max wave speed is an OpenMP max reduction over the bits
+     * of the row maxima (see speed_bits.h) */
 #pragma omp parallel num_threads(threads) reduction(max : max_speed)
     {
-        int first, last;
-        swe_openmp_band(block->ny, omp_get_thread_num(), omp_get_num_threads(), &first, &last);
-        swe_openmp_edges own = edges[omp_get_thread_num()];
-        if (first <= last) {
-            swe_serial_horizontal_edges(block, first - 1, solver, &own.below);
-            swe_serial_horizontal_edges(block, last, solver, &own.band_top);
+#pragma omp for schedule(static)
+        for (int border = 0; border <= work->bands; ++border) {
+            swe_serial_horizontal_edges(block,
+                                        swe_openmp_border_row(block->ny, border, work->bands),
+                                        solver, &work->borders[border]);
         }
-#pragma omp barrier
-        for (int j = first; j <= last; ++j) {
-            if (j < last) {
-                swe_serial_horizontal_edges(block, j, solver, &own.above);
+        const int thread = omp_get_thread_num();
+#pragma omp for schedule(runtime)
+        for (int band = 0; band < work->bands; ++band) {
+            int first, last;
+            swe_openmp_band(block->ny, band, work->bands, &first, &last);
+            const swe_edge_row *below = &work->borders[band];
+            swe_edge_row *next = &work->inner[0][thread], *spare = &work->inner[1][thread];
+            for (int j = first; j <= last; ++j) {
+                const swe_edge_row *above = &work->borders[band + 1];
+                if (j < last) {
+                    swe_serial_horizontal_edges(block, j, solver, next);
+                    above = next;
+                }
+                swe_serial_vertical_edges(block, j, solver, &work->vertical[thread]);
+                real row_speed = swe_serial_update_row(block, j, dt, manning,
+                                                       &work->vertical[thread], below, above);
+                swe_speed_bits row_bits = swe_speed_to_bits(row_speed);
+                max_speed = max_speed > row_bits ? max_speed : row_bits;
+                below = above;
+                swe_edge_row *used = next;
+                next = spare;
+                spare = used;
             }
-            swe_serial_vertical_edges(block, j, solver, &own.vertical);
-            real row_speed = swe_serial_update_row(block, j, dt, manning, &own.vertical, &own.below,
-                                                   j < last ? &own.above : &own.band_top);
-            swe_speed_bits row_bits = swe_speed_to_bits(row_speed);
-            max_speed = max_speed > row_bits ? max_speed : row_bits;
-            swe_edge_row used = own.below;
-            own.below = own.above;
-            own.above = used;
         }
     }
     /* END SOLUTION */
