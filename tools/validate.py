@@ -485,10 +485,10 @@ Why, from this run's measurements:
 
 def explanations(thacker, films, partial_minima, precision_rows, circular_range):
     film_rows = "\n".join(
-        f"| {f['n']}² | {f['film']:.2e} | {f['dry']:.2e} | {f['wet']:.2e} |" for f in films
+        f"  | {f['n']}² | {f['film']:.2e} | {f['dry']:.2e} | {f['wet']:.2e} |" for f in films
     )
     minima_rows = "\n".join(
-        f"| {n}² | {low:.2f} m at ({x:.1f}, {y:.1f}) | {far:.2f} m |"
+        f"  | {n}² | {low:.2f} m at ({x:.1f}, {y:.1f}) | {far:.2f} m |"
         for n, low, x, y, far in partial_minima
     )
     first, last = precision_rows[0], precision_rows[-1]
@@ -529,8 +529,9 @@ def explanations(thacker, films, partial_minima, precision_rows, circular_range)
   compared with a double-precision CPU code (one reason the gap is larger), and because its "L1
   norm" is not defined: summed over cells instead of averaged, ours are
   {first['n'] ** 2 * first['h']:.1e} to {last['n'] ** 2 * last['h']:.1e}
-  ({"inside" if all(1e-4 <= r['n'] ** 2 * r['h'] <= 1e-2 for r in precision_rows) else "not all inside"} its band). 004's
-  double-precision CPU/GPU differences of 1e-13 to 1e-14 need the CUDA backend; see above."""
+  ({"inside" if all(1e-4 <= r['n'] ** 2 * r['h'] <= 1e-2 for r in precision_rows) else "not all inside"}
+  its band). 004's double-precision CPU/GPU differences of 1e-13 to 1e-14 need the CUDA backend;
+  see above."""
 
 
 def mismatch_notes(thacker, circular, partial, stoker, ritter, circular_range, partial_range):
