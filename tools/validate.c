@@ -7,6 +7,9 @@
  *                                  each grid against the next, nested, finer one)
  *   profile CASE SOLVER N FILE     x, h, reference depth, bed along a line
  *   field CASE SOLVER N FILE       x, y, h, surface for gnuplot's image plots
+ *   films SOLVER N...              Thacker: L1 error where the exact bowl is dry and
+ *                                  where it is wet, and the water left there in films
+ *                                  thinner than the dry tolerance
  *   rest SOLVER                    lake-at-rest figures (with and without islands)
  *   dump SCENARIO SOLVER N FILE    h, hu, hv of the interior at t_end, raw doubles
  *   compare BACKEND SOLVER N...    L1 difference of BACKEND against serial */
@@ -230,9 +233,13 @@ static int command_convergence(const validation_case *vc, enum swe_solver solver
                                const int *grids)
 {
     int self_convergence = strcmp(vc->name, "partial") == 0;
+    reference ref = {.fine_cells = 0};
+    if (!self_convergence && !prepare_reference(vc, solver, &ref)) {
+        return 1;
+    }
     for (int g = 0; g + self_convergence < grid_count; ++g) {
-        reference ref = {.fine_cells = self_convergence ? grids[g + 1] : 0};
-        if (!prepare_reference(vc, solver, &ref)) {
+        ref.fine_cells = self_convergence ? grids[g + 1] : 0;
+        if (self_convergence && !prepare_reference(vc, solver, &ref)) {
             return 1;
         }
         swe_block block;
@@ -251,6 +258,11 @@ static int command_convergence(const validation_case *vc, enum swe_solver solver
                norms.l2 / sqrt(width), norms.linf, drift);
         fflush(stdout);
         swe_validation_finish(&block);
+        if (self_convergence) {
+            release_reference(vc, &ref);
+        }
+    }
+    if (!self_convergence) {
         release_reference(vc, &ref);
     }
     return 0;
@@ -318,6 +330,42 @@ static int command_profile(const validation_case *vc, enum swe_solver solver, in
         release_reference(vc, &ref);
     }
     return status;
+}
+
+/* Thacker's bowl: where the error sits, on the dry beach or in the water. */
+static int command_films(enum swe_solver solver, int grid_count, const int *grids)
+{
+    const validation_case *vc = find_case("thacker");
+    reference ref;
+    if (!prepare_reference(vc, solver, &ref)) {
+        return 1;
+    }
+    for (int g = 0; g < grid_count; ++g) {
+        swe_block block;
+        long steps;
+        double seconds, drift;
+        if (!run_case(vc, "serial", solver, grids[g], &block, &steps, &seconds, &drift)) {
+            return 1;
+        }
+        double area = (double)block.dx * (double)block.dy;
+        double film = 0, error_dry = 0, error_wet = 0;
+        for (int j = 1; j <= block.ny; ++j) {
+            for (int i = 1; i <= block.nx; ++i) {
+                double h = block.h[SWE_INDEX(&block, i, j)];
+                double exact = swe_validation_thacker_depth(
+                    swe_block_cell_x(&block, i), swe_block_cell_y(&block, j), &ref.thacker_at);
+                int exact_dry = exact <= 0;
+                film += exact_dry && h < SWE_DRY_TOLERANCE ? h * area : 0;
+                error_dry += exact_dry ? fabs(h - exact) * area : 0;
+                error_wet += exact_dry ? 0 : fabs(h - exact) * area;
+            }
+        }
+        printf("films,%s,%s,%d,%.4e,%.4e,%.4e\n", swe_solver_name(solver), SWE_PRECISION_NAME,
+               grids[g], film, error_dry, error_wet);
+        fflush(stdout);
+        swe_validation_finish(&block);
+    }
+    return 0;
 }
 
 /* Lake at rest over the Gaussian bump, and around dry islands. */
@@ -465,8 +513,16 @@ int main(int argc, char **argv)
     if (strcmp(command, "rest") == 0) {
         return parse_solver(argv[2], &solver) ? command_rest(solver) : usage("unknown solver");
     }
-    if (argc < 4 || !parse_solver(argv[3], &solver)) {
+    if (strcmp(command, "films") == 0 && !parse_solver(argv[2], &solver)) {
         return usage("unknown solver");
+    }
+    if (strcmp(command, "films") != 0 && (argc < 4 || !parse_solver(argv[3], &solver))) {
+        return usage("unknown solver");
+    }
+    if (strcmp(command, "films") == 0) {
+        return parse_grids(argc, argv, 3, grids, &grid_count)
+                   ? command_films(solver, grid_count, grids)
+                   : usage("bad grid sizes");
     }
     if (strcmp(command, "compare") == 0) {
         return parse_grids(argc, argv, 4, grids, &grid_count)

@@ -126,8 +126,8 @@ real swe_serial_update_row(swe_block *block, int j, real dt, real manning,
     const swe_edge_row x = *vertical, y_below = *below, y_above = *above;
     swe_speed_bits max_speed = 0;
     /* BEGIN SOLUTION: cell i (0-based in the row) gets the right-side updates of vertical edge i
-     * and of the edge below, and the left-side updates of vertical edge i+1 and of the edge above
-     */
+     * and of the edge below, and the left-side updates of vertical edge i+1 and of the edge above;
+     * then bed friction (swe_manning_friction) */
 #pragma omp simd reduction(max : max_speed)
     for (int i = 0; i < block->nx; ++i) {
         swe_cell cell = swe_euler_update(
