@@ -46,6 +46,19 @@ typedef struct swe_backend {
     /* Optional: steps until clock->t reaches t_target without the host
      * looking at each step (device-side dt). NULL: the driver calls step. */
     int (*advance)(swe_block *block, swe_clock *clock, double t_target, swe_error *err);
+    /* Optional, for CONNECT edges (the MPI layer, common/copy_layer.h):
+     * pack_copy_layer writes the interior row or column next to edge into
+     * buffer as swe_copy_layer_length(block, edge) values of h, then hu, hv
+     * and b; unpack_ghost_layer writes such a buffer into the ghost layer
+     * of edge. Corner ghost cells are neither read nor written. Host
+     * backends use swe_host_pack_copy_layer / swe_host_unpack_ghost_layer;
+     * device backends pack on the device into a host buffer. NULL: the MPI
+     * layer falls back to the host versions around sync_before_read and
+     * sync_after_write (correct, but it moves the whole block each step).
+     * step must leave the ghost cells of CONNECT edges as they are. */
+    int (*pack_copy_layer)(swe_block *block, enum swe_edge edge, real *buffer, swe_error *err);
+    int (*unpack_ghost_layer)(swe_block *block, enum swe_edge edge, const real *buffer,
+                              swe_error *err);
 } swe_backend;
 
 /* The backends built into this binary. */

@@ -9,6 +9,8 @@ void register_serial_tests(void);
 void register_cli_tests(void);
 void register_netcdf_tests(void);
 void register_dam_break_exact_tests(void);
+void register_block_grid_tests(void);
+void register_mpi_cli_tests(void);
 
 /* Path of the shallows binary under test (--program). */
 const char *swe_test_program(void);

@@ -4,7 +4,7 @@
 # `make test` stop with a clear message instead of a compiler error.
 set -eu
 
-packages="libnetcdf-dev netcdf-bin libcunit1-dev"
+packages="libnetcdf-dev netcdf-bin libcunit1-dev libopenmpi-dev openmpi-bin"
 
 missing=""
 for package in $packages; do

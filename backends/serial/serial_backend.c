@@ -6,6 +6,7 @@
 #include "backend.h"
 #include "boundary.h"
 #include "cell_update.h"
+#include "copy_layer.h"
 #include "serial_kernels.h"
 
 #include <stdlib.h>
@@ -108,4 +109,6 @@ const swe_backend swe_serial_backend = {
     .max_wave_speed = serial_max_wave_speed,
     .step = serial_step,
     .advance = NULL,
+    .pack_copy_layer = swe_host_pack_copy_layer,
+    .unpack_ghost_layer = swe_host_unpack_ghost_layer,
 };
