@@ -11,6 +11,10 @@
 typedef struct swe_backend_config {
     enum swe_solver solver;
     int level; /* optimisation level, 1..backend->levels; 0: the backend's best */
+    /* Which accelerator of the node a device backend takes: 0 for a single
+     * process; under MPI the rank's index among the ranks on its node, so
+     * that each rank of a node gets a GPU of its own. */
+    int device;
 } swe_backend_config;
 
 /* Where a simulation stands in time; owned by the driver, advanced by

@@ -40,12 +40,14 @@ static void read_file(const char *name, char *buffer, size_t size)
 }
 
 /* Runs `mpirun -q -np ranks PROGRAM args` (or PROGRAM alone when ranks is
- * 0) in the work directory; returns its exit code, its output in out/err. */
+ * 0) in the work directory; returns its exit code (124: it hung), its
+ * output in out/err. */
 static int run(int ranks, const char *program, const char *args, char *out, char *err, size_t size)
 {
     char launcher[64] = "";
     if (ranks > 0) {
-        snprintf(launcher, sizeof launcher, "mpirun -q --oversubscribe -np %d ", ranks);
+        /* A job that hangs ends with exit code 124 instead of stalling the suite. */
+        snprintf(launcher, sizeof launcher, "timeout 60 mpirun -q --oversubscribe -np %d ", ranks);
     }
     char command[2048];
     snprintf(command, sizeof command,
@@ -170,6 +172,22 @@ static void test_gathered_file_equals_serial_file(void)
     assert_same_snapshots(serial_file, mpi_file, 37, 23);
 }
 
+/* A rank whose backend fails ends the whole job with its message; the
+ * others do not hang (timeout gives exit code 124 if they do). */
+static void test_failing_rank_ends_the_job(void)
+{
+    char serial[PATH_SIZE], mpi[PATH_SIZE + 8], out[4096], err[4096];
+    program_paths(serial, mpi);
+    char tests[PATH_SIZE + 16];
+    snprintf(tests, sizeof tests, "%s-tests", mpi);
+    int code = run(3, tests, "--fail-on-rank 1", out, err, sizeof out);
+    CU_ASSERT(code != 0 && code != 124);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "shallows-mpi: rank 1: the device fell off the bus"));
+    if (code == 0 || code == 124) {
+        fprintf(stderr, "\n    exit %d: %s", code, err);
+    }
+}
+
 void register_mpi_cli_tests(void)
 {
     CU_pSuite suite = CU_add_suite("mpi-cli", make_work_dir, remove_work_dir);
@@ -180,6 +198,8 @@ void register_mpi_cli_tests(void)
     swe_test_require_registered(
         CU_add_test(suite, "version names the output mode", test_version_names_the_output_mode),
         "test");
+    swe_test_require_registered(
+        CU_add_test(suite, "failing rank ends the job", test_failing_rank_ends_the_job), "test");
     swe_test_require_registered(CU_add_test(suite, "gathered file equals serial file",
                                             test_gathered_file_equals_serial_file),
                                 "test");

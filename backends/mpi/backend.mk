@@ -41,10 +41,14 @@ $(MPI_TEST_PROGRAM): $(MPI_TEST_OBJECTS) $(MPI_OBJECTS) $$(LIBRARY_OBJECTS)
 -include $(MPI_OBJECTS:.o=.d) $(MPI_MAIN_OBJECT:.o=.d) $(MPI_TEST_OBJECTS:.o=.d)
 
 all: $(MPI_PROGRAM)
-# The CLI suite of shallows-tests runs shallows-mpi.
-check: $(MPI_PROGRAM)
+# The mpi-cli suite of shallows-tests runs these two under mpirun.
+check: $(MPI_PROGRAM) $(MPI_TEST_PROGRAM)
 
-.PHONY: check-mpi
+.PHONY: check-mpi bench-mpi
+## make bench-mpi: weak scaling of mpi+serial, 1 -> 2 ranks of 1000 x 1000 cells
+bench-mpi:
+	tools/bench_mpi.sh $(PRECISION)
+
 ## make check-mpi: the MPI suites on 1, 2, 3, 4 and 6 ranks (PRECISION=)
 check-mpi: $(MPI_PROGRAM) $(MPI_TEST_PROGRAM)
 	@for ranks in $(MPI_TEST_RANKS); do \

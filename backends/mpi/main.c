@@ -88,7 +88,8 @@ static int run_action(int argc, char **argv, int rank)
         return status;
     }
     int ranks = result.blocks_x * result.blocks_y;
-    printf("mpi: ranks=%d blocks=%dx%d\n", ranks, result.blocks_x, result.blocks_y);
+    printf("mpi: ranks=%d blocks=%dx%d exchange_seconds=%.3f reduction_seconds=%.3f\n", ranks,
+           result.blocks_x, result.blocks_y, result.exchange_seconds, result.reduction_seconds);
     /* The summary line of every run, naming the hybrid. */
     swe_backend named = *result.run.backend;
     named.name = result.backend_name;

@@ -2,6 +2,7 @@
 
 #include "copy_layer.h"
 #include "mpi_check.h"
+#include "timer.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -101,7 +102,9 @@ int swe_mpi_exchange_halo(swe_mpi_layer *layer, swe_error *err)
 static int layer_step(swe_block *driven, real dt, real *next_speed, swe_error *err)
 {
     swe_mpi_layer *layer = driven->ext;
+    double started = swe_wall_seconds();
     int status = swe_mpi_exchange_halo(layer, err);
+    double exchanged = swe_wall_seconds();
     real local_speed = 0;
     if (status == SWE_OK) {
         status = layer->block->backend->step(layer->block, dt, &local_speed, err);
@@ -110,7 +113,10 @@ static int layer_step(swe_block *driven, real dt, real *next_speed, swe_error *e
         /* The other ranks already wait in the next exchange or reduction. */
         swe_mpi_abort(err->message, status);
     }
+    double stepped = swe_wall_seconds();
     *next_speed = swe_mpi_max_speed(layer->comm, local_speed);
+    layer->exchange_seconds += exchanged - started;
+    layer->reduction_seconds += swe_wall_seconds() - stepped;
     return SWE_OK;
 }
 

@@ -25,6 +25,10 @@ typedef struct swe_mpi_layer {
     real *send[SWE_EDGE_COUNT];    /* packed copy layers, one per CONNECT edge */
     real *receive[SWE_EDGE_COUNT]; /* packed ghost layers as they arrive */
     swe_block driven;              /* the part as swe_advance sees it: backend = the layer */
+    /* Wall time this rank spent in the halo exchange (packing and waiting
+     * included) and in the wave-speed reduction (which also waits for the
+     * slowest rank): what the coarse grain costs on top of the steps. */
+    double exchange_seconds, reduction_seconds;
 } swe_mpi_layer;
 
 /* Sets up the exchange for block, which must be block index rank of grid

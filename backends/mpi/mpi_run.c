@@ -42,12 +42,24 @@ typedef struct mpi_run {
     swe_netcdf_output *output;
 } mpi_run;
 
+/* This rank's index among the ranks that share its node (its memory). */
+static int node_local_rank(MPI_Comm comm)
+{
+    MPI_Comm node;
+    MPI_CHECK(MPI_Comm_split_type(comm, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node));
+    int local_rank = 0;
+    MPI_CHECK(MPI_Comm_rank(node, &local_rank));
+    MPI_CHECK(MPI_Comm_free(&node));
+    return local_rank;
+}
+
 static int create_part(mpi_run *run, MPI_Comm comm, swe_block_grid *grid, swe_error *err)
 {
     const swe_options *options = run->options;
     int rank, size;
     MPI_CHECK(MPI_Comm_rank(comm, &rank));
     MPI_CHECK(MPI_Comm_size(comm, &size));
+    const int device = node_local_rank(comm);
     int status = swe_block_grid_choose(options->nx, options->ny, size, grid, err);
     if (status != SWE_OK) {
         return status;
@@ -59,7 +71,8 @@ static int create_part(mpi_run *run, MPI_Comm comm, swe_block_grid *grid, swe_er
         return status;
     }
     run->part.backend = run->backend;
-    swe_backend_config config = {.solver = options->solver, .level = options->level};
+    swe_backend_config config = {
+        .solver = options->solver, .level = options->level, .device = device};
     status = run->backend->init(&run->part, &config, err);
     run->initialised = status == SWE_OK;
     if (status == SWE_OK) {
@@ -133,6 +146,15 @@ static int run_snapshots(mpi_run *run, swe_mpi_run_result *result, swe_error *er
     return status;
 }
 
+/* The most time any rank spent on the coarse grain's communication. */
+static void collect_communication_times(const mpi_run *run, swe_mpi_run_result *result)
+{
+    double seconds[2] = {run->layer.exchange_seconds, run->layer.reduction_seconds};
+    MPI_CHECK(MPI_Allreduce(MPI_IN_PLACE, seconds, 2, MPI_DOUBLE, MPI_MAX, run->layer.comm));
+    result->exchange_seconds = seconds[0];
+    result->reduction_seconds = seconds[1];
+}
+
 static int finish_run(mpi_run *run, int status, swe_error *err)
 {
     swe_error close_err = {{0}};
@@ -184,6 +206,9 @@ int swe_mpi_run(const swe_options *options, MPI_Comm comm, swe_mpi_run_result *r
     }
     if (status == SWE_OK) {
         status = run_snapshots(&run, result, err);
+    }
+    if (status == SWE_OK) {
+        collect_communication_times(&run, result);
     }
     return finish_run(&run, status, err);
 }

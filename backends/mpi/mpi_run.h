@@ -14,6 +14,9 @@ typedef struct swe_mpi_run_result {
     swe_run_result run;     /* cells and steps of the whole domain; rank 0's stepping time */
     int blocks_x, blocks_y; /* the split of the domain over the ranks */
     char backend_name[64];  /* "mpi+serial" */
+    /* The most seconds any rank spent exchanging halos and reducing the
+     * wave speed (waiting for the slowest rank included). */
+    double exchange_seconds, reduction_seconds;
 } swe_mpi_run_result;
 
 /* Runs the simulation the options describe over all ranks of comm (one

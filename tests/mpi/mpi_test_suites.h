@@ -17,6 +17,10 @@ void register_mpi_agreement_tests(void);
     swe_mpi_test_assert_all((local_ok), (what), __FILE__, __LINE__)
 void swe_mpi_test_assert_all(int local_ok, const char *what, const char *file, int line);
 
+/* Steps a block on every rank with a backend that fails on rank
+ * failing_rank: the layer must end the whole job with that rank's message. */
+void swe_mpi_test_fail_on_rank(int failing_rank);
+
 int swe_mpi_test_rank(void);
 int swe_mpi_test_size(void);
 

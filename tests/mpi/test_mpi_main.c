@@ -1,11 +1,15 @@
 /* shallows-mpi-tests: mpirun -np N shallows-mpi-tests. Every rank runs all
- * suites; rank 0 prints the report and "mpi-N: P passed, F failed". */
+ * suites; rank 0 prints the report and "mpi-N: P passed, F failed".
+ * `shallows-mpi-tests --fail-on-rank R` instead steps a block whose backend
+ * fails on rank R only, for the mpi-cli suite to check that the job ends
+ * with that rank's message instead of hanging. */
 #include "mpi_check.h"
 #include "mpi_test_suites.h"
 
 #include <CUnit/Basic.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 int swe_mpi_test_rank(void)
 {
@@ -44,6 +48,11 @@ int main(int argc, char **argv)
 {
     swe_mpi_init(&argc, &argv);
     const int rank = swe_mpi_test_rank(), size = swe_mpi_test_size();
+    if (argc == 3 && strcmp(argv[1], "--fail-on-rank") == 0) {
+        swe_mpi_test_fail_on_rank(atoi(argv[2]));
+        MPI_CHECK(MPI_Finalize());
+        return 0; /* reached only if the failure did not end the job */
+    }
     if (CU_initialize_registry() != CUE_SUCCESS) {
         swe_mpi_abort("cannot initialise CUnit", 1);
     }

@@ -1,0 +1,47 @@
+#!/bin/bash
+# Weak scaling of shallows-mpi (mpi+serial): REPEATS alternating runs of 1
+# rank on CELLS x CELLS and of 2 ranks on (2 CELLS) x CELLS, so that each
+# rank holds CELLS x CELLS cells; --benchmark, no files. Prints one CSV line
+# per run and the efficiency rate(2 ranks) / (2 * rate(1 rank)) from the
+# best and from the median run of each, with the load average before and
+# after (other work on the machine lowers and scatters the figures).
+# Usage: tools/bench_mpi.sh [PRECISION] [CELLS] [REPEATS] [T_END]
+set -eu -o pipefail
+cd "$(dirname "$0")/.."
+
+precision=${1:-single}
+cells=${2:-1000}
+repeats=${3:-5}
+t_end=${4:-2}
+program=build/$precision/shallows-mpi
+make --no-print-directory PRECISION="$precision" "$program" >/dev/null
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+
+rate_of() { sed -nE 's/.*cell_updates_per_s=([0-9.e+]+).*/\1/p'; }
+seconds_of() { sed -nE "s/.*$1=([0-9.]+).*/\1/p"; }
+
+echo "# $(date -u '+%Y-%m-%d %H:%M UTC') $(uname -n), $(nproc) cores, load before: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "# $program --nx N --ny $cells --t-end $t_end --benchmark, precision $precision"
+echo "ranks,nx,ny,steps,seconds,cell_updates_per_s,exchange_seconds,reduction_seconds"
+one=()
+two=()
+for ((run = 0; run < repeats; ++run)); do
+    for ranks in 1 2; do
+        nx=$((ranks * cells))
+        output=$(mpirun -q --bind-to core -np "$ranks" "$program" --nx "$nx" --ny "$cells" \
+            --t-end "$t_end" --benchmark)
+        rate=$(echo "$output" | rate_of)
+        steps=$(echo "$output" | sed -nE 's/.*steps=([0-9]+).*/\1/p')
+        seconds=$(echo "$output" | sed -nE 's/.* seconds=([0-9.]+).*/\1/p')
+        echo "$ranks,$nx,$cells,$steps,$seconds,$rate,$(echo "$output" | seconds_of exchange_seconds),$(echo "$output" | seconds_of reduction_seconds)"
+        if [ "$ranks" -eq 1 ]; then one+=("$rate"); else two+=("$rate"); fi
+    done
+done
+echo "# load after: $(cut -d' ' -f1-3 /proc/loadavg)"
+best() { printf '%s\n' "$@" | sort -g | tail -n 1; }
+median() { printf '%s\n' "$@" | sort -g | awk '{v[NR]=$1} END {print (NR%2) ? v[(NR+1)/2] : (v[NR/2]+v[NR/2+1])/2}'; }
+awk -v b1="$(best "${one[@]}")" -v b2="$(best "${two[@]}")" \
+    -v m1="$(median "${one[@]}")" -v m2="$(median "${two[@]}")" 'BEGIN {
+    printf "weak scaling 1 -> 2 ranks: best %.3e -> %.3e cell updates/s, efficiency %.1f%%\n", b1, b2, 100 * b2 / (2 * b1);
+    printf "weak scaling 1 -> 2 ranks: median %.3e -> %.3e cell updates/s, efficiency %.1f%%\n", m1, m2, 100 * m2 / (2 * m1);
+}'
