@@ -63,6 +63,14 @@ typedef struct swe_backend {
     int (*pack_copy_layer)(swe_block *block, enum swe_edge edge, real *buffer, swe_error *err);
     int (*unpack_ghost_layer)(swe_block *block, enum swe_edge edge, const real *buffer,
                               swe_error *err);
+    /* Optional, for overlapping the halo exchange with work (shallows-mpi
+     * --overlap): step_interior updates every cell except the outer ring
+     * of the block, before the CONNECT ghost layers are filled; step_ring,
+     * after they are, updates the ring and returns the max wave speed of
+     * the new state. Together they must equal step bit for bit. Host
+     * backends build them on common/ring_step.h; NULL: no overlap. */
+    int (*step_interior)(swe_block *block, real dt, swe_error *err);
+    int (*step_ring)(swe_block *block, real dt, real *next_speed, swe_error *err);
 } swe_backend;
 
 /* The backends built into this binary. */

@@ -33,6 +33,7 @@ enum option_id {
     OPTION_OUTPUT,
     OPTION_BENCHMARK,
     OPTION_QUIET,
+    OPTION_OVERLAP,
     OPTION_LIST_BACKENDS,
     OPTION_VERSION,
     OPTION_HELP
@@ -51,6 +52,7 @@ static const struct option long_options[] = {
     {"output", required_argument, NULL, OPTION_OUTPUT},
     {"benchmark", no_argument, NULL, OPTION_BENCHMARK},
     {"quiet", no_argument, NULL, OPTION_QUIET},
+    {"overlap", no_argument, NULL, OPTION_OVERLAP},
     {"list-backends", no_argument, NULL, OPTION_LIST_BACKENDS},
     {"version", no_argument, NULL, OPTION_VERSION},
     {"help", no_argument, NULL, OPTION_HELP},
@@ -80,6 +82,8 @@ void swe_options_print_help(const char *program)
            "  --output PATH       write PATH.nc (default: the scenario's name)\n"
            "  --benchmark         no files, timing only\n"
            "  --quiet             no progress lines (errors still print)\n"
+           "  --overlap           shallows-mpi: compute the inner cells of each block while\n"
+           "                      its halo travels (no effect on one process)\n"
            "  --list-backends     list the backends built into this binary\n"
            "  --version           print the version and build configuration\n"
            "  --help              print this help\n\n"
@@ -179,6 +183,9 @@ static int parse_one(int id, const char *value, swe_options *options, swe_error 
         return SWE_OK;
     case OPTION_QUIET:
         options->quiet = 1;
+        return SWE_OK;
+    case OPTION_OVERLAP:
+        options->overlap = 1;
         return SWE_OK;
     case OPTION_LIST_BACKENDS:
         options->action = SWE_ACTION_LIST_BACKENDS;

@@ -26,6 +26,7 @@ typedef struct swe_options {
     const char *output_path; /* files are PATH.nc etc. */
     int benchmark;           /* no files, timing only */
     int quiet;               /* no progress lines */
+    int overlap;             /* shallows-mpi: compute inner cells while the halo travels */
 } swe_options;
 
 /* Parses argv into options, filling scenario defaults for what is not

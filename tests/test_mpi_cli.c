@@ -170,6 +170,11 @@ static void test_gathered_file_equals_serial_file(void)
     snprintf(serial_file, sizeof serial_file, "%s/serial.nc", work_dir);
     snprintf(mpi_file, sizeof mpi_file, "%s/gathered.nc", work_dir);
     assert_same_snapshots(serial_file, mpi_file, 37, 23);
+    /* The same with the halo travelling while the interior is computed. */
+    snprintf(args, sizeof args, "%s --overlap --output overlapped", common);
+    CU_ASSERT_EQUAL_FATAL(run(4, mpi, args, out, err, sizeof out), 0);
+    snprintf(mpi_file, sizeof mpi_file, "%s/overlapped.nc", work_dir);
+    assert_same_snapshots(serial_file, mpi_file, 37, 23);
 }
 
 /* A rank whose backend fails ends the whole job with its message; the

@@ -1,10 +1,11 @@
 #!/bin/bash
 # Weak scaling of shallows-mpi (mpi+serial): REPEATS alternating runs of 1
 # rank on CELLS x CELLS and of 2 ranks on (2 CELLS) x CELLS, so that each
-# rank holds CELLS x CELLS cells; --benchmark, no files. Prints one CSV line
-# per run and the efficiency rate(2 ranks) / (2 * rate(1 rank)) from the
-# best and from the median run of each, with the load average before and
-# after (other work on the machine lowers and scatters the figures).
+# rank holds CELLS x CELLS cells, the latter without and with --overlap;
+# --benchmark, no files. Prints one CSV line per run and the efficiency
+# rate(2 ranks) / (2 * rate(1 rank)) from the best and from the median run
+# of each, with the load average before and after (other work on the
+# machine lowers and scatters the figures).
 # Usage: tools/bench_mpi.sh [PRECISION] [CELLS] [REPEATS] [T_END]
 set -eu -o pipefail
 cd "$(dirname "$0")/.."
@@ -22,26 +23,34 @@ seconds_of() { sed -nE "s/.*$1=([0-9.]+).*/\1/p"; }
 
 echo "# $(date -u '+%Y-%m-%d %H:%M UTC') $(uname -n), $(nproc) cores, load before: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "# $program --nx N --ny $cells --t-end $t_end --benchmark, precision $precision"
-echo "ranks,nx,ny,steps,seconds,cell_updates_per_s,exchange_seconds,reduction_seconds"
+echo "ranks,overlap,nx,ny,steps,seconds,cell_updates_per_s,exchange_seconds,reduction_seconds"
 one=()
 two=()
+overlapped=()
 for ((run = 0; run < repeats; ++run)); do
-    for ranks in 1 2; do
+    for variant in 1 2 2-overlap; do
+        ranks=${variant%%-*}
+        overlap=$([ "$variant" = 2-overlap ] && echo --overlap || true)
         nx=$((ranks * cells))
+        # shellcheck disable=SC2086
         output=$(mpirun -q --bind-to core -np "$ranks" "$program" --nx "$nx" --ny "$cells" \
-            --t-end "$t_end" --benchmark)
+            --t-end "$t_end" --benchmark $overlap)
         rate=$(echo "$output" | rate_of)
         steps=$(echo "$output" | sed -nE 's/.*steps=([0-9]+).*/\1/p')
         seconds=$(echo "$output" | sed -nE 's/.* seconds=([0-9.]+).*/\1/p')
-        echo "$ranks,$nx,$cells,$steps,$seconds,$rate,$(echo "$output" | seconds_of exchange_seconds),$(echo "$output" | seconds_of reduction_seconds)"
-        if [ "$ranks" -eq 1 ]; then one+=("$rate"); else two+=("$rate"); fi
+        echo "$ranks,${overlap:+yes},$nx,$cells,$steps,$seconds,$rate,$(echo "$output" | seconds_of exchange_seconds),$(echo "$output" | seconds_of reduction_seconds)"
+        case $variant in
+        1) one+=("$rate") ;;
+        2) two+=("$rate") ;;
+        *) overlapped+=("$rate") ;;
+        esac
     done
 done
 echo "# load after: $(cut -d' ' -f1-3 /proc/loadavg)"
 best() { printf '%s\n' "$@" | sort -g | tail -n 1; }
 median() { printf '%s\n' "$@" | sort -g | awk '{v[NR]=$1} END {print (NR%2) ? v[(NR+1)/2] : (v[NR/2]+v[NR/2+1])/2}'; }
-awk -v b1="$(best "${one[@]}")" -v b2="$(best "${two[@]}")" \
-    -v m1="$(median "${one[@]}")" -v m2="$(median "${two[@]}")" 'BEGIN {
-    printf "weak scaling 1 -> 2 ranks: best %.3e -> %.3e cell updates/s, efficiency %.1f%%\n", b1, b2, 100 * b2 / (2 * b1);
-    printf "weak scaling 1 -> 2 ranks: median %.3e -> %.3e cell updates/s, efficiency %.1f%%\n", m1, m2, 100 * m2 / (2 * m1);
+awk -v b1="$(best "${one[@]}")" -v b2="$(best "${two[@]}")" -v bo="$(best "${overlapped[@]}")" \
+    -v m1="$(median "${one[@]}")" -v m2="$(median "${two[@]}")" -v mo="$(median "${overlapped[@]}")" 'BEGIN {
+    printf "weak scaling 1 -> 2 ranks, best:   %.3e -> %.3e cell updates/s, efficiency %.1f%%; --overlap %.3e, %.1f%%\n", b1, b2, 100 * b2 / (2 * b1), bo, 100 * bo / (2 * b1);
+    printf "weak scaling 1 -> 2 ranks, median: %.3e -> %.3e cell updates/s, efficiency %.1f%%; --overlap %.3e, %.1f%%\n", m1, m2, 100 * m2 / (2 * m1), mo, 100 * mo / (2 * m1);
 }'

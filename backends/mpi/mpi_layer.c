@@ -67,19 +67,18 @@ static int unpack_ghost_layers(swe_mpi_layer *layer, swe_error *err)
     return status;
 }
 
-int swe_mpi_exchange_halo(swe_mpi_layer *layer, swe_error *err)
+int swe_mpi_exchange_start(swe_mpi_layer *layer, swe_error *err)
 {
     if (layer == NULL || layer->block == NULL) {
         return swe_fail(err, SWE_ERROR_USAGE, "internal error: halo exchange without a layer");
     }
-    MPI_Request requests[2 * SWE_EDGE_COUNT];
-    int request_count = 0;
+    layer->request_count = 0;
     for (int edge = 0; edge < SWE_EDGE_COUNT; ++edge) {
         if (layer->neighbour[edge] >= 0) {
             int count = SWE_COPY_LAYER_FIELDS * swe_copy_layer_length(layer->block, edge);
             int tag = HALO_TAG_BASE + (int)swe_opposite_edge(edge);
             MPI_CHECK(MPI_Irecv(layer->receive[edge], count, SWE_MPI_REAL, layer->neighbour[edge],
-                                tag, layer->comm, &requests[request_count++]));
+                                tag, layer->comm, &layer->requests[layer->request_count++]));
         }
     }
     int status = pack_copy_layers(layer, err);
@@ -90,32 +89,71 @@ int swe_mpi_exchange_halo(swe_mpi_layer *layer, swe_error *err)
         if (layer->neighbour[edge] >= 0) {
             int count = SWE_COPY_LAYER_FIELDS * swe_copy_layer_length(layer->block, edge);
             MPI_CHECK(MPI_Isend(layer->send[edge], count, SWE_MPI_REAL, layer->neighbour[edge],
-                                HALO_TAG_BASE + edge, layer->comm, &requests[request_count++]));
+                                HALO_TAG_BASE + edge, layer->comm,
+                                &layer->requests[layer->request_count++]));
         }
     }
-    MPI_CHECK(MPI_Waitall(request_count, requests, MPI_STATUSES_IGNORE));
+    return SWE_OK;
+}
+
+int swe_mpi_exchange_finish(swe_mpi_layer *layer, swe_error *err)
+{
+    if (layer == NULL || layer->block == NULL) {
+        return swe_fail(err, SWE_ERROR_USAGE, "internal error: halo exchange without a layer");
+    }
+    MPI_CHECK(MPI_Waitall(layer->request_count, layer->requests, MPI_STATUSES_IGNORE));
+    layer->request_count = 0;
     return unpack_ghost_layers(layer, err);
+}
+
+int swe_mpi_exchange_halo(swe_mpi_layer *layer, swe_error *err)
+{
+    int status = swe_mpi_exchange_start(layer, err);
+    return status != SWE_OK ? status : swe_mpi_exchange_finish(layer, err);
 }
 
 /* The verbs of the layer seen as a backend; block is layer->driven. */
 
+/* Exchange, then the whole step. */
+static int step_after_exchange(swe_mpi_layer *layer, real dt, real *local_speed, swe_error *err)
+{
+    double started = swe_wall_seconds();
+    int status = swe_mpi_exchange_halo(layer, err);
+    layer->exchange_seconds += swe_wall_seconds() - started;
+    return status != SWE_OK ? status
+                            : layer->block->backend->step(layer->block, dt, local_speed, err);
+}
+
+/* The interior while the halo travels, then the ring. */
+static int step_during_exchange(swe_mpi_layer *layer, real dt, real *local_speed, swe_error *err)
+{
+    swe_block *block = layer->block;
+    double started = swe_wall_seconds();
+    int status = swe_mpi_exchange_start(layer, err);
+    double sent = swe_wall_seconds();
+    if (status == SWE_OK) {
+        status = block->backend->step_interior(block, dt, err);
+    }
+    double computed = swe_wall_seconds();
+    if (status == SWE_OK) {
+        status = swe_mpi_exchange_finish(layer, err);
+    }
+    layer->exchange_seconds += (sent - started) + (swe_wall_seconds() - computed);
+    return status != SWE_OK ? status : block->backend->step_ring(block, dt, local_speed, err);
+}
+
 static int layer_step(swe_block *driven, real dt, real *next_speed, swe_error *err)
 {
     swe_mpi_layer *layer = driven->ext;
-    double started = swe_wall_seconds();
-    int status = swe_mpi_exchange_halo(layer, err);
-    double exchanged = swe_wall_seconds();
     real local_speed = 0;
-    if (status == SWE_OK) {
-        status = layer->block->backend->step(layer->block, dt, &local_speed, err);
-    }
+    int status = layer->overlap ? step_during_exchange(layer, dt, &local_speed, err)
+                                : step_after_exchange(layer, dt, &local_speed, err);
     if (status != SWE_OK) {
         /* The other ranks already wait in the next exchange or reduction. */
         swe_mpi_abort(err->message, status);
     }
     double stepped = swe_wall_seconds();
     *next_speed = swe_mpi_max_speed(layer->comm, local_speed);
-    layer->exchange_seconds += exchanged - started;
     layer->reduction_seconds += swe_wall_seconds() - stepped;
     return SWE_OK;
 }
@@ -142,12 +180,19 @@ static const swe_backend mpi_layer_backend = {
 };
 
 int swe_mpi_layer_init(swe_mpi_layer *layer, MPI_Comm comm, const swe_block_grid *grid,
-                       swe_block *block, swe_error *err)
+                       swe_block *block, int overlap, swe_error *err)
 {
     if (layer == NULL || grid == NULL || block == NULL || block->backend == NULL) {
         return swe_fail(err, SWE_ERROR_USAGE, "internal error: MPI layer needs a grid and block");
     }
     memset(layer, 0, sizeof *layer);
+    if (overlap && (block->backend->step_interior == NULL || block->backend->step_ring == NULL)) {
+        return swe_fail(err, SWE_ERROR_USAGE,
+                        "backend '%s' cannot compute while the halo travels (run without "
+                        "--overlap)",
+                        block->backend->name);
+    }
+    layer->overlap = overlap;
     layer->comm = comm;
     MPI_CHECK(MPI_Comm_rank(comm, &layer->rank));
     layer->grid = *grid;

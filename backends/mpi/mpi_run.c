@@ -79,7 +79,7 @@ static int create_part(mpi_run *run, MPI_Comm comm, swe_block_grid *grid, swe_er
         status = run->backend->sync_after_write(&run->part, err);
     }
     if (status == SWE_OK) {
-        status = swe_mpi_layer_init(&run->layer, comm, grid, &run->part, err);
+        status = swe_mpi_layer_init(&run->layer, comm, grid, &run->part, options->overlap, err);
     }
     return status;
 }

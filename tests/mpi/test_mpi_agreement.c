@@ -63,7 +63,7 @@ static long differing_cells(const swe_block *part, const swe_block *whole)
     return differing;
 }
 
-static void run_case(const agreement_case *c, enum swe_solver solver)
+static void run_case(const agreement_case *c, enum swe_solver solver, int overlap)
 {
     const swe_scenario *scenario = swe_scenario_find(c->scenario);
     swe_error err;
@@ -81,7 +81,7 @@ static void run_case(const agreement_case *c, enum swe_solver solver)
                                   &err) == SWE_OK &&
          start_block(&part, solver, &mpi_clock, scenario);
     swe_mpi_layer layer;
-    ok = ok && swe_mpi_layer_init(&layer, MPI_COMM_WORLD, &grid, &part, &err) == SWE_OK;
+    ok = ok && swe_mpi_layer_init(&layer, MPI_COMM_WORLD, &grid, &part, overlap, &err) == SWE_OK;
     SWE_MPI_ASSERT_ALL(ok, "the MPI part starts");
     if (!ok) {
         return; /* a set-up failure here is a bug that the report already shows */
@@ -94,15 +94,15 @@ static void run_case(const agreement_case *c, enum swe_solver solver)
          swe_advance(&layer.driven, &mpi_clock, c->t_end, &err) == SWE_OK;
     SWE_MPI_ASSERT_ALL(ok, "both runs reach t_end");
     char what[160];
-    snprintf(what, sizeof what, "%s with %s on %d x %d: same steps and times as serial",
-             c->scenario, swe_solver_name(solver), c->nx, c->ny);
+    snprintf(what, sizeof what, "%s with %s on %d x %d%s: same steps and times as serial",
+             c->scenario, swe_solver_name(solver), c->nx, c->ny, overlap ? ", overlapped" : "");
     SWE_MPI_ASSERT_ALL(serial_clock.steps == mpi_clock.steps && serial_clock.steps > 5 &&
                            same_bits(&serial_clock.t, &mpi_clock.t, sizeof(double)) &&
                            same_bits(&serial_clock.last_dt, &mpi_clock.last_dt, sizeof(double)),
                        what);
     long differing = differing_cells(&part, &whole);
-    snprintf(what, sizeof what, "%s with %s on %d x %d: every cell as serial, bit for bit",
-             c->scenario, swe_solver_name(solver), c->nx, c->ny);
+    snprintf(what, sizeof what, "%s with %s on %d x %d%s: every cell as serial, bit for bit",
+             c->scenario, swe_solver_name(solver), c->nx, c->ny, overlap ? ", overlapped" : "");
     if (differing != 0) {
         fprintf(stderr, "\n    rank %d: %ld values differ", swe_mpi_test_rank(), differing);
     }
@@ -118,7 +118,17 @@ static void test_every_cell_agrees_with_serial(void)
 {
     for (int c = 0; c < CASE_COUNT; ++c) {
         for (int solver = 0; solver < SWE_SOLVER_COUNT; ++solver) {
-            run_case(&cases[c], solver);
+            run_case(&cases[c], solver, 0);
+        }
+    }
+}
+
+/* The same with the interior computed while the halo travels. */
+static void test_overlapped_steps_agree_with_serial(void)
+{
+    for (int c = 0; c < CASE_COUNT; ++c) {
+        for (int solver = 0; solver < SWE_SOLVER_COUNT; ++solver) {
+            run_case(&cases[c], solver, 1);
         }
     }
 }
@@ -221,6 +231,9 @@ void register_mpi_agreement_tests(void)
     swe_mpi_test_require(
         CU_add_test(suite, "every cell agrees with serial", test_every_cell_agrees_with_serial),
         "test");
+    swe_mpi_test_require(CU_add_test(suite, "overlapped steps agree with serial",
+                                     test_overlapped_steps_agree_with_serial),
+                         "test");
 #ifndef SWE_WITHOUT_NETCDF
     swe_mpi_test_require(CU_add_test(suite, "gathered output equals serial output",
                                      test_gathered_output_equals_serial_output),

@@ -38,7 +38,7 @@ void swe_mpi_test_fail_on_rank(int failing_rank)
         swe_mpi_abort(err.message, 1);
     }
     block.backend = swe_mpi_test_rank() == failing_rank ? &failing : &swe_serial_backend;
-    if (swe_mpi_layer_init(&layer, MPI_COMM_WORLD, &grid, &block, &err) != SWE_OK) {
+    if (swe_mpi_layer_init(&layer, MPI_COMM_WORLD, &grid, &block, 0, &err) != SWE_OK) {
         swe_mpi_abort(err.message, 1);
     }
     swe_clock clock = {.cfl = 0.5, .wave_speed = 1};

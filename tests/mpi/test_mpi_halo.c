@@ -103,7 +103,7 @@ static void exchange_coded_parts(const swe_backend *backend)
         }
         block.backend = backend;
         swe_mpi_layer layer;
-        ok = swe_mpi_layer_init(&layer, MPI_COMM_WORLD, &grid, &block, &err) == SWE_OK;
+        ok = swe_mpi_layer_init(&layer, MPI_COMM_WORLD, &grid, &block, 0, &err) == SWE_OK;
         SWE_MPI_ASSERT_ALL(ok, "the layer is set up");
         if (ok) {
             ok = swe_mpi_exchange_halo(&layer, &err) == SWE_OK;
@@ -147,6 +147,18 @@ static void test_exchange_without_packing_verbs(void)
     /* One device -> host before packing, one host -> device after. */
     SWE_MPI_ASSERT_ALL(swe_mpi_test_size() == 1 || sync_calls > 0,
                        "the fallback brings the host arrays up to date");
+    /* Without the two halves of a step there is no overlap to offer. */
+    host_only.step_interior = NULL;
+    swe_block block;
+    swe_block_grid grid = {4, 4, 1, 1};
+    swe_error err;
+    CU_ASSERT_EQUAL_FATAL(swe_block_create(&block, 4, 4, 0, 0, 1, 1, &err), SWE_OK);
+    block.backend = &host_only;
+    swe_mpi_layer layer;
+    int status = swe_mpi_layer_init(&layer, MPI_COMM_SELF, &grid, &block, 1, &err);
+    SWE_MPI_ASSERT_ALL(status == SWE_ERROR_USAGE && strstr(err.message, "--overlap") != NULL,
+                       "overlap is refused for a backend without step_interior");
+    swe_block_destroy(&block);
 }
 
 static void test_max_speed_is_global_and_keeps_nan(void)
