@@ -31,9 +31,14 @@ static void print_version(void)
     for (int index = 0; index < swe_backend_count(); ++index) {
         printf(" %s", swe_backend_at(index)->name);
     }
-    printf("\nmpi: %s\noutput: %s\noutput mode: one NetCDF file for the whole domain, gathered "
-           "by rank 0 (this libnetcdf has no parallel I/O)\n",
-           library, swe_netcdf_library_version());
+#ifdef SWE_WITHOUT_NETCDF
+    const char *output_mode = "none: --benchmark only";
+#else
+    const char *output_mode = "one NetCDF file for the whole domain, gathered by rank 0 (this "
+                              "libnetcdf has no parallel I/O)";
+#endif
+    printf("\nmpi: %s\noutput: %s\noutput mode: %s\n", library, swe_netcdf_library_version(),
+           output_mode);
 }
 
 static void print_backends(void)

@@ -186,6 +186,10 @@ int swe_mpi_layer_init(swe_mpi_layer *layer, MPI_Comm comm, const swe_block_grid
         return swe_fail(err, SWE_ERROR_USAGE, "internal error: MPI layer needs a grid and block");
     }
     memset(layer, 0, sizeof *layer);
+    layer->comm = comm;
+    MPI_CHECK(MPI_Comm_rank(comm, &layer->rank));
+    layer->grid = *grid;
+    layer->block = block;
     if (overlap && (block->backend->step_interior == NULL || block->backend->step_ring == NULL)) {
         return swe_fail(err, SWE_ERROR_USAGE,
                         "backend '%s' cannot compute while the halo travels (run without "
@@ -193,10 +197,6 @@ int swe_mpi_layer_init(swe_mpi_layer *layer, MPI_Comm comm, const swe_block_grid
                         block->backend->name);
     }
     layer->overlap = overlap;
-    layer->comm = comm;
-    MPI_CHECK(MPI_Comm_rank(comm, &layer->rank));
-    layer->grid = *grid;
-    layer->block = block;
     for (int edge = 0; edge < SWE_EDGE_COUNT; ++edge) {
         layer->neighbour[edge] = swe_block_grid_neighbour(grid, layer->rank, edge);
         if (layer->neighbour[edge] < 0) {

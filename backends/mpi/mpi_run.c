@@ -104,7 +104,11 @@ static int open_output(mpi_run *run, const char *backend_name, swe_error *err)
     return swe_mpi_agree(run->layer.comm, status, err);
 }
 
-/* Gathers the current state and has rank 0 append it to the file. */
+/* Gathers the current state and has rank 0 append it to the file. The one
+ * place where an MPI run writes snapshots: other writers hook in here,
+ * either on rank 0's gathered run->whole (like NetCDF; checkpoints) or on
+ * every rank's run->part (VTK pieces, one .vtr per rank, with a .pvtr
+ * from rank 0 naming them). */
 static int write_snapshot(mpi_run *run, double t, swe_error *err)
 {
     if (run->options->benchmark) {
