@@ -5,7 +5,8 @@
 # --benchmark, no files. Prints one CSV line per run and the efficiency
 # rate(2 ranks) / (2 * rate(1 rank)) from the best and from the median run
 # of each, with the load average before and after (other work on the
-# machine lowers and scatters the figures).
+# machine lowers and scatters the figures). Strong scaling comes from the
+# same runs plus 1 rank on the 2-rank grid: rate(2 ranks) / rate(1 rank).
 # Usage: tools/bench_mpi.sh [PRECISION] [CELLS] [REPEATS] [T_END]
 set -eu -o pipefail
 cd "$(dirname "$0")/.."
@@ -27,11 +28,13 @@ echo "ranks,overlap,nx,ny,steps,seconds,cell_updates_per_s,exchange_seconds,redu
 one=()
 two=()
 overlapped=()
+one_large=()
 for ((run = 0; run < repeats; ++run)); do
-    for variant in 1 2 2-overlap; do
+    for variant in 1 2 2-overlap 1-large; do
         ranks=${variant%%-*}
         overlap=$([ "$variant" = 2-overlap ] && echo --overlap || true)
         nx=$((ranks * cells))
+        [ "$variant" = 1-large ] && nx=$((2 * cells))
         # shellcheck disable=SC2086
         output=$(mpirun -q --bind-to core -np "$ranks" "$program" --nx "$nx" --ny "$cells" \
             --t-end "$t_end" --benchmark $overlap)
@@ -42,7 +45,8 @@ for ((run = 0; run < repeats; ++run)); do
         case $variant in
         1) one+=("$rate") ;;
         2) two+=("$rate") ;;
-        *) overlapped+=("$rate") ;;
+        2-overlap) overlapped+=("$rate") ;;
+        *) one_large+=("$rate") ;;
         esac
     done
 done
@@ -50,7 +54,10 @@ echo "# load after: $(cut -d' ' -f1-3 /proc/loadavg)"
 best() { printf '%s\n' "$@" | sort -g | tail -n 1; }
 median() { printf '%s\n' "$@" | sort -g | awk '{v[NR]=$1} END {print (NR%2) ? v[(NR+1)/2] : (v[NR/2]+v[NR/2+1])/2}'; }
 awk -v b1="$(best "${one[@]}")" -v b2="$(best "${two[@]}")" -v bo="$(best "${overlapped[@]}")" \
-    -v m1="$(median "${one[@]}")" -v m2="$(median "${two[@]}")" -v mo="$(median "${overlapped[@]}")" 'BEGIN {
+    -v m1="$(median "${one[@]}")" -v m2="$(median "${two[@]}")" -v mo="$(median "${overlapped[@]}")" \
+    -v bl="$(best "${one_large[@]}")" -v ml="$(median "${one_large[@]}")" -v n="$((2 * cells))x$cells" 'BEGIN {
     printf "weak scaling 1 -> 2 ranks, best:   %.3e -> %.3e cell updates/s, efficiency %.1f%%; --overlap %.3e, %.1f%%\n", b1, b2, 100 * b2 / (2 * b1), bo, 100 * bo / (2 * b1);
     printf "weak scaling 1 -> 2 ranks, median: %.3e -> %.3e cell updates/s, efficiency %.1f%%; --overlap %.3e, %.1f%%\n", m1, m2, 100 * m2 / (2 * m1), mo, 100 * mo / (2 * m1);
+    printf "strong scaling on %s, best:   1 rank %.3e, 2 ranks %.3e cell updates/s, speed-up %.2f\n", n, bl, b2, b2 / bl;
+    printf "strong scaling on %s, median: 1 rank %.3e, 2 ranks %.3e cell updates/s, speed-up %.2f\n", n, ml, m2, m2 / ml;
 }'
