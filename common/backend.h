@@ -67,8 +67,9 @@ typedef struct swe_backend {
      * --overlap): step_interior updates every cell except the outer ring
      * of the block, before the CONNECT ghost layers are filled; step_ring,
      * after they are, updates the ring and returns the max wave speed of
-     * the new state. Together they must equal step bit for bit. Host
-     * backends build them on common/ring_step.h; NULL: no overlap. */
+     * the new state. Together they must equal step bit for bit. Used only
+     * with pack_copy_layer and unpack_ghost_layer. Host backends build them
+     * on common/ring_step.h; NULL: no overlap. */
     int (*step_interior)(swe_block *block, real dt, swe_error *err);
     int (*step_ring)(swe_block *block, real dt, real *next_speed, swe_error *err);
 } swe_backend;

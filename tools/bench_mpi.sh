@@ -7,6 +7,9 @@
 # of each, with the load average before and after (other work on the
 # machine lowers and scatters the figures). Strong scaling comes from the
 # same runs plus 1 rank on the 2-rank grid: rate(2 ranks) / rate(1 rank).
+# The ceiling: two independent serial runs of CELLS x CELLS at the same
+# time (no MPI); their summed rate / (2 * rate(1 rank)) is what this
+# machine gives two processes at all, whatever the code does.
 # Usage: tools/bench_mpi.sh [PRECISION] [CELLS] [REPEATS] [T_END]
 set -eu -o pipefail
 cd "$(dirname "$0")/.."
@@ -16,7 +19,10 @@ cells=${2:-1000}
 repeats=${3:-5}
 t_end=${4:-2}
 program=build/$precision/shallows-mpi
-make --no-print-directory PRECISION="$precision" "$program" >/dev/null
+make --no-print-directory PRECISION="$precision" "$program" "build/$precision/shallows" >/dev/null
+log_a=$(mktemp)
+log_b=$(mktemp)
+trap 'rm -f "$log_a" "$log_b"' EXIT
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 
 rate_of() { sed -nE 's/.*cell_updates_per_s=([0-9.e+]+).*/\1/p'; }
@@ -29,7 +35,16 @@ one=()
 two=()
 overlapped=()
 one_large=()
+pair=()
+serial=build/$precision/shallows
 for ((run = 0; run < repeats; ++run)); do
+    # Two independent serial runs at once: the ceiling for two processes.
+    "$serial" --nx "$cells" --ny "$cells" --t-end "$t_end" --benchmark >"$log_a" &
+    "$serial" --nx "$cells" --ny "$cells" --t-end "$t_end" --benchmark >"$log_b"
+    wait
+    rate=$(cat "$log_a" "$log_b" | rate_of | awk '{sum += $1} END {print sum}')
+    echo "2,independent,$cells,$cells,,,$rate,,"
+    pair+=("$rate")
     for variant in 1 2 2-overlap 1-large; do
         ranks=${variant%%-*}
         overlap=$([ "$variant" = 2-overlap ] && echo --overlap || true)
@@ -55,7 +70,10 @@ best() { printf '%s\n' "$@" | sort -g | tail -n 1; }
 median() { printf '%s\n' "$@" | sort -g | awk '{v[NR]=$1} END {print (NR%2) ? v[(NR+1)/2] : (v[NR/2]+v[NR/2+1])/2}'; }
 awk -v b1="$(best "${one[@]}")" -v b2="$(best "${two[@]}")" -v bo="$(best "${overlapped[@]}")" \
     -v m1="$(median "${one[@]}")" -v m2="$(median "${two[@]}")" -v mo="$(median "${overlapped[@]}")" \
-    -v bl="$(best "${one_large[@]}")" -v ml="$(median "${one_large[@]}")" -v n="$((2 * cells))x$cells" 'BEGIN {
+    -v bl="$(best "${one_large[@]}")" -v ml="$(median "${one_large[@]}")" -v n="$((2 * cells))x$cells" \
+    -v bp="$(best "${pair[@]}")" -v mp="$(median "${pair[@]}")" 'BEGIN {
+    printf "ceiling, two independent serial runs, best:   %.3e cell updates/s, %.1f%% of 2 x 1 rank\n", bp, 100 * bp / (2 * b1);
+    printf "ceiling, two independent serial runs, median: %.3e cell updates/s, %.1f%% of 2 x 1 rank\n", mp, 100 * mp / (2 * m1);
     printf "weak scaling 1 -> 2 ranks, best:   %.3e -> %.3e cell updates/s, efficiency %.1f%%; --overlap %.3e, %.1f%%\n", b1, b2, 100 * b2 / (2 * b1), bo, 100 * bo / (2 * b1);
     printf "weak scaling 1 -> 2 ranks, median: %.3e -> %.3e cell updates/s, efficiency %.1f%%; --overlap %.3e, %.1f%%\n", m1, m2, 100 * m2 / (2 * m1), mo, 100 * mo / (2 * m1);
     printf "strong scaling on %s, best:   1 rank %.3e, 2 ranks %.3e cell updates/s, speed-up %.2f\n", n, bl, b2, b2 / bl;

@@ -190,11 +190,15 @@ int swe_mpi_layer_init(swe_mpi_layer *layer, MPI_Comm comm, const swe_block_grid
     MPI_CHECK(MPI_Comm_rank(comm, &layer->rank));
     layer->grid = *grid;
     layer->block = block;
-    if (overlap && (block->backend->step_interior == NULL || block->backend->step_ring == NULL)) {
+    /* Overlap needs the packing verbs too: the fallback's sync_after_write
+     * would overwrite the interior computed meanwhile. */
+    const swe_backend *backend = block->backend;
+    if (overlap && (backend->step_interior == NULL || backend->step_ring == NULL ||
+                    backend->pack_copy_layer == NULL || backend->unpack_ghost_layer == NULL)) {
         return swe_fail(err, SWE_ERROR_USAGE,
                         "backend '%s' cannot compute while the halo travels (run without "
                         "--overlap)",
-                        block->backend->name);
+                        backend->name);
     }
     layer->overlap = overlap;
     for (int edge = 0; edge < SWE_EDGE_COUNT; ++edge) {

@@ -40,7 +40,8 @@ typedef struct swe_mpi_layer {
  * (made by swe_scenario_create_part) with its fine-grain backend already
  * initialised; overlap asks for the halo to travel while the interior is
  * computed. Local: SWE_ERROR_RUNTIME when out of memory, SWE_ERROR_USAGE
- * when overlap is asked of a backend without step_interior/step_ring. */
+ * when overlap is asked of a backend without step_interior/step_ring or
+ * without the packing verbs. */
 int swe_mpi_layer_init(swe_mpi_layer *layer, MPI_Comm comm, const swe_block_grid *grid,
                        swe_block *block, int overlap, swe_error *err);
 void swe_mpi_layer_free(swe_mpi_layer *layer);
