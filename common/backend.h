@@ -15,6 +15,10 @@ typedef struct swe_backend_config {
     int level;    /* optimisation level, 1..backend->levels; 0: the backend's best */
     real manning; /* Manning coefficient n, s/m^(1/3), applied by common/friction.h; 0: none */
     const char *cl_device; /* OpenCL "P:D" (platform:device); NULL: prefer a GPU */
+    /* Which accelerator of the node a device backend takes: 0 for a single
+     * process; under MPI the rank's index among the ranks on its node, so
+     * that each rank of a node gets a GPU of its own. */
+    int device;
 } swe_backend_config;
 
 /* Where a simulation stands in time; owned by the driver, advanced by
@@ -53,6 +57,28 @@ typedef struct swe_backend {
     /* Optional: prints the devices this backend can run on (--list-devices);
      * SWE_ERROR_USAGE when there are none. NULL: the backend has no devices. */
     int (*list_devices)(FILE *stream, swe_error *err);
+    /* Optional, for CONNECT edges (the MPI layer, common/copy_layer.h):
+     * pack_copy_layer writes the interior row or column next to edge into
+     * buffer as swe_copy_layer_length(block, edge) values of h, then hu, hv
+     * and b; unpack_ghost_layer writes such a buffer into the ghost layer
+     * of edge. Corner ghost cells are neither read nor written. Host
+     * backends use swe_host_pack_copy_layer / swe_host_unpack_ghost_layer;
+     * device backends pack on the device into a host buffer. NULL: the MPI
+     * layer falls back to the host versions around sync_before_read and
+     * sync_after_write (correct, but it moves the whole block each step).
+     * step must leave the ghost cells of CONNECT edges as they are. */
+    int (*pack_copy_layer)(swe_block *block, enum swe_edge edge, real *buffer, swe_error *err);
+    int (*unpack_ghost_layer)(swe_block *block, enum swe_edge edge, const real *buffer,
+                              swe_error *err);
+    /* Optional, for overlapping the halo exchange with work (shallows-mpi
+     * --overlap): step_interior updates every cell except the outer ring
+     * of the block, before the CONNECT ghost layers are filled; step_ring,
+     * after they are, updates the ring and returns the max wave speed of
+     * the new state. Together they must equal step bit for bit. Used only
+     * with pack_copy_layer and unpack_ghost_layer. Host backends build them
+     * on common/ring_step.h; NULL: no overlap. */
+    int (*step_interior)(swe_block *block, real dt, swe_error *err);
+    int (*step_ring)(swe_block *block, real dt, real *next_speed, swe_error *err);
 } swe_backend;
 
 /* The backends built into this binary. */

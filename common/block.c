@@ -22,6 +22,13 @@ static real *allocate_array(size_t count)
 int swe_block_create(swe_block *block, int nx, int ny, double x0, double y0, double width,
                      double height, swe_error *err)
 {
+    return swe_block_create_part(block, nx, ny, 0, 0, nx, ny, x0, y0, width, height, err);
+}
+
+int swe_block_create_part(swe_block *block, int domain_nx, int domain_ny, int first_i, int first_j,
+                          int nx, int ny, double x0, double y0, double width, double height,
+                          swe_error *err)
+{
     if (block == NULL) {
         return swe_fail(err, SWE_ERROR_USAGE, "internal error: no block given");
     }
@@ -29,6 +36,12 @@ int swe_block_create(swe_block *block, int nx, int ny, double x0, double y0, dou
     if (nx < 1 || ny < 1) {
         return swe_fail(err, SWE_ERROR_USAGE, "the grid needs at least 1 x 1 cells, got %d x %d",
                         nx, ny);
+    }
+    if (first_i < 0 || first_j < 0 || first_i > domain_nx - nx || first_j > domain_ny - ny) {
+        return swe_fail(err, SWE_ERROR_USAGE,
+                        "internal error: part of %d x %d cells at (%d, %d) lies outside a grid "
+                        "of %d x %d",
+                        nx, ny, first_i, first_j, domain_nx, domain_ny);
     }
     if ((size_t)nx + 2 > (size_t)INT_MAX / ((size_t)ny + 2)) {
         return swe_fail(err, SWE_ERROR_USAGE, "a grid of %d x %d cells is too large", nx, ny);
@@ -39,14 +52,20 @@ int swe_block_create(swe_block *block, int nx, int ny, double x0, double y0, dou
     block->nx = nx;
     block->ny = ny;
     block->stride = nx + 2;
-    block->dx = (real)(width / nx);
-    block->dy = (real)(height / ny);
+    block->first_i = first_i;
+    block->first_j = first_j;
+    block->domain_nx = domain_nx;
+    block->domain_ny = domain_ny;
+    block->dx = (real)(width / domain_nx);
+    block->dy = (real)(height / domain_ny);
     block->x0 = x0;
     block->y0 = y0;
     block->width = width;
     block->height = height;
+    const int inner[SWE_EDGE_COUNT] = {first_i > 0, first_i + nx<domain_nx, first_j> 0,
+                                       first_j + ny < domain_ny};
     for (int edge = 0; edge < SWE_EDGE_COUNT; ++edge) {
-        block->boundary[edge] = SWE_BOUNDARY_WALL;
+        block->boundary[edge] = inner[edge] ? SWE_BOUNDARY_CONNECT : SWE_BOUNDARY_WALL;
     }
     size_t count = swe_block_size(block);
     block->h = allocate_array(count);
@@ -81,12 +100,12 @@ size_t swe_block_size(const swe_block *block)
 
 double swe_block_cell_x(const swe_block *block, int i)
 {
-    return block->x0 + ((double)i - 0.5) * block->width / block->nx;
+    return block->x0 + ((double)(block->first_i + i) - 0.5) * block->width / block->domain_nx;
 }
 
 double swe_block_cell_y(const swe_block *block, int j)
 {
-    return block->y0 + ((double)j - 0.5) * block->height / block->ny;
+    return block->y0 + ((double)(block->first_j + j) - 0.5) * block->height / block->domain_ny;
 }
 
 double swe_block_volume(const swe_block *block)

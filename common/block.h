@@ -21,11 +21,16 @@ enum swe_boundary {
 struct swe_backend;
 
 typedef struct swe_block {
-    int nx, ny;            /* interior cells */
-    int stride;            /* nx + 2: distance between rows */
-    real dx, dy;           /* cell size, metres */
-    double x0, y0;         /* lower-left corner of the interior, metres */
-    double width, height;  /* extent of the interior, metres */
+    int nx, ny;           /* interior cells */
+    int stride;           /* nx + 2: distance between rows */
+    real dx, dy;          /* cell size, metres */
+    double x0, y0;        /* lower-left corner of the whole domain, metres */
+    double width, height; /* extent of the whole domain, metres */
+    /* A block may be one part of a larger grid (MPI: one per rank): its
+     * interior cell (1, 1) is cell (first_i, first_j) of a domain of
+     * domain_nx x domain_ny cells (0-based). A whole block: 0, 0, nx, ny. */
+    int first_i, first_j;
+    int domain_nx, domain_ny;
     real *h, *hu, *hv, *b; /* host arrays of (nx+2)*(ny+2) values */
     enum swe_boundary boundary[SWE_EDGE_COUNT];
     const struct swe_backend *backend;
@@ -39,6 +44,14 @@ typedef struct swe_block {
  * [x0, x0 + nx*dx] x [y0, y0 + ny*dy]; all edges start as walls. */
 int swe_block_create(swe_block *block, int nx, int ny, double x0, double y0, double width,
                      double height, swe_error *err);
+/* Allocates the part of nx x ny cells that starts at cell (first_i,
+ * first_j) of a domain of domain_nx x domain_ny cells covering [x0, x0 +
+ * width] x [y0, y0 + height]. Cell sizes and centres are computed from the
+ * whole domain, so they are bit for bit those of the whole block. Edges
+ * inside the domain start as CONNECT, edges on its boundary as walls. */
+int swe_block_create_part(swe_block *block, int domain_nx, int domain_ny, int first_i, int first_j,
+                          int nx, int ny, double x0, double y0, double width, double height,
+                          swe_error *err);
 void swe_block_destroy(swe_block *block);
 
 /* Number of values in each array, ghost cells included. */

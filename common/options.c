@@ -39,6 +39,7 @@ enum option_id {
     OPTION_RESTART,
     OPTION_BATHYMETRY,
     OPTION_DISPLACEMENT,
+    OPTION_OVERLAP,
     OPTION_LIST_BACKENDS,
     OPTION_LIST_DEVICES,
     OPTION_CL_DEVICE,
@@ -65,6 +66,7 @@ static const struct option long_options[] = {
     {"restart", required_argument, NULL, OPTION_RESTART},
     {"bathymetry", required_argument, NULL, OPTION_BATHYMETRY},
     {"displacement", required_argument, NULL, OPTION_DISPLACEMENT},
+    {"overlap", no_argument, NULL, OPTION_OVERLAP},
     {"list-backends", no_argument, NULL, OPTION_LIST_BACKENDS},
     {"list-devices", no_argument, NULL, OPTION_LIST_DEVICES},
     {"cl-device", required_argument, NULL, OPTION_CL_DEVICE},
@@ -112,6 +114,8 @@ void swe_options_print_help(const char *program)
            "                      (default none)\n"
            "  --benchmark         no files, timing only\n"
            "  --quiet             no progress lines (errors still print)\n"
+           "  --overlap           shallows-mpi: compute the inner cells of each block while\n"
+           "                      its halo travels (no effect on one process)\n"
            "  --list-backends     list the backends built into this binary\n"
            "  --list-devices      list the devices of the backends that have some\n"
            "                      (OpenCL: platforms and devices as P:D)\n"
@@ -281,6 +285,9 @@ static int parse_one(int id, const char *value, swe_options *options, swe_error 
         return SWE_OK;
     case OPTION_DISPLACEMENT:
         options->displacement_path = value;
+        return SWE_OK;
+    case OPTION_OVERLAP:
+        options->overlap = 1;
         return SWE_OK;
     case OPTION_LIST_BACKENDS:
         options->action = SWE_ACTION_LIST_BACKENDS;

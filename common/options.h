@@ -41,6 +41,7 @@ typedef struct swe_options {
     const char *bathymetry_path;   /* --scenario netcdf: bed elevation file */
     const char *displacement_path; /* --scenario netcdf: initial surface displacement */
     const char *cl_device;         /* --cl-device P:D for the OpenCL backend; NULL: default */
+    int overlap;                   /* shallows-mpi: compute inner cells while the halo travels */
 } swe_options;
 
 /* Parses argv into options, filling scenario defaults for what is not

@@ -381,6 +381,13 @@ double swe_scenario_parameter(const swe_scenario *scenario, const char *name)
 int swe_scenario_create_block(const swe_scenario *scenario, int nx, int ny, swe_block *block,
                               swe_error *err)
 {
+    return swe_scenario_create_part(scenario, nx, ny, 0, 0, nx, ny, block, err);
+}
+
+int swe_scenario_create_part(const swe_scenario *scenario, int domain_nx, int domain_ny,
+                             int first_i, int first_j, int nx, int ny, swe_block *block,
+                             swe_error *err)
+{
     if (scenario == NULL || block == NULL) {
         return swe_fail(err, SWE_ERROR_USAGE, "internal error: no scenario or block given");
     }
@@ -389,13 +396,22 @@ int swe_scenario_create_block(const swe_scenario *scenario, int nx, int ny, swe_
                         "scenario '%s' is read from files (give --bathymetry and --displacement)",
                         scenario->name);
     }
-    double height = scenario->height > 0 ? scenario->height : scenario->width * ny / nx;
-    int status =
-        swe_block_create(block, nx, ny, scenario->x0, scenario->y0, scenario->width, height, err);
+    if (domain_nx < 1 || domain_ny < 1) {
+        return swe_fail(err, SWE_ERROR_USAGE, "the grid needs at least 1 x 1 cells, got %d x %d",
+                        domain_nx, domain_ny);
+    }
+    double height =
+        scenario->height > 0 ? scenario->height : scenario->width * domain_ny / domain_nx;
+    int status = swe_block_create_part(block, domain_nx, domain_ny, first_i, first_j, nx, ny,
+                                       scenario->x0, scenario->y0, scenario->width, height, err);
     if (status != SWE_OK) {
         return status;
     }
-    memcpy(block->boundary, scenario->boundary, sizeof block->boundary);
+    for (int edge = 0; edge < SWE_EDGE_COUNT; ++edge) {
+        if (block->boundary[edge] != SWE_BOUNDARY_CONNECT) {
+            block->boundary[edge] = scenario->boundary[edge];
+        }
+    }
     scenario->initialise(block, scenario);
     return SWE_OK;
 }

@@ -46,4 +46,12 @@ double swe_scenario_parameter(const swe_scenario *scenario, const char *name);
 int swe_scenario_create_block(const swe_scenario *scenario, int nx, int ny, swe_block *block,
                               swe_error *err);
 
+/* The same for the part of nx x ny cells at cell (first_i, first_j) of the
+ * scenario's grid of domain_nx x domain_ny cells: its cells hold bit for
+ * bit the values of the same cells of the whole block; edges on the domain
+ * boundary get the scenario's types, edges inside it CONNECT. */
+int swe_scenario_create_part(const swe_scenario *scenario, int domain_nx, int domain_ny,
+                             int first_i, int first_j, int nx, int ny, swe_block *block,
+                             swe_error *err);
+
 #endif

@@ -64,6 +64,10 @@ int main(int argc, char **argv)
 #ifdef SWE_WITH_OPENCL
     register_opencl_tests();
 #endif
+    register_block_grid_tests();
+#if defined(SWE_WITH_MPI) && !defined(SWE_WITHOUT_NETCDF)
+    register_mpi_cli_tests();
+#endif
 
     CU_basic_set_mode(CU_BRM_VERBOSE);
     CU_ErrorCode run_status;

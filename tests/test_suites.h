@@ -20,6 +20,8 @@ void register_cuda_tests(void); /* only with SWE_WITH_CUDA */
 #ifdef SWE_WITH_OPENCL
 void register_opencl_tests(void);
 #endif
+void register_block_grid_tests(void);
+void register_mpi_cli_tests(void);
 
 /* Path of the shallows binary under test (--program). */
 const char *swe_test_program(void);

@@ -9,6 +9,7 @@ set -eu
 # device of machines without a GPU.
 packages="libnetcdf-dev netcdf-bin libcunit1-dev libpng-dev gnuplot-nox python3"
 packages="$packages ocl-icd-opencl-dev opencl-headers pocl-opencl-icd clinfo"
+packages="$packages libopenmpi-dev openmpi-bin"
 
 missing=""
 for package in $packages; do

@@ -24,6 +24,29 @@ for variant in "PRECISION=single" "PRECISION=double" "PRECISION=double SANITIZE=
     passed=$((passed + $(echo "$line" | sed -E 's/^[a-z]+: ([0-9]+) passed.*/\1/')))
     failed=$((failed + $(echo "$line" | sed -E 's/.* ([0-9]+) failed.*/\1/')))
 done
+# The MPI suites: shallows-mpi-tests under mpirun on 1, 2, 3, 4 and 6 ranks
+# (make check-mpi), in both precisions. Not under the sanitizers.
+if command -v mpicc >/dev/null 2>&1 && command -v mpirun >/dev/null 2>&1; then
+    for precision in single double; do
+        echo "== make check-mpi PRECISION=$precision"
+        if ! make --no-print-directory check-mpi PRECISION=$precision 2>&1 | tee "$log"; then
+            status=1
+        fi
+        lines=$(grep -E '^mpi-[0-9]+: [0-9]+ passed, [0-9]+ failed' "$log")
+        if [ -z "$lines" ]; then
+            echo "== make check-mpi PRECISION=$precision did not finish its suites"
+            status=1
+            continue
+        fi
+        while read -r line; do
+            passed=$((passed + $(echo "$line" | sed -E 's/^mpi-[0-9]+: ([0-9]+) passed.*/\1/')))
+            failed=$((failed + $(echo "$line" | sed -E 's/.* ([0-9]+) failed.*/\1/')))
+        done <<<"$lines"
+    done
+    echo "== MPI suites skipped under ASan/UBSan (Open MPI and AddressSanitizer do not mix): not counted"
+else
+    echo "== MPI suites skipped: mpicc or mpirun not installed (make deps installs them): not counted"
+fi
 rm -f "$log"
 [ "$failed" -eq 0 ] || status=1
 echo "tests: $passed passed, $failed failed"

@@ -492,4 +492,8 @@ extern "C" const swe_backend swe_cuda_backend = {
     .step = cuda_step,
     .advance = cuda_advance,
     .list_devices = NULL,
+    .pack_copy_layer = NULL, /* the MPI layer packs through sync_before_read */
+    .unpack_ghost_layer = NULL,
+    .step_interior = NULL,
+    .step_ring = NULL,
 };

@@ -6,6 +6,8 @@
 #include "backend.h"
 #include "boundary.h"
 #include "cell_update.h"
+#include "copy_layer.h"
+#include "ring_step.h"
 #include "serial_kernels.h"
 
 #include <stdlib.h>
@@ -15,6 +17,7 @@ typedef struct serial_fields {
     real manning;  /* Manning coefficient; 0: no friction */
     real *storage; /* all edge rows in one allocation */
     swe_edge_row vertical, below, above;
+    swe_ring_step ring; /* for step_interior / step_ring */
 } serial_fields;
 
 static int serial_init(swe_block *block, const swe_backend_config *config, swe_error *err)
@@ -45,6 +48,7 @@ static void serial_finalize(swe_block *block)
         return;
     }
     serial_fields *fields = block->ext;
+    swe_ring_step_free(&fields->ring);
     free(fields->storage);
     free(fields);
     block->ext = NULL;
@@ -91,6 +95,18 @@ static int serial_step(swe_block *block, real dt, real *next_speed, swe_error *e
     return SWE_OK;
 }
 
+static int serial_step_interior(swe_block *block, real dt, swe_error *err)
+{
+    serial_fields *fields = block->ext;
+    return swe_ring_step_interior(&fields->ring, block, serial_step, dt, err);
+}
+
+static int serial_step_ring(swe_block *block, real dt, real *next_speed, swe_error *err)
+{
+    serial_fields *fields = block->ext;
+    return swe_ring_step_finish(&fields->ring, block, serial_step, dt, next_speed, err);
+}
+
 const swe_backend swe_serial_backend = {
     .name = "serial",
     .description = "one core, row-by-row sweep (reference for all others)",
@@ -102,4 +118,8 @@ const swe_backend swe_serial_backend = {
     .max_wave_speed = serial_max_wave_speed,
     .step = serial_step,
     .advance = NULL,
+    .pack_copy_layer = swe_host_pack_copy_layer,
+    .unpack_ghost_layer = swe_host_unpack_ghost_layer,
+    .step_interior = serial_step_interior,
+    .step_ring = serial_step_ring,
 };

@@ -1,0 +1,59 @@
+# The MPI layer: build/<precision>/shallows-mpi (and its test program) when
+# mpicc is installed. Its sources compile with mpicc; the core and the
+# fine-grain backends are the same objects as in shallows, so every
+# backend built here runs per rank as mpi+<backend>. Not built under the
+# sanitizers: Open MPI and AddressSanitizer do not mix well.
+MPICC ?= $(shell command -v mpicc 2>/dev/null)
+MPIRUN ?= $(shell command -v mpirun 2>/dev/null)
+
+ifneq ($(and $(MPICC),$(MPIRUN)),)
+ifeq ($(SANITIZE),)
+MPI_SOURCES := $(filter-out backends/mpi/main.c,$(wildcard backends/mpi/*.c))
+MPI_OBJECTS := $(patsubst %.c,$(BUILD)/obj/%.o,$(MPI_SOURCES))
+MPI_MAIN_OBJECT := $(BUILD)/obj/backends/mpi/main.o
+MPI_TEST_OBJECTS := $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard tests/mpi/*.c))
+MPI_PROGRAM := $(BUILD)/shallows-mpi
+MPI_TEST_PROGRAM := $(BUILD)/shallows-mpi-tests
+# Rank counts of `make check-mpi`; --oversubscribe lets them exceed the cores.
+MPI_TEST_RANKS ?= 1 2 3 4 6
+MPIRUN_FLAGS ?= -q --oversubscribe
+CPPFLAGS += -DSWE_WITH_MPI
+
+# mpicc is the same compiler as $(CC) plus MPI's paths; only these files
+# need them.
+$(BUILD)/obj/backends/mpi/%.o: backends/mpi/%.c
+	@mkdir -p $(dir $@)
+	$(MPICC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
+
+$(BUILD)/obj/tests/mpi/%.o: tests/mpi/%.c
+	@mkdir -p $(dir $@)
+	$(MPICC) $(CPPFLAGS) -Itests -Ibackends/mpi $(CFLAGS) -c -o $@ $<
+
+# The library objects are only known once every backend.mk has added its
+# sources: expand them a second time, when the rule is used.
+.SECONDEXPANSION:
+$(MPI_PROGRAM): $(MPI_MAIN_OBJECT) $(MPI_OBJECTS) $$(LIBRARY_OBJECTS)
+	$(MPICC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+$(MPI_TEST_PROGRAM): $(MPI_TEST_OBJECTS) $(MPI_OBJECTS) $$(LIBRARY_OBJECTS)
+	$(MPICC) $(LDFLAGS) -o $@ $^ -lcunit $(LDLIBS)
+
+-include $(MPI_OBJECTS:.o=.d) $(MPI_MAIN_OBJECT:.o=.d) $(MPI_TEST_OBJECTS:.o=.d)
+
+all: $(MPI_PROGRAM)
+# The mpi-cli suite of shallows-tests runs these two under mpirun.
+check: $(MPI_PROGRAM) $(MPI_TEST_PROGRAM)
+
+.PHONY: check-mpi bench-mpi
+## make bench-mpi: weak scaling of mpi+serial, 1 -> 2 ranks of 1000 x 1000 cells
+bench-mpi:
+	tools/bench_mpi.sh $(PRECISION)
+
+## make check-mpi: the MPI suites on 1, 2, 3, 4 and 6 ranks (PRECISION=)
+check-mpi: $(MPI_PROGRAM) $(MPI_TEST_PROGRAM)
+	@for ranks in $(MPI_TEST_RANKS); do \
+	    OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 \
+	    timeout 120 $(MPIRUN) $(MPIRUN_FLAGS) -np $$ranks $(MPI_TEST_PROGRAM) || exit 1; \
+	done
+endif
+endif

@@ -1,0 +1,20 @@
+/* Output of an MPI run: the interiors of all ranks' blocks assembled into
+ * one block of the whole domain on rank 0, which then writes it with the
+ * same writers as a serial run (Debian's libnetcdf has no parallel I/O, so
+ * one file for the whole domain is written by rank 0 alone). */
+#ifndef SWE_MPI_GATHER_H
+#define SWE_MPI_GATHER_H
+
+#include "mpi_layer.h"
+
+/* Creates on rank 0 the block of the whole domain that the gathered
+ * snapshots go into (same grid geometry as layer->block's domain); other
+ * ranks leave whole zeroed and need no memory. Local. */
+int swe_mpi_whole_block_create(const swe_mpi_layer *layer, swe_block *whole, swe_error *err);
+
+/* Brings the host arrays of every rank's block up to date
+ * (sync_before_read) and copies their interiors (h, hu, hv, b) into whole
+ * on rank 0. Collective; whole is ignored on other ranks. */
+int swe_mpi_gather(swe_mpi_layer *layer, swe_block *whole, swe_error *err);
+
+#endif

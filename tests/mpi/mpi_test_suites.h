@@ -1,0 +1,31 @@
+/* The CUnit suites of shallows-mpi-tests, run on every rank of one mpirun.
+ * Each test is collective: every rank runs it, and a check counts only
+ * once every rank agrees (swe_mpi_test_assert_all), so all ranks record
+ * the same result and rank 0's report speaks for the job. */
+#ifndef SWE_MPI_TEST_SUITES_H
+#define SWE_MPI_TEST_SUITES_H
+
+#include <CUnit/CUnit.h>
+#include <mpi.h>
+
+void register_mpi_halo_tests(void);
+void register_mpi_agreement_tests(void);
+
+/* Asserts on every rank that local_ok holds on all ranks; a rank where it
+ * does not prints what to stderr, labelled with its rank. Collective. */
+#define SWE_MPI_ASSERT_ALL(local_ok, what)                                                         \
+    swe_mpi_test_assert_all((local_ok), (what), __FILE__, __LINE__)
+void swe_mpi_test_assert_all(int local_ok, const char *what, const char *file, int line);
+
+/* Steps a block on every rank with a backend that fails on rank
+ * failing_rank: the layer must end the whole job with that rank's message. */
+void swe_mpi_test_fail_on_rank(int failing_rank);
+
+int swe_mpi_test_rank(void);
+int swe_mpi_test_size(void);
+
+/* Fails registration loudly (a suite not registered would pass by running
+ * nothing). */
+void swe_mpi_test_require(const void *pointer, const char *what);
+
+#endif

@@ -1,0 +1,211 @@
+/* shallows-mpi as a user runs it through mpirun: bad input refused with
+ * one line from rank 0, and a run on several ranks writing the same file,
+ * bit for bit, as shallows. Built only where MPI is (SWE_WITH_MPI). */
+#include "netcdf_output.h"
+#include "test_suites.h"
+
+#include <CUnit/CUnit.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+static char work_dir[256];
+
+static int make_work_dir(void)
+{
+    snprintf(work_dir, sizeof work_dir, "/tmp/shallows-mpi-cli-XXXXXX");
+    return mkdtemp(work_dir) == NULL;
+}
+
+static int remove_work_dir(void)
+{
+    char command[512];
+    snprintf(command, sizeof command, "rm -rf '%s'", work_dir);
+    return system(command) == 0 ? 0 : 1;
+}
+
+static void read_file(const char *name, char *buffer, size_t size)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s", work_dir, name);
+    buffer[0] = '\0';
+    FILE *file = fopen(path, "r");
+    if (file != NULL) {
+        buffer[fread(buffer, 1, size - 1, file)] = '\0';
+        fclose(file);
+    }
+}
+
+/* Runs `mpirun -q -np ranks PROGRAM args` (or PROGRAM alone when ranks is
+ * 0) in the work directory; returns its exit code (124: it hung), its
+ * output in out/err. */
+static int run(int ranks, const char *program, const char *args, char *out, char *err, size_t size)
+{
+    char launcher[64] = "";
+    if (ranks > 0) {
+        /* A job that hangs ends with exit code 124 instead of stalling the suite. */
+        snprintf(launcher, sizeof launcher, "timeout 60 mpirun -q --oversubscribe -np %d ", ranks);
+    }
+    char command[2048];
+    snprintf(command, sizeof command,
+             "cd '%s' && OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 "
+             "%s'%s' %s >stdout.txt 2>stderr.txt",
+             work_dir, launcher, program, args);
+    int status = system(command);
+    read_file("stdout.txt", out, size);
+    read_file("stderr.txt", err, size);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+/* The program paths must be absolute: run() changes directory. */
+enum { PATH_SIZE = 1100 };
+
+static void program_paths(char serial[PATH_SIZE], char mpi[PATH_SIZE + 8])
+{
+    char cwd[512];
+    CU_ASSERT_PTR_NOT_NULL_FATAL(getcwd(cwd, sizeof cwd));
+    const char *program = swe_test_program();
+    snprintf(serial, PATH_SIZE, "%s%s%s", program[0] == '/' ? "" : cwd,
+             program[0] == '/' ? "" : "/", program);
+    snprintf(mpi, PATH_SIZE + 8, "%s-mpi", serial);
+}
+
+static int exists(const char *name)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s", work_dir, name);
+    struct stat info;
+    return stat(path, &info) == 0;
+}
+
+static void expect_refusal(int ranks, const char *args, const char *message)
+{
+    char serial[PATH_SIZE], mpi[PATH_SIZE + 8], out[4096], err[4096];
+    program_paths(serial, mpi);
+    int code = run(ranks, mpi, args, out, err, sizeof out);
+    CU_ASSERT_EQUAL(code, 2);
+    CU_ASSERT(strncmp(err, "shallows-mpi: ", 14) == 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, message));
+    char *newline = strchr(err, '\n');
+    CU_ASSERT(newline != NULL && newline[1] == '\0'); /* one line: only rank 0 prints */
+    CU_ASSERT_FALSE(exists("refused.nc") || exists("refused.nc.tmp"));
+    if (code != 2 || strstr(err, message) == NULL) {
+        fprintf(stderr, "\n    expected '%s', got exit %d: %s", message, code, err);
+    }
+}
+
+static void test_refuses_bad_input_on_every_rank(void)
+{
+    expect_refusal(3, "--output refused --nx 0", "--nx must be between 1 and 65536, got 0");
+    expect_refusal(2, "--output refused --backend cobol", "backend 'cobol' is not built");
+    expect_refusal(3, "--output refused --nx 2 --ny 1",
+                   "3 ranks cannot share a grid of 2 x 1 cells");
+    expect_refusal(2, "--output no-such-dir/refused --nx 8 --ny 8", "cannot create output");
+}
+
+static void test_version_names_the_output_mode(void)
+{
+    char serial[PATH_SIZE], mpi[PATH_SIZE + 8], out[4096], err[4096];
+    program_paths(serial, mpi);
+    CU_ASSERT_EQUAL(run(2, mpi, "--version", out, err, sizeof out), 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "gathered by rank 0"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "mpi: "));
+    CU_ASSERT_PTR_NULL(strstr(strstr(out, "gathered") + 1, "gathered")); /* printed once */
+}
+
+static int same_interior(const swe_block *a, const swe_block *b)
+{
+    const real *fields_a[] = {a->h, a->hu, a->hv, a->b};
+    const real *fields_b[] = {b->h, b->hu, b->hv, b->b};
+    for (int f = 0; f < 4; ++f) {
+        for (int j = 1; j <= a->ny; ++j) {
+            const size_t row = SWE_INDEX(a, 1, j);
+            if (memcmp(fields_a[f] + row, fields_b[f] + row, (size_t)a->nx * sizeof(real)) != 0) {
+                return 0;
+            }
+        }
+    }
+    return 1;
+}
+
+/* Every snapshot of the two files holds the same bits. */
+static void assert_same_snapshots(const char *serial_file, const char *mpi_file, int nx, int ny)
+{
+    swe_error err;
+    int count = swe_netcdf_snapshot_count(serial_file, &err);
+    CU_ASSERT(count > 1);
+    CU_ASSERT_EQUAL(swe_netcdf_snapshot_count(mpi_file, &err), count);
+    swe_block a, b;
+    CU_ASSERT_EQUAL_FATAL(swe_block_create(&a, nx, ny, 0, 0, 1, 1, &err), SWE_OK);
+    CU_ASSERT_EQUAL_FATAL(swe_block_create(&b, nx, ny, 0, 0, 1, 1, &err), SWE_OK);
+    for (int s = 0; s < count; ++s) {
+        double time_a = -1, time_b = -2;
+        CU_ASSERT_EQUAL(swe_netcdf_read(serial_file, s, &a, &time_a, &err), SWE_OK);
+        CU_ASSERT_EQUAL(swe_netcdf_read(mpi_file, s, &b, &time_b, &err), SWE_OK);
+        CU_ASSERT(time_a == time_b);
+        CU_ASSERT(same_interior(&a, &b));
+    }
+    swe_block_destroy(&a);
+    swe_block_destroy(&b);
+}
+
+static void test_gathered_file_equals_serial_file(void)
+{
+    char serial[PATH_SIZE], mpi[PATH_SIZE + 8], out[4096], err[4096];
+    program_paths(serial, mpi);
+    const char *common = "--scenario bump-dam-break --nx 37 --ny 23 --t-end 0.2 --outputs 3 "
+                         "--quiet";
+    char args[512];
+    snprintf(args, sizeof args, "%s --output serial", common);
+    CU_ASSERT_EQUAL_FATAL(run(0, serial, args, out, err, sizeof out), 0);
+    snprintf(args, sizeof args, "%s --output gathered", common);
+    CU_ASSERT_EQUAL_FATAL(run(3, mpi, args, out, err, sizeof out), 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "summary: backend=mpi+serial"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "mpi: ranks=3 blocks=3x1"));
+    CU_ASSERT_FALSE(exists("gathered.nc.tmp"));
+    char serial_file[512], mpi_file[512];
+    snprintf(serial_file, sizeof serial_file, "%s/serial.nc", work_dir);
+    snprintf(mpi_file, sizeof mpi_file, "%s/gathered.nc", work_dir);
+    assert_same_snapshots(serial_file, mpi_file, 37, 23);
+    /* The same with the halo travelling while the interior is computed. */
+    snprintf(args, sizeof args, "%s --overlap --output overlapped", common);
+    CU_ASSERT_EQUAL_FATAL(run(4, mpi, args, out, err, sizeof out), 0);
+    snprintf(mpi_file, sizeof mpi_file, "%s/overlapped.nc", work_dir);
+    assert_same_snapshots(serial_file, mpi_file, 37, 23);
+}
+
+/* A rank whose backend fails ends the whole job with its message; the
+ * others do not hang (timeout gives exit code 124 if they do). */
+static void test_failing_rank_ends_the_job(void)
+{
+    char serial[PATH_SIZE], mpi[PATH_SIZE + 8], out[4096], err[4096];
+    program_paths(serial, mpi);
+    char tests[PATH_SIZE + 16];
+    snprintf(tests, sizeof tests, "%s-tests", mpi);
+    int code = run(3, tests, "--fail-on-rank 1", out, err, sizeof out);
+    CU_ASSERT(code != 0 && code != 124);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "shallows-mpi: rank 1: the device fell off the bus"));
+    if (code == 0 || code == 124) {
+        fprintf(stderr, "\n    exit %d: %s", code, err);
+    }
+}
+
+void register_mpi_cli_tests(void)
+{
+    CU_pSuite suite = CU_add_suite("mpi-cli", make_work_dir, remove_work_dir);
+    swe_test_require_registered(suite, "suite mpi-cli");
+    swe_test_require_registered(
+        CU_add_test(suite, "refuses bad input on every rank", test_refuses_bad_input_on_every_rank),
+        "test");
+    swe_test_require_registered(
+        CU_add_test(suite, "version names the output mode", test_version_names_the_output_mode),
+        "test");
+    swe_test_require_registered(
+        CU_add_test(suite, "failing rank ends the job", test_failing_rank_ends_the_job), "test");
+    swe_test_require_registered(CU_add_test(suite, "gathered file equals serial file",
+                                            test_gathered_file_equals_serial_file),
+                                "test");
+}
