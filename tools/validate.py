@@ -555,7 +555,7 @@ def mismatch_notes(thacker, circular, partial, stoker, ritter, circular_range, p
     if abs(circular_range[0] - low) > 0.3 or abs(circular_range[1] - high) > 0.3:
         notes.append(
             f"- Circular dam break: depth range {circular_range[0]:.2f}–{circular_range[1]:.2f} m against the "
-            f"published {low}–{high} m (a second-order scheme's contours, read off its colour scale)."
+            f"published {low}–{high} m (another solver's contours, read off its colour scale)."
         )
     return "\n".join(notes) if notes else "None: every case lies within its reference's band."
 
