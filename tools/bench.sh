@@ -313,7 +313,7 @@ awk -F, 'NR == 1 { printf "%-10s %8s %9s\n", "backend", "kernels", "plumbing"; n
 # reach its mirrors; elsewhere, such as a GPU node, the plot is left out).
 if ! command -v gnuplot >/dev/null 2>&1 && [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null; then
     echo "bench: installing gnuplot for the plot (tools/deps.sh bench)"
-    timeout 300 tools/deps.sh bench >>"$log" 2>&1
+    timeout 60 tools/deps.sh bench >>"$log" 2>&1
 fi
 echo
 if tools/bench_plot.sh "$csv" "$out/bench.png" "$(uname -n)" 2>>"$log"; then

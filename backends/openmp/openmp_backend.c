@@ -32,7 +32,8 @@ typedef struct openmp_fields {
 
 /* Bands per thread: enough that a thread which is ahead can take over
  * bands of one that is slowed down, few enough that the border rows,
- * solved apart from the sweep, stay a small part of the work. */
+ * solved apart from the sweep, stay a small part of the work. Each thread
+ * sweeps with three edge rows: the vertical edges and two inner rows. */
 enum { BANDS_PER_THREAD = 4, ROWS_PER_THREAD = 3, ARRAY_ALIGNMENT = 64 };
 
 static void free_fields(openmp_fields *fields)
@@ -52,14 +53,14 @@ static void free_fields(openmp_fields *fields)
     free(fields);
 }
 
-/* Each thread allocates its own edge rows, so that their pages are first
- * touched by it. Returns how many threads could not. */
+/* Thread t allocates the edge rows of thread t, so that their pages are
+ * first touched by it (the loop still allocates every set if the runtime
+ * gives fewer threads). Returns how many sets could not be allocated. */
 static int allocate_thread_rows(openmp_fields *fields, size_t length)
 {
     int failures = 0;
-#pragma omp parallel num_threads(fields->threads) reduction(+ : failures)
-    {
-        int t = omp_get_thread_num();
+#pragma omp parallel for num_threads(fields->threads) schedule(static, 1) reduction(+ : failures)
+    for (int t = 0; t < fields->threads; ++t) {
         size_t row = SWE_EDGE_ROW_ARRAYS * length;
         real *storage = calloc(ROWS_PER_THREAD * row, sizeof(real));
         fields->thread_storage[t] = storage;
