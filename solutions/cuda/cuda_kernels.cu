@@ -17,6 +17,7 @@
 extern "C" {
 #include "boundary.h"
 #include "cell_update.h"
+#include "friction.h"
 #include "time_step.h"
 }
 
@@ -30,9 +31,9 @@ extern "C" {
 #endif
 #ifndef SWE_CUDA_FUSED_MIN_BLOCKS
 #ifdef SWE_PRECISION_DOUBLE
-#define SWE_CUDA_FUSED_MIN_BLOCKS 5 /* <= 96 registers: 6 % faster than 122 */
+#define SWE_CUDA_FUSED_MIN_BLOCKS 6 /* <= 80 registers: 4 % faster than 96 */
 #else
-#define SWE_CUDA_FUSED_MIN_BLOCKS 8 /* <= 64 registers: 3.5 % faster than 70 */
+#define SWE_CUDA_FUSED_MIN_BLOCKS 10 /* <= 48 registers: 2 % faster than 64 */
 #endif
 #endif
 #define FUSED_LAUNCH_BOUNDS __launch_bounds__(WARP * FUSED_WARPS, SWE_CUDA_FUSED_MIN_BLOCKS)
@@ -171,6 +172,7 @@ __global__ static void update_kernel(swe_cuda_grid grid, swe_cuda_state state, r
             horizontal.h_right[below] + horizontal.h_left[here],
             horizontal.ht_right[below] + horizontal.ht_left[here],
             horizontal.hn_right[below] + horizontal.hn_left[here]);
+        cell = swe_manning_friction(cell, dt, grid.manning);
         state.h[here] = cell.h;
         state.hu[here] = cell.hu;
         state.hv[here] = cell.hv;
@@ -308,6 +310,7 @@ __global__ static void tile_step_kernel(swe_cuda_grid grid, swe_cuda_state from,
             horizontal.h_right[y][x] + horizontal.h_left[y + 1][x],
             horizontal.ht_right[y][x] + horizontal.ht_left[y + 1][x],
             horizontal.hn_right[y][x] + horizontal.hn_left[y + 1][x]);
+        cell = swe_manning_friction(cell, dt, grid.manning);
         const size_t at = (size_t)j * grid.stride + i;
         to.h[at] = cell.h;
         to.hu[at] = cell.hu;
@@ -440,11 +443,13 @@ __global__ static void FUSED_LAUNCH_BOUNDS
         const real right_ht = __shfl_down_sync(FULL_WARP, edge_left.ht_left, 1);
         const swe_net_updates edge_above = swe_riemann(SOLVER, cell.h, above.h, cell.hv, above.hv,
                                                        cell.hu, above.hu, cell.b, above.b);
-        const swe_cell updated = swe_euler_update(
-            cell.h, cell.hu, cell.hv, dt_dx, dt_dy, edge_left.h_right + right_h,
-            edge_left.hn_right + right_hn, edge_left.ht_right + right_ht,
-            edge_below.h_right + edge_above.h_left, edge_below.ht_right + edge_above.ht_left,
-            edge_below.hn_right + edge_above.hn_left);
+        const swe_cell updated = swe_manning_friction(
+            swe_euler_update(cell.h, cell.hu, cell.hv, dt_dx, dt_dy, edge_left.h_right + right_h,
+                             edge_left.hn_right + right_hn, edge_left.ht_right + right_ht,
+                             edge_below.h_right + edge_above.h_left,
+                             edge_below.ht_right + edge_above.ht_left,
+                             edge_below.hn_right + edge_above.hn_left),
+            (real)dt, grid.manning);
         if (owns_column) {
             const size_t at = (size_t)j * grid.stride + i;
             to.h[at] = updated.h;
@@ -474,13 +479,18 @@ __global__ static void FUSED_LAUNCH_BOUNDS
 
 /* The instance of a kernel template for a solver chosen at run time. */
 template <typename Kernel>
-static Kernel for_solver(enum swe_solver solver, Kernel hlle, Kernel rusanov, Kernel fwave)
+static Kernel for_solver(enum swe_solver solver, Kernel hlle, Kernel rusanov, Kernel augrie,
+                         Kernel fwave)
 {
-    return solver == SWE_SOLVER_HLLE ? hlle : solver == SWE_SOLVER_RUSANOV ? rusanov : fwave;
+    return solver == SWE_SOLVER_HLLE      ? hlle
+           : solver == SWE_SOLVER_RUSANOV ? rusanov
+           : solver == SWE_SOLVER_AUGRIE  ? augrie
+                                          : fwave;
 }
 
 #define KERNEL_FOR_SOLVER(solver, kernel)                                                          \
-    for_solver(solver, kernel<SWE_SOLVER_HLLE>, kernel<SWE_SOLVER_RUSANOV>, kernel<SWE_SOLVER_FWAVE>)
+    for_solver(solver, kernel<SWE_SOLVER_HLLE>, kernel<SWE_SOLVER_RUSANOV>,                        \
+               kernel<SWE_SOLVER_AUGRIE>, kernel<SWE_SOLVER_FWAVE>)
 
 cudaError_t swe_cuda_launch_net_updates(enum swe_solver solver, const swe_cuda_grid *grid,
                                         swe_cuda_state state, const real *b,
