@@ -77,12 +77,13 @@ SWE_INLINE swe_net_updates swe_flux_net_updates(real flux_h, real flux_hn, real 
 
 /* Einfeldt's bounds for the slowest and fastest waves, with the dry-bed
  * front speeds u -+ 2c where one side is dry; c_l and c_r are the
- * celerities sqrt(g h) of the two sides. */
-SWE_INLINE void swe_einfeldt_speeds(real h_l, real h_r, real u_l, real u_r, real c_l, real c_r,
-                                    real *s_slow, real *s_fast)
+ * celerities sqrt(g h), root_l and root_r the square roots of the depths
+ * (passed in, so that a kernel that visits a cell from four edges takes
+ * them once per cell). */
+SWE_INLINE void swe_einfeldt_speeds_with_roots(real h_l, real h_r, real u_l, real u_r, real c_l,
+                                               real c_r, real root_l, real root_r, real *s_slow,
+                                               real *s_fast)
 {
-    real root_l = SWE_SQRT(h_l);
-    real root_r = SWE_SQRT(h_r);
     real roots = root_l + root_r;
     real u_roe = (u_l * root_l + u_r * root_r) / (roots > (real)0 ? roots : (real)1);
     real c_roe = SWE_SQRT(SWE_GRAVITY * (real)0.5 * (h_l + h_r));
@@ -90,6 +91,13 @@ SWE_INLINE void swe_einfeldt_speeds(real h_l, real h_r, real u_l, real u_r, real
     real fast = SWE_FMAX(u_r + c_r, u_roe + c_roe);
     *s_slow = h_l < SWE_DRY_TOLERANCE ? u_r - (real)2 * c_r : slow;
     *s_fast = h_r < SWE_DRY_TOLERANCE ? u_l + (real)2 * c_l : fast;
+}
+
+SWE_INLINE void swe_einfeldt_speeds(real h_l, real h_r, real u_l, real u_r, real c_l, real c_r,
+                                    real *s_slow, real *s_fast)
+{
+    swe_einfeldt_speeds_with_roots(h_l, h_r, u_l, u_r, c_l, c_r, SWE_SQRT(h_l), SWE_SQRT(h_r),
+                                   s_slow, s_fast);
 }
 
 /* Left-going part of an HLL-type solution, F_hll - F_l, from the jumps in

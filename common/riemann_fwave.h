@@ -12,35 +12,65 @@
 #ifndef SWE_RIEMANN_FWAVE_H
 #define SWE_RIEMANN_FWAVE_H
 
-SWE_INLINE swe_net_updates swe_fwave(real h_l, real h_r, real hn_l, real hn_r, real ht_l, real ht_r,
-                                     real b_l, real b_r)
+/* One side of an edge with what the solver derives from that cell alone:
+ * its velocities and the square roots. A kernel that meets each cell at
+ * four edges builds this once per cell (swe_fwave_side_of) and calls
+ * swe_fwave_sides; swe_fwave builds both sides itself. */
+typedef struct swe_fwave_side {
+    real h, hn, ht, b; /* depth, momentum normal to and along the edge, bed */
+    real u, v;         /* velocities normal to and along the edge, 0 when dry */
+    real c, root;      /* celerity sqrt(g h) and sqrt(h) */
+} swe_fwave_side;
+
+SWE_INLINE swe_fwave_side swe_fwave_side_of(real h, real hn, real ht, real b)
 {
-    const int dry_l = h_l < SWE_DRY_TOLERANCE;
-    const int dry_r = h_r < SWE_DRY_TOLERANCE;
-    const int wall_l = dry_l & !dry_r & (b_l >= h_r + b_r);
-    const int wall_r = dry_r & !dry_l & (b_r >= h_l + b_l);
+    swe_fwave_side side;
+    side.h = h;
+    side.hn = hn;
+    side.ht = ht;
+    side.b = b;
+    side.u = swe_velocity(h, hn);
+    side.v = swe_velocity(h, ht);
+    side.c = SWE_SQRT(SWE_GRAVITY * h);
+    side.root = SWE_SQRT(h);
+    return side;
+}
 
-    /* Mirror the wet side into a dry wall. */
-    h_l = wall_l ? h_r : h_l;
-    hn_l = wall_l ? -hn_r : hn_l;
-    ht_l = wall_l ? ht_r : ht_l;
-    b_l = wall_l ? b_r : b_l;
-    h_r = wall_r ? h_l : h_r;
-    hn_r = wall_r ? -hn_l : hn_r;
-    ht_r = wall_r ? ht_l : ht_r;
-    b_r = wall_r ? b_l : b_r;
+/* A wet side as the dry wall next to it sees it: mirrored, normal
+ * momentum and velocity negated (exactly: division is odd in its
+ * numerator), all else the same. */
+SWE_INLINE swe_fwave_side swe_fwave_select_mirror(int wall, swe_fwave_side own, swe_fwave_side wet)
+{
+    own.h = wall ? wet.h : own.h;
+    own.hn = wall ? -wet.hn : own.hn;
+    own.ht = wall ? wet.ht : own.ht;
+    own.b = wall ? wet.b : own.b;
+    own.u = wall ? -wet.u : own.u;
+    own.v = wall ? wet.v : own.v;
+    own.c = wall ? wet.c : own.c;
+    own.root = wall ? wet.root : own.root;
+    return own;
+}
 
-    real u_l = swe_velocity(h_l, hn_l);
-    real u_r = swe_velocity(h_r, hn_r);
-    real c_l = SWE_SQRT(SWE_GRAVITY * h_l);
-    real c_r = SWE_SQRT(SWE_GRAVITY * h_r);
+SWE_INLINE swe_net_updates swe_fwave_sides(swe_fwave_side l, swe_fwave_side r)
+{
+    const int dry_l = l.h < SWE_DRY_TOLERANCE;
+    const int dry_r = r.h < SWE_DRY_TOLERANCE;
+    const int wall_l = dry_l & !dry_r & (l.b >= r.h + r.b);
+    const int wall_r = dry_r & !dry_l & (r.b >= l.h + l.b);
+
+    /* Mirror the wet side into a dry wall (at most one side is a wall). */
+    const swe_fwave_side wet_l = l;
+    l = swe_fwave_select_mirror(wall_l, l, r);
+    r = swe_fwave_select_mirror(wall_r, r, wet_l);
+
     real s_slow, s_fast;
-    swe_einfeldt_speeds(h_l, h_r, u_l, u_r, c_l, c_r, &s_slow, &s_fast);
+    swe_einfeldt_speeds_with_roots(l.h, r.h, l.u, r.u, l.c, r.c, l.root, r.root, &s_slow, &s_fast);
 
-    real h_mean = (real)0.5 * (h_l + h_r);
-    real flux_jump_h = hn_r - hn_l;
+    real h_mean = (real)0.5 * (l.h + r.h);
+    real flux_jump_h = r.hn - l.hn;
     real flux_jump_hn =
-        (hn_r * u_r - hn_l * u_l) + SWE_GRAVITY * h_mean * ((h_r - h_l) + (b_r - b_l));
+        (r.hn * r.u - l.hn * l.u) + SWE_GRAVITY * h_mean * ((r.h - l.h) + (r.b - l.b));
     real spread = s_fast - s_slow;
     spread = spread > (real)0 ? spread : (real)1; /* only when both sides are dry */
     real beta_slow = (s_fast * flux_jump_h - flux_jump_hn) / spread;
@@ -54,17 +84,16 @@ SWE_INLINE swe_net_updates swe_fwave(real h_l, real h_r, real hn_l, real hn_r, r
 
     /* Where a rarefaction spans zero speed, the f-wave split alone leaves a
      * standing, entropy-violating jump; the HLL split diffuses it. */
-    const int transonic = ((u_l - c_l < (real)0) & (u_r - c_r > (real)0)) |
-                          ((u_l + c_l < (real)0) & (u_r + c_r > (real)0));
+    const int transonic = ((l.u - l.c < (real)0) & (r.u - r.c > (real)0)) |
+                          ((l.u + l.c < (real)0) & (r.u + r.c > (real)0));
     const int flooding = (dry_l != dry_r) & !wall_l & !wall_r;
-    real hll_h = swe_hll_left_update(s_slow, s_fast, h_r - h_l, flux_jump_h);
-    real hll_hn = swe_hll_left_update(s_slow, s_fast, hn_r - hn_l, flux_jump_hn);
+    real hll_h = swe_hll_left_update(s_slow, s_fast, r.h - l.h, flux_jump_h);
+    real hll_hn = swe_hll_left_update(s_slow, s_fast, r.hn - l.hn, flux_jump_hn);
     updates.h_left = (flooding | transonic) ? hll_h : updates.h_left;
     updates.hn_left = (flooding | transonic) ? hll_hn : updates.hn_left;
     updates.h_right = flux_jump_h - updates.h_left;
     updates.hn_right = flux_jump_hn - updates.hn_left;
-    swe_transverse_updates(hn_l + updates.h_left, hn_l, hn_r, swe_velocity(h_l, ht_l),
-                           swe_velocity(h_r, ht_r), &updates);
+    swe_transverse_updates(l.hn + updates.h_left, l.hn, r.hn, l.v, r.v, &updates);
     updates.max_speed = SWE_FMAX(SWE_FABS(s_slow), SWE_FABS(s_fast));
 
     /* A wall keeps its own updates to itself; two dry cells exchange nothing. */
@@ -78,6 +107,13 @@ SWE_INLINE swe_net_updates swe_fwave(real h_l, real h_r, real hn_l, real hn_r, r
     updates.ht_right = silent_r ? (real)0 : updates.ht_right;
     updates.max_speed = (dry_l & dry_r) ? (real)0 : updates.max_speed;
     return updates;
+}
+
+SWE_INLINE swe_net_updates swe_fwave(real h_l, real h_r, real hn_l, real hn_r, real ht_l, real ht_r,
+                                     real b_l, real b_r)
+{
+    return swe_fwave_sides(swe_fwave_side_of(h_l, hn_l, ht_l, b_l),
+                           swe_fwave_side_of(h_r, hn_r, ht_r, b_r));
 }
 
 #endif

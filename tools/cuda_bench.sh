@@ -1,7 +1,8 @@
 #!/bin/bash
 # Times every level of the CUDA backend at 2000^2, 4096^2 and 8192^2 (the
-# radial dam break) in the precision of the given build, against the
-# device-to-device copy bandwidth measured in the same run.
+# radial dam break; CUDA_BENCH_SIZES and CUDA_BENCH_LEVELS choose others)
+# in the precision of the given build, against the device-to-device copy
+# bandwidth measured in the same run.
 # Usage: tools/cuda_bench.sh BUILD_DIR COPY_GB_PER_S >> results.csv
 # Prints CSV lines: precision,level,n,steps,seconds,cell_updates_per_s,
 # effective_GB_per_s,percent_of_copy
@@ -18,8 +19,8 @@ fi
 # Simulated seconds per size: about 4000, 1000 and 500 steps of level 2 to 4;
 # level 1 (every step through the host) gets a twentieth of that.
 declare -A t_end=([2000]=74 [4096]=9 [8192]=2.3)
-for n in 2000 4096 8192; do
-    for level in 1 2 3 4; do
+for n in ${CUDA_BENCH_SIZES:-2000 4096 8192}; do
+    for level in ${CUDA_BENCH_LEVELS:-1 2 3 4}; do
         t=${t_end[$n]}
         [ "$level" -eq 1 ] && t=$(awk -v t="$t" 'BEGIN { print t / 20 }')
         line=$("$program" --backend cuda --level "$level" --scenario radial-dam-break \

@@ -3,7 +3,8 @@
 # machine without NetCDF): builds both precisions, runs the test suites,
 # compute-sanitizer (memcheck, racecheck) over the CUDA suite at small
 # sizes, the device-to-device copy bandwidth, and tools/cuda_bench.sh.
-# Usage: [SKIP_BENCH=1] tools/cuda_gpu_check.sh CUNIT_DIR LOG_DIR
+# Usage: [SKIP_BENCH=1] [SKIP_SANITIZERS=1] [CUDA_CHECK_SUITE=cuda] \
+#        tools/cuda_gpu_check.sh CUNIT_DIR LOG_DIR
 set -u -o pipefail
 cunit=$(realpath "$1")
 logs=$2
@@ -27,7 +28,7 @@ build/cuda-copy-bandwidth 2048 | tee "$logs/bandwidth.txt"
 copy=$(sed -E 's/.*copy_GB_per_s=([0-9.]+).*/\1/' "$logs/bandwidth.txt")
 for precision in single double; do
     build/$precision/shallows-tests --program build/$precision/shallows \
-        >"$logs/tests-$precision.log" 2>&1
+        ${CUDA_CHECK_SUITE:+--suite "$CUDA_CHECK_SUITE"} >"$logs/tests-$precision.log" 2>&1
     echo "tests $precision: exit $?: $(grep -E '^[a-z]+: [0-9]+ passed' "$logs/tests-$precision.log")"
     grep -E "level .* agrees|step verb|max relative|relative difference|FAIL|failed" \
         "$logs/tests-$precision.log" | head -20
@@ -39,6 +40,7 @@ for precision in single double; do
     tools/cuda_bench.sh build/$precision "$copy" | tee -a "$logs/bench.csv"
 done
 fi
+[ "${SKIP_SANITIZERS:-0}" = 1 ] && exit 0
 SWE_CUDA_TEST_QUICK=1 timeout 200 compute-sanitizer --tool memcheck --error-exitcode 9 \
     build/double/shallows-tests --suite cuda >"$logs/sanitizer-memcheck.log" 2>&1
 echo "compute-sanitizer memcheck over the cuda suite: exit $?" \

@@ -195,6 +195,7 @@ static int cuda_init(swe_block *block, const swe_backend_config *config, swe_err
     fields->grid.stride = block->stride;
     fields->grid.dx = block->dx;
     fields->grid.dy = block->dy;
+    fields->grid.manning = config->manning;
     memcpy(fields->grid.boundary, block->boundary, sizeof fields->grid.boundary);
     fields->values = swe_block_size(block);
     block->ext = fields;

@@ -27,10 +27,12 @@ typedef unsigned int swe_speed_bits;
  * one block of the per-block maxima covers. */
 enum { SWE_CUDA_TILE_X = 32, SWE_CUDA_TILE_Y = 8 };
 
-/* The shape of a block and its boundary types, passed by value. */
+/* The shape of a block, its boundary types and its bed friction (Manning
+ * coefficient, 0: none; common/friction.h), passed by value. */
 typedef struct swe_cuda_grid {
     int nx, ny, stride;
     real dx, dy;
+    real manning;
     enum swe_boundary boundary[SWE_EDGE_COUNT];
 } swe_cuda_grid;
 

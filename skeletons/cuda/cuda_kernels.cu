@@ -17,6 +17,8 @@
  *   level 4: one fused kernel per step: each warp walks up a strip of rows,
  *     shares vertical edges between neighbouring lanes through shuffles,
  *     carries the horizontal edge below a cell over from the row before,
+ *     takes the f-wave's per-cell quantities (velocities, roots) once per
+ *     cell instead of once per edge side,
  *     reduces the new state's wave speed per block and takes dt from the
  *     device-side clock, so the host need not look at any step.
  * The solvers, the Euler update and the wave speed come from common/:
@@ -26,6 +28,7 @@
 extern "C" {
 #include "boundary.h"
 #include "cell_update.h"
+#include "friction.h"
 #include "time_step.h"
 }
 
@@ -39,9 +42,9 @@ extern "C" {
 #endif
 #ifndef SWE_CUDA_FUSED_MIN_BLOCKS
 #ifdef SWE_PRECISION_DOUBLE
-#define SWE_CUDA_FUSED_MIN_BLOCKS 5 /* <= 96 registers: 6 % faster than 122 */
+#define SWE_CUDA_FUSED_MIN_BLOCKS 5 /* <= 96 registers; at 80 it spills, 1.8 x slower */
 #else
-#define SWE_CUDA_FUSED_MIN_BLOCKS 8 /* <= 64 registers: 3.5 % faster than 70 */
+#define SWE_CUDA_FUSED_MIN_BLOCKS 10 /* <= 48 registers: 2 % faster than 64 or 40 */
 #endif
 #endif
 #define FUSED_LAUNCH_BOUNDS __launch_bounds__(WARP * FUSED_WARPS, SWE_CUDA_FUSED_MIN_BLOCKS)
@@ -280,13 +283,48 @@ __device__ __forceinline__ cell_state read_cell(const swe_cuda_grid &grid, swe_c
     return cell;
 }
 
-__device__ __forceinline__ cell_state shuffle_up(cell_state cell)
+/* A cell as its vertical edges see it (hn = hu, ht = hv), with the
+ * velocities and square roots that the f-wave solver derives from one
+ * cell, taken once per cell instead of once per edge side; the other
+ * solvers read h, hn, ht and b only, and the compiler drops the rest. */
+__device__ __forceinline__ swe_fwave_side side_of(cell_state cell)
 {
-    cell_state left;
-    left.h = __shfl_up_sync(FULL_WARP, cell.h, 1);
-    left.hu = __shfl_up_sync(FULL_WARP, cell.hu, 1);
-    left.hv = __shfl_up_sync(FULL_WARP, cell.hv, 1);
-    left.b = __shfl_up_sync(FULL_WARP, cell.b, 1);
+    return swe_fwave_side_of(cell.h, cell.hu, cell.hv, cell.b);
+}
+
+/* The same cell as its horizontal edges see it (hn = hv, ht = hu). */
+__device__ __forceinline__ swe_fwave_side transposed(swe_fwave_side side)
+{
+    swe_fwave_side turned = side;
+    turned.hn = side.ht;
+    turned.ht = side.hn;
+    turned.u = side.v;
+    turned.v = side.u;
+    return turned;
+}
+
+template <int SOLVER>
+__device__ __forceinline__ swe_net_updates solve_edge(const swe_fwave_side &l,
+                                                      const swe_fwave_side &r)
+{
+    if constexpr (SOLVER == SWE_SOLVER_FWAVE) {
+        return swe_fwave_sides(l, r);
+    } else {
+        return swe_riemann(SOLVER, l.h, r.h, l.hn, r.hn, l.ht, r.ht, l.b, r.b);
+    }
+}
+
+__device__ __forceinline__ swe_fwave_side shuffle_up(swe_fwave_side side)
+{
+    swe_fwave_side left;
+    left.h = __shfl_up_sync(FULL_WARP, side.h, 1);
+    left.hn = __shfl_up_sync(FULL_WARP, side.hn, 1);
+    left.ht = __shfl_up_sync(FULL_WARP, side.ht, 1);
+    left.b = __shfl_up_sync(FULL_WARP, side.b, 1);
+    left.u = __shfl_up_sync(FULL_WARP, side.u, 1);
+    left.v = __shfl_up_sync(FULL_WARP, side.v, 1);
+    left.c = __shfl_up_sync(FULL_WARP, side.c, 1);
+    left.root = __shfl_up_sync(FULL_WARP, side.root, 1);
     return left;
 }
 
@@ -358,13 +396,18 @@ __global__ static void FUSED_LAUNCH_BOUNDS
 
 /* The instance of a kernel template for a solver chosen at run time. */
 template <typename Kernel>
-static Kernel for_solver(enum swe_solver solver, Kernel hlle, Kernel rusanov, Kernel fwave)
+static Kernel for_solver(enum swe_solver solver, Kernel hlle, Kernel rusanov, Kernel augrie,
+                         Kernel fwave)
 {
-    return solver == SWE_SOLVER_HLLE ? hlle : solver == SWE_SOLVER_RUSANOV ? rusanov : fwave;
+    return solver == SWE_SOLVER_HLLE      ? hlle
+           : solver == SWE_SOLVER_RUSANOV ? rusanov
+           : solver == SWE_SOLVER_AUGRIE  ? augrie
+                                          : fwave;
 }
 
 #define KERNEL_FOR_SOLVER(solver, kernel)                                                          \
-    for_solver(solver, kernel<SWE_SOLVER_HLLE>, kernel<SWE_SOLVER_RUSANOV>, kernel<SWE_SOLVER_FWAVE>)
+    for_solver(solver, kernel<SWE_SOLVER_HLLE>, kernel<SWE_SOLVER_RUSANOV>,                        \
+               kernel<SWE_SOLVER_AUGRIE>, kernel<SWE_SOLVER_FWAVE>)
 
 cudaError_t swe_cuda_launch_net_updates(enum swe_solver solver, const swe_cuda_grid *grid,
                                         swe_cuda_state state, const real *b,

@@ -8,6 +8,8 @@
  *   level 4: one fused kernel per step: each warp walks up a strip of rows,
  *     shares vertical edges between neighbouring lanes through shuffles,
  *     carries the horizontal edge below a cell over from the row before,
+ *     takes the f-wave's per-cell quantities (velocities, roots) once per
+ *     cell instead of once per edge side,
  *     reduces the new state's wave speed per block and takes dt from the
  *     device-side clock, so the host need not look at any step.
  * The solvers, the Euler update and the wave speed come from common/:
@@ -17,6 +19,7 @@
 extern "C" {
 #include "boundary.h"
 #include "cell_update.h"
+#include "friction.h"
 #include "time_step.h"
 }
 
@@ -30,9 +33,9 @@ extern "C" {
 #endif
 #ifndef SWE_CUDA_FUSED_MIN_BLOCKS
 #ifdef SWE_PRECISION_DOUBLE
-#define SWE_CUDA_FUSED_MIN_BLOCKS 5 /* <= 96 registers: 6 % faster than 122 */
+#define SWE_CUDA_FUSED_MIN_BLOCKS 5 /* <= 96 registers; at 80 it spills, 1.8 x slower */
 #else
-#define SWE_CUDA_FUSED_MIN_BLOCKS 8 /* <= 64 registers: 3.5 % faster than 70 */
+#define SWE_CUDA_FUSED_MIN_BLOCKS 10 /* <= 48 registers: 2 % faster than 64 or 40 */
 #endif
 #endif
 #define FUSED_LAUNCH_BOUNDS __launch_bounds__(WARP * FUSED_WARPS, SWE_CUDA_FUSED_MIN_BLOCKS)
@@ -171,6 +174,7 @@ __global__ static void update_kernel(swe_cuda_grid grid, swe_cuda_state state, r
             horizontal.h_right[below] + horizontal.h_left[here],
             horizontal.ht_right[below] + horizontal.ht_left[here],
             horizontal.hn_right[below] + horizontal.hn_left[here]);
+        cell = swe_manning_friction(cell, dt, grid.manning);
         state.h[here] = cell.h;
         state.hu[here] = cell.hu;
         state.hv[here] = cell.hv;
@@ -308,6 +312,7 @@ __global__ static void tile_step_kernel(swe_cuda_grid grid, swe_cuda_state from,
             horizontal.h_right[y][x] + horizontal.h_left[y + 1][x],
             horizontal.ht_right[y][x] + horizontal.ht_left[y + 1][x],
             horizontal.hn_right[y][x] + horizontal.hn_left[y + 1][x]);
+        cell = swe_manning_friction(cell, dt, grid.manning);
         const size_t at = (size_t)j * grid.stride + i;
         to.h[at] = cell.h;
         to.hu[at] = cell.hu;
@@ -361,13 +366,48 @@ __device__ __forceinline__ cell_state read_cell(const swe_cuda_grid &grid, swe_c
     return cell;
 }
 
-__device__ __forceinline__ cell_state shuffle_up(cell_state cell)
+/* A cell as its vertical edges see it (hn = hu, ht = hv), with the
+ * velocities and square roots that the f-wave solver derives from one
+ * cell, taken once per cell instead of once per edge side; the other
+ * solvers read h, hn, ht and b only, and the compiler drops the rest. */
+__device__ __forceinline__ swe_fwave_side side_of(cell_state cell)
 {
-    cell_state left;
-    left.h = __shfl_up_sync(FULL_WARP, cell.h, 1);
-    left.hu = __shfl_up_sync(FULL_WARP, cell.hu, 1);
-    left.hv = __shfl_up_sync(FULL_WARP, cell.hv, 1);
-    left.b = __shfl_up_sync(FULL_WARP, cell.b, 1);
+    return swe_fwave_side_of(cell.h, cell.hu, cell.hv, cell.b);
+}
+
+/* The same cell as its horizontal edges see it (hn = hv, ht = hu). */
+__device__ __forceinline__ swe_fwave_side transposed(swe_fwave_side side)
+{
+    swe_fwave_side turned = side;
+    turned.hn = side.ht;
+    turned.ht = side.hn;
+    turned.u = side.v;
+    turned.v = side.u;
+    return turned;
+}
+
+template <int SOLVER>
+__device__ __forceinline__ swe_net_updates solve_edge(const swe_fwave_side &l,
+                                                      const swe_fwave_side &r)
+{
+    if constexpr (SOLVER == SWE_SOLVER_FWAVE) {
+        return swe_fwave_sides(l, r);
+    } else {
+        return swe_riemann(SOLVER, l.h, r.h, l.hn, r.hn, l.ht, r.ht, l.b, r.b);
+    }
+}
+
+__device__ __forceinline__ swe_fwave_side shuffle_up(swe_fwave_side side)
+{
+    swe_fwave_side left;
+    left.h = __shfl_up_sync(FULL_WARP, side.h, 1);
+    left.hn = __shfl_up_sync(FULL_WARP, side.hn, 1);
+    left.ht = __shfl_up_sync(FULL_WARP, side.ht, 1);
+    left.b = __shfl_up_sync(FULL_WARP, side.b, 1);
+    left.u = __shfl_up_sync(FULL_WARP, side.u, 1);
+    left.v = __shfl_up_sync(FULL_WARP, side.v, 1);
+    left.c = __shfl_up_sync(FULL_WARP, side.c, 1);
+    left.root = __shfl_up_sync(FULL_WARP, side.root, 1);
     return left;
 }
 
@@ -425,26 +465,26 @@ __global__ static void FUSED_LAUNCH_BOUNDS
      * take the right edge's left-side updates from lane + 1 (__shfl_down_sync), solve the edge
      * above, update owned cells into `to`, keep the max wave speed in fastest; read the next row
      * ahead so that its loads are in flight while this row computes */
-    cell_state below = read_cell(grid, from, b, i, j_first - 1);
-    cell_state cell = read_cell(grid, from, b, i, j_first);
+    const swe_fwave_side below = side_of(read_cell(grid, from, b, i, j_first - 1));
+    swe_fwave_side cell = side_of(read_cell(grid, from, b, i, j_first));
     cell_state above = read_cell(grid, from, b, i, j_first + 1);
-    swe_net_updates edge_below = swe_riemann(SOLVER, below.h, cell.h, below.hv, cell.hv, below.hu,
-                                             cell.hu, below.b, cell.b);
+    swe_net_updates edge_below = solve_edge<SOLVER>(transposed(below), transposed(cell));
     for (int j = j_first; j <= j_last; ++j) {
         const cell_state ahead = read_cell(grid, from, b, i, j + 2);
-        const cell_state left = shuffle_up(cell);
-        const swe_net_updates edge_left = swe_riemann(SOLVER, left.h, cell.h, left.hu, cell.hu,
-                                                      left.hv, cell.hv, left.b, cell.b);
+        const swe_fwave_side upper = side_of(above);
+        const swe_fwave_side left = shuffle_up(cell);
+        const swe_net_updates edge_left = solve_edge<SOLVER>(left, cell);
         const real right_h = __shfl_down_sync(FULL_WARP, edge_left.h_left, 1);
         const real right_hn = __shfl_down_sync(FULL_WARP, edge_left.hn_left, 1);
         const real right_ht = __shfl_down_sync(FULL_WARP, edge_left.ht_left, 1);
-        const swe_net_updates edge_above = swe_riemann(SOLVER, cell.h, above.h, cell.hv, above.hv,
-                                                       cell.hu, above.hu, cell.b, above.b);
-        const swe_cell updated = swe_euler_update(
-            cell.h, cell.hu, cell.hv, dt_dx, dt_dy, edge_left.h_right + right_h,
-            edge_left.hn_right + right_hn, edge_left.ht_right + right_ht,
-            edge_below.h_right + edge_above.h_left, edge_below.ht_right + edge_above.ht_left,
-            edge_below.hn_right + edge_above.hn_left);
+        const swe_net_updates edge_above = solve_edge<SOLVER>(transposed(cell), transposed(upper));
+        const swe_cell updated = swe_manning_friction(
+            swe_euler_update(cell.h, cell.hn, cell.ht, dt_dx, dt_dy, edge_left.h_right + right_h,
+                             edge_left.hn_right + right_hn, edge_left.ht_right + right_ht,
+                             edge_below.h_right + edge_above.h_left,
+                             edge_below.ht_right + edge_above.ht_left,
+                             edge_below.hn_right + edge_above.hn_left),
+            (real)dt, grid.manning);
         if (owns_column) {
             const size_t at = (size_t)j * grid.stride + i;
             to.h[at] = updated.h;
@@ -454,7 +494,7 @@ __global__ static void FUSED_LAUNCH_BOUNDS
                                bits_of(swe_cell_wave_speed(updated.h, updated.hu, updated.hv)));
         }
         edge_below = edge_above;
-        cell = above;
+        cell = upper;
         above = ahead;
     }
     /* END SOLUTION */
@@ -474,13 +514,18 @@ __global__ static void FUSED_LAUNCH_BOUNDS
 
 /* The instance of a kernel template for a solver chosen at run time. */
 template <typename Kernel>
-static Kernel for_solver(enum swe_solver solver, Kernel hlle, Kernel rusanov, Kernel fwave)
+static Kernel for_solver(enum swe_solver solver, Kernel hlle, Kernel rusanov, Kernel augrie,
+                         Kernel fwave)
 {
-    return solver == SWE_SOLVER_HLLE ? hlle : solver == SWE_SOLVER_RUSANOV ? rusanov : fwave;
+    return solver == SWE_SOLVER_HLLE      ? hlle
+           : solver == SWE_SOLVER_RUSANOV ? rusanov
+           : solver == SWE_SOLVER_AUGRIE  ? augrie
+                                          : fwave;
 }
 
 #define KERNEL_FOR_SOLVER(solver, kernel)                                                          \
-    for_solver(solver, kernel<SWE_SOLVER_HLLE>, kernel<SWE_SOLVER_RUSANOV>, kernel<SWE_SOLVER_FWAVE>)
+    for_solver(solver, kernel<SWE_SOLVER_HLLE>, kernel<SWE_SOLVER_RUSANOV>,                        \
+               kernel<SWE_SOLVER_AUGRIE>, kernel<SWE_SOLVER_FWAVE>)
 
 cudaError_t swe_cuda_launch_net_updates(enum swe_solver solver, const swe_cuda_grid *grid,
                                         swe_cuda_state state, const real *b,
