@@ -110,18 +110,19 @@ def find_submitted(submission, relative):
 def prepare_tree(submission, exercises):
     """The reference repository plus the submission's kernel files in
     TREE/submission/; returns {exercise: problem} for missing files and
-    {path in the tree: submitted file}."""
+    {path in the tree: the file it came from}, so that messages name it."""
     wanted = {}
     for entry in TREE_ENTRIES:
         if os.path.exists(os.path.join(ROOT, entry)):
             for relative in source_files(entry):
                 wanted[relative] = os.path.join(ROOT, relative)
     base = "solutions" if os.path.isdir(os.path.join(ROOT, "solutions")) else "skeletons"
+    problems, submitted_files = {}, {}
     for relative in source_files(base):
         inside = os.path.relpath(relative, base)
         if inside != "README.md":
             wanted[os.path.join("submission", inside)] = os.path.join(ROOT, relative)
-    problems, submitted_files = {}, {}
+            submitted_files[os.path.join("submission", inside)] = os.path.join(ROOT, relative)
     for exercise in exercises:
         for relative in read_conf(exercise)["files"]:
             submitted = find_submitted(submission, relative)
@@ -260,7 +261,7 @@ def run_test(program, test, arguments, timeout, scratch, device):
             other = True
     passed = 0 if other else test["cases"] - len(failed_cases)
     score = round(test["points"] * passed / test["cases"], 2)
-    lines = ["%d of %d cases match the reference" % (passed, test["cases"])]
+    lines = ["%d of %d cases pass" % (passed, test["cases"])]
     if printed.strip():
         lines.append(printed.strip())  # e.g. "TODO not done (...)" from a skeleton
     lines += failures[:8]

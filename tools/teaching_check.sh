@@ -19,6 +19,11 @@ make --no-print-directory -s -j2 KERNELS=skeletons
 log=$(mktemp)
 build/single-skeletons/shallows --nx 64 --ny 64 --benchmark 2>"$log" >/dev/null
 grep -q "TODO not done" "$log" || { echo "skeleton run did not name its TODOs" >&2; exit 1; }
+if build/single-skeletons/shallows --list-backends | grep -q '^openmp'; then
+    OMP_NUM_THREADS=3 build/single-skeletons/shallows --backend openmp --nx 64 --ny 64 \
+        --benchmark 2>"$log" >/dev/null
+    grep -q "TODO not done" "$log" || { echo "OpenMP skeleton run did not name its TODOs" >&2; exit 1; }
+fi
 rm -f "$log"
 
 echo "== student release"

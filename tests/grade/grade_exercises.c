@@ -3,9 +3,15 @@
 #include "grade_support.h"
 
 extern const grade_exercise grade_serial_exercise;
+#ifdef SWE_WITH_OPENMP
+extern const grade_exercise grade_openmp_exercise;
+#endif
 
 static const grade_exercise *const exercises[] = {
     &grade_serial_exercise,
+#ifdef SWE_WITH_OPENMP
+    &grade_openmp_exercise,
+#endif
 };
 
 int grade_exercise_count(void)

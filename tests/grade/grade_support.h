@@ -73,6 +73,9 @@ typedef struct grade_outputs {
  * test never writes cannot match. Returns its values. */
 real *grade_add_field(grade_outputs *outputs, const char *name, size_t count);
 
+/* Frees the values of every field. */
+void grade_free_outputs(grade_outputs *outputs);
+
 /* Computes the outputs of one case with a set of kernels (the student's or
  * the reference's, of the same type). */
 typedef void (*grade_compute)(const void *kernels, const void *input, grade_outputs *outputs);
@@ -87,6 +90,21 @@ void grade_check_case(const char *test_id, int case_number, int cases, const cha
                       const void *reference_kernels, const void *input, double tolerance_ulps,
                       const char *file, int line);
 
+/* Checks one case of a property that needs no reference: actual against
+ * expected, both computed in this build (e.g. the OpenMP sweep against the
+ * serial sweep of the same row kernels), within tolerance_ulps (0: equal
+ * values). Records one CUnit assertion, "case k/N (description): ..."
+ * naming `source` as where the expected values come from, and frees both
+ * outputs. */
+void grade_check_outputs(int case_number, int cases, const char *description, grade_outputs *actual,
+                         grade_outputs *expected, const char *source, double tolerance_ulps,
+                         const char *file, int line);
+
+/* Records the outcome of one case as one CUnit assertion, "case k/N
+ * (description): outcome". */
+void grade_record_case(int passed, int case_number, int cases, const char *description,
+                       const char *outcome, const char *file, int line);
+
 /* Runs steps time steps of a scenario with a backend (the time-step rule
  * of every backend) and lays out the final h, hu, hv of the interior and
  * the wave speed as outputs. A backend that fails leaves them NaN. */
@@ -96,8 +114,6 @@ typedef struct grade_run {
     enum swe_solver solver;
 } grade_run;
 void grade_run_outputs(const swe_backend *backend, const grade_run *run, grade_outputs *outputs);
-
-const char *grade_solver_name(enum swe_solver solver);
 
 /* The graded exercises of this build. */
 const grade_exercise *grade_exercise_at(int index);
