@@ -8,10 +8,13 @@
 #include "block.h"
 #include "riemann.h"
 
+#include <stdio.h>
+
 typedef struct swe_backend_config {
     enum swe_solver solver;
     int level;    /* optimisation level, 1..backend->levels; 0: the backend's best */
     real manning; /* Manning coefficient n, s/m^(1/3), applied by common/friction.h; 0: none */
+    const char *cl_device; /* OpenCL "P:D" (platform:device); NULL: prefer a GPU */
 } swe_backend_config;
 
 /* Where a simulation stands in time; owned by the driver, advanced by
@@ -47,6 +50,9 @@ typedef struct swe_backend {
     /* Optional: steps until clock->t reaches t_target without the host
      * looking at each step (device-side dt). NULL: the driver calls step. */
     int (*advance)(swe_block *block, swe_clock *clock, double t_target, swe_error *err);
+    /* Optional: prints the devices this backend can run on (--list-devices);
+     * SWE_ERROR_USAGE when there are none. NULL: the backend has no devices. */
+    int (*list_devices)(FILE *stream, swe_error *err);
 } swe_backend;
 
 /* The backends built into this binary. */

@@ -8,11 +8,23 @@ extern const swe_backend swe_serial_backend;
 #ifdef SWE_WITH_OPENMP
 extern const swe_backend swe_openmp_backend;
 #endif
+#ifdef SWE_WITH_CUDA
+extern const swe_backend swe_cuda_backend;
+#endif
+#ifdef SWE_WITH_OPENCL
+extern const swe_backend swe_opencl_backend;
+#endif
 
 static const swe_backend *const built_backends[] = {
     &swe_serial_backend,
 #ifdef SWE_WITH_OPENMP
     &swe_openmp_backend,
+#endif
+#ifdef SWE_WITH_CUDA
+    &swe_cuda_backend,
+#endif
+#ifdef SWE_WITH_OPENCL
+    &swe_opencl_backend,
 #endif
 };
 

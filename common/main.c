@@ -27,6 +27,31 @@ static void print_backends(void)
     }
 }
 
+/* Devices of every backend that has some; bad input (exit 2) when no
+ * backend built here has a device to offer. */
+static int list_devices(void)
+{
+    int listed = 0;
+    swe_error err = {{0}};
+    for (int index = 0; index < swe_backend_count(); ++index) {
+        const swe_backend *backend = swe_backend_at(index);
+        if (backend->list_devices == NULL) {
+            continue;
+        }
+        printf("%s:\n", backend->name);
+        if (backend->list_devices(stdout, &err) == SWE_OK) {
+            listed = 1;
+        } else {
+            fprintf(stderr, "shallows: %s\n", err.message);
+        }
+    }
+    if (!listed && err.message[0] == '\0') {
+        fprintf(stderr, "shallows: no backend with devices is built into this binary "
+                        "(the OpenCL backend needs ocl-icd-opencl-dev: 'make deps')\n");
+    }
+    return listed ? SWE_OK : SWE_ERROR_USAGE;
+}
+
 int main(int argc, char **argv)
 {
     swe_options options;
@@ -46,6 +71,8 @@ int main(int argc, char **argv)
     case SWE_ACTION_LIST_BACKENDS:
         print_backends();
         return SWE_OK;
+    case SWE_ACTION_LIST_DEVICES:
+        return list_devices();
     case SWE_ACTION_RUN:
         break;
     }

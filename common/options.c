@@ -40,6 +40,8 @@ enum option_id {
     OPTION_BATHYMETRY,
     OPTION_DISPLACEMENT,
     OPTION_LIST_BACKENDS,
+    OPTION_LIST_DEVICES,
+    OPTION_CL_DEVICE,
     OPTION_VERSION,
     OPTION_HELP
 };
@@ -64,6 +66,8 @@ static const struct option long_options[] = {
     {"bathymetry", required_argument, NULL, OPTION_BATHYMETRY},
     {"displacement", required_argument, NULL, OPTION_DISPLACEMENT},
     {"list-backends", no_argument, NULL, OPTION_LIST_BACKENDS},
+    {"list-devices", no_argument, NULL, OPTION_LIST_DEVICES},
+    {"cl-device", required_argument, NULL, OPTION_CL_DEVICE},
     {"version", no_argument, NULL, OPTION_VERSION},
     {"help", no_argument, NULL, OPTION_HELP},
     {NULL, 0, NULL, 0}};
@@ -109,6 +113,10 @@ void swe_options_print_help(const char *program)
            "  --benchmark         no files, timing only\n"
            "  --quiet             no progress lines (errors still print)\n"
            "  --list-backends     list the backends built into this binary\n"
+           "  --list-devices      list the devices of the backends that have some\n"
+           "                      (OpenCL: platforms and devices as P:D)\n"
+           "  --cl-device P:D     OpenCL platform P, device D (default: the first GPU,\n"
+           "                      else the first CPU device)\n"
            "  --version           print the version and build configuration\n"
            "  --help              print this help\n\n"
            "Every run ends with a line 'summary: backend=... cell_updates_per_s=...'.\n"
@@ -277,6 +285,12 @@ static int parse_one(int id, const char *value, swe_options *options, swe_error 
     case OPTION_LIST_BACKENDS:
         options->action = SWE_ACTION_LIST_BACKENDS;
         return SWE_OK;
+    case OPTION_LIST_DEVICES:
+        options->action = SWE_ACTION_LIST_DEVICES;
+        return SWE_OK;
+    case OPTION_CL_DEVICE:
+        options->cl_device = value;
+        return SWE_OK;
     case OPTION_VERSION:
         options->action = SWE_ACTION_VERSION;
         return SWE_OK;
@@ -324,6 +338,10 @@ static int complete(swe_options *options, swe_error *err)
                         "backend '%s' is not built into this binary (see --list-backends; "
                         "'make deps' installs what the others need)",
                         options->backend_name);
+    }
+    if (options->cl_device != NULL && strcmp(backend->name, "opencl") != 0) {
+        return swe_fail(err, SWE_ERROR_USAGE,
+                        "--cl-device applies to --backend opencl only, not '%s'", backend->name);
     }
     if (options->level > backend->levels) {
         return backend->levels == 0

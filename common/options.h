@@ -10,7 +10,8 @@ enum swe_action {
     SWE_ACTION_RUN = 0,
     SWE_ACTION_HELP,
     SWE_ACTION_VERSION,
-    SWE_ACTION_LIST_BACKENDS
+    SWE_ACTION_LIST_BACKENDS,
+    SWE_ACTION_LIST_DEVICES
 };
 
 /* Output formats, combined with | in swe_options.formats. */
@@ -39,6 +40,7 @@ typedef struct swe_options {
     const char *restart_path;      /* checkpoint to continue from, or NULL */
     const char *bathymetry_path;   /* --scenario netcdf: bed elevation file */
     const char *displacement_path; /* --scenario netcdf: initial surface displacement */
+    const char *cl_device;         /* --cl-device P:D for the OpenCL backend; NULL: default */
 } swe_options;
 
 /* Parses argv into options, filling scenario defaults for what is not

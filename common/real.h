@@ -12,7 +12,9 @@ typedef double real;
 #else
 typedef float real;
 #endif
-#define SWE_INLINE inline
+/* Always inlined: an out-of-line solver call stops PoCL from vectorising
+ * the work-item loop around it. */
+#define SWE_INLINE static inline __attribute__((always_inline))
 #define SWE_SQRT(x) sqrt(x)
 #define SWE_FABS(x) fabs(x)
 #define SWE_FMAX(a, b) fmax((a), (b))

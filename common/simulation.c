@@ -6,6 +6,7 @@
 #include "output_set.h"
 #include "progress.h"
 #include "state_check.h"
+#include "time_step.h"
 #include "timer.h"
 
 #include <math.h>
@@ -13,12 +14,7 @@
 
 double swe_time_step(const swe_clock *clock, real dx, real dy, double t_target)
 {
-    double remaining = t_target - clock->t;
-    if (!(clock->wave_speed > 0)) {
-        return remaining;
-    }
-    double dt = clock->cfl * (double)(dx < dy ? dx : dy) / (double)clock->wave_speed;
-    return dt < remaining ? dt : remaining;
+    return swe_time_step_rule(clock->t, t_target, clock->wave_speed, clock->cfl, dx, dy);
 }
 
 /* The message for a state that is no longer physical: the step, the time
@@ -51,17 +47,11 @@ static int notify(const swe_step_observer *observer, swe_block *block, const swe
                : SWE_OK;
 }
 
-int swe_advance_observed(swe_block *block, swe_clock *clock, double t_target,
-                         const swe_step_observer *observer, swe_error *err)
+/* The driver's own loop: one backend step at a time, the observer told
+ * after each. */
+static int advance_step_by_step(swe_block *block, swe_clock *clock, double t_target,
+                                const swe_step_observer *observer, swe_error *err)
 {
-    if (block == NULL || block->backend == NULL || clock == NULL) {
-        return swe_fail(err, SWE_ERROR_USAGE, "internal error: advance needs a block and clock");
-    }
-    if (block->backend->advance != NULL) {
-        int status = block->backend->advance(block, clock, t_target, err);
-        status = status != SWE_OK ? status : check_wave_speed(block, clock, err);
-        return status != SWE_OK ? status : notify(observer, block, clock, err);
-    }
     while (clock->t < t_target) {
         double dt = swe_time_step(clock, block->dx, block->dy, t_target);
         real next_speed = 0;
@@ -69,7 +59,7 @@ int swe_advance_observed(swe_block *block, swe_clock *clock, double t_target,
         if (status != SWE_OK) {
             return status;
         }
-        clock->t = dt < t_target - clock->t ? clock->t + dt : t_target;
+        clock->t = swe_time_after_step(clock->t, dt, t_target);
         clock->last_dt = dt;
         clock->wave_speed = next_speed;
         clock->steps += 1;
@@ -82,6 +72,28 @@ int swe_advance_observed(swe_block *block, swe_clock *clock, double t_target,
         }
     }
     return SWE_OK;
+}
+
+int swe_advance_observed(swe_block *block, swe_clock *clock, double t_target,
+                         const swe_step_observer *observer, swe_error *err)
+{
+    if (block == NULL || block->backend == NULL || clock == NULL) {
+        return swe_fail(err, SWE_ERROR_USAGE, "internal error: advance needs a block and clock");
+    }
+    if (block->backend->advance != NULL) {
+        int status = block->backend->advance(block, clock, t_target, err);
+        status = status != SWE_OK ? status : check_wave_speed(block, clock, err);
+        return status != SWE_OK ? status : notify(observer, block, clock, err);
+    }
+    return advance_step_by_step(block, clock, t_target, observer, err);
+}
+
+int swe_advance_by_steps(swe_block *block, swe_clock *clock, double t_target, swe_error *err)
+{
+    if (block == NULL || block->backend == NULL || clock == NULL) {
+        return swe_fail(err, SWE_ERROR_USAGE, "internal error: advance needs a block and clock");
+    }
+    return advance_step_by_step(block, clock, t_target, NULL, err);
 }
 
 int swe_advance(swe_block *block, swe_clock *clock, double t_target, swe_error *err)
@@ -280,7 +292,8 @@ static int run_on_backend(run_context *run, const swe_backend *backend, swe_erro
 {
     swe_backend_config config = {.solver = run->options->solver,
                                  .level = run->options->level,
-                                 .manning = (real)run->options->manning};
+                                 .manning = (real)run->options->manning,
+                                 .cl_device = run->options->cl_device};
     int status = backend->init(run->block, &config, err);
     if (status != SWE_OK) {
         return status;

@@ -30,6 +30,11 @@ typedef struct swe_step_observer {
 int swe_advance_observed(swe_block *block, swe_clock *clock, double t_target,
                          const swe_step_observer *observer, swe_error *err);
 
+/* The same, always one backend step at a time: swe_advance without the
+ * backend's own advance, for backends whose advance serves only some of
+ * their levels. */
+int swe_advance_by_steps(swe_block *block, swe_clock *clock, double t_target, swe_error *err);
+
 typedef struct swe_run_result {
     const swe_backend *backend;
     long cells;

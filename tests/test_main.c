@@ -58,6 +58,12 @@ int main(int argc, char **argv)
     register_checkpoint_tests();
     register_netcdf_input_tests();
 #endif
+#ifdef SWE_WITH_CUDA
+    register_cuda_tests();
+#endif
+#ifdef SWE_WITH_OPENCL
+    register_opencl_tests();
+#endif
 
     CU_basic_set_mode(CU_BRM_VERBOSE);
     CU_ErrorCode run_status;
