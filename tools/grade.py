@@ -85,15 +85,18 @@ def source_files(entry):
 
 
 def copy_if_changed(source, target):
-    """Copies only changed files, so that make rebuilds only what changed."""
+    """Copies only changed files, so that make rebuilds only what changed;
+    the mode too, so that the build's scripts stay executable."""
     try:
         with open(source, "rb") as a, open(target, "rb") as b:
             if a.read() == b.read():
+                shutil.copymode(source, target)
                 return
     except FileNotFoundError:
         pass
     os.makedirs(os.path.dirname(target), exist_ok=True)
     shutil.copyfile(source, target)
+    shutil.copymode(source, target)
 
 
 def find_submitted(submission, relative):
@@ -140,10 +143,6 @@ def prepare_tree(submission, exercises):
                 os.remove(os.path.join(TREE, relative))
     for relative, source in wanted.items():
         copy_if_changed(source, os.path.join(TREE, relative))
-    for name in ("make_skeletons", "grade.py", "deps.sh", "run_tests.sh"):
-        path = os.path.join(TREE, "tools", name)
-        if os.path.exists(path):
-            os.chmod(path, 0o755)
     return problems, submitted_files
 
 
@@ -424,7 +423,7 @@ def main():
     parser.add_argument("--seed", type=int, help="the random inputs of an earlier run")
     parser.add_argument("--timeout", type=float, default=20, help="seconds per test")
     parser.add_argument("--expect", choices=["full", "zero"],
-                        help="exit 1 unless the score is full, or zero without crashes (CI)")
+                        help="exit 1 unless the graded tests score full, or zero without crashes (CI)")
     arguments = parser.parse_args()
     try:
         results, submission, source = grade(arguments)
@@ -436,7 +435,9 @@ def main():
     write_junit(results, os.path.join(REPORT_DIR, "junit.xml"))
     print("reports: %s, %s" % (os.path.relpath(os.path.join(REPORT_DIR, "results.json")),
                                os.path.relpath(os.path.join(REPORT_DIR, "junit.xml"))))
-    if arguments.expect == "full" and (total != maximum or maximum == 0 or ungraded):
+    # Tests "not graded" (no CUDA device here) count neither way: CI on a
+    # machine without a GPU checks the exercises it can run.
+    if arguments.expect == "full" and (total != maximum or maximum == 0):
         print("grade: expected full points", file=sys.stderr)
         return 1
     if arguments.expect == "zero":

@@ -6,6 +6,12 @@ GRADE_SOURCES := $(wildcard tests/grade/*.c)
 ifneq ($(HAVE_OPENMP),yes)
 GRADE_SOURCES := $(filter-out tests/grade/grade_openmp.c,$(GRADE_SOURCES))
 endif
+ifeq ($(CUDA_NVCC),)
+GRADE_SOURCES := $(filter-out tests/grade/grade_cuda.c,$(GRADE_SOURCES))
+endif
+ifneq ($(HAVE_OPENCL),yes)
+GRADE_SOURCES := $(filter-out tests/grade/grade_opencl.c,$(GRADE_SOURCES))
+endif
 GRADE_OBJECTS := $(patsubst %.c,$(BUILD)/obj/%.o,$(GRADE_SOURCES))
 GRADE_PROGRAM := $(BUILD)/shallows-grade
 

@@ -313,4 +313,5 @@ static const grade_test openmp_tests[] = {
 };
 
 const grade_exercise grade_openmp_exercise = {"02-openmp-loops-and-reduction", openmp_tests,
-                                              (int)(sizeof openmp_tests / sizeof openmp_tests[0])};
+                                              (int)(sizeof openmp_tests / sizeof openmp_tests[0]),
+                                              NULL};

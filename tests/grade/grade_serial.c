@@ -212,4 +212,5 @@ static const grade_test serial_tests[] = {
 };
 
 const grade_exercise grade_serial_exercise = {"01-serial-net-updates", serial_tests,
-                                              (int)(sizeof serial_tests / sizeof serial_tests[0])};
+                                              (int)(sizeof serial_tests / sizeof serial_tests[0]),
+                                              NULL};

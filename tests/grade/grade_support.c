@@ -276,11 +276,12 @@ void grade_run_outputs(const swe_backend *backend, const grade_run *run, grade_o
     const swe_scenario *scenario = swe_scenario_find(run->scenario);
     swe_block block;
     swe_error err;
-    if (scenario == NULL || swe_scenario_create_block(scenario, run->nx, run->ny, &block, &err)) {
+    if (backend == NULL || scenario == NULL ||
+        swe_scenario_create_block(scenario, run->nx, run->ny, &block, &err)) {
         return;
     }
     block.backend = backend;
-    swe_backend_config config = {.solver = run->solver, .level = 0};
+    swe_backend_config config = {.solver = run->solver, .level = run->level};
     swe_clock clock = {.cfl = scenario->default_cfl};
     int status = backend->init(&block, &config, &err);
     if (status == SWE_OK) {

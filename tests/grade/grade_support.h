@@ -24,6 +24,10 @@ typedef struct grade_exercise {
     const char *name; /* the folder under exercises/, e.g. 01-serial-net-updates */
     const grade_test *tests;
     int test_count;
+    /* For exercises on a device: whether one is usable here. Without it
+     * the student's kernels cannot run, but reference data can still be
+     * recorded. NULL for CPU exercises. */
+    int (*device_available)(void);
 } grade_exercise;
 
 /* Where expected outputs come from in this run. */
@@ -107,11 +111,13 @@ void grade_record_case(int passed, int case_number, int cases, const char *descr
 
 /* Runs steps time steps of a scenario with a backend (the time-step rule
  * of every backend) and lays out the final h, hu, hv of the interior and
- * the wave speed as outputs. A backend that fails leaves them NaN. */
+ * the wave speed as outputs. A backend that fails (or NULL) leaves them
+ * NaN. */
 typedef struct grade_run {
     const char *scenario;
     int nx, ny, steps;
     enum swe_solver solver;
+    int level; /* the backend's optimisation level; 0: its best */
 } grade_run;
 void grade_run_outputs(const swe_backend *backend, const grade_run *run, grade_outputs *outputs);
 
