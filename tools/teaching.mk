@@ -3,6 +3,15 @@
 # the slides. exercises/README.md says how the pieces fit together.
 
 GRADE_SOURCES := $(wildcard tests/grade/*.c)
+ifneq ($(HAVE_OPENMP),yes)
+GRADE_SOURCES := $(filter-out tests/grade/grade_openmp.c,$(GRADE_SOURCES))
+endif
+ifeq ($(CUDA_NVCC),)
+GRADE_SOURCES := $(filter-out tests/grade/grade_cuda.c,$(GRADE_SOURCES))
+endif
+ifneq ($(HAVE_OPENCL),yes)
+GRADE_SOURCES := $(filter-out tests/grade/grade_opencl.c,$(GRADE_SOURCES))
+endif
 GRADE_OBJECTS := $(patsubst %.c,$(BUILD)/obj/%.o,$(GRADE_SOURCES))
 GRADE_PROGRAM := $(BUILD)/shallows-grade
 
@@ -13,6 +22,9 @@ GRADE_PROGRAM := $(BUILD)/shallows-grade
 # Without solutions/ (a student release) the graded suites compare against
 # shipped reference data instead.
 REFERENCE_BACKENDS := $(if $(wildcard solutions/*),$(patsubst tests/grade/%_reference.h,%,$(wildcard tests/grade/*_reference.h)))
+ifneq ($(HAVE_OPENMP),yes)
+REFERENCE_BACKENDS := $(filter-out openmp,$(REFERENCE_BACKENDS))
+endif
 REFERENCE_OBJECTS := $(foreach b,$(REFERENCE_BACKENDS),$(BUILD)/reference-$(b).o)
 
 $(GRADE_OBJECTS): CPPFLAGS += -Itests/grade $(if $(REFERENCE_BACKENDS),-DSWE_GRADE_WITH_REFERENCE)

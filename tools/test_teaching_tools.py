@@ -49,6 +49,13 @@ class SkeletonGenerator(unittest.TestCase):
         self.assertIn('    SWE_TODO("fill a, say \\"hi\\"");\n    return 0;', text)
         self.assertNotIn("a[0] = 1", text)
 
+    def test_todo_call_reports_the_first_sentence(self):
+        self.generate("k.c", "void f(int *a)\n{\n    /* BEGIN SOLUTION: (1) fill a. Use e.g. 1.5\n"
+                      "     * or more. */\n    a[0] = 1;\n    /* END SOLUTION */\n}\n")
+        text = self.skeleton("k.c")
+        self.assertIn("    /* TODO: (1) fill a. Use e.g. 1.5 or more. */\n", text)
+        self.assertIn('    SWE_TODO("(1) fill a");\n}', text)
+
     def test_marker_stub_replaces_default(self):
         self.generate("k.c", "int f(void)\n{\n    /* BEGIN SOLUTION: compute | stub: return -1; */\n"
                       "    return 42;\n    /* END SOLUTION */\n}\n")
@@ -56,6 +63,15 @@ class SkeletonGenerator(unittest.TestCase):
         self.assertIn("    /* TODO: compute */\n    return -1;\n}", text)
         self.assertNotIn("SWE_TODO", text)
         self.assertNotIn("42", text)
+
+    def test_stub_calling_todo_gets_the_include(self):
+        self.generate("k.c", "void f(int *n)\n{\n    /* BEGIN SOLUTION: count\n"
+                      "     * | stub: SWE_TODO(\"count\"); *n = 0; */\n    *n = 3;\n"
+                      "    /* END SOLUTION */\n}\n")
+        text = self.skeleton("k.c")
+        self.assertIn('#include "todo.h"', text)
+        self.assertIn('    /* TODO: count */\n    SWE_TODO("count"); *n = 0;\n}', text)
+        self.assertNotIn("*n = 3", text)
 
     def test_device_code_gets_empty_stub(self):
         self.generate("k.cu", "__global__ void k(float *o)\n{\n    /* BEGIN SOLUTION: write o */\n"

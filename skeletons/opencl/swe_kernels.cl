@@ -164,6 +164,7 @@ fused_step(int nx, int ny, int stride, real dx, real dy, clock_real cfl, clock_r
     clock_real dt = fixed_dt;
     /* TODO: the time-step rule of swe_time_step on the clock: cfl * min(dx, dy) / speed of the
      * slot, remaining when that speed is not positive, never past remaining */
+    dt = fixed_dt > 0 ? fixed_dt : remaining;
     const int odd = (clock_steps[slot] - first_step) & 1;
     __global const real *h = odd ? h1 : h0;
     __global const real *hu = odd ? hu1 : hu0;
@@ -189,6 +190,7 @@ fused_step(int nx, int ny, int stride, real dx, real dy, clock_real cfl, clock_r
     }
     barrier(CLK_LOCAL_MEM_FENCE);
 
+    real speed = 0; /* the new wave speed of this item's cell; 0 without a cell */
     /* TODO: solve every edge of the tile once from local memory into vertical[][ey][ex] (between
      * tile cells (ex, ey+1) and (ex+1, ey+1)) and horizontal[][ey][ex] (between (ex+1, ey) and
      * (ex+1, ey+1)), skipping edges outside the block; then update cell (tx+1, ty+1) of the tile

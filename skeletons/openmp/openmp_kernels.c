@@ -7,17 +7,14 @@
 #pragma GCC diagnostic ignored "-Wunused-function"
 #include "todo.h"
 /* Reference kernels of the OpenMP backend. The serial sweep updates each
- * row in place as soon as the edges around it are known. Split into bands
- * naively, a thread could update the last row of its band before the
- * thread above had read it for the edges between the two bands. So first
- * the threads solve the edges along every border between bands, from the
- * old state; after the barrier that ends that loop, each band is swept by
- * one thread like a small serial block. Every edge sees the same inputs
- * as in the serial sweep, and the max is exact in any order: the results
- * are bit for bit those of the serial backend, for any number of threads.
- * The bands go to the threads by the runtime's schedule (OMP_SCHEDULE;
- * GCC's default, dynamic, lets a thread that is ahead take the bands of
- * one that another program slows down). */
+ * row in place as soon as the edges around it are known; split into bands
+ * naively, a thread would update the last row of its band before the
+ * thread above had read it for the edges between the two bands. So each
+ * thread first solves the edges along both borders of its band from the
+ * old state, all threads meet at a barrier, and only then does each sweep
+ * its own rows. Every edge sees the same inputs as in the serial sweep,
+ * and the max is exact in any order: the results are bit for bit those of
+ * the serial backend, for any number of threads. */
 #include "openmp_kernels.h"
 
 #include "speed_bits.h"
@@ -25,20 +22,58 @@
 #include <omp.h>
 
 real swe_openmp_sweep(swe_block *block, enum swe_solver solver, real dt, real manning,
-                      const swe_openmp_work *work, int threads)
+                      swe_openmp_edges *edges, int threads)
 {
     swe_speed_bits max_speed = 0;
-    /* TODO: first every border between bands from the old state, then, after a barrier, each band
-     * swept by one thread; the max wave speed is an OpenMP max reduction over the bits of the row
-     * maxima (see speed_bits.h) */
-    SWE_TODO("first every border between bands from the old state, then, after a barrier, each band swept by one thread; the max wave speed is an OpenMP max reduction over the bits of the row maxima (see speed_bits.h)");
+    /* TODO: (1) the parallel region. Make the block below run once on each of `threads` threads:
+     * put `#pragma omp parallel` with the clause `num_threads(threads)` in front of it. Every
+     * thread updates max_speed, so add `reduction(max : max_speed)`: each thread then gets a
+     * private max_speed that starts at 0 (the identity of max), and OpenMP combines the private
+     * maxima into this one when the region ends. */
+    SWE_TODO("(1) the parallel region");
+    {
+        const int thread = omp_get_thread_num();
+        int first, last;
+        /* TODO: (2) the band. This thread sweeps rows first..last: set them with
+         * swe_openmp_band(block->ny, thread, team size, &first, &last), where the team size is
+         * omp_get_num_threads() (the runtime may start fewer threads than asked for). A band may be
+         * empty (last < first) when there are more threads than rows. */
+        SWE_TODO("(2) the band"); first = 1; last = 0;
+        swe_openmp_edges own = edges[thread];
+        /* TODO: (3) the band borders and the barrier. The row below the band and the band's last
+         * row are swept by other threads, which update them in place. So before any thread updates
+         * a row, solve the two rows of edges on the borders of a non-empty band from the old state:
+         * swe_serial_horizontal_edges(block, first - 1, solver, &own.below) and
+         * swe_serial_horizontal_edges(block, last, solver, &own.band_top). Then `#pragma omp
+         * barrier`: no thread goes on until all have read their borders. */
+        SWE_TODO("(3) the band borders and the barrier");
+        /* The serial sweep over the band's rows; the edges above the band's last row are the
+         * border edges solved before the barrier. */
+        for (int j = first; j <= last; ++j) {
+            if (j < last) {
+                swe_serial_horizontal_edges(block, j, solver, &own.above);
+            }
+            swe_serial_vertical_edges(block, j, solver, &own.vertical);
+            real row_speed = swe_serial_update_row(block, j, dt, manning, &own.vertical, &own.below,
+                                                   j < last ? &own.above : &own.band_top);
+            swe_speed_bits row_bits = swe_speed_to_bits(row_speed);
+            max_speed = max_speed > row_bits ? max_speed : row_bits;
+            swe_edge_row used = own.below;
+            own.below = own.above;
+            own.above = used;
+        }
+    }
     return swe_speed_from_bits(max_speed);
 }
 
 real swe_openmp_max_wave_speed(const swe_block *block, int threads)
 {
     swe_speed_bits max_speed = 0;
-    /* TODO: the rows in parallel, the max as an OpenMP max reduction over speed bits */
-    SWE_TODO("the rows in parallel, the max as an OpenMP max reduction over speed bits");
+    /* TODO: (4) a parallel loop with a max reduction. Loop over the rows j = 1..ny with `#pragma
+     * omp parallel for num_threads(threads) reduction(max : max_speed)`; row j's fastest wave is
+     * swe_serial_row_wave_speed(block, j). Compare speeds as bits: swe_speed_to_bits(speed) sorts
+     * like the speed (see speed_bits.h), so that max_speed, an unsigned integer, can be an OpenMP
+     * max reduction that is exact in any order. */
+    SWE_TODO("(4) a parallel loop with a max reduction");
     return swe_speed_from_bits(max_speed);
 }

@@ -198,7 +198,8 @@ fused_step(int nx, int ny, int stride, real dx, real dy, clock_real cfl, clock_r
     const clock_real remaining = t_target - t;
     clock_real dt = fixed_dt;
     /* BEGIN SOLUTION: the time-step rule of swe_time_step on the clock: cfl * min(dx, dy) /
-     * speed of the slot, remaining when that speed is not positive, never past remaining */
+     * speed of the slot, remaining when that speed is not positive, never past remaining
+     * | stub: dt = fixed_dt > 0 ? fixed_dt : remaining; */
     if (fixed_dt <= 0) {
         const clock_real speed = (clock_real)SWE_SPEED_OF_BITS(clock_speed[slot]);
         dt = speed > 0 ? cfl * (clock_real)(dx < dy ? dx : dy) / speed : remaining;
@@ -230,6 +231,7 @@ fused_step(int nx, int ny, int stride, real dx, real dy, clock_real cfl, clock_r
     }
     barrier(CLK_LOCAL_MEM_FENCE);
 
+    real speed = 0; /* the new wave speed of this item's cell; 0 without a cell */
     /* BEGIN SOLUTION: solve every edge of the tile once from local memory into vertical[][ey][ex]
      * (between tile cells (ex, ey+1) and (ex+1, ey+1)) and horizontal[][ey][ex] (between
      * (ex+1, ey) and (ex+1, ey+1)), skipping edges outside the block; then update cell
@@ -267,7 +269,6 @@ fused_step(int nx, int ny, int stride, real dx, real dy, clock_real cfl, clock_r
     barrier(CLK_LOCAL_MEM_FENCE);
 
     const int i = i0 + tx + 1, j = j0 + ty + 1;
-    real speed = 0;
     if (i <= nx && j <= ny) {
         const real dt_dx = (real)dt / dx, dt_dy = (real)dt / dy;
         swe_cell updated = swe_euler_update(

@@ -3,9 +3,28 @@
 #include "grade_support.h"
 
 extern const grade_exercise grade_serial_exercise;
+#ifdef SWE_WITH_OPENMP
+extern const grade_exercise grade_openmp_exercise;
+#endif
+#ifdef SWE_WITH_OPENCL
+extern const grade_exercise grade_opencl_exercise;
+#endif
+#ifdef SWE_WITH_CUDA
+extern const grade_exercise grade_cuda1_exercise, grade_cuda2_exercise, grade_cuda3_exercise,
+    grade_cuda4_exercise;
+#endif
 
 static const grade_exercise *const exercises[] = {
     &grade_serial_exercise,
+#ifdef SWE_WITH_OPENMP
+    &grade_openmp_exercise,
+#endif
+#ifdef SWE_WITH_OPENCL
+    &grade_opencl_exercise,
+#endif
+#ifdef SWE_WITH_CUDA
+    &grade_cuda1_exercise,  &grade_cuda2_exercise, &grade_cuda3_exercise, &grade_cuda4_exercise,
+#endif
 };
 
 int grade_exercise_count(void)

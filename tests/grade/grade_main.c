@@ -79,7 +79,10 @@ static int run_one(const char *path, const char *prefix)
     return CU_get_error() == CUE_SUCCESS ? 0 : 1;
 }
 
-/* Runs every test with the reference kernels, recording their outputs. */
+/* Runs every test with the reference kernels, recording their outputs.
+ * The kernels of this build must match them, except those of an exercise
+ * whose device is missing here: they cannot run, but the reference's
+ * outputs are recorded all the same. */
 static int write_data(const char *path)
 {
     for (int e = 0; e < grade_exercise_count(); ++e) {
@@ -90,12 +93,15 @@ static int write_data(const char *path)
                 return 1;
             }
         }
-    }
-    CU_run_all_tests();
-    if (CU_get_number_of_failures() > 0) {
-        fprintf(stderr, "shallows-grade: the kernels of this build do not match the reference; "
-                        "build it with the solutions to write reference data\n");
-        return 1;
+        CU_run_suite(CU_get_suite(exercise->name));
+        int runnable = exercise->device_available == NULL || exercise->device_available();
+        if (runnable && CU_get_number_of_failures() > 0) {
+            fprintf(stderr,
+                    "shallows-grade: the kernels of this build do not match the reference in %s; "
+                    "build it with the solutions to write reference data\n",
+                    exercise->name);
+            return 1;
+        }
     }
     swe_error err;
     if (grade_write_data(path, &err) != SWE_OK) {

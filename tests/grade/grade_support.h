@@ -24,6 +24,10 @@ typedef struct grade_exercise {
     const char *name; /* the folder under exercises/, e.g. 01-serial-net-updates */
     const grade_test *tests;
     int test_count;
+    /* For exercises on a device: whether one is usable here. Without it
+     * the student's kernels cannot run, but reference data can still be
+     * recorded. NULL for CPU exercises. */
+    int (*device_available)(void);
 } grade_exercise;
 
 /* Where expected outputs come from in this run. */
@@ -73,6 +77,9 @@ typedef struct grade_outputs {
  * test never writes cannot match. Returns its values. */
 real *grade_add_field(grade_outputs *outputs, const char *name, size_t count);
 
+/* Frees the values of every field. */
+void grade_free_outputs(grade_outputs *outputs);
+
 /* Computes the outputs of one case with a set of kernels (the student's or
  * the reference's, of the same type). */
 typedef void (*grade_compute)(const void *kernels, const void *input, grade_outputs *outputs);
@@ -87,17 +94,32 @@ void grade_check_case(const char *test_id, int case_number, int cases, const cha
                       const void *reference_kernels, const void *input, double tolerance_ulps,
                       const char *file, int line);
 
+/* Checks one case of a property that needs no reference: actual against
+ * expected, both computed in this build (e.g. the OpenMP sweep against the
+ * serial sweep of the same row kernels), within tolerance_ulps (0: equal
+ * values). Records one CUnit assertion, "case k/N (description): ..."
+ * naming `source` as where the expected values come from, and frees both
+ * outputs. */
+void grade_check_outputs(int case_number, int cases, const char *description, grade_outputs *actual,
+                         grade_outputs *expected, const char *source, double tolerance_ulps,
+                         const char *file, int line);
+
+/* Records the outcome of one case as one CUnit assertion, "case k/N
+ * (description): outcome". */
+void grade_record_case(int passed, int case_number, int cases, const char *description,
+                       const char *outcome, const char *file, int line);
+
 /* Runs steps time steps of a scenario with a backend (the time-step rule
  * of every backend) and lays out the final h, hu, hv of the interior and
- * the wave speed as outputs. A backend that fails leaves them NaN. */
+ * the wave speed as outputs. A backend that fails (or NULL) leaves them
+ * NaN. */
 typedef struct grade_run {
     const char *scenario;
     int nx, ny, steps;
     enum swe_solver solver;
+    int level; /* the backend's optimisation level; 0: its best */
 } grade_run;
 void grade_run_outputs(const swe_backend *backend, const grade_run *run, grade_outputs *outputs);
-
-const char *grade_solver_name(enum swe_solver solver);
 
 /* The graded exercises of this build. */
 const grade_exercise *grade_exercise_at(int index);
