@@ -1,5 +1,7 @@
 #include "netcdf_output.h"
 
+#include "atomic_file.h"
+
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
@@ -168,18 +170,6 @@ static void gather_surface_elevation(const swe_block *block, real *plane)
     }
 }
 
-static char *concatenate(const char *stem, const char *suffix)
-{
-    size_t stem_length = strlen(stem);
-    size_t suffix_length = strlen(suffix);
-    char *joined = malloc(stem_length + suffix_length + 1);
-    if (joined != NULL) {
-        memcpy(joined, stem, stem_length);
-        memcpy(joined + stem_length, suffix, suffix_length + 1);
-    }
-    return joined;
-}
-
 static void free_output(swe_netcdf_output *output)
 {
     free(output->plane);
@@ -197,8 +187,8 @@ static swe_netcdf_output *allocate_output(const char *path_stem, const swe_block
     output->nx = block->nx;
     output->ny = block->ny;
     output->plane = malloc((size_t)block->nx * (size_t)block->ny * sizeof(real));
-    output->temp_path = concatenate(path_stem, ".nc.tmp");
-    output->final_path = concatenate(path_stem, ".nc");
+    output->temp_path = swe_path_join(path_stem, ".nc.tmp");
+    output->final_path = swe_path_join(path_stem, ".nc");
     if (output->plane == NULL || output->temp_path == NULL || output->final_path == NULL) {
         free_output(output);
         return NULL;
@@ -506,12 +496,7 @@ int swe_netcdf_close(swe_netcdf_output *output, int keep, swe_error *err)
         status = write_failure(output, nc_status, "nc_close", "", err);
         remove(output->temp_path);
     } else if (keep) {
-        if (rename(output->temp_path, output->final_path) != 0) {
-            status = swe_fail(err, SWE_ERROR_RUNTIME,
-                              "cannot rename '%s' to '%s': %s (the data stays in the first; "
-                              "check permissions of the output directory)",
-                              output->temp_path, output->final_path, strerror(errno));
-        }
+        status = swe_rename_into_place(output->temp_path, output->final_path, err);
     } else if (remove(output->temp_path) != 0) {
         status = swe_fail(err, SWE_ERROR_RUNTIME, "cannot remove '%s': %s (delete it by hand)",
                           output->temp_path, strerror(errno));

@@ -1,64 +1,13 @@
 /* The command line, run as a user would: exit codes, messages, files. */
+#include "program_runner.h"
 #include "test_suites.h"
 
 #include <CUnit/CUnit.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
-
-typedef struct program_result {
-    int exit_code; /* -1 when killed by a signal */
-    char out[8192];
-    char err[2048];
-} program_result;
-
-static void read_all(const char *path, char *buffer, size_t size)
-{
-    buffer[0] = '\0';
-    FILE *file = fopen(path, "r");
-    if (file == NULL) {
-        return;
-    }
-    size_t length = fread(buffer, 1, size - 1, file);
-    buffer[length] = '\0';
-    fclose(file);
-}
-
-/* Runs the program with arguments (NULL-terminated) in directory dir. */
-static void run_program(const char *dir, const char *const *args, program_result *result)
-{
-    char out_path[4096], err_path[4096];
-    snprintf(out_path, sizeof out_path, "%s/.stdout", dir);
-    snprintf(err_path, sizeof err_path, "%s/.stderr", dir);
-    const char *argv[32] = {swe_test_program()};
-    int argc = 1;
-    for (; args[argc - 1] != NULL && argc < 31; ++argc) {
-        argv[argc] = args[argc - 1];
-    }
-    argv[argc] = NULL;
-    pid_t child = fork();
-    CU_ASSERT_FATAL(child >= 0);
-    if (child == 0) {
-        int out = open(out_path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-        int err = open(err_path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-        if (out < 0 || err < 0 || dup2(out, 1) < 0 || dup2(err, 2) < 0) {
-            _exit(127);
-        }
-        execv(argv[0], (char *const *)argv);
-        _exit(127);
-    }
-    int status = 0;
-    waitpid(child, &status, 0);
-    result->exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    read_all(out_path, result->out, sizeof result->out);
-    read_all(err_path, result->err, sizeof result->err);
-    unlink(out_path);
-    unlink(err_path);
-}
 
 static char work_dir[256];
 
@@ -84,8 +33,8 @@ static int file_exists(const char *name)
 /* Bad input: exit code 2, one line naming the problem, no output file. */
 static void expect_refusal(const char *const *args, const char *message)
 {
-    program_result result;
-    run_program(work_dir, args, &result);
+    swe_program_result result;
+    swe_program_run(work_dir, args, &result);
     CU_ASSERT_EQUAL(result.exit_code, 2);
     CU_ASSERT_PTR_NOT_NULL(strstr(result.err, message));
     CU_ASSERT_PTR_NOT_NULL(strstr(result.err, "shallows: "));
@@ -158,8 +107,8 @@ static void test_run_writes_file_and_summary(void)
     const char *const args[] = {
         "--scenario", "radial-dam-break", "--nx", "30",       "--ny", "20", "--t-end",
         "2",          "--outputs",        "3",    "--output", output, NULL};
-    program_result result;
-    run_program(work_dir, args, &result);
+    swe_program_result result;
+    swe_program_run(work_dir, args, &result);
     CU_ASSERT_EQUAL(result.exit_code, 0);
     CU_ASSERT_PTR_NOT_NULL(
         strstr(result.out, "summary: backend=serial solver=fwave precision=" SWE_PRECISION_NAME
@@ -178,8 +127,8 @@ static void test_benchmark_writes_nothing(void)
     snprintf(output, sizeof output, "%s/bench", work_dir);
     const char *const args[] = {"--benchmark", "--nx", "20",       "--ny", "20",
                                 "--t-end",     "1",    "--output", output, NULL};
-    program_result result;
-    run_program(work_dir, args, &result);
+    swe_program_result result;
+    swe_program_run(work_dir, args, &result);
     CU_ASSERT_EQUAL(result.exit_code, 0);
     CU_ASSERT_PTR_NOT_NULL(strstr(result.out, "summary: "));
     CU_ASSERT_FALSE(file_exists("bench.nc"));
@@ -188,8 +137,8 @@ static void test_benchmark_writes_nothing(void)
 static void test_help_lists_every_option(void)
 {
     const char *const args[] = {"--help", NULL};
-    program_result result;
-    run_program(work_dir, args, &result);
+    swe_program_result result;
+    swe_program_run(work_dir, args, &result);
     CU_ASSERT_EQUAL(result.exit_code, 0);
     const char *options[] = {"--scenario",      "--nx",      "--ny",        "--t-end",
                              "--solver",        "--backend", "--cfl",       "--level",
@@ -203,12 +152,12 @@ static void test_help_lists_every_option(void)
 static void test_version_and_backends(void)
 {
     const char *const version[] = {"--version", NULL};
-    program_result result;
-    run_program(work_dir, version, &result);
+    swe_program_result result;
+    swe_program_run(work_dir, version, &result);
     CU_ASSERT_EQUAL(result.exit_code, 0);
     CU_ASSERT_PTR_NOT_NULL(strstr(result.out, "precision: " SWE_PRECISION_NAME));
     const char *const list[] = {"--list-backends", NULL};
-    run_program(work_dir, list, &result);
+    swe_program_run(work_dir, list, &result);
     CU_ASSERT_EQUAL(result.exit_code, 0);
     CU_ASSERT_PTR_NOT_NULL(strstr(result.out, "serial"));
 }
