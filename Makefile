@@ -67,6 +67,7 @@ endif
 # Every other backend adds itself from backends/<name>/backend.mk when its
 # toolchain is installed: it appends to BACKEND_SOURCES, EXTRA_OBJECTS,
 # CPPFLAGS (-DSWE_WITH_<NAME>), CFLAGS and LDLIBS.
+FLAGS_STAMP := $(BUILD)/compile-flags
 include $(wildcard backends/*/backend.mk)
 
 LIBRARY_OBJECTS := $(patsubst %.c,$(BUILD)/obj/%.o,$(CORE_SOURCES) $(BACKEND_SOURCES)) $(EXTRA_OBJECTS)
@@ -92,13 +93,24 @@ $(TEST_PROGRAM): $(TEST_OBJECTS) $(LIBRARY_OBJECTS)
 $(VALIDATE_PROGRAM): $(VALIDATE_OBJECTS) $(LIBRARY_OBJECTS)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
-$(BUILD)/obj/%.o: %.c
+$(BUILD)/obj/%.o: %.c $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
 
 -include $(LIBRARY_OBJECTS:.o=.d) $(MAIN_OBJECT:.o=.d) $(TEST_OBJECTS:.o=.d) $(VALIDATE_OBJECTS:.o=.d)
 
 include tools/teaching.mk
+
+# Every object depends on the flags it was compiled with (FLAGS_STAMP is
+# rewritten whenever they change): switching a backend on or off, as
+# `CUDA_NVCC=` or `HAVE_NETCDF=no` do, rebuilds what it affects instead of
+# linking objects of another configuration.
+FLAGS_NOW := $(CC) $(CPPFLAGS) $(CFLAGS) $(NVCCFLAGS) $(CUDA_MATH) $(LDFLAGS) $(LDLIBS)
+ifneq ($(file <$(FLAGS_STAMP)),$(FLAGS_NOW))
+$(shell mkdir -p $(BUILD))
+$(file >$(FLAGS_STAMP),$(FLAGS_NOW))
+endif
+$(FLAGS_STAMP): ;
 
 ## make run: a radial dam break, written to output/radial-dam-break.{nc,pvd}, _NNNN.{vtr,png}
 RUN_SCENARIO ?= radial-dam-break

@@ -30,7 +30,7 @@ REFERENCE_OBJECTS := $(foreach b,$(REFERENCE_BACKENDS),$(BUILD)/reference-$(b).o
 $(GRADE_OBJECTS): CPPFLAGS += -Itests/grade $(if $(REFERENCE_BACKENDS),-DSWE_GRADE_WITH_REFERENCE)
 
 define reference_backend
-$(BUILD)/obj/reference/$(1)/%.o: %.c
+$(BUILD)/obj/reference/$(1)/%.o: %.c $(FLAGS_STAMP)
 	@mkdir -p $$(dir $$@)
 	$$(CC) $$(CPPFLAGS) -Itests/grade -DSWE_REFERENCE_BUILD -include tests/grade/$(1)_reference.h $$(CFLAGS) -c -o $$@ $$<
 

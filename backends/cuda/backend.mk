@@ -24,7 +24,7 @@ endif
 # Extra flags for one build, e.g. CUDA_EXTRA=-Xptxas=-v for the resource report.
 CUDA_EXTRA ?=
 
-$(BUILD)/obj/%.o: %.cu
+$(BUILD)/obj/%.o: %.cu $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	$(CUDA_NVCC) $(CPPFLAGS) $(NVCCFLAGS) $(CUDA_MATH) $(CUDA_EXTRA) -MMD -MP -c -o $@ $<
 endif

@@ -21,11 +21,11 @@ CPPFLAGS += -DSWE_WITH_MPI
 
 # mpicc is the same compiler as $(CC) plus MPI's paths; only these files
 # need them.
-$(BUILD)/obj/backends/mpi/%.o: backends/mpi/%.c
+$(BUILD)/obj/backends/mpi/%.o: backends/mpi/%.c $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	$(MPICC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
 
-$(BUILD)/obj/tests/mpi/%.o: tests/mpi/%.c
+$(BUILD)/obj/tests/mpi/%.o: tests/mpi/%.c $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	$(MPICC) $(CPPFLAGS) -Itests -Ibackends/mpi $(CFLAGS) -c -o $@ $<
 
