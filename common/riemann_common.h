@@ -31,6 +31,23 @@ SWE_INLINE void swe_transverse_updates(real mass_flux, real hn_l, real hn_r, rea
     updates->ht_right = hn_r * v_r - flux_ht;
 }
 
+/* A dry cell acting as a wall keeps its own updates to itself (the wet
+ * side met its mirror image), and two dry cells exchange nothing. */
+SWE_INLINE swe_net_updates swe_silence_dry_sides(swe_net_updates updates, int wall_l, int wall_r,
+                                                 int dry_l, int dry_r)
+{
+    const int silent_l = wall_l | (dry_l & dry_r);
+    const int silent_r = wall_r | (dry_l & dry_r);
+    updates.h_left = silent_l ? (real)0 : updates.h_left;
+    updates.hn_left = silent_l ? (real)0 : updates.hn_left;
+    updates.ht_left = silent_l ? (real)0 : updates.ht_left;
+    updates.h_right = silent_r ? (real)0 : updates.h_right;
+    updates.hn_right = silent_r ? (real)0 : updates.hn_right;
+    updates.ht_right = silent_r ? (real)0 : updates.ht_right;
+    updates.max_speed = (dry_l & dry_r) ? (real)0 : updates.max_speed;
+    return updates;
+}
+
 /* Hydrostatic reconstruction: both sides seen at the higher bed level, so
  * that water at rest produces no flux and dry high ground acts as a wall. */
 typedef struct swe_reconstructed_edge {

@@ -96,17 +96,7 @@ SWE_INLINE swe_net_updates swe_fwave_sides(swe_fwave_side l, swe_fwave_side r)
     swe_transverse_updates(l.hn + updates.h_left, l.hn, r.hn, l.v, r.v, &updates);
     updates.max_speed = SWE_FMAX(SWE_FABS(s_slow), SWE_FABS(s_fast));
 
-    /* A wall keeps its own updates to itself; two dry cells exchange nothing. */
-    const int silent_l = wall_l | (dry_l & dry_r);
-    const int silent_r = wall_r | (dry_l & dry_r);
-    updates.h_left = silent_l ? (real)0 : updates.h_left;
-    updates.hn_left = silent_l ? (real)0 : updates.hn_left;
-    updates.ht_left = silent_l ? (real)0 : updates.ht_left;
-    updates.h_right = silent_r ? (real)0 : updates.h_right;
-    updates.hn_right = silent_r ? (real)0 : updates.hn_right;
-    updates.ht_right = silent_r ? (real)0 : updates.ht_right;
-    updates.max_speed = (dry_l & dry_r) ? (real)0 : updates.max_speed;
-    return updates;
+    return swe_silence_dry_sides(updates, wall_l, wall_r, dry_l, dry_r);
 }
 
 SWE_INLINE swe_net_updates swe_fwave(real h_l, real h_r, real hn_l, real hn_r, real ht_l, real ht_r,
