@@ -95,14 +95,7 @@ static void compute_step(const void *kernels, const void *input, grade_outputs *
         chosen->backend->finalize(&block);
     }
     if (status == SWE_OK) {
-        for (int j = 1; j <= source->ny; ++j) {
-            for (int i = 1; i <= source->nx; ++i) {
-                size_t out = (size_t)(j - 1) * (size_t)source->nx + (size_t)(i - 1);
-                h[out] = block.h[SWE_INDEX(&block, i, j)];
-                hu[out] = block.hu[SWE_INDEX(&block, i, j)];
-                hv[out] = block.hv[SWE_INDEX(&block, i, j)];
-            }
-        }
+        grade_copy_interior(&block, h, hu, hv);
         *speed_before = before;
         *speed_after = after;
     } else {

@@ -295,14 +295,7 @@ void grade_run_outputs(const swe_backend *backend, const grade_run *run, grade_o
         backend->finalize(&block);
     }
     if (status == SWE_OK) {
-        for (int j = 1; j <= run->ny; ++j) {
-            for (int i = 1; i <= run->nx; ++i) {
-                size_t out = (size_t)(j - 1) * (size_t)run->nx + (size_t)(i - 1);
-                h[out] = block.h[SWE_INDEX(&block, i, j)];
-                hu[out] = block.hu[SWE_INDEX(&block, i, j)];
-                hv[out] = block.hv[SWE_INDEX(&block, i, j)];
-            }
-        }
+        grade_copy_interior(&block, h, hu, hv);
         *speed = clock.wave_speed;
     } else {
         fprintf(stderr, "%s\n", err.message);
@@ -419,4 +412,16 @@ void grade_cleanup(void)
     free(state.entries);
     state.entries = NULL;
     state.entry_count = state.entry_capacity = 0;
+}
+
+void grade_copy_interior(const swe_block *block, real *h, real *hu, real *hv)
+{
+    for (int j = 1; j <= block->ny; ++j) {
+        for (int i = 1; i <= block->nx; ++i) {
+            size_t out = (size_t)(j - 1) * (size_t)block->nx + (size_t)(i - 1);
+            h[out] = block->h[SWE_INDEX(block, i, j)];
+            hu[out] = block->hu[SWE_INDEX(block, i, j)];
+            hv[out] = block->hv[SWE_INDEX(block, i, j)];
+        }
+    }
 }

@@ -61,6 +61,10 @@ int grade_integer(grade_rng *rng, int low, int high); /* low..high inclusive */
  * up to 10 m moving at up to 3 m/s, and a rough bed. */
 void grade_random_state(grade_rng *rng, swe_block *block);
 
+/* Copies the interior h, hu, hv of a block into arrays of nx*ny values,
+ * row by row, for comparing outputs. */
+void grade_copy_interior(const swe_block *block, real *h, real *hu, real *hv);
+
 /* Named output arrays of a kernel run. */
 enum { GRADE_MAX_FIELDS = 8 };
 typedef struct grade_field {
