@@ -71,8 +71,11 @@ static int create_part(mpi_run *run, MPI_Comm comm, swe_block_grid *grid, swe_er
         return status;
     }
     run->part.backend = run->backend;
-    swe_backend_config config = {
-        .solver = options->solver, .level = options->level, .device = device};
+    swe_backend_config config = {.solver = options->solver,
+                                 .level = options->level,
+                                 .manning = (real)options->manning,
+                                 .cl_device = options->cl_device,
+                                 .device = device};
     status = run->backend->init(&run->part, &config, err);
     run->initialised = status == SWE_OK;
     if (status == SWE_OK) {

@@ -133,6 +133,7 @@ static void test_overlapped_steps_agree_with_serial(void)
     }
 }
 
+#ifndef SWE_WITHOUT_NETCDF /* the file tests need NetCDF */
 /* Rank 0 makes a directory and tells the others its name. */
 static void shared_directory(char *path, size_t size)
 {
@@ -223,6 +224,7 @@ static void test_output_failure_reaches_every_rank(void)
     SWE_MPI_ASSERT_ALL(status == SWE_ERROR_USAGE && strstr(err.message, "cannot create output"),
                        "every rank returns rank 0's output error");
 }
+#endif
 
 void register_mpi_agreement_tests(void)
 {
