@@ -115,11 +115,24 @@ static void mpi_case(int case_number, int cases, int ranks, const char *descript
 }
 
 /* Ranks of case k of a test: 2 and 3, as mpirun --oversubscribe starts
- * them on any laptop, and 4 (a 2 x 2 split: ranks with four neighbours)
- * in every third case. */
+ * them on any laptop, and 4 in every third case, on a 2 x 2 split (see
+ * second_side): cuts along x and along y, neighbours across both. */
 static int ranks_of(int case_number)
 {
     return case_number % 3 == 0 ? 4 : 2 + (case_number + 1) % 2;
+}
+
+/* The other side of a domain with side cells along one axis, in
+ * low..high (which holds side). With 4 ranks it stays between half and
+ * twice side: then 2 x 2 blocks have the shortest cuts, which
+ * swe_block_grid_choose takes, rather than 4 x 1. */
+static int second_side(grade_rng *rng, int ranks, int side, int low, int high)
+{
+    if (ranks == 4) {
+        low = low > side / 2 + 1 ? low : side / 2 + 1;
+        high = high < 2 * side - 1 ? high : 2 * side - 1;
+    }
+    return grade_integer(rng, low, high);
 }
 
 static const char *const solvers[] = {"fwave", "hlle", "rusanov", "augrie"};
@@ -145,10 +158,10 @@ static void whole_runs(const char *test_id, int cases, int overlap)
         const run_scenario *scenario =
             &scenarios[grade_integer(&rng, 0, (int)(sizeof scenarios / sizeof scenarios[0]) - 1)];
         const char *solver = solvers[grade_integer(&rng, 0, 3)];
-        int nx = grade_integer(&rng, scenario->min_cells, scenario->max_cells);
-        int ny = grade_integer(&rng, scenario->min_cells, scenario->max_cells);
-        int steps = grade_integer(&rng, 15, 40);
         int ranks = ranks_of(c);
+        int nx = grade_integer(&rng, scenario->min_cells, scenario->max_cells);
+        int ny = second_side(&rng, ranks, nx, scenario->min_cells, scenario->max_cells);
+        int steps = grade_integer(&rng, 15, 40);
         char description[160], arguments[160];
         snprintf(description, sizeof description, "%s, %s, %d x %d cells, %d steps, %d ranks%s",
                  scenario->name, solver, nx, ny, steps, ranks, overlap ? ", --overlap" : "");
@@ -169,7 +182,7 @@ static void test_halo(void)
         int ranks = ranks_of(c);
         /* Thin domains (one cell across) in some cases: layers of one cell. */
         int nx = c == 2 ? ranks : grade_integer(&rng, 2 * ranks, 40);
-        int ny = c == 4 ? 1 : grade_integer(&rng, 2 * ranks, 40);
+        int ny = c == 4 ? 1 : second_side(&rng, ranks, nx, 2 * ranks, 40);
         char description[96], arguments[64];
         snprintf(description, sizeof description, "%d x %d cells, %d ranks", nx, ny, ranks);
         snprintf(arguments, sizeof arguments, "halo %d %d", nx, ny);
@@ -223,7 +236,8 @@ static void test_order(void)
     for (int c = 1; c <= ORDER_CASES; ++c) {
         grade_rng rng = grade_case_rng("overlap-order", c);
         int ranks = ranks_of(c);
-        int nx = grade_integer(&rng, 3 * ranks, 40), ny = grade_integer(&rng, 3 * ranks, 40);
+        int nx = grade_integer(&rng, 3 * ranks, 40);
+        int ny = second_side(&rng, ranks, nx, 3 * ranks, 40);
         int steps = grade_integer(&rng, 2, 6);
         char description[96], arguments[64];
         snprintf(description, sizeof description, "%d x %d cells, %d steps, %d ranks", nx, ny,

@@ -107,7 +107,7 @@ static void describe_value(real value, int round, char *text, size_t size)
     long number = lround((double)value - 0.5 - 0.25 * round);
     if ((double)value != (double)code(0, 0, 0, round) + (double)number || number < 0 ||
         number / 20000 >= SWE_COPY_LAYER_FIELDS) {
-        snprintf(text, size, "%g, no cell's value of this exchange", (double)value);
+        snprintf(text, size, "%g, which no cell holds in this exchange", (double)value);
         return;
     }
     snprintf(text, size, "%s of global cell (%ld, %ld)", field_names[number / 20000], number % 100,
@@ -371,8 +371,8 @@ static int check_run(const char *scenario_name, const char *solver_name, int nx,
     for (int s = 0; s < steps && mine.problem[0] == '\0'; ++s) {
         if (memcmp(&dts[s], &dts[steps + s], sizeof(double)) != 0) {
             snprintf(mine.problem, PROBLEM_SIZE,
-                     "step %d has dt = %.9g s, the serial run %.9g s: every rank must use the max "
-                     "wave speed over all ranks",
+                     "step %d has dt = %.9g s, the serial run %.9g s: either the state differs "
+                     "already (ghost layers?) or the ranks do not share the max wave speed",
                      s + 1, dts[steps + s], dts[s]);
         }
     }
