@@ -264,7 +264,7 @@ def run_test(program, test, arguments, timeout, scratch, device):
         finally:
             try:
                 os.killpg(child.pid, signal.SIGKILL)
-            except ProcessLookupError:
+            except (ProcessLookupError, PermissionError):
                 pass
             child.wait()
         output.seek(0)
