@@ -33,6 +33,10 @@ TREE_ENTRIES = ["Makefile", "common", "backends", "tests", "tools", "exercises",
 CASE = re.compile(r"^case (\d+)/(\d+)")
 OUTPUT_LIMIT = 4000
 MEMORY_LIMIT = 4 << 30  # bytes of address space per graded test
+# What an exercise's grade.conf may name as its device, and what the report
+# says where this machine lacks it.
+MISSING_DEVICE = {"none": None, "cuda": "not graded: no CUDA device",
+                  "mpi": "not graded: no MPI (mpicc and mpirun)"}
 
 
 class GradeError(Exception):
@@ -41,7 +45,7 @@ class GradeError(Exception):
 
 def read_conf(exercise):
     path = os.path.join(ROOT, "exercises", exercise, "grade.conf")
-    conf = {"files": [], "device": "none", "points": 0.0}
+    conf = {"files": [], "device": "none", "points": 0.0, "timeout": None}
     with open(path, encoding="utf-8") as stream:
         for number, line in enumerate(stream, 1):
             line = line.strip()
@@ -52,14 +56,16 @@ def read_conf(exercise):
             if key == "files":
                 conf["files"] = value.split()
             elif key == "device":
-                if value not in ("none", "cuda"):
-                    raise GradeError("%s:%d: device is none or cuda, not '%s'"
+                if value not in MISSING_DEVICE:
+                    raise GradeError("%s:%d: device is none, cuda or mpi, not '%s'"
                                      % (path, number, value))
                 conf["device"] = value
             elif key == "points":
                 conf["points"] = float(value)
+            elif key == "timeout":
+                conf["timeout"] = float(value)
             else:
-                raise GradeError("%s:%d: unknown key '%s' (files, device, points)"
+                raise GradeError("%s:%d: unknown key '%s' (files, device, points, timeout)"
                                  % (path, number, key))
     if not conf["files"]:
         raise GradeError("%s names no files" % path)
@@ -213,6 +219,18 @@ def failures_of(xml_path):
             for node in tree.iter("CONDITION")]
 
 
+def mpi_present():
+    return shutil.which("mpicc") is not None and shutil.which("mpirun") is not None
+
+
+def device_present(device):
+    if device == "cuda":
+        return cuda_device_present()
+    if device == "mpi":
+        return mpi_present()
+    return True
+
+
 def signal_name(number):
     try:
         return signal.Signals(number).name
@@ -232,15 +250,23 @@ def run_test(program, test, arguments, timeout, scratch, device):
     command = [program, "--run", "%s/%s" % (test["exercise"], test["id"]), "--xml", prefix]
     command += arguments
     # Output goes to a file, of which only the start is read: a kernel that
-    # prints in a loop cannot fill the grader's memory.
+    # prints in a loop cannot fill the grader's memory. The test runs in a
+    # session of its own, so that a time-out ends everything it started
+    # (mpirun and its ranks included).
     with open(prefix + ".out", "w+b") as output:
+        child = subprocess.Popen(command, stdout=output, stderr=subprocess.STDOUT, cwd=TREE,
+                                 start_new_session=True,
+                                 preexec_fn=limit_memory if device == "none" else None)
         try:
-            returncode = subprocess.run(command, stdout=output, stderr=subprocess.STDOUT,
-                                        timeout=timeout, cwd=TREE,
-                                        preexec_fn=limit_memory if device == "none" else None
-                                        ).returncode
+            returncode = child.wait(timeout=timeout)
         except subprocess.TimeoutExpired:
             returncode = None
+        finally:
+            try:
+                os.killpg(child.pid, signal.SIGKILL)
+            except (ProcessLookupError, PermissionError):
+                pass
+            child.wait()
         output.seek(0)
         printed = output.read(OUTPUT_LIMIT).decode("utf-8", "replace")
     if returncode is None:
@@ -284,9 +310,8 @@ def grade(arguments):
         raise GradeError("no folder %s: SUBMISSION= names the folder with your kernels"
                          % submission)
     # Exercises that need a device this machine lacks are reported, not built.
-    blocked = {e for e in exercises if read_conf(e)["device"] == "cuda"}
-    if blocked and cuda_device_present():
-        blocked = set()
+    blocked = {e: MISSING_DEVICE[read_conf(e)["device"]] for e in exercises
+               if not device_present(read_conf(e)["device"])}
     to_build = [e for e in exercises if e not in blocked]
     program, build_errors, missing, submitted_files = None, "", {}, {}
     if to_build:
@@ -321,7 +346,7 @@ def grade(arguments):
     with tempfile.TemporaryDirectory(prefix="shallows-grade-") as scratch:
         for test in tests:
             if test["exercise"] in blocked:
-                result = (None, "not graded", "not graded: no CUDA device")
+                result = (None, "not graded", blocked[test["exercise"]])
             elif program is None:
                 result = (0.0, "failed", "the kernels do not compile:\n" + build_errors)
             elif test["exercise"] in missing:
@@ -330,8 +355,10 @@ def grade(arguments):
                 result = (0.0, "failed", "this build has no graded tests for the exercise "
                           "(is its backend's toolchain installed?)")
             else:
-                result = run_test(program, test, test_arguments, arguments.timeout, scratch,
-                                  read_conf(test["exercise"])["device"])
+                conf = read_conf(test["exercise"])
+                result = run_test(program, test, test_arguments,
+                                  arguments.timeout or conf["timeout"] or 20, scratch,
+                                  conf["device"])
             score, status, output = result
             # The kernels were built from TREE/submission/: name the student's own files.
             for tree_path, submitted in submitted_files.items():
@@ -357,8 +384,10 @@ def print_table(results, submission, source):
     maximum = sum(r["points"] for r in graded)
     ungraded = len(results) - len(graded)
     ungraded_points = sum(r["points"] for r in results if r["score"] is None)
+    reasons = sorted({r["output"][len("not graded: "):] for r in results if r["score"] is None})
     print("\ntotal: %.2f of %.2f points%s" % (total, maximum,
-          "; %.2f more points not graded: no CUDA device" % ungraded_points if ungraded else ""))
+          "; %.2f more points not graded: %s" % (ungraded_points, ", ".join(reasons))
+          if ungraded else ""))
     return total, maximum, ungraded
 
 
@@ -374,7 +403,8 @@ def write_results_json(results, source, total, ungraded, path):
         tests.append(entry)
     report = {"tests": tests, "output": "graded against %s" % source}
     if ungraded:
-        report["output"] += "; %d tests not graded: no CUDA device" % ungraded
+        reasons = sorted({r["output"] for r in results if r["score"] is None})
+        report["output"] += "; %d tests %s" % (ungraded, ", ".join(reasons))
     else:
         report["score"] = round(total, 2)
     write_atomically(path, json.dumps(report, indent=2) + "\n")
@@ -421,7 +451,8 @@ def main():
     parser.add_argument("--submission", help="folder with the kernel files (default: this repository's)")
     parser.add_argument("--precision", default="single", choices=["single", "double"])
     parser.add_argument("--seed", type=int, help="the random inputs of an earlier run")
-    parser.add_argument("--timeout", type=float, default=20, help="seconds per test")
+    parser.add_argument("--timeout", type=float,
+                        help="seconds per test (default: the exercise's grade.conf, else 20)")
     parser.add_argument("--expect", choices=["full", "zero"],
                         help="exit 1 unless the graded tests score full, or zero without crashes (CI)")
     arguments = parser.parse_args()

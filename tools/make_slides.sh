@@ -17,6 +17,8 @@ kpsewhich pgfmath.sty >/dev/null 2>&1 || missing="$missing texlive-pictures"
 kpsewhich lmodern.sty >/dev/null 2>&1 || missing="$missing lmodern texlive-fonts-recommended"
 command -v gnuplot >/dev/null || missing="$missing gnuplot-nox"
 command -v ncdump >/dev/null || missing="$missing netcdf-bin"
+command -v mpirun >/dev/null && command -v mpicc >/dev/null ||
+    missing="$missing openmpi-bin libopenmpi-dev"
 if [ -n "$missing" ]; then
     # shellcheck disable=SC2086
     missing=$(printf '%s\n' $missing | sort -u | tr '\n' ' ')

@@ -12,6 +12,11 @@ endif
 ifneq ($(HAVE_OPENCL),yes)
 GRADE_SOURCES := $(filter-out tests/grade/grade_opencl.c,$(GRADE_SOURCES))
 endif
+# Exercises 08 and 09 run their cases under mpirun: only where the MPI
+# layer is built (backends/mpi/backend.mk).
+ifeq ($(MPI_GRADE_PROGRAM),)
+GRADE_SOURCES := $(filter-out tests/grade/grade_mpi.c,$(GRADE_SOURCES))
+endif
 GRADE_OBJECTS := $(patsubst %.c,$(BUILD)/obj/%.o,$(GRADE_SOURCES))
 GRADE_PROGRAM := $(BUILD)/shallows-grade
 

@@ -73,6 +73,13 @@ class SkeletonGenerator(unittest.TestCase):
         self.assertIn('    /* TODO: count */\n    SWE_TODO("count"); *n = 0;\n}', text)
         self.assertNotIn("*n = 3", text)
 
+    def test_stub_over_several_comment_lines_is_one_line_of_code(self):
+        self.generate("k.c", "int f(int *n)\n{\n    /* BEGIN SOLUTION: count\n"
+                      "     * | stub: *n = 0;\n     *   return g(\"a long\n     *   message\"); */\n"
+                      "    return 3;\n    /* END SOLUTION */\n}\n")
+        text = self.skeleton("k.c")
+        self.assertIn('    /* TODO: count */\n    *n = 0; return g("a long message");\n}', text)
+
     def test_device_code_gets_empty_stub(self):
         self.generate("k.cu", "__global__ void k(float *o)\n{\n    /* BEGIN SOLUTION: write o */\n"
                       "    o[0] = 1;\n    /* END SOLUTION */\n}\n")
@@ -109,33 +116,40 @@ class SkeletonGenerator(unittest.TestCase):
 
 
 class MissingDevice(unittest.TestCase):
-    """An exercise that needs a CUDA device, graded where there is none."""
+    """An exercise that needs a CUDA device or MPI, graded where there is none."""
 
-    def test_not_graded_rather_than_zero_or_full(self):
+    def grade_without(self, device, files, message):
         root = tempfile.mkdtemp()
         try:
             os.makedirs(os.path.join(root, "tools"))
             shutil.copy(os.path.join(TOOLS, "grade.py"), os.path.join(root, "tools"))
-            os.makedirs(os.path.join(root, "exercises", "99-gpu"))
+            os.makedirs(os.path.join(root, "exercises", "99-away"))
             os.makedirs(os.path.join(root, "skeletons"))
-            with open(os.path.join(root, "exercises", "99-gpu", "grade.conf"), "w") as stream:
-                stream.write("files: cuda/kernels.cu\ndevice: cuda\npoints: 8\n")
+            with open(os.path.join(root, "exercises", "99-away", "grade.conf"), "w") as stream:
+                stream.write("files: %s\ndevice: %s\npoints: 8\n" % (files, device))
             empty_path = os.path.join(root, "bin")
             os.makedirs(empty_path)
             os.symlink(shutil.which("python3"), os.path.join(empty_path, "python3"))
+            # No nvidia-smi, mpicc or mpirun on this PATH.
             result = run([sys.executable, os.path.join(root, "tools", "grade.py")],
-                         env={"PATH": empty_path}, cwd=root)  # no nvidia-smi on this PATH
+                         env={"PATH": empty_path}, cwd=root)
             self.assertEqual(result.returncode, 0, result.stderr)
-            self.assertIn("not graded: no CUDA device", result.stdout)
+            self.assertIn(message, result.stdout)
             with open(os.path.join(root, "build", "grade", "results.json")) as stream:
                 report = json.load(stream)
             self.assertNotIn("score", report)
             self.assertEqual(report["tests"][0]["max_score"], 8)
             self.assertNotIn("score", report["tests"][0])
             with open(os.path.join(root, "build", "grade", "junit.xml")) as stream:
-                self.assertIn('<skipped message="not graded: no CUDA device"', stream.read())
+                self.assertIn('<skipped message="%s' % message, stream.read())
         finally:
             shutil.rmtree(root)
+
+    def test_not_graded_rather_than_zero_or_full(self):
+        self.grade_without("cuda", "cuda/kernels.cu", "not graded: no CUDA device")
+
+    def test_mpi_exercise_without_mpi_is_not_graded(self):
+        self.grade_without("mpi", "mpi/exchange.c", "not graded: no MPI")
 
 
 if __name__ == "__main__":

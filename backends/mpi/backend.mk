@@ -8,7 +8,10 @@ MPIRUN ?= $(shell command -v mpirun 2>/dev/null)
 
 ifneq ($(and $(MPICC),$(MPIRUN)),)
 ifeq ($(SANITIZE),)
-MPI_SOURCES := $(filter-out backends/mpi/main.c,$(wildcard backends/mpi/*.c))
+# The plumbing here, and the parts students write (exercises 08 and 09)
+# from $(KERNELS)/mpi/.
+MPI_SOURCES := $(filter-out backends/mpi/main.c,$(wildcard backends/mpi/*.c)) \
+    $(wildcard $(KERNELS)/mpi/*.c)
 MPI_OBJECTS := $(patsubst %.c,$(BUILD)/obj/%.o,$(MPI_SOURCES))
 MPI_MAIN_OBJECT := $(BUILD)/obj/backends/mpi/main.o
 # The mpi-cuda suite only where the CUDA backend is built (cuda's backend.mk
@@ -20,6 +23,10 @@ endif
 MPI_TEST_OBJECTS := $(patsubst %.c,$(BUILD)/obj/%.o,$(MPI_TEST_SOURCES))
 MPI_PROGRAM := $(BUILD)/shallows-mpi
 MPI_TEST_PROGRAM := $(BUILD)/shallows-mpi-tests
+# The MPI side of `make grade` (exercises 08 and 09): shallows-grade starts
+# it under mpirun for every case (tests/grade/grade_mpi.c).
+MPI_GRADE_OBJECTS := $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard tests/grade/mpi/*.c))
+MPI_GRADE_PROGRAM := $(BUILD)/shallows-mpi-grade
 # Rank counts of `make check-mpi`; --oversubscribe lets them exceed the cores.
 MPI_TEST_RANKS ?= 1 2 3 4 6
 MPIRUN_FLAGS ?= -q --oversubscribe
@@ -30,6 +37,14 @@ CPPFLAGS += -DSWE_WITH_MPI
 $(BUILD)/obj/backends/mpi/%.o: backends/mpi/%.c $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	$(MPICC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
+
+$(BUILD)/obj/$(KERNELS)/mpi/%.o: $(KERNELS)/mpi/%.c $(FLAGS_STAMP)
+	@mkdir -p $(dir $@)
+	$(MPICC) $(CPPFLAGS) -Ibackends/mpi $(CFLAGS) -c -o $@ $<
+
+$(BUILD)/obj/tests/grade/mpi/%.o: tests/grade/mpi/%.c $(FLAGS_STAMP)
+	@mkdir -p $(dir $@)
+	$(MPICC) $(CPPFLAGS) -Ibackends/mpi $(CFLAGS) -c -o $@ $<
 
 $(BUILD)/obj/tests/mpi/%.o: tests/mpi/%.c $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
@@ -44,7 +59,13 @@ $(MPI_PROGRAM): $(MPI_MAIN_OBJECT) $(MPI_OBJECTS) $$(LIBRARY_OBJECTS)
 $(MPI_TEST_PROGRAM): $(MPI_TEST_OBJECTS) $(MPI_OBJECTS) $$(LIBRARY_OBJECTS)
 	$(MPICC) $(LDFLAGS) -o $@ $^ -lcunit $(LDLIBS)
 
--include $(MPI_OBJECTS:.o=.d) $(MPI_MAIN_OBJECT:.o=.d) $(MPI_TEST_OBJECTS:.o=.d)
+$(MPI_GRADE_PROGRAM): $(MPI_GRADE_OBJECTS) $(MPI_OBJECTS) $$(LIBRARY_OBJECTS)
+	$(MPICC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+-include $(MPI_OBJECTS:.o=.d) $(MPI_MAIN_OBJECT:.o=.d) $(MPI_TEST_OBJECTS:.o=.d) \
+    $(MPI_GRADE_OBJECTS:.o=.d)
+
+grade-program: $(MPI_GRADE_PROGRAM)
 
 all: $(MPI_PROGRAM)
 # The mpi-cli suite of shallows-tests runs these two under mpirun.

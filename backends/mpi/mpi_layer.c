@@ -1,116 +1,16 @@
+/* The plumbing of the coarse grain: the layer's set-up, its buffers and
+ * the time step it shows swe_advance. What students write lives in
+ * solutions/mpi/ (skeletons/mpi/): the halo exchange and the wave-speed
+ * reduction (mpi_exchange.c, exercise 08) and the step that computes while
+ * the halo travels (mpi_overlap.c, exercise 09). */
 #include "mpi_layer.h"
 
 #include "copy_layer.h"
 #include "mpi_check.h"
 #include "timer.h"
 
-#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* Each message is tagged with the edge it leaves its sender through, so
- * that the two layers two ranks swap never match the wrong receive. */
-enum { HALO_TAG_BASE = 100 };
-
-#ifdef SWE_PRECISION_DOUBLE
-typedef uint64_t speed_bits;
-#define SWE_MPI_SPEED_BITS MPI_UINT64_T
-#else
-typedef uint32_t speed_bits;
-#define SWE_MPI_SPEED_BITS MPI_UINT32_T
-#endif
-
-real swe_mpi_max_speed(MPI_Comm comm, real speed)
-{
-    /* Speeds are >= 0 or NaN; NaN bits lie above those of infinity, so an
-     * unstable rank makes every rank see NaN and stop at the same step. */
-    speed_bits bits;
-    memcpy(&bits, &speed, sizeof bits);
-    MPI_CHECK(MPI_Allreduce(MPI_IN_PLACE, &bits, 1, SWE_MPI_SPEED_BITS, MPI_MAX, comm));
-    memcpy(&speed, &bits, sizeof speed);
-    return speed;
-}
-
-static int pack_copy_layers(swe_mpi_layer *layer, swe_error *err)
-{
-    swe_block *block = layer->block;
-    const swe_backend *backend = block->backend;
-    int status = SWE_OK;
-    if (backend->pack_copy_layer == NULL) {
-        status = backend->sync_before_read(block, err);
-    }
-    for (int edge = 0; edge < SWE_EDGE_COUNT && status == SWE_OK; ++edge) {
-        if (layer->neighbour[edge] >= 0) {
-            status = backend->pack_copy_layer != NULL
-                         ? backend->pack_copy_layer(block, edge, layer->send[edge], err)
-                         : swe_host_pack_copy_layer(block, edge, layer->send[edge], err);
-        }
-    }
-    return status;
-}
-
-static int unpack_ghost_layers(swe_mpi_layer *layer, swe_error *err)
-{
-    swe_block *block = layer->block;
-    const swe_backend *backend = block->backend;
-    int status = SWE_OK;
-    for (int edge = 0; edge < SWE_EDGE_COUNT && status == SWE_OK; ++edge) {
-        if (layer->neighbour[edge] >= 0) {
-            status = backend->unpack_ghost_layer != NULL
-                         ? backend->unpack_ghost_layer(block, edge, layer->receive[edge], err)
-                         : swe_host_unpack_ghost_layer(block, edge, layer->receive[edge], err);
-        }
-    }
-    if (status == SWE_OK && backend->unpack_ghost_layer == NULL) {
-        status = backend->sync_after_write(block, err);
-    }
-    return status;
-}
-
-int swe_mpi_exchange_start(swe_mpi_layer *layer, swe_error *err)
-{
-    if (layer == NULL || layer->block == NULL) {
-        return swe_fail(err, SWE_ERROR_USAGE, "internal error: halo exchange without a layer");
-    }
-    layer->request_count = 0;
-    for (int edge = 0; edge < SWE_EDGE_COUNT; ++edge) {
-        if (layer->neighbour[edge] >= 0) {
-            int count = SWE_COPY_LAYER_FIELDS * swe_copy_layer_length(layer->block, edge);
-            int tag = HALO_TAG_BASE + (int)swe_opposite_edge(edge);
-            MPI_CHECK(MPI_Irecv(layer->receive[edge], count, SWE_MPI_REAL, layer->neighbour[edge],
-                                tag, layer->comm, &layer->requests[layer->request_count++]));
-        }
-    }
-    int status = pack_copy_layers(layer, err);
-    if (status != SWE_OK) {
-        return status;
-    }
-    for (int edge = 0; edge < SWE_EDGE_COUNT; ++edge) {
-        if (layer->neighbour[edge] >= 0) {
-            int count = SWE_COPY_LAYER_FIELDS * swe_copy_layer_length(layer->block, edge);
-            MPI_CHECK(MPI_Isend(layer->send[edge], count, SWE_MPI_REAL, layer->neighbour[edge],
-                                HALO_TAG_BASE + edge, layer->comm,
-                                &layer->requests[layer->request_count++]));
-        }
-    }
-    return SWE_OK;
-}
-
-int swe_mpi_exchange_finish(swe_mpi_layer *layer, swe_error *err)
-{
-    if (layer == NULL || layer->block == NULL) {
-        return swe_fail(err, SWE_ERROR_USAGE, "internal error: halo exchange without a layer");
-    }
-    MPI_CHECK(MPI_Waitall(layer->request_count, layer->requests, MPI_STATUSES_IGNORE));
-    layer->request_count = 0;
-    return unpack_ghost_layers(layer, err);
-}
-
-int swe_mpi_exchange_halo(swe_mpi_layer *layer, swe_error *err)
-{
-    int status = swe_mpi_exchange_start(layer, err);
-    return status != SWE_OK ? status : swe_mpi_exchange_finish(layer, err);
-}
 
 /* The verbs of the layer seen as a backend; block is layer->driven. */
 
@@ -124,29 +24,11 @@ static int step_after_exchange(swe_mpi_layer *layer, real dt, real *local_speed,
                             : layer->block->backend->step(layer->block, dt, local_speed, err);
 }
 
-/* The interior while the halo travels, then the ring. */
-static int step_during_exchange(swe_mpi_layer *layer, real dt, real *local_speed, swe_error *err)
-{
-    swe_block *block = layer->block;
-    double started = swe_wall_seconds();
-    int status = swe_mpi_exchange_start(layer, err);
-    double sent = swe_wall_seconds();
-    if (status == SWE_OK) {
-        status = block->backend->step_interior(block, dt, err);
-    }
-    double computed = swe_wall_seconds();
-    if (status == SWE_OK) {
-        status = swe_mpi_exchange_finish(layer, err);
-    }
-    layer->exchange_seconds += (sent - started) + (swe_wall_seconds() - computed);
-    return status != SWE_OK ? status : block->backend->step_ring(block, dt, local_speed, err);
-}
-
 static int layer_step(swe_block *driven, real dt, real *next_speed, swe_error *err)
 {
     swe_mpi_layer *layer = driven->ext;
     real local_speed = 0;
-    int status = layer->overlap ? step_during_exchange(layer, dt, &local_speed, err)
+    int status = layer->overlap ? swe_mpi_step_overlapped(layer, dt, &local_speed, err)
                                 : step_after_exchange(layer, dt, &local_speed, err);
     if (status != SWE_OK) {
         /* The other ranks already wait in the next exchange or reduction. */

@@ -57,6 +57,13 @@ int swe_mpi_exchange_halo(swe_mpi_layer *layer, swe_error *err);
 int swe_mpi_exchange_start(swe_mpi_layer *layer, swe_error *err);
 int swe_mpi_exchange_finish(swe_mpi_layer *layer, swe_error *err);
 
+/* One step of layer->block with the halo exchange under way meanwhile:
+ * starts the exchange, steps the interior (backend->step_interior),
+ * finishes the exchange, steps the ring (backend->step_ring, which gives
+ * the block's max wave speed in *local_speed). Bit for bit an exchange
+ * followed by a whole step. Collective; the layer must allow overlap. */
+int swe_mpi_step_overlapped(swe_mpi_layer *layer, real dt, real *local_speed, swe_error *err);
+
 /* The max of speed over all ranks, exact (the bits of non-negative IEEE
  * numbers order like unsigned integers) and keeping any NaN. Collective. */
 real swe_mpi_max_speed(MPI_Comm comm, real speed);

@@ -9,6 +9,9 @@ extern const grade_exercise grade_openmp_exercise;
 #ifdef SWE_WITH_OPENCL
 extern const grade_exercise grade_opencl_exercise;
 #endif
+#ifdef SWE_WITH_MPI
+extern const grade_exercise grade_mpi_exchange_exercise, grade_mpi_overlap_exercise;
+#endif
 #ifdef SWE_WITH_CUDA
 extern const grade_exercise grade_cuda1_exercise, grade_cuda2_exercise, grade_cuda3_exercise,
     grade_cuda4_exercise;
@@ -22,8 +25,12 @@ static const grade_exercise *const exercises[] = {
 #ifdef SWE_WITH_OPENCL
     &grade_opencl_exercise,
 #endif
+#ifdef SWE_WITH_MPI
+    &grade_mpi_exchange_exercise, &grade_mpi_overlap_exercise,
+#endif
 #ifdef SWE_WITH_CUDA
-    &grade_cuda1_exercise,  &grade_cuda2_exercise, &grade_cuda3_exercise, &grade_cuda4_exercise,
+    &grade_cuda1_exercise,        &grade_cuda2_exercise,
+    &grade_cuda3_exercise,        &grade_cuda4_exercise,
 #endif
 };
 
