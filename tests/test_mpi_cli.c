@@ -104,6 +104,30 @@ static void test_refuses_bad_input_on_every_rank(void)
     expect_refusal(3, "--output refused --nx 2 --ny 1",
                    "3 ranks cannot share a grid of 2 x 1 cells");
     expect_refusal(2, "--output no-such-dir/refused --nx 8 --ny 8", "cannot create output");
+    expect_refusal(3, "--output refused --format netcdf,vtk --restart missing.checkpoint.nc",
+                   "cannot read checkpoint 'missing.checkpoint.nc'");
+}
+
+/* A checkpoint of another run is refused by every rank with one line. */
+static void test_refuses_a_checkpoint_of_another_grid(void)
+{
+    char serial[PATH_SIZE], mpi[PATH_SIZE + 8], out[4096], err[4096];
+    program_paths(serial, mpi);
+    const char *checkpointed = "--nx 20 --ny 10 --t-end 2 --outputs 2 --quiet --output small "
+                               "--checkpoint-every 1";
+    CU_ASSERT_EQUAL_FATAL(run(2, mpi, checkpointed, out, err, sizeof out), 0);
+    CU_ASSERT_FATAL(exists("small.checkpoint.nc"));
+    expect_refusal(3,
+                   "--nx 21 --ny 10 --t-end 2 --outputs 2 --output refused --restart "
+                   "small.checkpoint.nc",
+                   "holds a 20 x 10 grid, this run has 21 x 10");
+    /* The same checkpoint with the options of its run is taken. */
+    CU_ASSERT_EQUAL(run(3, mpi,
+                        "--nx 20 --ny 10 --t-end 2 --outputs 2 --quiet --output continued "
+                        "--restart small.checkpoint.nc",
+                        out, err, sizeof out),
+                    0);
+    CU_ASSERT(exists("continued.nc"));
 }
 
 static void test_version_names_the_output_mode(void)
@@ -175,6 +199,14 @@ static void test_gathered_file_equals_serial_file(void)
     CU_ASSERT_EQUAL_FATAL(run(4, mpi, args, out, err, sizeof out), 0);
     snprintf(mpi_file, sizeof mpi_file, "%s/overlapped.nc", work_dir);
     assert_same_snapshots(serial_file, mpi_file, 37, 23);
+    /* Bed friction reaches every rank's backend. */
+    snprintf(args, sizeof args, "%s --manning 0.05 --output serial-friction", common);
+    CU_ASSERT_EQUAL_FATAL(run(0, serial, args, out, err, sizeof out), 0);
+    snprintf(args, sizeof args, "%s --manning 0.05 --output gathered-friction", common);
+    CU_ASSERT_EQUAL_FATAL(run(2, mpi, args, out, err, sizeof out), 0);
+    snprintf(serial_file, sizeof serial_file, "%s/serial-friction.nc", work_dir);
+    snprintf(mpi_file, sizeof mpi_file, "%s/gathered-friction.nc", work_dir);
+    assert_same_snapshots(serial_file, mpi_file, 37, 23);
 }
 
 /* A rank whose backend fails ends the whole job with its message; the
@@ -200,6 +232,9 @@ void register_mpi_cli_tests(void)
     swe_test_require_registered(
         CU_add_test(suite, "refuses bad input on every rank", test_refuses_bad_input_on_every_rank),
         "test");
+    swe_test_require_registered(CU_add_test(suite, "refuses a checkpoint of another grid",
+                                            test_refuses_a_checkpoint_of_another_grid),
+                                "test");
     swe_test_require_registered(
         CU_add_test(suite, "version names the output mode", test_version_names_the_output_mode),
         "test");

@@ -11,7 +11,8 @@ ifeq ($(SANITIZE),)
 MPI_SOURCES := $(filter-out backends/mpi/main.c,$(wildcard backends/mpi/*.c))
 MPI_OBJECTS := $(patsubst %.c,$(BUILD)/obj/%.o,$(MPI_SOURCES))
 MPI_MAIN_OBJECT := $(BUILD)/obj/backends/mpi/main.o
-MPI_TEST_OBJECTS := $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard tests/mpi/*.c))
+# tests/vtk_reader.c reads the VTK pieces back, as in the serial suites.
+MPI_TEST_OBJECTS := $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard tests/mpi/*.c) tests/vtk_reader.c)
 MPI_PROGRAM := $(BUILD)/shallows-mpi
 MPI_TEST_PROGRAM := $(BUILD)/shallows-mpi-tests
 # Rank counts of `make check-mpi`; --oversubscribe lets them exceed the cores.
