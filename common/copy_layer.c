@@ -12,18 +12,9 @@ enum swe_edge swe_opposite_edge(enum swe_edge edge)
     return opposite[edge];
 }
 
-/* Where a layer lies in the arrays: its first cell and the distance from
- * one of its cells to the next. */
-typedef struct layer_position {
-    size_t first;
-    size_t step;
-    int length;
-} layer_position;
-
-/* depth 1: the copy layer; depth 0: the ghost layer. */
-static layer_position position_of(const swe_block *block, enum swe_edge edge, int depth)
+swe_layer_position swe_layer_position_of(const swe_block *block, enum swe_edge edge, int depth)
 {
-    layer_position position = {0, 1, swe_copy_layer_length(block, edge)};
+    swe_layer_position position = {0, 1, swe_copy_layer_length(block, edge)};
     switch (edge) {
     case SWE_EDGE_LEFT:
         position.first = SWE_INDEX(block, depth, 1);
@@ -43,8 +34,8 @@ static layer_position position_of(const swe_block *block, enum swe_edge edge, in
     return position;
 }
 
-static int check_arguments(const swe_block *block, enum swe_edge edge, const real *buffer,
-                           swe_error *err)
+int swe_check_layer_arguments(const swe_block *block, enum swe_edge edge, const real *buffer,
+                              swe_error *err)
 {
     if (block == NULL || block->h == NULL || buffer == NULL) {
         return swe_fail(err, SWE_ERROR_USAGE,
@@ -58,11 +49,11 @@ static int check_arguments(const swe_block *block, enum swe_edge edge, const rea
 
 int swe_host_pack_copy_layer(swe_block *block, enum swe_edge edge, real *buffer, swe_error *err)
 {
-    int status = check_arguments(block, edge, buffer, err);
+    int status = swe_check_layer_arguments(block, edge, buffer, err);
     if (status != SWE_OK) {
         return status;
     }
-    const layer_position layer = position_of(block, edge, 1);
+    const swe_layer_position layer = swe_layer_position_of(block, edge, SWE_COPY_LAYER_DEPTH);
     const real *fields[SWE_COPY_LAYER_FIELDS] = {block->h, block->hu, block->hv, block->b};
     for (int f = 0; f < SWE_COPY_LAYER_FIELDS; ++f) {
         real *out = buffer + (size_t)f * (size_t)layer.length;
@@ -76,11 +67,11 @@ int swe_host_pack_copy_layer(swe_block *block, enum swe_edge edge, real *buffer,
 int swe_host_unpack_ghost_layer(swe_block *block, enum swe_edge edge, const real *buffer,
                                 swe_error *err)
 {
-    int status = check_arguments(block, edge, buffer, err);
+    int status = swe_check_layer_arguments(block, edge, buffer, err);
     if (status != SWE_OK) {
         return status;
     }
-    const layer_position layer = position_of(block, edge, 0);
+    const swe_layer_position layer = swe_layer_position_of(block, edge, SWE_GHOST_LAYER_DEPTH);
     real *fields[SWE_COPY_LAYER_FIELDS] = {block->h, block->hu, block->hv, block->b};
     for (int f = 0; f < SWE_COPY_LAYER_FIELDS; ++f) {
         const real *in = buffer + (size_t)f * (size_t)layer.length;

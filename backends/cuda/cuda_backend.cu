@@ -23,6 +23,7 @@
 
 extern "C" {
 #include "cell_update.h"
+#include "copy_layer.h"
 #include "serial_kernels.h"
 #include "simulation.h"
 }
@@ -55,6 +56,7 @@ typedef struct cuda_fields {
     swe_speed_bits *speed;     /* their max */
     fused_clock *device_clock, *host_clock; /* level 4 */
     cudaGraphExec_t graph;                  /* level 4, built at the first advance */
+    real *layer;                            /* a packed layer on the device, for MPI */
     double graph_cfl;
 } cuda_fields;
 
@@ -151,7 +153,7 @@ static void cuda_finalize(swe_block *block)
     }
     real *arrays[] = {fields->state[0].h,  fields->state[0].hu, fields->state[0].hv,
                       fields->state[1].h,  fields->state[1].hu, fields->state[1].hv,
-                      fields->b,           fields->edge_storage};
+                      fields->b,           fields->edge_storage, fields->layer};
     for (size_t a = 0; a < sizeof arrays / sizeof arrays[0]; ++a) {
         CUDA_CHECK_WARN(cudaFree(arrays[a]));
     }
@@ -168,7 +170,7 @@ static void cuda_finalize(swe_block *block)
 
 static int cuda_init(swe_block *block, const swe_backend_config *config, swe_error *err)
 {
-    if (block == NULL || config == NULL || block->h == NULL) {
+    if (block == NULL || config == NULL || block->h == NULL || config->device < 0) {
         return swe_fail(err, SWE_ERROR_USAGE, "internal error: cuda init without a block");
     }
     const int level = config->level == 0 ? CUDA_LEVELS : config->level;
@@ -184,6 +186,8 @@ static int cuda_init(swe_block *block, const swe_backend_config *config, swe_err
                         "run on a GPU machine or choose another --backend (see --list-backends)",
                         found != cudaSuccess ? cudaGetErrorString(found) : "no CUDA device");
     }
+    /* MPI ranks on one node share its GPUs round robin by local rank. */
+    CUDA_CHECK(cudaSetDevice(config->device % devices), err);
     cuda_fields *fields = (cuda_fields *)calloc(1, sizeof *fields);
     if (fields == NULL) {
         return swe_fail(err, SWE_ERROR_RUNTIME, "out of memory for the CUDA backend's fields");
@@ -416,6 +420,76 @@ static int cuda_step(swe_block *block, real dt, real *next_speed, swe_error *err
     }
 }
 
+/* The fields of block for the layer verbs, with the device buffer for one
+ * packed layer (allocated at the first use: only MPI runs need it). */
+static int layer_fields(swe_block *block, enum swe_edge edge, const real *buffer,
+                        cuda_fields **fields, swe_error *err)
+{
+    int status = swe_check_layer_arguments(block, edge, buffer, err);
+    if (status != SWE_OK) {
+        return status;
+    }
+    if (block->ext == NULL) {
+        return swe_fail(err, SWE_ERROR_USAGE, "internal error: cuda layer copy without init");
+    }
+    *fields = (cuda_fields *)block->ext;
+    if ((*fields)->layer == NULL) {
+        const int longest = block->nx > block->ny ? block->nx : block->ny;
+        CUDA_CHECK(cudaMalloc((void **)&(*fields)->layer,
+                              (size_t)SWE_COPY_LAYER_FIELDS * (size_t)longest * sizeof(real)),
+                   err);
+    }
+    return SWE_OK;
+}
+
+/* Packs on the device; only the layer crosses to the host. */
+static int cuda_pack_copy_layer(swe_block *block, enum swe_edge edge, real *buffer,
+                                swe_error *err)
+{
+    cuda_fields *fields = NULL;
+    int status = layer_fields(block, edge, buffer, &fields, err);
+    if (status != SWE_OK || fields->level == 1) { /* level 1: the host arrays are the state */
+        return status == SWE_OK ? swe_host_pack_copy_layer(block, edge, buffer, err) : status;
+    }
+    const swe_layer_position layer = swe_layer_position_of(block, edge, SWE_COPY_LAYER_DEPTH);
+    const size_t bytes = (size_t)SWE_COPY_LAYER_FIELDS * (size_t)layer.length * sizeof(real);
+    CUDA_CHECK(swe_cuda_launch_pack_layer(fields->state[fields->parity], fields->b, layer.first,
+                                          layer.step, layer.length, fields->layer,
+                                          fields->stream),
+               err);
+    CUDA_CHECK(cudaMemcpyAsync(buffer, fields->layer, bytes, cudaMemcpyDeviceToHost,
+                               fields->stream),
+               err);
+    CUDA_CHECK(cudaStreamSynchronize(fields->stream), err);
+    return SWE_OK;
+}
+
+static int cuda_unpack_ghost_layer(swe_block *block, enum swe_edge edge, const real *buffer,
+                                   swe_error *err)
+{
+    cuda_fields *fields = NULL;
+    int status = layer_fields(block, edge, buffer, &fields, err);
+    /* Level 1 steps from the host arrays but keeps the bed on the device:
+     * the layer goes to both. */
+    if (status == SWE_OK && fields->level == 1) {
+        status = swe_host_unpack_ghost_layer(block, edge, buffer, err);
+    }
+    if (status != SWE_OK) {
+        return status;
+    }
+    const swe_layer_position layer = swe_layer_position_of(block, edge, SWE_GHOST_LAYER_DEPTH);
+    const size_t bytes = (size_t)SWE_COPY_LAYER_FIELDS * (size_t)layer.length * sizeof(real);
+    CUDA_CHECK(cudaMemcpyAsync(fields->layer, buffer, bytes, cudaMemcpyHostToDevice,
+                               fields->stream),
+               err);
+    CUDA_CHECK(swe_cuda_launch_unpack_layer(fields->state[fields->parity], fields->b, layer.first,
+                                            layer.step, layer.length, fields->layer,
+                                            fields->stream),
+               err);
+    CUDA_CHECK(cudaStreamSynchronize(fields->stream), err);
+    return SWE_OK;
+}
+
 /* Captures FUSED_GRAPH_STEPS fused launches as one graph; they read the
  * clock and t_target from device memory, so one graph serves every
  * advance with the same cfl. */
@@ -493,8 +567,8 @@ extern "C" const swe_backend swe_cuda_backend = {
     .step = cuda_step,
     .advance = cuda_advance,
     .list_devices = NULL,
-    .pack_copy_layer = NULL, /* the MPI layer packs through sync_before_read */
-    .unpack_ghost_layer = NULL,
+    .pack_copy_layer = cuda_pack_copy_layer,
+    .unpack_ghost_layer = cuda_unpack_ghost_layer,
     .step_interior = NULL,
     .step_ring = NULL,
 };

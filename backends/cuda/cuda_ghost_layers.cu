@@ -1,8 +1,9 @@
-/* Ghost layers on the device for levels 1 to 3 (the fused level applies
- * the boundary conditions as it reads the cells): each WALL or OUTFLOW
+/* Ghost layers on the device. For levels 1 to 3 (the fused level applies
+ * the boundary conditions as it reads the cells) each WALL or OUTFLOW
  * edge copies its inner row or column outwards with swe_ghost_value, as
- * swe_set_boundary_layers does on the host. CONNECT edges are left to
- * the neighbour exchange. */
+ * swe_set_boundary_layers does on the host. CONNECT edges are filled by
+ * the neighbour exchange, whose layers are packed and unpacked here on
+ * the device so that only the layers cross to the host. */
 #include "cuda_kernels.h"
 
 extern "C" {
@@ -51,5 +52,50 @@ cudaError_t swe_cuda_launch_ghost_layers(const swe_cuda_grid *grid, swe_cuda_sta
     const int longest = grid->nx > grid->ny ? grid->nx : grid->ny;
     const unsigned blocks = (unsigned)((longest + GHOST_THREADS - 1) / GHOST_THREADS);
     ghost_layers_kernel<<<blocks, GHOST_THREADS, 0, stream>>>(*grid, state, b);
+    return cudaGetLastError();
+}
+
+enum { LAYER_THREADS = 256 };
+
+/* Thread k moves cell k of the layer: to_buffer nonzero packs, else unpacks. */
+__global__ static void layer_copy_kernel(swe_cuda_state state, real *b, size_t first, size_t step,
+                                         int length, real *buffer, int to_buffer)
+{
+    const int k = (int)(blockIdx.x * blockDim.x + threadIdx.x);
+    if (k >= length) {
+        return;
+    }
+    const size_t at = first + (size_t)k * step;
+    real *fields[4] = {state.h, state.hu, state.hv, b};
+    for (int f = 0; f < 4; ++f) {
+        real *packed = buffer + (size_t)f * (size_t)length + k;
+        if (to_buffer) {
+            *packed = fields[f][at];
+        } else {
+            fields[f][at] = *packed;
+        }
+    }
+}
+
+static unsigned layer_blocks(int length)
+{
+    return (unsigned)((length + LAYER_THREADS - 1) / LAYER_THREADS);
+}
+
+cudaError_t swe_cuda_launch_pack_layer(swe_cuda_state state, const real *b, size_t first,
+                                       size_t step, int length, real *buffer, cudaStream_t stream)
+{
+    /* The kernel only reads b when packing. */
+    layer_copy_kernel<<<layer_blocks(length), LAYER_THREADS, 0, stream>>>(
+        state, const_cast<real *>(b), first, step, length, buffer, 1);
+    return cudaGetLastError();
+}
+
+cudaError_t swe_cuda_launch_unpack_layer(swe_cuda_state state, real *b, size_t first, size_t step,
+                                         int length, const real *buffer, cudaStream_t stream)
+{
+    /* The kernel only reads the buffer when unpacking. */
+    layer_copy_kernel<<<layer_blocks(length), LAYER_THREADS, 0, stream>>>(
+        state, b, first, step, length, const_cast<real *>(buffer), 0);
     return cudaGetLastError();
 }

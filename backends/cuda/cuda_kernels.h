@@ -66,6 +66,15 @@ size_t swe_cuda_block_count(const swe_cuda_grid *grid);
 cudaError_t swe_cuda_launch_ghost_layers(const swe_cuda_grid *grid, swe_cuda_state state, real *b,
                                          cudaStream_t stream);
 
+/* One layer of a CONNECT edge (cells first + k * step, k < length) of h,
+ * hu, hv and b to or from a device buffer of 4 * length values laid out
+ * as common/copy_layer.h describes: pack reads the layer into the buffer,
+ * unpack writes the buffer into the layer. */
+cudaError_t swe_cuda_launch_pack_layer(swe_cuda_state state, const real *b, size_t first,
+                                       size_t step, int length, real *buffer, cudaStream_t stream);
+cudaError_t swe_cuda_launch_unpack_layer(swe_cuda_state state, real *b, size_t first, size_t step,
+                                         int length, const real *buffer, cudaStream_t stream);
+
 /* Levels 1 and 2: net updates of every vertical and horizontal edge. */
 cudaError_t swe_cuda_launch_net_updates(enum swe_solver solver, const swe_cuda_grid *grid,
                                         swe_cuda_state state, const real *b,

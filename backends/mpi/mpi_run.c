@@ -89,6 +89,7 @@ static int create_part(mpi_run *run, MPI_Comm comm, swe_block_grid *grid, swe_er
     swe_backend_config config = {.solver = options->solver,
                                  .level = options->level,
                                  .manning = (real)options->manning,
+                                 .cl_device = options->cl_device,
                                  .device = device};
     status = run->backend->init(&run->part, &config, err);
     run->initialised = status == SWE_OK;

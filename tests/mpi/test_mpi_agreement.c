@@ -133,7 +133,7 @@ static void test_overlapped_steps_agree_with_serial(void)
     }
 }
 
-#ifndef SWE_WITHOUT_NETCDF
+#ifndef SWE_WITHOUT_NETCDF /* the file tests need NetCDF */
 static int parse(const char *output, const char *extra, swe_options *options)
 {
     char *argv[] = {"shallows", "--scenario", "bump-dam-break", "--nx",         "37",
