@@ -19,6 +19,19 @@ char *swe_path_join(const char *stem, const char *suffix)
     return joined;
 }
 
+char *swe_snapshot_path(const char *stem, int snapshot, const char *suffix)
+{
+    if (stem == NULL || suffix == NULL) {
+        return NULL;
+    }
+    size_t size = strlen(stem) + strlen(suffix) + 16;
+    char *path = malloc(size);
+    if (path != NULL) {
+        snprintf(path, size, "%s_%04d%s", stem, snapshot, suffix);
+    }
+    return path;
+}
+
 static void release(swe_atomic_file *file)
 {
     free(file->temp_path);

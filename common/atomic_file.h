@@ -27,6 +27,10 @@ void swe_atomic_file_abandon(swe_atomic_file *file);
 /* stem + suffix in a new allocation, or NULL when out of memory. */
 char *swe_path_join(const char *stem, const char *suffix);
 
+/* The file of snapshot k of a run: stem_kkkk + suffix, in a new
+ * allocation, or NULL when out of memory. */
+char *swe_snapshot_path(const char *stem, int snapshot, const char *suffix);
+
 /* Renames temp_path to final_path, with a message naming both on failure. */
 int swe_rename_into_place(const char *temp_path, const char *final_path, swe_error *err);
 

@@ -127,7 +127,7 @@ typedef struct run_context {
     int state_invalid;       /* the guard stopped the run: what was written stays */
 } run_context;
 
-static swe_checkpoint_run checkpoint_run_of(const swe_options *options)
+swe_checkpoint_run swe_checkpoint_run_of(const swe_options *options)
 {
     return (swe_checkpoint_run){.scenario = options->scenario->name,
                                 .solver = swe_solver_name(options->solver),
@@ -136,8 +136,7 @@ static swe_checkpoint_run checkpoint_run_of(const swe_options *options)
                                 .outputs = options->outputs};
 }
 
-/* The first multiple of the checkpoint interval after t. */
-static double checkpoint_after(double every, double t)
+double swe_checkpoint_time_after(double every, double t)
 {
     return (floor(t / every) + 1.0) * every;
 }
@@ -165,11 +164,11 @@ static int write_checkpoint_if_due(run_context *run, const swe_clock *clock, swe
     }
     int status = read_valid_state(run, err);
     if (status == SWE_OK) {
-        swe_checkpoint_run identity = checkpoint_run_of(run->options);
+        swe_checkpoint_run identity = swe_checkpoint_run_of(run->options);
         swe_checkpoint_position position = {.clock = *clock, .next_snapshot = run->next_snapshot};
         status = swe_checkpoint_write(run->checkpoint_path, run->block, &identity, &position, err);
     }
-    run->next_checkpoint = checkpoint_after(run->options->checkpoint_every, clock->t);
+    run->next_checkpoint = swe_checkpoint_time_after(run->options->checkpoint_every, clock->t);
     return status;
 }
 
@@ -242,7 +241,7 @@ static int create_initial_block(const swe_options *options, swe_block *block, sw
 /* Restores a checkpoint into the block and the run's position. */
 static int restore(run_context *run, swe_error *err)
 {
-    swe_checkpoint_run identity = checkpoint_run_of(run->options);
+    swe_checkpoint_run identity = swe_checkpoint_run_of(run->options);
     swe_checkpoint_position position;
     int status =
         swe_checkpoint_read(run->options->restart_path, run->block, &identity, &position, err);
@@ -279,7 +278,7 @@ static int prepare_files(run_context *run, const swe_backend *backend, swe_error
     swe_block_destroy(&initial);
     if (status == SWE_OK && options->checkpoint_every > 0) {
         run->checkpoint_path = swe_path_join(options->output_path, ".checkpoint.nc");
-        run->next_checkpoint = checkpoint_after(options->checkpoint_every, run->clock.t);
+        run->next_checkpoint = swe_checkpoint_time_after(options->checkpoint_every, run->clock.t);
         if (run->checkpoint_path == NULL) {
             status = swe_fail(err, SWE_ERROR_RUNTIME, "out of memory for a file name");
         }

@@ -4,6 +4,7 @@
 #define SWE_SIMULATION_H
 
 #include "backend.h"
+#include "checkpoint.h"
 #include "options.h"
 
 #include <stdio.h>
@@ -48,6 +49,14 @@ typedef struct swe_run_result {
  * unstable state keeps the snapshots written before it and fails with
  * SWE_ERROR_RUNTIME. */
 int swe_run(const swe_options *options, swe_run_result *result, swe_error *err);
+
+/* The run the options describe, as its checkpoints record it. */
+swe_checkpoint_run swe_checkpoint_run_of(const swe_options *options);
+
+/* When the next checkpoint is due after simulated time t: the first
+ * multiple of every after t. A checkpoint goes at the first step boundary
+ * at or past it, so the steps themselves never change for checkpoints. */
+double swe_checkpoint_time_after(double every, double t);
 
 /* The summary line every run ends with, for scripts and the benchmark. */
 void swe_print_summary(FILE *stream, const swe_options *options, const swe_run_result *result);

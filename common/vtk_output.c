@@ -101,8 +101,10 @@ static void write_cell_array(FILE *file, const swe_block *block, const char *nam
     fputs("\n        </DataArray>\n", file);
 }
 
-/* Point coordinates of a piece along one axis: first + k * spacing. */
-static void write_coordinates(FILE *file, const char *name, double first, double spacing, int count)
+/* Point coordinates of a piece along one axis: origin + (offset + k) *
+ * spacing, the same bits as the whole grid's points, whichever piece. */
+static void write_coordinates(FILE *file, const char *name, double origin, int offset,
+                              double spacing, int count)
 {
     uint64_t bytes = (uint64_t)count * sizeof(double);
     fprintf(file, "        <DataArray type=\"Float64\" Name=\"%s\" format=\"binary\">\n          ",
@@ -110,7 +112,7 @@ static void write_coordinates(FILE *file, const char *name, double first, double
     base64_stream stream = {.file = file, .used = 0};
     base64_write(&stream, &bytes, sizeof bytes);
     for (int k = 0; k < count; ++k) {
-        double value = first + k * spacing;
+        double value = origin + (offset + k) * spacing;
         base64_write(&stream, &value, sizeof value);
     }
     base64_finish(&stream);
@@ -159,11 +161,13 @@ static void write_piece_body(FILE *file, const swe_block *block, const swe_vtk_e
         write_cell_array(file, block, cell_arrays[a], arrays[a], a == 4 ? block->b : NULL);
     }
     fputs("      </CellData>\n      <Coordinates>\n", file);
-    double dx = block->width / block->nx;
-    double dy = block->height / block->ny;
-    write_coordinates(file, coordinate_arrays[0], block->x0, dx, block->nx + 1);
-    write_coordinates(file, coordinate_arrays[1], block->y0, dy, block->ny + 1);
-    write_coordinates(file, coordinate_arrays[2], 0.0, 0.0, 1);
+    /* A part of a domain (an MPI rank's block) lies where its first cell
+     * lies in the domain, with the domain's cell size. */
+    double dx = block->width / block->domain_nx;
+    double dy = block->height / block->domain_ny;
+    write_coordinates(file, coordinate_arrays[0], block->x0, block->first_i, dx, block->nx + 1);
+    write_coordinates(file, coordinate_arrays[1], block->y0, block->first_j, dy, block->ny + 1);
+    write_coordinates(file, coordinate_arrays[2], 0.0, 0, 0.0, 1);
     fputs("      </Coordinates>\n    </Piece>\n  </RectilinearGrid>\n</VTKFile>\n", file);
 }
 

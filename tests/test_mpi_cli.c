@@ -5,11 +5,14 @@
 #include "test_suites.h"
 
 #include <CUnit/CUnit.h>
+#include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 static char work_dir[256];
@@ -104,6 +107,30 @@ static void test_refuses_bad_input_on_every_rank(void)
     expect_refusal(3, "--output refused --nx 2 --ny 1",
                    "3 ranks cannot share a grid of 2 x 1 cells");
     expect_refusal(2, "--output no-such-dir/refused --nx 8 --ny 8", "cannot create output");
+    expect_refusal(3, "--output refused --format netcdf,vtk --restart missing.checkpoint.nc",
+                   "cannot read checkpoint 'missing.checkpoint.nc'");
+}
+
+/* A checkpoint of another run is refused by every rank with one line. */
+static void test_refuses_a_checkpoint_of_another_grid(void)
+{
+    char serial[PATH_SIZE], mpi[PATH_SIZE + 8], out[4096], err[4096];
+    program_paths(serial, mpi);
+    const char *checkpointed = "--nx 20 --ny 10 --t-end 2 --outputs 2 --quiet --output small "
+                               "--checkpoint-every 1";
+    CU_ASSERT_EQUAL_FATAL(run(2, mpi, checkpointed, out, err, sizeof out), 0);
+    CU_ASSERT_FATAL(exists("small.checkpoint.nc"));
+    expect_refusal(3,
+                   "--nx 21 --ny 10 --t-end 2 --outputs 2 --output refused --restart "
+                   "small.checkpoint.nc",
+                   "holds a 20 x 10 grid, this run has 21 x 10");
+    /* The same checkpoint with the options of its run is taken. */
+    CU_ASSERT_EQUAL(run(3, mpi,
+                        "--nx 20 --ny 10 --t-end 2 --outputs 2 --quiet --output continued "
+                        "--restart small.checkpoint.nc",
+                        out, err, sizeof out),
+                    0);
+    CU_ASSERT(exists("continued.nc"));
 }
 
 static void test_version_names_the_output_mode(void)
@@ -186,6 +213,101 @@ static void test_gathered_file_equals_serial_file(void)
     assert_same_snapshots(serial_file, mpi_file, 37, 23);
 }
 
+/* Starts `mpirun -q --oversubscribe -np ranks program args...` (args: a
+ * NULL-terminated list) in the work directory without waiting; returns
+ * mpirun's process id, -1 on failure. */
+static pid_t start_mpirun(int ranks, const char *program, const char *const *args)
+{
+    char rank_count[16];
+    snprintf(rank_count, sizeof rank_count, "%d", ranks);
+    const char *argv[40] = {"mpirun", "-q", "--oversubscribe", "-np", rank_count, program};
+    int count = 6;
+    for (int k = 0; args[k] != NULL && count < 39; ++k) {
+        argv[count++] = args[k];
+    }
+    argv[count] = NULL;
+    pid_t child = fork();
+    if (child == 0) {
+        int sink = open("/dev/null", O_WRONLY);
+        if (chdir(work_dir) != 0 || sink < 0 || dup2(sink, STDOUT_FILENO) < 0 ||
+            dup2(sink, STDERR_FILENO) < 0) {
+            _exit(127);
+        }
+        setenv("OMPI_ALLOW_RUN_AS_ROOT", "1", 1);
+        setenv("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1", 1);
+        execvp("mpirun", (char *const *)argv);
+        _exit(127);
+    }
+    return child;
+}
+
+static void sleep_seconds(double seconds)
+{
+    struct timespec pause = {(time_t)seconds, (long)((seconds - (time_t)seconds) * 1e9)};
+    nanosleep(&pause, NULL);
+}
+
+static long summary_steps(const char *out)
+{
+    const char *steps = strstr(out, " steps=");
+    return steps != NULL ? strtol(steps + 7, NULL, 10) : -1;
+}
+
+/* A job stopped between checkpoints (mpirun ends its ranks on SIGTERM)
+ * restarts from the last checkpoint it completed, on another number of
+ * ranks, and ends bit for bit as a run that never stopped. */
+static void test_stopped_job_restarts_from_its_last_checkpoint(void)
+{
+    char serial[PATH_SIZE], mpi[PATH_SIZE + 8], out[4096], err[4096];
+    program_paths(serial, mpi);
+    const char *const job[] = {"--nx",    "300",      "--ny",      "300",
+                               "--t-end", "40",       "--outputs", "4",
+                               "--quiet", "--output", "stopped",   "--checkpoint-every",
+                               "1",       NULL};
+    pid_t child = start_mpirun(2, mpi, job);
+    CU_ASSERT_FATAL(child > 0);
+    /* Wait for the first checkpoint, let the job go on into the next ones,
+     * then stop it. */
+    for (int wait = 0; wait < 60000 && !exists("stopped.checkpoint.nc"); ++wait) {
+        sleep_seconds(0.001);
+    }
+    sleep_seconds(0.05);
+    kill(child, SIGTERM);
+    int status = 0;
+    waitpid(child, &status, 0);
+    CU_ASSERT(!WIFEXITED(status) || WEXITSTATUS(status) != 0); /* stopped before it finished */
+    CU_ASSERT_FATAL(exists("stopped.checkpoint.nc"));
+
+    const char *common = "--nx 300 --ny 300 --t-end 40 --outputs 4 --quiet";
+    char args[512];
+    snprintf(args, sizeof args, "%s --output restarted --restart stopped.checkpoint.nc", common);
+    CU_ASSERT_EQUAL_FATAL(run(3, mpi, args, out, err, sizeof out), 0);
+    long restarted_steps = summary_steps(out);
+    snprintf(args, sizeof args, "%s --output uninterrupted", common);
+    CU_ASSERT_EQUAL_FATAL(run(0, serial, args, out, err, sizeof out), 0);
+    CU_ASSERT(restarted_steps > 0 && restarted_steps == summary_steps(out));
+
+    char restarted[512], uninterrupted[512];
+    snprintf(restarted, sizeof restarted, "%s/restarted.nc", work_dir);
+    snprintf(uninterrupted, sizeof uninterrupted, "%s/uninterrupted.nc", work_dir);
+    swe_error error;
+    int snapshots = swe_netcdf_snapshot_count(restarted, &error);
+    CU_ASSERT(snapshots >= 1 && snapshots <= 4);
+    swe_block a, b;
+    CU_ASSERT_EQUAL_FATAL(swe_block_create(&a, 300, 300, 0, 0, 1, 1, &error), SWE_OK);
+    CU_ASSERT_EQUAL_FATAL(swe_block_create(&b, 300, 300, 0, 0, 1, 1, &error), SWE_OK);
+    for (int k = 0; k < snapshots; ++k) {
+        double time_a = -1, time_b = -2;
+        CU_ASSERT_EQUAL(swe_netcdf_read(restarted, k, &a, &time_a, &error), SWE_OK);
+        CU_ASSERT_EQUAL(swe_netcdf_read(uninterrupted, 5 - snapshots + k, &b, &time_b, &error),
+                        SWE_OK);
+        CU_ASSERT(time_a == time_b);
+        CU_ASSERT(same_interior(&a, &b));
+    }
+    swe_block_destroy(&a);
+    swe_block_destroy(&b);
+}
+
 /* A rank whose backend fails ends the whole job with its message; the
  * others do not hang (timeout gives exit code 124 if they do). */
 static void test_failing_rank_ends_the_job(void)
@@ -209,6 +331,9 @@ void register_mpi_cli_tests(void)
     swe_test_require_registered(
         CU_add_test(suite, "refuses bad input on every rank", test_refuses_bad_input_on_every_rank),
         "test");
+    swe_test_require_registered(CU_add_test(suite, "refuses a checkpoint of another grid",
+                                            test_refuses_a_checkpoint_of_another_grid),
+                                "test");
     swe_test_require_registered(
         CU_add_test(suite, "version names the output mode", test_version_names_the_output_mode),
         "test");
@@ -216,5 +341,8 @@ void register_mpi_cli_tests(void)
         CU_add_test(suite, "failing rank ends the job", test_failing_rank_ends_the_job), "test");
     swe_test_require_registered(CU_add_test(suite, "gathered file equals serial file",
                                             test_gathered_file_equals_serial_file),
+                                "test");
+    swe_test_require_registered(CU_add_test(suite, "stopped job restarts from its last checkpoint",
+                                            test_stopped_job_restarts_from_its_last_checkpoint),
                                 "test");
 }

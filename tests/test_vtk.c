@@ -5,10 +5,10 @@
 #include "program_runner.h"
 #include "test_suites.h"
 #include "vtk_output.h"
+#include "vtk_reader.h"
 
 #include <CUnit/CUnit.h>
 #include <ctype.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -119,59 +119,19 @@ static int well_formed(const char *text)
     return depth == 0 && roots == 1;
 }
 
-static int base64_value(char c)
-{
-    const char *alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    const char *found = c != '\0' ? strchr(alphabet, c) : NULL;
-    return found != NULL ? (int)(found - alphabet) : -1;
-}
-
-/* Decodes base64 text up to the next '<' into out; returns the bytes. */
-static size_t base64_decode(const char *text, unsigned char *out, size_t capacity)
-{
-    size_t length = 0;
-    unsigned group = 0;
-    int bits = 0;
-    for (; *text != '<' && *text != '\0'; ++text) {
-        int value = base64_value(*text);
-        if (value < 0) {
-            continue; /* whitespace and padding */
-        }
-        group = group << 6 | (unsigned)value;
-        bits += 6;
-        if (bits >= 8) {
-            bits -= 8;
-            if (length < capacity) {
-                out[length] = (unsigned char)(group >> bits);
-            }
-            ++length;
-        }
-    }
-    return length;
-}
-
-/* The decoded payload of the DataArray called name: its byte count header
- * must match what follows. Returns the payload bytes, or 0. */
+/* The payload of the DataArray called name, copied into out: its size,
+ * or 0 when absent, inconsistent or larger than capacity. */
 static size_t data_array(const char *xml, const char *name, unsigned char *out, size_t capacity)
 {
-    char key[64];
-    snprintf(key, sizeof key, "Name=\"%s\" format=\"binary\">", name);
-    const char *start = strstr(xml, key);
-    if (start == NULL) {
+    size_t bytes = 0;
+    unsigned char *payload = swe_vtk_read_array(xml, name, &bytes);
+    if (payload == NULL || bytes > capacity) {
+        free(payload);
         return 0;
     }
-    unsigned char buffer[8192];
-    size_t length = base64_decode(start + strlen(key), buffer, sizeof buffer);
-    uint64_t header;
-    if (length < sizeof header || length > sizeof buffer) {
-        return 0;
-    }
-    memcpy(&header, buffer, sizeof header);
-    if (header != length - sizeof header || header > capacity) {
-        return 0;
-    }
-    memcpy(out, buffer + sizeof header, (size_t)header);
-    return (size_t)header;
+    memcpy(out, payload, bytes);
+    free(payload);
+    return bytes;
 }
 
 static void check_cell_array(const char *xml, const swe_block *block, const char *name,

@@ -20,7 +20,8 @@ MPI_TEST_SOURCES := $(wildcard tests/mpi/*.c)
 ifeq ($(CUDA_NVCC),)
 MPI_TEST_SOURCES := $(filter-out tests/mpi/test_mpi_cuda.c,$(MPI_TEST_SOURCES))
 endif
-MPI_TEST_OBJECTS := $(patsubst %.c,$(BUILD)/obj/%.o,$(MPI_TEST_SOURCES))
+# tests/vtk_reader.c reads the VTK pieces back, as in the serial suites.
+MPI_TEST_OBJECTS := $(patsubst %.c,$(BUILD)/obj/%.o,$(MPI_TEST_SOURCES) tests/vtk_reader.c)
 MPI_PROGRAM := $(BUILD)/shallows-mpi
 MPI_TEST_PROGRAM := $(BUILD)/shallows-mpi-tests
 # The MPI side of `make grade` (exercises 08 and 09): shallows-grade starts

@@ -32,10 +32,11 @@ static void print_version(void)
         printf(" %s", swe_backend_at(index)->name);
     }
 #ifdef SWE_WITHOUT_NETCDF
-    const char *output_mode = "none: --benchmark only";
+    const char *output_mode = "no NetCDF (built without it); VTK: one piece per rank; PNG: "
+                              "the domain gathered by rank 0";
 #else
     const char *output_mode = "one NetCDF file for the whole domain, gathered by rank 0 (this "
-                              "libnetcdf has no parallel I/O)";
+                              "libnetcdf has no parallel I/O); VTK: one piece per rank";
 #endif
     printf("\nmpi: %s\noutput: %s\noutput mode: %s\n", library, swe_netcdf_library_version(),
            output_mode);
@@ -54,7 +55,12 @@ static void print_help(const char *program)
     swe_options_print_help(program);
     printf("\nshallows-mpi splits the domain into one block per rank and runs each block with\n"
            "the backend that --backend names (mpi+serial, mpi+openmp, ...); results are bit\n"
-           "for bit those of shallows. Start it with: mpirun -np N %s [options]\n",
+           "for bit those of shallows. Start it with: mpirun -np N %s [options]\n"
+           "\nFiles: rank 0 gathers the domain for PATH.nc and PATH_NNNN.png; with --format\n"
+           "vtk every rank writes its piece PATH_NNNN_pRRRR.vtr, assembled by PATH_NNNN.pvtr\n"
+           "and listed in PATH.pvd. A checkpoint holds the whole domain, gathered by rank\n"
+           "0, in the format of shallows: --restart continues it on any number of ranks,\n"
+           "and shallows and shallows-mpi continue each other's checkpoints.\n",
            program);
 }
 

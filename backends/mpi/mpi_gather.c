@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { GATHER_TAG = 200 };
+enum { GATHER_TAG = 200, SCATTER_TAG = 210 };
 
 int swe_mpi_whole_block_create(const swe_mpi_layer *layer, swe_block *whole, swe_error *err)
 {
@@ -55,6 +55,20 @@ static void copy_rows(swe_block *block, const swe_block_extent *extent, int offs
     }
 }
 
+/* A buffer for the four fields of the largest block: block 0 is one of
+ * them, since the first blocks get the extra cells. */
+static real *transfer_buffer(const swe_mpi_layer *layer)
+{
+    swe_block_extent largest = swe_block_grid_extent(&layer->grid, 0);
+    size_t capacity = (size_t)largest.nx * (size_t)largest.ny;
+    real *buffer = malloc(SWE_COPY_LAYER_FIELDS * capacity * sizeof(real));
+    if (buffer == NULL) {
+        /* The others wait in the gather or scatter. */
+        swe_mpi_abort("out of memory for the gather and scatter buffer", SWE_ERROR_RUNTIME);
+    }
+    return buffer;
+}
+
 int swe_mpi_gather(swe_mpi_layer *layer, swe_block *whole, swe_error *err)
 {
     if (layer == NULL || (layer->rank == 0 && (whole == NULL || whole->h == NULL))) {
@@ -65,13 +79,7 @@ int swe_mpi_gather(swe_mpi_layer *layer, swe_block *whole, swe_error *err)
     if (status != SWE_OK) {
         swe_mpi_abort(err->message, status); /* the others wait in the gather */
     }
-    /* Block 0 is one of the largest: the first blocks get the extra cells. */
-    swe_block_extent largest = swe_block_grid_extent(&layer->grid, 0);
-    size_t capacity = (size_t)largest.nx * (size_t)largest.ny;
-    real *buffer = malloc(SWE_COPY_LAYER_FIELDS * capacity * sizeof(real));
-    if (buffer == NULL) {
-        swe_mpi_abort("out of memory for the output gather buffer", SWE_ERROR_RUNTIME);
-    }
+    real *buffer = transfer_buffer(layer);
     swe_block_extent own = swe_block_grid_extent(&layer->grid, layer->rank);
     copy_rows(part, &own, 0, 0, buffer, 0);
     int plane = own.nx * own.ny; /* <= INT_MAX: checked by swe_mpi_whole_block_create */
@@ -93,5 +101,40 @@ int swe_mpi_gather(swe_mpi_layer *layer, swe_block *whole, swe_error *err)
         }
     }
     free(buffer);
+    return SWE_OK;
+}
+
+int swe_mpi_scatter(swe_mpi_layer *layer, swe_block *whole, swe_error *err)
+{
+    if (layer == NULL || (layer->rank == 0 && (whole == NULL || whole->h == NULL))) {
+        return swe_fail(err, SWE_ERROR_USAGE, "internal error: scatter needs a layer and a block");
+    }
+    swe_block *part = layer->block;
+    real *buffer = transfer_buffer(layer);
+    swe_block_extent own = swe_block_grid_extent(&layer->grid, layer->rank);
+    if (layer->rank != 0) {
+        int plane = own.nx * own.ny; /* <= INT_MAX: checked by swe_mpi_whole_block_create */
+        for (int f = 0; f < SWE_COPY_LAYER_FIELDS; ++f) {
+            MPI_CHECK(MPI_Recv(buffer + (size_t)f * (size_t)plane, plane, SWE_MPI_REAL, 0,
+                               SCATTER_TAG + f, layer->comm, MPI_STATUS_IGNORE));
+        }
+    } else {
+        for (int rank = 1; rank < swe_block_grid_count(&layer->grid); ++rank) {
+            swe_block_extent extent = swe_block_grid_extent(&layer->grid, rank);
+            int count = extent.nx * extent.ny;
+            copy_rows(whole, &extent, extent.first_i, extent.first_j, buffer, 0);
+            for (int f = 0; f < SWE_COPY_LAYER_FIELDS; ++f) {
+                MPI_CHECK(MPI_Send(buffer + (size_t)f * (size_t)count, count, SWE_MPI_REAL, rank,
+                                   SCATTER_TAG + f, layer->comm));
+            }
+        }
+        copy_rows(whole, &own, own.first_i, own.first_j, buffer, 0);
+    }
+    copy_rows(part, &own, 0, 0, buffer, 1);
+    free(buffer);
+    int status = part->backend->sync_after_write(part, err);
+    if (status != SWE_OK) {
+        swe_mpi_abort(err->message, status); /* the others go on to step */
+    }
     return SWE_OK;
 }

@@ -1,7 +1,8 @@
 /* Output of an MPI run: the interiors of all ranks' blocks assembled into
  * one block of the whole domain on rank 0, which then writes it with the
  * same writers as a serial run (Debian's libnetcdf has no parallel I/O, so
- * one file for the whole domain is written by rank 0 alone). */
+ * one file for the whole domain is written by rank 0 alone); and back, from
+ * rank 0's whole block to the ranks, when a run restarts. */
 #ifndef SWE_MPI_GATHER_H
 #define SWE_MPI_GATHER_H
 
@@ -16,5 +17,11 @@ int swe_mpi_whole_block_create(const swe_mpi_layer *layer, swe_block *whole, swe
  * (sync_before_read) and copies their interiors (h, hu, hv, b) into whole
  * on rank 0. Collective; whole is ignored on other ranks. */
 int swe_mpi_gather(swe_mpi_layer *layer, swe_block *whole, swe_error *err);
+
+/* The reverse, for a restart: copies the interiors (h, hu, hv, b) of
+ * whole on rank 0 into every rank's block and brings the backend's copy
+ * up to date (sync_after_write). Collective; whole is ignored on other
+ * ranks. */
+int swe_mpi_scatter(swe_mpi_layer *layer, swe_block *whole, swe_error *err);
 
 #endif

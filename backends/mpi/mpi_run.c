@@ -1,12 +1,16 @@
 #include "mpi_run.h"
 
+#include "atomic_file.h"
 #include "mpi_check.h"
+#include "mpi_checkpoint.h"
 #include "mpi_gather.h"
-#include "netcdf_output.h"
+#include "mpi_vtk.h"
+#include "output_set.h"
 #include "progress.h"
 #include "timer.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 int swe_mpi_agree(MPI_Comm comm, int status, swe_error *err)
@@ -38,8 +42,19 @@ typedef struct mpi_run {
     swe_block part;  /* this rank's block */
     int initialised; /* backend->init succeeded on part */
     swe_mpi_layer layer;
-    swe_block whole; /* rank 0: the gathered domain, for output */
-    swe_netcdf_output *output;
+    /* Rank 0: the gathered domain, for the NetCDF file, the pictures and
+     * the checkpoints; gathers: some of them are asked for. */
+    int gathers;
+    unsigned gathered_formats; /* NetCDF, PNG: gathered for every snapshot */
+    swe_block whole;
+    swe_output_set *outputs; /* rank 0: NetCDF and PNG of the gathered domain */
+    int writes_vtk;
+    swe_mpi_vtk vtk; /* every rank: its VTK piece */
+    swe_clock clock;
+    int next_snapshot;
+    char *checkpoint_path;   /* NULL: no checkpoints */
+    double next_checkpoint;  /* simulated time of the next checkpoint */
+    double observer_seconds; /* spent on checkpoints during an advance, not stepping */
 } mpi_run;
 
 /* This rank's index among the ranks that share its node (its memory). */
@@ -87,8 +102,10 @@ static int create_part(mpi_run *run, MPI_Comm comm, swe_block_grid *grid, swe_er
     return status;
 }
 
-/* Rank 0 creates the output file from the gathered initial state. */
-static int open_output(mpi_run *run, const char *backend_name, swe_error *err)
+/* Rank 0 prepares the files of the gathered domain from its initial
+ * state (the bathymetry of the NetCDF file, the colours of the pictures),
+ * as a serial run does, also when the run restarts. */
+static int open_gathered_outputs(mpi_run *run, const char *backend_name, swe_error *err)
 {
     int status = swe_mpi_whole_block_create(&run->layer, &run->whole, err);
     status = swe_mpi_agree(run->layer.comm, status, err);
@@ -96,58 +113,135 @@ static int open_output(mpi_run *run, const char *backend_name, swe_error *err)
         return status;
     }
     status = swe_mpi_gather(&run->layer, &run->whole, err);
-    if (status == SWE_OK && run->layer.rank == 0) {
+    if (status == SWE_OK && run->layer.rank == 0 && run->gathered_formats != 0) {
         swe_output_info info = {.scenario = run->options->scenario,
                                 .solver = swe_solver_name(run->options->solver),
                                 .backend = backend_name,
                                 .cfl = run->options->cfl};
-        status =
-            swe_netcdf_create(&run->output, run->options->output_path, &run->whole, &info, err);
+        /* VTK goes piece by piece, without the gather. */
+        swe_options gathered = *run->options;
+        gathered.formats = run->gathered_formats;
+        status = swe_output_set_create(&run->outputs, &gathered, &run->whole, &info, 0, err);
     }
     return swe_mpi_agree(run->layer.comm, status, err);
 }
 
-/* Gathers the current state and has rank 0 append it to the file. The one
- * place where an MPI run writes snapshots: other writers hook in here,
- * either on rank 0's gathered run->whole (like NetCDF; checkpoints) or on
- * every rank's run->part (VTK pieces, one .vtr per rank, with a .pvtr
- * from rank 0 naming them). */
-static int write_snapshot(mpi_run *run, double t, swe_error *err)
+/* Continues the checkpointed run: its state on every rank, its clock. */
+static int restore(mpi_run *run, swe_mpi_run_result *result, swe_error *err)
+{
+    swe_checkpoint_run identity = swe_checkpoint_run_of(run->options);
+    swe_checkpoint_position position;
+    int status = swe_mpi_checkpoint_restore(&run->layer, &run->whole, run->options->restart_path,
+                                            &identity, &position, err);
+    if (status == SWE_OK) {
+        run->clock = position.clock;
+        run->next_snapshot = position.next_snapshot;
+        result->run.steps = position.clock.steps;
+    }
+    return status;
+}
+
+/* Opens the outputs, restores a restart's checkpoint and names the
+ * checkpoint file; none of it when benchmarking. */
+static int prepare_files(mpi_run *run, swe_mpi_run_result *result, swe_error *err)
+{
+    const swe_options *options = run->options;
+    if (options->benchmark) {
+        return SWE_OK;
+    }
+    int status = SWE_OK;
+    if (run->gathers) {
+        status = open_gathered_outputs(run, result->backend_name, err);
+    }
+    if (status == SWE_OK && options->restart_path != NULL) {
+        status = restore(run, result, err);
+    }
+    if (status == SWE_OK && run->writes_vtk) {
+        status = swe_mpi_vtk_create(&run->vtk, &run->layer, options->output_path, options->outputs,
+                                    options->t_end, run->next_snapshot, err);
+        status = swe_mpi_agree(run->layer.comm, status, err);
+    }
+    if (status == SWE_OK && options->checkpoint_every > 0) {
+        run->checkpoint_path = swe_path_join(options->output_path, ".checkpoint.nc");
+        run->next_checkpoint = swe_checkpoint_time_after(options->checkpoint_every, run->clock.t);
+        status = run->checkpoint_path != NULL
+                     ? SWE_OK
+                     : swe_fail(err, SWE_ERROR_RUNTIME, "out of memory for a file name");
+        status = swe_mpi_agree(run->layer.comm, status, err);
+    }
+    return status;
+}
+
+/* Writes snapshot in every format asked for: the gathered domain by rank
+ * 0 (NetCDF, PNG), the pieces by every rank (VTK). The one place where an
+ * MPI run writes snapshots. */
+static int write_snapshot(mpi_run *run, int snapshot, swe_error *err)
 {
     if (run->options->benchmark) {
         return SWE_OK;
     }
-    int status = swe_mpi_gather(&run->layer, &run->whole, err);
-    if (status == SWE_OK && run->layer.rank == 0) {
-        status = swe_netcdf_write(run->output, &run->whole, t, err);
+    int status = SWE_OK;
+    if (run->gathered_formats != 0) {
+        status = swe_mpi_gather(&run->layer, &run->whole, err);
+        if (status == SWE_OK && run->layer.rank == 0) {
+            status = swe_output_set_write(run->outputs, &run->whole, snapshot, run->clock.t, err);
+        }
+        status = swe_mpi_agree(run->layer.comm, status, err);
     }
-    return swe_mpi_agree(run->layer.comm, status, err);
+    if (status == SWE_OK && run->writes_vtk) {
+        status = swe_mpi_vtk_write(&run->vtk, &run->layer, snapshot, run->clock.t, err);
+    }
+    return status;
 }
 
+/* After every step, on every rank with the same clock: a checkpoint at
+ * the first step boundary past each multiple of --checkpoint-every, as a
+ * serial run writes them. */
+static int after_step(void *context, swe_block *block, const swe_clock *clock, swe_error *err)
+{
+    (void)block;
+    mpi_run *run = context;
+    if (run->checkpoint_path == NULL || clock->t < run->next_checkpoint ||
+        clock->t >= run->options->t_end) {
+        return SWE_OK;
+    }
+    double started = swe_wall_seconds();
+    swe_checkpoint_run identity = swe_checkpoint_run_of(run->options);
+    swe_checkpoint_position position = {.clock = *clock, .next_snapshot = run->next_snapshot};
+    int status = swe_mpi_checkpoint_write(&run->layer, &run->whole, run->checkpoint_path, &identity,
+                                          &position, err);
+    run->next_checkpoint = swe_checkpoint_time_after(run->options->checkpoint_every, clock->t);
+    run->observer_seconds += swe_wall_seconds() - started;
+    return status;
+}
+
+/* The loop over snapshots, from run->next_snapshot on. */
 static int run_snapshots(mpi_run *run, swe_mpi_run_result *result, swe_error *err)
 {
     const swe_options *options = run->options;
     swe_block *driven = &run->layer.driven;
-    swe_clock clock = {.t = 0.0, .steps = 0, .last_dt = 0.0, .cfl = options->cfl};
-    int status = driven->backend->max_wave_speed(driven, &clock.wave_speed, err);
-    if (status == SWE_OK) {
-        status = write_snapshot(run, clock.t, err);
+    int status = SWE_OK;
+    if (run->next_snapshot == 0) {
+        status = write_snapshot(run, 0, err);
+        run->next_snapshot = 1;
     }
     swe_progress progress;
     swe_progress_start(&progress, options->quiet || options->benchmark || run->layer.rank != 0,
-                       clock.t, clock.steps, options->t_end, (double)result->run.cells);
-    for (int snapshot = 1; status == SWE_OK && snapshot <= options->outputs; ++snapshot) {
-        double t_target = options->t_end * snapshot / options->outputs;
+                       run->clock.t, run->clock.steps, options->t_end, (double)result->run.cells);
+    swe_step_observer observer = {.after_step = after_step, .context = run};
+    for (; status == SWE_OK && run->next_snapshot <= options->outputs; ++run->next_snapshot) {
+        double t_target = options->t_end * run->next_snapshot / options->outputs;
         double started = swe_wall_seconds();
+        run->observer_seconds = 0.0;
         /* Every rank computes the same dt from the same global speed, so
          * every rank takes the same steps and stops together. */
-        status = swe_advance(driven, &clock, t_target, err);
-        result->run.seconds += swe_wall_seconds() - started;
-        result->run.steps = clock.steps;
+        status = swe_advance_observed(driven, &run->clock, t_target, &observer, err);
+        result->run.seconds += swe_wall_seconds() - started - run->observer_seconds;
+        result->run.steps = run->clock.steps;
         if (status == SWE_OK) {
-            status = write_snapshot(run, clock.t, err);
+            status = write_snapshot(run, run->next_snapshot, err);
         }
-        swe_progress_snapshot(&progress, clock.t, clock.steps, result->run.seconds);
+        swe_progress_snapshot(&progress, run->clock.t, run->clock.steps, result->run.seconds);
     }
     swe_progress_finish(&progress);
     return status;
@@ -165,13 +259,15 @@ static void collect_communication_times(const mpi_run *run, swe_mpi_run_result *
 static int finish_run(mpi_run *run, int status, swe_error *err)
 {
     swe_error close_err = {{0}};
-    int close_status = swe_netcdf_close(run->output, status == SWE_OK, &close_err);
-    if (status == SWE_OK && run->options->benchmark == 0) {
+    int close_status = swe_output_set_close(run->outputs, status == SWE_OK, &close_err);
+    if (status == SWE_OK && run->gathers) {
         status = swe_mpi_agree(run->layer.comm, close_status, &close_err);
         if (status != SWE_OK) {
             *err = close_err;
         }
     }
+    free(run->checkpoint_path);
+    swe_mpi_vtk_free(&run->vtk);
     swe_mpi_layer_free(&run->layer);
     swe_block_destroy(&run->whole);
     if (run->initialised) {
@@ -188,7 +284,16 @@ int swe_mpi_run(const swe_options *options, MPI_Comm comm, swe_mpi_run_result *r
         return swe_fail(err, SWE_ERROR_USAGE, "internal error: run needs options and a result");
     }
     memset(result, 0, sizeof *result);
-    mpi_run run = {.options = options, .backend = swe_backend_find(options->backend_name)};
+    const unsigned gathered_formats =
+        options->benchmark ? 0u : options->formats & (SWE_FORMAT_NETCDF | SWE_FORMAT_PNG);
+    mpi_run run = {.options = options,
+                   .backend = swe_backend_find(options->backend_name),
+                   .gathered_formats = gathered_formats,
+                   .gathers = gathered_formats != 0 ||
+                              (!options->benchmark &&
+                               (options->checkpoint_every > 0 || options->restart_path != NULL)),
+                   .writes_vtk = !options->benchmark && (options->formats & SWE_FORMAT_VTK) != 0,
+                   .clock = {.t = 0.0, .steps = 0, .last_dt = 0.0, .cfl = options->cfl}};
     int status = run.backend != NULL
                      ? SWE_OK
                      : swe_fail(err, SWE_ERROR_USAGE,
@@ -208,8 +313,11 @@ int swe_mpi_run(const swe_options *options, MPI_Comm comm, swe_mpi_run_result *r
     result->run.cells = (long)options->nx * options->ny;
     result->blocks_x = grid.blocks_x;
     result->blocks_y = grid.blocks_y;
-    if (!options->benchmark) {
-        status = open_output(&run, result->backend_name, err);
+    status = prepare_files(&run, result, err);
+    /* A restart brings the wave speed of its state from the checkpoint. */
+    if (status == SWE_OK && options->restart_path == NULL) {
+        status =
+            run.layer.driven.backend->max_wave_speed(&run.layer.driven, &run.clock.wave_speed, err);
     }
     if (status == SWE_OK) {
         status = run_snapshots(&run, result, err);

@@ -7,9 +7,12 @@
 
 #include <CUnit/CUnit.h>
 #include <mpi.h>
+#include <stddef.h>
 
 void register_mpi_halo_tests(void);
 void register_mpi_agreement_tests(void);
+void register_mpi_checkpoint_tests(void);
+void register_mpi_vtk_tests(void);
 /* mpi+cuda against cuda; built only with the CUDA backend. */
 void register_mpi_cuda_tests(void);
 
@@ -22,6 +25,11 @@ void swe_mpi_test_assert_all(int local_ok, const char *what, const char *file, i
 /* Steps a block on every rank with a backend that fails on rank
  * failing_rank: the layer must end the whole job with that rank's message. */
 void swe_mpi_test_fail_on_rank(int failing_rank);
+
+/* Rank 0 makes a fresh directory under /tmp and every rank learns its
+ * name; remove_directory removes it once every rank is done. Collective. */
+void swe_mpi_test_directory(char *path, size_t size);
+void swe_mpi_test_remove_directory(const char *path);
 
 int swe_mpi_test_rank(void);
 int swe_mpi_test_size(void);

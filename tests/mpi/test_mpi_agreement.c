@@ -134,19 +134,6 @@ static void test_overlapped_steps_agree_with_serial(void)
 }
 
 #ifndef SWE_WITHOUT_NETCDF /* the file tests need NetCDF */
-/* Rank 0 makes a directory and tells the others its name. */
-static void shared_directory(char *path, size_t size)
-{
-    snprintf(path, size, "/tmp/shallows-mpi-tests-XXXXXX");
-    int made = 1;
-    if (swe_mpi_test_rank() == 0) {
-        made = mkdtemp(path) != NULL;
-    }
-    MPI_CHECK(MPI_Bcast(&made, 1, MPI_INT, 0, MPI_COMM_WORLD));
-    MPI_CHECK(MPI_Bcast(path, (int)size, MPI_CHAR, 0, MPI_COMM_WORLD));
-    SWE_MPI_ASSERT_ALL(made, "a directory for the output files");
-}
-
 static int parse(const char *output, const char *extra, swe_options *options)
 {
     char *argv[] = {"shallows", "--scenario", "bump-dam-break", "--nx",         "37",
@@ -183,7 +170,7 @@ static int same_files(const char *serial_file, const char *mpi_file, int nx, int
 static void test_gathered_output_equals_serial_output(void)
 {
     char directory[128], serial_stem[192], mpi_stem[192];
-    shared_directory(directory, sizeof directory);
+    swe_mpi_test_directory(directory, sizeof directory);
     snprintf(serial_stem, sizeof serial_stem, "%s/serial", directory);
     snprintf(mpi_stem, sizeof mpi_stem, "%s/gathered", directory);
     swe_options options;

@@ -29,8 +29,7 @@ static const cuda_case cases[] = {
 };
 enum { CASE_COUNT = sizeof cases / sizeof cases[0], CUDA_LEVELS = 4 };
 
-static int start_block(swe_block *block, int level, swe_clock *clock,
-                       const swe_scenario *scenario)
+static int start_block(swe_block *block, int level, swe_clock *clock, const swe_scenario *scenario)
 {
     swe_error err;
     swe_backend_config config = {.solver = SWE_SOLVER_FWAVE, .level = level};

@@ -36,6 +36,31 @@ void swe_mpi_test_assert_all(int local_ok, const char *what, const char *file, i
     CU_assertImplementation(all_ok, (unsigned)line, what, file, "", CU_FALSE);
 }
 
+void swe_mpi_test_directory(char *path, size_t size)
+{
+    snprintf(path, size, "/tmp/shallows-mpi-tests-XXXXXX");
+    int made = 1;
+    if (swe_mpi_test_rank() == 0) {
+        made = mkdtemp(path) != NULL;
+    }
+    MPI_CHECK(MPI_Bcast(&made, 1, MPI_INT, 0, MPI_COMM_WORLD));
+    MPI_CHECK(MPI_Bcast(path, (int)size, MPI_CHAR, 0, MPI_COMM_WORLD));
+    SWE_MPI_ASSERT_ALL(made, "a directory for the output files");
+}
+
+void swe_mpi_test_remove_directory(const char *path)
+{
+    /* Every rank is done with the files before rank 0 removes them. */
+    MPI_CHECK(MPI_Barrier(MPI_COMM_WORLD));
+    if (swe_mpi_test_rank() == 0) {
+        char command[512];
+        snprintf(command, sizeof command, "rm -rf '%s'", path);
+        if (system(command) != 0) {
+            fprintf(stderr, "\n    cannot remove %s\n", path);
+        }
+    }
+}
+
 void swe_mpi_test_require(const void *pointer, const char *what)
 {
     if (pointer == NULL) {
@@ -58,6 +83,8 @@ int main(int argc, char **argv)
     }
     register_mpi_halo_tests();
     register_mpi_agreement_tests();
+    register_mpi_checkpoint_tests();
+    register_mpi_vtk_tests();
 #ifdef SWE_WITH_CUDA
     register_mpi_cuda_tests();
 #endif
