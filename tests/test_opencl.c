@@ -183,12 +183,17 @@ static void test_level3_agrees_with_serial(void)
     check_every_scenario(3);
 }
 
-/* Several work groups (level 3: column chunks and row strips) in each
+static void test_level4_agrees_with_serial(void)
+{
+    check_every_scenario(4);
+}
+
+/* Several work groups (level 4: column chunks and row strips) in each
  * direction, none of them full at the far edges, and a one-cell-wide
  * strip. */
 static void test_odd_sizes_agree_with_serial(void)
 {
-    for (int level = 1; level <= 3; ++level) {
+    for (int level = 1; level <= 4; ++level) {
         compare_with_serial("radial-dam-break", 333, 517, SWE_SOLVER_FWAVE, level, 12);
         compare_with_serial("bump-dam-break", 7, 3, SWE_SOLVER_HLLE, level, 20);
         compare_with_serial("dam-break-1d-dry", 61, 1, SWE_SOLVER_RUSANOV, level, 20);
@@ -204,7 +209,7 @@ static void test_friction_agrees_with_serial(void)
     const char *scenarios[] = {"radial-dam-break", "dam-break-1d-dry", "artificial-tsunami"};
     const double manning = 0.05;
     double worst = 0;
-    for (int level = 1; level <= 3; ++level) {
+    for (int level = 1; level <= 4; ++level) {
         for (unsigned s = 0; s < sizeof scenarios / sizeof scenarios[0]; ++s) {
             for (int solver = 0; solver < SWE_SOLVER_COUNT; ++solver) {
                 const run_case c = {scenarios[s], 37, 23, solver, level, manning};
@@ -256,8 +261,9 @@ static void check_fused_single_steps(int level)
 
 static void test_fused_single_steps_agree_with_serial(void)
 {
-    check_fused_single_steps(2);
-    check_fused_single_steps(3);
+    for (int level = 2; level <= 4; ++level) {
+        check_fused_single_steps(level);
+    }
 }
 
 /* Runs the program through the shell; returns its exit code and output
@@ -303,7 +309,7 @@ static void test_device_options(void)
     CU_ASSERT_PTR_NOT_NULL(strstr(output, "PLATFORM:DEVICE"));
     CU_ASSERT_EQUAL(run_shell("", "--cl-device 0:0 --benchmark", output, sizeof output), 2);
     CU_ASSERT_PTR_NOT_NULL(strstr(output, "applies to --backend opencl only"));
-    CU_ASSERT_EQUAL(run_shell("", "--backend opencl --level 4 --benchmark", output, sizeof output),
+    CU_ASSERT_EQUAL(run_shell("", "--backend opencl --level 5 --benchmark", output, sizeof output),
                     2);
 }
 
@@ -345,6 +351,7 @@ void register_opencl_tests(void)
         {"level 1 agrees with serial on every scenario and solver", test_level1_agrees_with_serial},
         {"level 2 agrees with serial on every scenario and solver", test_level2_agrees_with_serial},
         {"level 3 agrees with serial on every scenario and solver", test_level3_agrees_with_serial},
+        {"level 4 agrees with serial on every scenario and solver", test_level4_agrees_with_serial},
         {"friction agrees with serial at every level", test_friction_agrees_with_serial},
         {"odd sizes agree with serial", test_odd_sizes_agree_with_serial},
         {"fused single steps agree with serial", test_fused_single_steps_agree_with_serial},

@@ -11,14 +11,14 @@
 
 static const char *const kernel_names[] = {
     "set_ghost_layers", "vertical_net_updates", "horizontal_net_updates", "update_cells",
-    "max_wave_speed",   "fused_step",           "fused_rows_step"};
+    "max_wave_speed",   "fused_step",           "fused_strips_step",      "fused_rows_step"};
 
 static cl_kernel *kernel_slot(opencl_fields *fields, size_t index)
 {
     cl_kernel *slots[] = {&fields->set_ghost_layers,       &fields->vertical_net_updates,
                           &fields->horizontal_net_updates, &fields->update_cells,
                           &fields->max_wave_speed,         &fields->fused_step,
-                          &fields->fused_rows_step};
+                          &fields->fused_strips_step,      &fields->fused_rows_step};
     return slots[index];
 }
 
@@ -74,8 +74,9 @@ static void choose_work_per_item(opencl_fields *fields)
 
 /* Refuses devices that cannot run this build at the level asked for;
  * picks the level for --level 0: the fused step in the device's form,
- * tiles on GPUs, strips of rows on CPUs (whose loops along a row
- * vectorise, while the tile kernel's loops over its tile do not). */
+ * strips of rows walked by a work group on GPUs (as the CUDA backend's
+ * fastest level), by one work item on CPUs (whose loops along a row
+ * vectorise, while a work group's loop over its items does not). */
 static int check_device(opencl_fields *fields, int asked_level, swe_error *err)
 {
     cl_device_id device = fields->device.device;
@@ -102,7 +103,7 @@ static int check_device(opencl_fields *fields, int asked_level, swe_error *err)
     }
     choose_work_per_item(fields);
     const int is_cpu = fields->cells_per_item > 1;
-    const int fused_form = is_cpu ? SWE_CL_LEVEL_ROWS : SWE_CL_LEVEL_FUSED;
+    const int fused_form = is_cpu ? SWE_CL_LEVEL_ROWS : SWE_CL_LEVEL_STRIPS;
     fields->level =
         asked_level != 0 ? asked_level : (can_fuse ? fused_form : SWE_CL_LEVEL_SEPARATE);
     return SWE_OK;
@@ -165,11 +166,11 @@ static void build_options(const opencl_fields *fields, enum swe_solver solver, c
 #endif
     snprintf(options, size,
              "-cl-std=CL1.2 -DSWE_SOLVER=%d -DSWE_TILE_X=%d -DSWE_TILE_Y=%d "
-             "-DSWE_REDUCTION_GROUP=%d -DSWE_CELLS_PER_ITEM=%d -DSWE_ROW_CHUNK=%d "
-             "-DSWE_STRIP_ROWS=%d%s%s",
+             "-DSWE_REDUCTION_GROUP=%d -DSWE_CELLS_PER_ITEM=%d -DSWE_STRIP_LANES=%d "
+             "-DSWE_STRIP_ROWS=%d -DSWE_ROW_CHUNK=%d -DSWE_ROWS_PER_ITEM=%d%s%s",
              (int)solver, SWE_CL_TILE_X, SWE_CL_TILE_Y, SWE_CL_REDUCTION_GROUP,
-             fields->cells_per_item, fields->row_chunk, SWE_CL_STRIP_ROWS, precision,
-             fields->clock_is_double ? " -DSWE_CLOCK_DOUBLE" : "");
+             fields->cells_per_item, SWE_CL_STRIP_LANES, SWE_CL_STRIP_ROWS, fields->row_chunk,
+             SWE_CL_ROWS_PER_ITEM, precision, fields->clock_is_double ? " -DSWE_CLOCK_DOUBLE" : "");
 }
 
 static int create_buffer(opencl_fields *fields, cl_mem *buffer, size_t bytes, swe_error *err)
@@ -380,8 +381,8 @@ static int opencl_sync_before_read(swe_block *block, swe_error *err)
 const swe_backend swe_opencl_backend = {
     .name = "opencl",
     .description = "any OpenCL 1.2 device (--list-devices): 1 one kernel per verb, 2 fused "
-                   "step with dt on the device as tiles (default on GPUs), 3 the same as "
-                   "strips of rows (default on CPUs)",
+                   "step with dt on the device, as tiles, 3 as strips of rows per work group "
+                   "(default on GPUs), 4 per work item (default on CPUs)",
     .levels = SWE_CL_LEVELS,
     .init = opencl_init,
     .finalize = opencl_finalize,

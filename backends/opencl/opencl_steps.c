@@ -214,10 +214,13 @@ static int read_slot(opencl_fields *fields, int slot, clock_slot *values, swe_er
     return status;
 }
 
-/* The fused kernel of the level: tiles (2) or strips of rows (3). */
+/* The fused kernel of the level: tiles (2), strips of rows per work
+ * group (3) or per work item (4). */
 static cl_kernel fused_kernel(const opencl_fields *fields)
 {
-    return fields->level == SWE_CL_LEVEL_ROWS ? fields->fused_rows_step : fields->fused_step;
+    return fields->level == SWE_CL_LEVEL_ROWS     ? fields->fused_rows_step
+           : fields->level == SWE_CL_LEVEL_STRIPS ? fields->fused_strips_step
+                                                  : fields->fused_step;
 }
 
 /* Sets the fused kernel's arguments for steps counted from first_step,
@@ -241,18 +244,27 @@ static int set_fused_args(swe_block *block, opencl_fields *fields, double cfl, d
 
 enum { FUSED_SLOT_ARG = 9 };
 
-/* One launch of the fused kernel: a work group per tile (level 2), a work
- * item per strip of rows of a column chunk (level 3). */
+/* One launch of the fused kernel: a work group per tile (level 2), per
+ * strip of rows of SWE_CL_STRIP_LANES - 2 columns (level 3), a work item
+ * per strip of rows of a column chunk (level 4). */
 static int launch_fused(const swe_block *block, const opencl_fields *fields, swe_error *err)
 {
-    if (fields->level == SWE_CL_LEVEL_FUSED) {
-        return launch_2d(fields, fields->fused_step, (size_t)block->nx, (size_t)block->ny, 1, err);
+    const size_t nx = (size_t)block->nx, ny = (size_t)block->ny;
+    if (fields->level == SWE_CL_LEVEL_TILES) {
+        return launch_2d(fields, fields->fused_step, nx, ny, 1, err);
     }
-    const size_t chunk = (size_t)fields->row_chunk, strip = SWE_CL_STRIP_ROWS;
-    const size_t global[2] = {((size_t)block->nx + chunk - 1) / chunk,
-                              ((size_t)block->ny + strip - 1) / strip};
-    const size_t local[2] = {1, 1};
-    return CL_CHECK(clEnqueueNDRangeKernel(fields->queue, fields->fused_rows_step, 2, NULL, global,
+    size_t global[2], local[2] = {1, 1};
+    if (fields->level == SWE_CL_LEVEL_STRIPS) {
+        const size_t owned = SWE_CL_STRIP_LANES - 2;
+        local[0] = SWE_CL_STRIP_LANES;
+        global[0] = (nx + owned - 1) / owned * local[0];
+        global[1] = (ny + SWE_CL_STRIP_ROWS - 1) / SWE_CL_STRIP_ROWS;
+    } else {
+        const size_t chunk = (size_t)fields->row_chunk;
+        global[0] = (nx + chunk - 1) / chunk;
+        global[1] = (ny + SWE_CL_ROWS_PER_ITEM - 1) / SWE_CL_ROWS_PER_ITEM;
+    }
+    return CL_CHECK(clEnqueueNDRangeKernel(fields->queue, fused_kernel(fields), 2, NULL, global,
                                            local, 0, NULL, NULL),
                     err);
 }
@@ -273,7 +285,7 @@ static int enqueue_fused_steps(swe_block *block, opencl_fields *fields, long cou
     return status;
 }
 
-/* Levels 2 and 3, one step with the host's dt (the step verb). */
+/* Levels 2 to 4, one step with the host's dt (the step verb). */
 static int fused_single_step(swe_block *block, opencl_fields *fields, real dt, real *next_speed,
                              swe_error *err)
 {
@@ -325,7 +337,7 @@ static long batch_size(const swe_clock *clock, const swe_block *block, double t_
     return estimate < 1.0 ? 1 : (estimate > MAX_BATCH ? MAX_BATCH : (long)estimate);
 }
 
-/* Levels 2 and 3: the device keeps the clock; the host enqueues batches of fused
+/* Levels 2 to 4: the device keeps the clock; the host enqueues batches of fused
  * steps and reads the clock back once per batch. */
 static int fused_advance(swe_block *block, opencl_fields *fields, swe_clock *clock, double t_target,
                          swe_error *err)

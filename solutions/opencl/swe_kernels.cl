@@ -4,20 +4,25 @@
  * SWE_REDUCTION_GROUP (the reduction's work-group size) and
  * SWE_CELLS_PER_ITEM (edges or cells of a row per work item in the level 1
  * kernels: 1 on GPUs; more on CPUs, where the loop over them is what the
- * compiler vectorises), SWE_ROW_CHUNK and SWE_STRIP_ROWS (the columns and
- * rows of one work item of the level 3 kernel) defined.
+ * compiler vectorises), SWE_STRIP_LANES and SWE_STRIP_ROWS (the work-group
+ * width and the rows it walks in the level 3 kernel), SWE_ROW_CHUNK and
+ * SWE_ROWS_PER_ITEM (the columns and rows of one work item of the level 4
+ * kernel) defined.
  *
  * Level 1, one kernel per verb of the time step: net updates on the
  * vertical and on the horizontal edges (into edge planes), the Euler
  * update and bed friction, and a max reduction of the wave speed whose
- * per-group results the host finishes. Levels 2 and 3, one fused kernel per
+ * per-group results the host finishes. Levels 2 to 4, one fused kernel per
  * step that solves each edge once, updates the cells into the other state
  * buffer and reduces their wave speed for the next step's dt, which it
- * computes itself, so the host only enqueues. Level 2 is the GPU form: a
- * work group loads a tile of the state into local memory and solves its
- * edges there. Level 3 is the CPU form: a work item sweeps a strip of rows
- * of a column chunk the way the serial backend sweeps the block, in loops
- * along a row that the device compiler vectorises. */
+ * computes itself, so the host only enqueues. Level 2: a work group loads a
+ * tile of the state into local memory and solves its edges there. Level 3
+ * (the GPU's): a work group, one item per column, walks up a strip of rows,
+ * handing cells and updates to its neighbours through local memory and
+ * carrying the edge below a cell over from the row before. Level 4 (the
+ * CPU's): a work item sweeps a strip of rows of a column chunk the way the
+ * serial backend sweeps the block, in loops along a row that the device
+ * compiler vectorises. */
 #include "cell_update.h"
 #include "friction.h"
 #include "kernel_support.h"
@@ -163,7 +168,7 @@ max_wave_speed(int nx, int ny, int stride, __global const real *h, __global cons
     }
 }
 
-/* ---- Levels 2 and 3: the fused step ------------------------------------- */
+/* ---- Levels 2 to 4: the fused step -------------------------------------- */
 
 /* The device clock is three slots of (t, dt, steps, speed bits), rotated
  * by launch: a step reads slot n % 3, fills slot (n+1) % 3 and clears the
@@ -265,41 +270,64 @@ SWE_INLINE swe_net_updates swe_solve_sides(swe_fwave_side l, swe_fwave_side r)
     return swe_riemann(SWE_SOLVER, l.h, r.h, l.hn, r.hn, l.ht, r.ht, l.b, r.b);
 }
 
-/* Level 2: a tile of cells and a halo of one cell in local memory, one
- * array per field (consecutive work items read consecutive values). */
-#define SWE_TILE_ROW (SWE_TILE_X + 2)
-#define SWE_TILE_CELLS (SWE_TILE_ROW * (SWE_TILE_Y + 2))
-typedef struct swe_tile {
-    real h[SWE_TILE_CELLS], hu[SWE_TILE_CELLS], hv[SWE_TILE_CELLS], b[SWE_TILE_CELLS];
-    real u[SWE_TILE_CELLS], v[SWE_TILE_CELLS], c[SWE_TILE_CELLS], root[SWE_TILE_CELLS];
-} swe_tile;
+/* Cells as swe_fwave_sides in local or private memory: one array per
+ * field, field f of cell k at f * pitch + k, so that consecutive work
+ * items, or consecutive iterations of a loop, touch consecutive values. */
+enum {
+    SWE_SIDE_H = 0,
+    SWE_SIDE_HN,
+    SWE_SIDE_HT,
+    SWE_SIDE_B,
+    SWE_SIDE_U,
+    SWE_SIDE_V,
+    SWE_SIDE_C,
+    SWE_SIDE_ROOT,
+    SWE_SIDE_FIELDS
+};
 
-SWE_INLINE void swe_tile_put(__local swe_tile *tile, int k, swe_fwave_side side)
+SWE_INLINE void swe_local_put(__local real *sides, int pitch, int k, swe_fwave_side side)
 {
-    tile->h[k] = side.h;
-    tile->hu[k] = side.hn;
-    tile->hv[k] = side.ht;
-    tile->b[k] = side.b;
+    sides[SWE_SIDE_H * pitch + k] = side.h;
+    sides[SWE_SIDE_HN * pitch + k] = side.hn;
+    sides[SWE_SIDE_HT * pitch + k] = side.ht;
+    sides[SWE_SIDE_B * pitch + k] = side.b;
     if (SWE_SOLVER == SWE_SOLVER_FWAVE) {
-        tile->u[k] = side.u;
-        tile->v[k] = side.v;
-        tile->c[k] = side.c;
-        tile->root[k] = side.root;
+        sides[SWE_SIDE_U * pitch + k] = side.u;
+        sides[SWE_SIDE_V * pitch + k] = side.v;
+        sides[SWE_SIDE_C * pitch + k] = side.c;
+        sides[SWE_SIDE_ROOT * pitch + k] = side.root;
     }
 }
 
-/* Tile cell k (row-major, halo included) across its vertical edges. */
-SWE_INLINE swe_fwave_side swe_tile_side(__local const swe_tile *tile, int k)
+SWE_INLINE swe_fwave_side swe_local_side(__local const real *sides, int pitch, int k)
 {
-    swe_fwave_side side = {tile->h[k], tile->hu[k], tile->hv[k], tile->b[k], 0, 0, 0, 0};
+    swe_fwave_side side = {sides[SWE_SIDE_H * pitch + k], sides[SWE_SIDE_HN * pitch + k],
+                           sides[SWE_SIDE_HT * pitch + k], sides[SWE_SIDE_B * pitch + k], 0, 0, 0,
+                           0};
     if (SWE_SOLVER == SWE_SOLVER_FWAVE) {
-        side.u = tile->u[k];
-        side.v = tile->v[k];
-        side.c = tile->c[k];
-        side.root = tile->root[k];
+        side.u = sides[SWE_SIDE_U * pitch + k];
+        side.v = sides[SWE_SIDE_V * pitch + k];
+        side.c = sides[SWE_SIDE_C * pitch + k];
+        side.root = sides[SWE_SIDE_ROOT * pitch + k];
     }
     return side;
 }
+
+/* Cell (i, j), ghosts included and derived as the boundary conditions
+ * make them (swe_load_cell), across its vertical edges. */
+SWE_INLINE swe_fwave_side swe_side_at(__global const real *h, __global const real *hu,
+                                      __global const real *hv, __global const real *b, int nx,
+                                      int ny, int stride, int wall_edges, int derived_edges, int i,
+                                      int j)
+{
+    swe_state_cell cell =
+        swe_load_cell(h, hu, hv, b, nx, ny, stride, wall_edges, derived_edges, i, j);
+    return swe_side_of(cell.h, cell.hu, cell.hv, cell.b);
+}
+
+/* Level 2: a tile of cells and a halo of one cell in local memory. */
+#define SWE_TILE_ROW (SWE_TILE_X + 2)
+#define SWE_TILE_CELLS (SWE_TILE_ROW * (SWE_TILE_Y + 2))
 
 /* Level 2, one fused step of a SWE_TILE_X x SWE_TILE_Y tile of cells
  * (the GPU form). Each work item solves the vertical edge left of its cell
@@ -318,7 +346,7 @@ fused_step(int nx, int ny, int stride, real dx, real dy, real manning, clock_rea
            __global clock_real *clock_time, __global clock_real *clock_dt,
            __global int *clock_steps, __global speed_bits *clock_speed)
 {
-    __local swe_tile tile;
+    __local real tile[SWE_SIDE_FIELDS * SWE_TILE_CELLS];
     /* Left-side updates (h, hn, ht) of the vertical edges, of the
      * horizontal ones. */
     __local real vertical_left[3][SWE_TILE_Y][SWE_TILE_X + 1];
@@ -350,9 +378,8 @@ fused_step(int nx, int ny, int stride, real dx, real dy, real manning, clock_rea
     const int i0 = (int)get_group_id(0) * SWE_TILE_X, j0 = (int)get_group_id(1) * SWE_TILE_Y;
     for (int k = item; k < SWE_TILE_CELLS; k += items) {
         const int i = min(i0 + k % SWE_TILE_ROW, nx + 1), j = min(j0 + k / SWE_TILE_ROW, ny + 1);
-        swe_state_cell cell =
-            swe_load_cell(h, hu, hv, b, nx, ny, stride, wall_edges, derived_edges, i, j);
-        swe_tile_put(&tile, k, swe_side_of(cell.h, cell.hu, cell.hv, cell.b));
+        swe_local_put(tile, SWE_TILE_CELLS, k,
+                      swe_side_at(h, hu, hv, b, nx, ny, stride, wall_edges, derived_edges, i, j));
     }
     barrier(CLK_LOCAL_MEM_FENCE);
 
@@ -365,10 +392,10 @@ fused_step(int nx, int ny, int stride, real dx, real dy, real manning, clock_rea
      * (right-side updates of its own edges plus the left-side ones of its right and top
      * neighbours), apply swe_manning_friction, write it to the output set and set speed */
     const int own = (ty + 1) * SWE_TILE_ROW + tx + 1;
-    const swe_fwave_side cell = swe_tile_side(&tile, own);
-    const swe_net_updates left = swe_solve_sides(swe_tile_side(&tile, own - 1), cell);
+    const swe_fwave_side cell = swe_local_side(tile, SWE_TILE_CELLS, own);
+    const swe_net_updates left = swe_solve_sides(swe_local_side(tile, SWE_TILE_CELLS, own - 1), cell);
     const swe_net_updates bottom = swe_solve_sides(
-        swe_transposed(swe_tile_side(&tile, own - SWE_TILE_ROW)), swe_transposed(cell));
+        swe_transposed(swe_local_side(tile, SWE_TILE_CELLS, own - SWE_TILE_ROW)), swe_transposed(cell));
     vertical_left[0][ty][tx] = left.h_left;
     vertical_left[1][ty][tx] = left.hn_left;
     vertical_left[2][ty][tx] = left.ht_left;
@@ -378,15 +405,15 @@ fused_step(int nx, int ny, int stride, real dx, real dy, real manning, clock_rea
     if (item < SWE_TILE_X) {
         const int lower = SWE_TILE_Y * SWE_TILE_ROW + item + 1;
         const swe_net_updates top =
-            swe_solve_sides(swe_transposed(swe_tile_side(&tile, lower)),
-                            swe_transposed(swe_tile_side(&tile, lower + SWE_TILE_ROW)));
+            swe_solve_sides(swe_transposed(swe_local_side(tile, SWE_TILE_CELLS, lower)),
+                            swe_transposed(swe_local_side(tile, SWE_TILE_CELLS, lower + SWE_TILE_ROW)));
         horizontal_left[0][SWE_TILE_Y][item] = top.h_left;
         horizontal_left[1][SWE_TILE_Y][item] = top.hn_left;
         horizontal_left[2][SWE_TILE_Y][item] = top.ht_left;
     } else if (item < SWE_TILE_X + SWE_TILE_Y) {
         const int row = item - SWE_TILE_X, l = (row + 1) * SWE_TILE_ROW + SWE_TILE_X;
         const swe_net_updates right =
-            swe_solve_sides(swe_tile_side(&tile, l), swe_tile_side(&tile, l + 1));
+            swe_solve_sides(swe_local_side(tile, SWE_TILE_CELLS, l), swe_local_side(tile, SWE_TILE_CELLS, l + 1));
         vertical_left[0][row][SWE_TILE_X] = right.h_left;
         vertical_left[1][row][SWE_TILE_X] = right.hn_left;
         vertical_left[2][row][SWE_TILE_X] = right.ht_left;
@@ -422,10 +449,113 @@ fused_step(int nx, int ny, int stride, real dx, real dy, real manning, clock_rea
     }
 }
 
-/* Level 3: rows of sides and of edge updates in private arrays, one per
- * field, which the loops along a row read and write at unit stride. */
-enum { SWE_SIDE_H = 0, SWE_SIDE_HN, SWE_SIDE_HT, SWE_SIDE_B, SWE_SIDE_U, SWE_SIDE_V,
-       SWE_SIDE_C, SWE_SIDE_ROOT, SWE_SIDE_FIELDS };
+/* Level 3, one fused step (the GPU's form): work group (x, y) is a row
+ * of SWE_STRIP_LANES work items, one per column from x * (SWE_STRIP_LANES
+ * - 2) on, that walks up the rows from y * SWE_STRIP_ROWS + 1 on. Lanes 1
+ * to SWE_STRIP_LANES - 2 own their column; the first and the last only
+ * lend their cells to their neighbours. In each row a lane solves the
+ * vertical edge on its left, its neighbour's cell read from local memory,
+ * hands that edge's left-side updates to the neighbour the same way, and
+ * solves the horizontal edge above its cell, which is the edge below the
+ * cell of the next row: every edge is solved once, besides the strip's
+ * bottom edges and the columns that neighbouring groups share. Each
+ * item reads a cell once, a row ahead of its use. Same arguments as
+ * fused_step. */
+__kernel __attribute__((reqd_work_group_size(SWE_STRIP_LANES, 1, 1))) void
+fused_strips_step(int nx, int ny, int stride, real dx, real dy, real manning, clock_real cfl,
+                  clock_real t_target, clock_real fixed_dt, int slot, int first_step,
+                  int wall_edges, int derived_edges, __global real *h0, __global real *hu0,
+                  __global real *hv0, __global real *h1, __global real *hu1, __global real *hv1,
+                  __global const real *b, __global clock_real *clock_time,
+                  __global clock_real *clock_dt, __global int *clock_steps,
+                  __global speed_bits *clock_speed)
+{
+    __local real row[SWE_SIDE_FIELDS * SWE_STRIP_LANES]; /* the lanes' cells of a row */
+    __local real left_updates[3 * SWE_STRIP_LANES];      /* h, hn, ht of each lane's left edge */
+    __local real scratch[SWE_STRIP_LANES];
+    const int lane = (int)get_local_id(0);
+    const int first_item = get_group_id(0) == 0 && get_group_id(1) == 0 && lane == 0;
+    const swe_fused_clock clock = swe_read_clock(cfl, t_target, fixed_dt, dx, dy, slot, first_step,
+                                                 clock_time, clock_steps, clock_speed);
+    if (!clock.steps) { /* the same for every item: no barrier is skipped */
+        if (first_item) {
+            swe_write_clock(clock, t_target, fixed_dt, slot, clock_time, clock_dt, clock_steps,
+                            clock_speed);
+        }
+        return;
+    }
+    __global const real *h = clock.odd ? h1 : h0;
+    __global const real *hu = clock.odd ? hu1 : hu0;
+    __global const real *hv = clock.odd ? hv1 : hv0;
+    __global real *h_out = clock.odd ? h0 : h1;
+    __global real *hu_out = clock.odd ? hu0 : hu1;
+    __global real *hv_out = clock.odd ? hv0 : hv1;
+
+    const int i = (int)get_group_id(0) * (SWE_STRIP_LANES - 2) + lane;
+    const int column = min(i, nx + 1); /* past the block: the last ghost again */
+    const int owns_column = lane >= 1 && lane <= SWE_STRIP_LANES - 2 && i <= nx;
+    const int j_first = (int)get_group_id(1) * SWE_STRIP_ROWS + 1;
+    const int left = max(lane - 1, 0), right = min(lane + 1, SWE_STRIP_LANES - 1);
+    real fastest = 0;
+    /* BEGIN SOLUTION: solve the edge below row j_first once (swe_transposed sides of the cells
+     * at j_first-1 and j_first, from swe_side_at); then for each of the SWE_STRIP_ROWS rows
+     * (every item the same number, for the barriers): read the cell above (row min(j+1, ny+1)),
+     * put this cell into row (swe_local_put), barrier, solve the edge on the left (side of lane
+     * `left`), put its left-side updates into left_updates, barrier, solve the edge above; an
+     * owned cell with j <= ny is updated (its edges' right-side updates plus left_updates of lane
+     * `right` and the edge above's left side), gets swe_manning_friction, goes to the output
+     * set, and its speed into fastest (swe_max_speed); the edge above and the cell above become
+     * the next row's edge below and cell */
+    swe_fwave_side cell =
+        swe_side_at(h, hu, hv, b, nx, ny, stride, wall_edges, derived_edges, column, j_first);
+    swe_net_updates edge_below = swe_solve_sides(
+        swe_transposed(swe_side_at(h, hu, hv, b, nx, ny, stride, wall_edges, derived_edges, column,
+                                   j_first - 1)),
+        swe_transposed(cell));
+    const real dt = (real)clock.dt, dt_dx = dt / dx, dt_dy = dt / dy;
+    for (int r = 0; r < SWE_STRIP_ROWS; ++r) {
+        const int j = j_first + r;
+        const swe_fwave_side above = swe_side_at(h, hu, hv, b, nx, ny, stride, wall_edges,
+                                                 derived_edges, column, min(j + 1, ny + 1));
+        swe_local_put(row, SWE_STRIP_LANES, lane, cell);
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const swe_net_updates edge_left =
+            swe_solve_sides(swe_local_side(row, SWE_STRIP_LANES, left), cell);
+        left_updates[lane] = edge_left.h_left;
+        left_updates[SWE_STRIP_LANES + lane] = edge_left.hn_left;
+        left_updates[2 * SWE_STRIP_LANES + lane] = edge_left.ht_left;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const swe_net_updates edge_above =
+            swe_solve_sides(swe_transposed(cell), swe_transposed(above));
+        if (owns_column && j <= ny) {
+            swe_cell updated = swe_euler_update(
+                cell.h, cell.hn, cell.ht, dt_dx, dt_dy, edge_left.h_right + left_updates[right],
+                edge_left.hn_right + left_updates[SWE_STRIP_LANES + right],
+                edge_left.ht_right + left_updates[2 * SWE_STRIP_LANES + right],
+                edge_below.h_right + edge_above.h_left, edge_below.ht_right + edge_above.ht_left,
+                edge_below.hn_right + edge_above.hn_left);
+            updated = swe_manning_friction(updated, dt, manning);
+            const size_t at = (size_t)j * (size_t)stride + (size_t)i;
+            h_out[at] = updated.h;
+            hu_out[at] = updated.hu;
+            hv_out[at] = updated.hv;
+            fastest = swe_max_speed(fastest, swe_cell_wave_speed(updated.h, updated.hu, updated.hv));
+        }
+        edge_below = edge_above;
+        cell = above;
+    }
+    /* END SOLUTION */
+    real group_fastest = swe_work_group_max(scratch, lane, SWE_STRIP_LANES, fastest);
+    if (lane == 0) {
+        SWE_ATOMIC_MAX_BITS(&clock_speed[(slot + 1) % 3], SWE_BITS_OF_SPEED(group_fastest));
+    }
+    if (first_item) {
+        swe_write_clock(clock, t_target, fixed_dt, slot, clock_time, clock_dt, clock_steps,
+                        clock_speed);
+    }
+}
+
+/* Level 4: rows of sides in private arrays (swe_local_put's layout). */
 typedef real swe_side_row[SWE_SIDE_FIELDS][SWE_ROW_CHUNK + 2];
 
 SWE_INLINE void swe_row_put(swe_side_row row, int k, swe_fwave_side side)
@@ -483,8 +613,8 @@ SWE_INLINE void swe_load_row(swe_side_row row, __global const real *restrict h,
     }
 }
 
-/* Level 3, one fused step (the CPU form): work item (x, y) sweeps the
- * rows from y * SWE_STRIP_ROWS + 1 on of the SWE_ROW_CHUNK cells from
+/* Level 4, one fused step (the CPU's form): work item (x, y) sweeps the
+ * rows from y * SWE_ROWS_PER_ITEM + 1 on of the SWE_ROW_CHUNK cells from
  * x * SWE_ROW_CHUNK + 1 on, as the serial backend sweeps a block: for each
  * row the sides of the row above, the horizontal edges between them, the
  * vertical edges of the row and its cells, each a loop along the row that
@@ -519,9 +649,9 @@ fused_rows_step(int nx, int ny, int stride, real dx, real dy, real manning, cloc
     __global real *restrict hv_out = clock.odd ? hv0 : hv1;
 
     const int i0 = (int)get_global_id(0) * SWE_ROW_CHUNK;
-    const int j_first = (int)get_global_id(1) * SWE_STRIP_ROWS + 1;
+    const int j_first = (int)get_global_id(1) * SWE_ROWS_PER_ITEM + 1;
     const int count = min(SWE_ROW_CHUNK, nx - i0);
-    const int j_last = min(j_first + SWE_STRIP_ROWS - 1, ny);
+    const int j_last = min(j_first + SWE_ROWS_PER_ITEM - 1, ny);
     const real dt = (real)clock.dt, dt_dx = dt / dx, dt_dy = dt / dy;
     swe_side_row row, above; /* sides of the row being updated, of the row above it */
     real vertical[6][SWE_ROW_CHUNK + 1];   /* net updates of the row's vertical edges */
