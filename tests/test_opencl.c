@@ -31,8 +31,12 @@ extern const swe_backend swe_opencl_backend;
  * stays below 1e-4. */
 #ifdef SWE_PRECISION_DOUBLE
 #define OPENCL_TOLERANCE 1.0e-12
+#define OPENCL_STEP_SLACK 0
 #else
 #define OPENCL_TOLERANCE 1.0e-4
+/* A wave speed an ulp off moves dt, and the last, clipped step to the
+ * target may then fall either side of it: one step more or less. */
+#define OPENCL_STEP_SLACK 1
 #endif
 
 typedef struct run {
@@ -128,7 +132,7 @@ static double compare_case_with_serial(const run_case *c, int steps)
     }
     CU_ASSERT_EQUAL_FATAL(opencl.block.backend->sync_before_read(&opencl.block, &err), SWE_OK);
     CU_ASSERT(serial.clock.steps > 2);
-    CU_ASSERT_EQUAL(opencl.clock.steps, serial.clock.steps);
+    CU_ASSERT(labs(opencl.clock.steps - serial.clock.steps) <= OPENCL_STEP_SLACK);
     CU_ASSERT_DOUBLE_EQUAL(opencl.clock.t, serial.clock.t, 1e-12 * serial.clock.t);
     CU_ASSERT_DOUBLE_EQUAL(opencl.clock.wave_speed, serial.clock.wave_speed,
                            OPENCL_TOLERANCE * serial.clock.wave_speed);
