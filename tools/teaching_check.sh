@@ -34,7 +34,7 @@ fi
 # Device code cannot report its TODOs, but it must build and finish.
 if build/single-skeletons/shallows --list-backends | grep -q '^opencl' &&
     build/single-skeletons/shallows --list-devices >/dev/null 2>&1; then
-    for level in 1 2; do
+    for level in 1 2 3 4; do
         timeout 120 build/single-skeletons/shallows --backend opencl --level $level --nx 40 \
             --ny 40 --benchmark --quiet >/dev/null ||
             { echo "OpenCL skeleton at level $level did not run to its end" >&2; exit 1; }

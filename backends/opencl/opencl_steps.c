@@ -122,9 +122,9 @@ static int separate_step(swe_block *block, opencl_fields *fields, real dt, swe_e
     }
     if (status == SWE_OK) {
         status = SET_ARGS(fields->update_cells, err, ARG(block->nx), ARG(block->ny),
-                          ARG(block->stride), ARG(dt_dx), ARG(dt_dy), ARG(fields->h[0]),
-                          ARG(fields->hu[0]), ARG(fields->hv[0]), ARG(fields->vertical_edges),
-                          ARG(fields->horizontal_edges));
+                          ARG(block->stride), ARG(dt), ARG(dt_dx), ARG(dt_dy), ARG(fields->manning),
+                          ARG(fields->h[0]), ARG(fields->hu[0]), ARG(fields->hv[0]),
+                          ARG(fields->vertical_edges), ARG(fields->horizontal_edges));
     }
     return status == SWE_OK ? launch_2d(fields, fields->update_cells, nx, ny,
                                         (size_t)fields->cells_per_item, err)
@@ -214,6 +214,15 @@ static int read_slot(opencl_fields *fields, int slot, clock_slot *values, swe_er
     return status;
 }
 
+/* The fused kernel of the level: tiles (2), strips of rows per work
+ * group (3) or per work item (4). */
+static cl_kernel fused_kernel(const opencl_fields *fields)
+{
+    return fields->level == SWE_CL_LEVEL_ROWS     ? fields->fused_rows_step
+           : fields->level == SWE_CL_LEVEL_STRIPS ? fields->fused_strips_step
+                                                  : fields->fused_step;
+}
+
 /* Sets the fused kernel's arguments for steps counted from first_step,
  * reading the current set first; the slot is set per launch. */
 static int set_fused_args(swe_block *block, opencl_fields *fields, double cfl, double t_target,
@@ -224,8 +233,8 @@ static int set_fused_args(swe_block *block, opencl_fields *fields, double cfl, d
     clock_value fixed = to_clock(fields, fixed_dt);
     const size_t clock_bytes = clock_size(fields);
     const cl_int slot = 0; /* set again before each launch */
-    return SET_ARGS(fields->fused_step, err, ARG(block->nx), ARG(block->ny), ARG(block->stride),
-                    ARG(block->dx), ARG(block->dy), {clock_bytes, &cfl_value},
+    return SET_ARGS(fused_kernel(fields), err, ARG(block->nx), ARG(block->ny), ARG(block->stride),
+                    ARG(block->dx), ARG(block->dy), ARG(fields->manning), {clock_bytes, &cfl_value},
                     {clock_bytes, &target}, {clock_bytes, &fixed}, ARG(slot), ARG(first_step),
                     ARG(fields->wall_edges), ARG(fields->derived_edges), ARG(fields->h[c]),
                     ARG(fields->hu[c]), ARG(fields->hv[c]), ARG(fields->h[o]), ARG(fields->hu[o]),
@@ -233,7 +242,32 @@ static int set_fused_args(swe_block *block, opencl_fields *fields, double cfl, d
                     ARG(fields->clock_dt), ARG(fields->clock_steps), ARG(fields->clock_speed));
 }
 
-enum { FUSED_SLOT_ARG = 8 };
+enum { FUSED_SLOT_ARG = 9 };
+
+/* One launch of the fused kernel: a work group per tile (level 2), per
+ * strip of rows of SWE_CL_STRIP_LANES - 2 columns (level 3), a work item
+ * per strip of rows of a column chunk (level 4). */
+static int launch_fused(const swe_block *block, const opencl_fields *fields, swe_error *err)
+{
+    const size_t nx = (size_t)block->nx, ny = (size_t)block->ny;
+    if (fields->level == SWE_CL_LEVEL_TILES) {
+        return launch_2d(fields, fields->fused_step, nx, ny, 1, err);
+    }
+    size_t global[2], local[2] = {1, 1};
+    if (fields->level == SWE_CL_LEVEL_STRIPS) {
+        const size_t owned = SWE_CL_STRIP_LANES - 2;
+        local[0] = SWE_CL_STRIP_LANES;
+        global[0] = (nx + owned - 1) / owned * local[0];
+        global[1] = (ny + SWE_CL_STRIP_ROWS - 1) / SWE_CL_STRIP_ROWS;
+    } else {
+        const size_t chunk = (size_t)fields->row_chunk;
+        global[0] = (nx + chunk - 1) / chunk;
+        global[1] = (ny + SWE_CL_ROWS_PER_ITEM - 1) / SWE_CL_ROWS_PER_ITEM;
+    }
+    return CL_CHECK(clEnqueueNDRangeKernel(fields->queue, fused_kernel(fields), 2, NULL, global,
+                                           local, 0, NULL, NULL),
+                    err);
+}
 
 /* Enqueues fused steps without waiting for them. */
 static int enqueue_fused_steps(swe_block *block, opencl_fields *fields, long count, swe_error *err)
@@ -242,17 +276,16 @@ static int enqueue_fused_steps(swe_block *block, opencl_fields *fields, long cou
     for (long s = 0; status == SWE_OK && s < count; ++s) {
         const cl_int slot = (cl_int)(fields->launches % 3);
         status =
-            CL_CHECK(clSetKernelArg(fields->fused_step, FUSED_SLOT_ARG, sizeof slot, &slot), err);
+            CL_CHECK(clSetKernelArg(fused_kernel(fields), FUSED_SLOT_ARG, sizeof slot, &slot), err);
         if (status == SWE_OK) {
-            status =
-                launch_2d(fields, fields->fused_step, (size_t)block->nx, (size_t)block->ny, 1, err);
+            status = launch_fused(block, fields, err);
         }
         fields->launches += status == SWE_OK;
     }
     return status;
 }
 
-/* Level 2, one step with the host's dt (the step verb). */
+/* Levels 2 to 4, one step with the host's dt (the step verb). */
 static int fused_single_step(swe_block *block, opencl_fields *fields, real dt, real *next_speed,
                              swe_error *err)
 {
@@ -282,7 +315,7 @@ int swe_opencl_step(swe_block *block, real dt, real *next_speed, swe_error *err)
         return swe_fail(err, SWE_ERROR_USAGE, "internal error: OpenCL step without init or dt");
     }
     opencl_fields *fields = block->ext;
-    if (fields->level == SWE_CL_LEVEL_FUSED) {
+    if (swe_opencl_is_fused(fields->level)) {
         /* dt = 0 changes nothing; the fused kernel reads 0 as "choose dt". */
         return dt > 0 ? fused_single_step(block, fields, dt, next_speed, err)
                       : swe_opencl_max_wave_speed(block, next_speed, err);
@@ -304,7 +337,7 @@ static long batch_size(const swe_clock *clock, const swe_block *block, double t_
     return estimate < 1.0 ? 1 : (estimate > MAX_BATCH ? MAX_BATCH : (long)estimate);
 }
 
-/* Level 2: the device keeps the clock; the host enqueues batches of fused
+/* Levels 2 to 4: the device keeps the clock; the host enqueues batches of fused
  * steps and reads the clock back once per batch. */
 static int fused_advance(swe_block *block, opencl_fields *fields, swe_clock *clock, double t_target,
                          swe_error *err)
@@ -343,7 +376,7 @@ int swe_opencl_advance(swe_block *block, swe_clock *clock, double t_target, swe_
         return swe_fail(err, SWE_ERROR_USAGE, "internal error: OpenCL advance without init");
     }
     opencl_fields *fields = block->ext;
-    if (fields->level == SWE_CL_LEVEL_FUSED) {
+    if (swe_opencl_is_fused(fields->level)) {
         return fused_advance(block, fields, clock, t_target, err);
     }
     return swe_advance_by_steps(block, clock, t_target, err);

@@ -5,16 +5,27 @@
  * SWE_REDUCTION_GROUP (the reduction's work-group size) and
  * SWE_CELLS_PER_ITEM (edges or cells of a row per work item in the level 1
  * kernels: 1 on GPUs; more on CPUs, where the loop over them is what the
- * compiler vectorises) defined.
+ * compiler vectorises), SWE_STRIP_LANES and SWE_STRIP_ROWS (the work-group
+ * width and the rows it walks in the level 3 kernel), SWE_ROW_CHUNK and
+ * SWE_ROWS_PER_ITEM (the columns and rows of one work item of the level 4
+ * kernel) defined.
  *
  * Level 1, one kernel per verb of the time step: net updates on the
  * vertical and on the horizontal edges (into edge planes), the Euler
- * update, and a max reduction of the wave speed whose per-group results
- * the host finishes. Level 2, one fused kernel per step: it loads a tile of
- * the state into local memory, solves its edges there, updates its cells
- * into the other state buffer and reduces their wave speed for the next
- * step's dt, which it computes itself, so the host only enqueues. */
+ * update and bed friction, and a max reduction of the wave speed whose
+ * per-group results the host finishes. Levels 2 to 4, one fused kernel per
+ * step that solves each edge once, updates the cells into the other state
+ * buffer and reduces their wave speed for the next step's dt, which it
+ * computes itself, so the host only enqueues. Level 2: a work group loads a
+ * tile of the state into local memory and solves its edges there. Level 3
+ * (the GPU's): a work group, one item per column, walks up a strip of rows,
+ * handing cells and updates to its neighbours through local memory and
+ * carrying the edge below a cell over from the row before. Level 4 (the
+ * CPU's): a work item sweeps a strip of rows of a column chunk the way the
+ * serial backend sweeps the block, in loops along a row that the device
+ * compiler vectorises. */
 #include "cell_update.h"
+#include "friction.h"
 #include "kernel_support.h"
 #include "riemann.h"
 
@@ -75,11 +86,11 @@ __kernel void horizontal_net_updates(int nx, int ny, int stride, __global const 
     }
 }
 
-/* Euler update of interior cells (i+1, j+1), SWE_CELLS_PER_ITEM of a row
- * per work item, in place: each reads only its own cell and the edge
- * planes. */
-__kernel void update_cells(int nx, int ny, int stride, real dt_dx, real dt_dy,
-                           __global real *restrict h, __global real *restrict hu,
+/* Euler update and bed friction (Manning coefficient manning, 0: none) of
+ * interior cells (i+1, j+1), SWE_CELLS_PER_ITEM of a row per work item, in
+ * place: each reads only its own cell and the edge planes. */
+__kernel void update_cells(int nx, int ny, int stride, real dt, real dt_dx, real dt_dy,
+                           real manning, __global real *restrict h, __global real *restrict hu,
                            __global real *restrict hv, __global const real *restrict vertical,
                            __global const real *restrict horizontal)
 {
@@ -97,7 +108,8 @@ __kernel void update_cells(int nx, int ny, int stride, real dt_dx, real dt_dy,
         const size_t below = (size_t)j * (size_t)nx + i, above = below + (size_t)nx;
         /* TODO: the cell gets the right-side updates of its left and bottom edges and the left-side
          * updates of its right and top edges (hn is hu on vertical edges, hv on horizontal ones);
-         * sum each pair as the serial kernel does, then swe_euler_update */
+         * sum each pair as the serial kernel does, then swe_euler_update, then bed friction
+         * (swe_manning_friction) */
     }
 }
 
@@ -120,90 +132,428 @@ max_wave_speed(int nx, int ny, int stride, __global const real *h, __global cons
     }
 }
 
+/* ---- Levels 2 to 4: the fused step -------------------------------------- */
+
 /* The device clock is three slots of (t, dt, steps, speed bits), rotated
  * by launch: a step reads slot n % 3, fills slot (n+1) % 3 and clears the
  * speed of slot (n+2) % 3, which nobody reads meanwhile. */
 
-/* One fused step of a SWE_TILE_X x SWE_TILE_Y tile of cells. dt is the
- * time-step rule (swe_time_step) applied to slot `slot` of the clock, or
- * fixed_dt when the host gives one (> 0). Once t reaches t_target the
- * step carries the clock over and changes nothing, so the host can
- * enqueue more steps than it needs without reading the clock back. The
- * state is read from set 0 (h0, hu0, hv0) after an even number of steps
- * since first_step, from set 1 after an odd one, and written to the other. */
+/* What a fused step takes from slot `slot` of the clock. Once t reaches
+ * t_target a launch only carries the clock over and changes nothing, so
+ * the host can enqueue more steps than it needs without reading the clock
+ * back. The state is in set 1 after an odd number of steps since
+ * first_step, else in set 0. */
+typedef struct swe_fused_clock {
+    int steps; /* 0: t_target reached, the launch carries the clock over */
+    int odd;   /* the current state is set 1 */
+    clock_real t, dt, remaining;
+} swe_fused_clock;
+
+/* dt is the time-step rule (swe_time_step) applied to the slot, or
+ * fixed_dt when the host gives one (> 0). */
+SWE_INLINE swe_fused_clock swe_read_clock(clock_real cfl, clock_real t_target, clock_real fixed_dt,
+                                          real dx, real dy, int slot, int first_step,
+                                          __global const clock_real *clock_time,
+                                          __global const int *clock_steps,
+                                          __global const speed_bits *clock_speed)
+{
+    swe_fused_clock clock;
+    clock.t = clock_time[slot];
+    clock.steps = fixed_dt > 0 || clock.t < t_target;
+    clock.odd = (clock_steps[slot] - first_step) & 1;
+    clock.remaining = t_target - clock.t;
+    clock_real dt = fixed_dt;
+    /* TODO: the time-step rule of swe_time_step on the clock: cfl * min(dx, dy) / speed of the
+     * slot, clock.remaining when that speed is not positive, never past clock.remaining */
+    dt = fixed_dt > 0 ? fixed_dt : clock.remaining;
+    clock.dt = dt;
+    return clock;
+}
+
+/* One work item of the launch moves the clock on to slot (slot+1) % 3
+ * (whose speed every work group has reduced into) and clears the speed of
+ * slot (slot+2) % 3 for the next launch. */
+SWE_INLINE void swe_write_clock(swe_fused_clock clock, clock_real t_target, clock_real fixed_dt,
+                                int slot, __global clock_real *clock_time,
+                                __global clock_real *clock_dt, __global int *clock_steps,
+                                __global speed_bits *clock_speed)
+{
+    const int next = (slot + 1) % 3, spare = (slot + 2) % 3;
+    if (clock.steps) {
+        clock_time[next] =
+            fixed_dt > 0 || clock.dt < clock.remaining ? clock.t + clock.dt : t_target;
+        clock_dt[next] = clock.dt;
+        clock_steps[next] = clock_steps[slot] + 1;
+    } else {
+        clock_time[next] = clock.t;
+        clock_dt[next] = clock_dt[slot];
+        clock_steps[next] = clock_steps[slot];
+        clock_speed[next] = clock_speed[slot];
+    }
+    clock_speed[spare] = 0;
+}
+
+/* A cell as the solvers see it across its vertical edges (hn = hu,
+ * ht = hv). For the f-wave solver it carries the velocities and square
+ * roots, taken once per cell instead of once per edge side (four edges
+ * meet at a cell); the other solvers derive what they need themselves. */
+SWE_INLINE swe_fwave_side swe_side_of(real h, real hu, real hv, real b)
+{
+    if (SWE_SOLVER == SWE_SOLVER_FWAVE) {
+        return swe_fwave_side_of(h, hu, hv, b);
+    }
+    swe_fwave_side side = {h, hu, hv, b, 0, 0, 0, 0};
+    return side;
+}
+
+/* The same cell across its horizontal edges (hn = hv, ht = hu). */
+SWE_INLINE swe_fwave_side swe_transposed(swe_fwave_side side)
+{
+    swe_fwave_side turned = side;
+    turned.hn = side.ht;
+    turned.ht = side.hn;
+    turned.u = side.v;
+    turned.v = side.u;
+    return turned;
+}
+
+/* The Riemann problem between two sides: the f-wave solver from the
+ * sides' own velocities and roots (the same numbers as swe_fwave), the
+ * other solvers from their states. */
+SWE_INLINE swe_net_updates swe_solve_sides(swe_fwave_side l, swe_fwave_side r)
+{
+    if (SWE_SOLVER == SWE_SOLVER_FWAVE) {
+        return swe_fwave_sides(l, r);
+    }
+    return swe_riemann(SWE_SOLVER, l.h, r.h, l.hn, r.hn, l.ht, r.ht, l.b, r.b);
+}
+
+/* Cells as swe_fwave_sides in local or private memory: one array per
+ * field, field f of cell k at f * pitch + k, so that consecutive work
+ * items, or consecutive iterations of a loop, touch consecutive values. */
+enum {
+    SWE_SIDE_H = 0,
+    SWE_SIDE_HN,
+    SWE_SIDE_HT,
+    SWE_SIDE_B,
+    SWE_SIDE_U,
+    SWE_SIDE_V,
+    SWE_SIDE_C,
+    SWE_SIDE_ROOT,
+    SWE_SIDE_FIELDS
+};
+
+SWE_INLINE void swe_local_put(__local real *sides, int pitch, int k, swe_fwave_side side)
+{
+    sides[SWE_SIDE_H * pitch + k] = side.h;
+    sides[SWE_SIDE_HN * pitch + k] = side.hn;
+    sides[SWE_SIDE_HT * pitch + k] = side.ht;
+    sides[SWE_SIDE_B * pitch + k] = side.b;
+    if (SWE_SOLVER == SWE_SOLVER_FWAVE) {
+        sides[SWE_SIDE_U * pitch + k] = side.u;
+        sides[SWE_SIDE_V * pitch + k] = side.v;
+        sides[SWE_SIDE_C * pitch + k] = side.c;
+        sides[SWE_SIDE_ROOT * pitch + k] = side.root;
+    }
+}
+
+SWE_INLINE swe_fwave_side swe_local_side(__local const real *sides, int pitch, int k)
+{
+    swe_fwave_side side = {sides[SWE_SIDE_H * pitch + k], sides[SWE_SIDE_HN * pitch + k],
+                           sides[SWE_SIDE_HT * pitch + k], sides[SWE_SIDE_B * pitch + k], 0, 0, 0,
+                           0};
+    if (SWE_SOLVER == SWE_SOLVER_FWAVE) {
+        side.u = sides[SWE_SIDE_U * pitch + k];
+        side.v = sides[SWE_SIDE_V * pitch + k];
+        side.c = sides[SWE_SIDE_C * pitch + k];
+        side.root = sides[SWE_SIDE_ROOT * pitch + k];
+    }
+    return side;
+}
+
+/* Cell (i, j), ghosts included and derived as the boundary conditions
+ * make them (swe_load_cell), across its vertical edges. */
+SWE_INLINE swe_fwave_side swe_side_at(__global const real *h, __global const real *hu,
+                                      __global const real *hv, __global const real *b, int nx,
+                                      int ny, int stride, int wall_edges, int derived_edges, int i,
+                                      int j)
+{
+    swe_state_cell cell =
+        swe_load_cell(h, hu, hv, b, nx, ny, stride, wall_edges, derived_edges, i, j);
+    return swe_side_of(cell.h, cell.hu, cell.hv, cell.b);
+}
+
+/* Level 2: a tile of cells and a halo of one cell in local memory. */
+#define SWE_TILE_ROW (SWE_TILE_X + 2)
+#define SWE_TILE_CELLS (SWE_TILE_ROW * (SWE_TILE_Y + 2))
+
+/* Level 2, one fused step of a SWE_TILE_X x SWE_TILE_Y tile of cells
+ * (the GPU form). Each work item solves the vertical edge left of its cell
+ * and the horizontal edge below it; the first SWE_TILE_X + SWE_TILE_Y
+ * items also solve the tile's top and right edges. An edge hands its
+ * left-side updates to the cell on its other side through local memory
+ * and keeps its right-side updates for its own cell. Manning friction
+ * with coefficient manning (0: none) follows the update. The state is
+ * read from set 0 (h0, hu0, hv0) or set 1 as the clock says and written
+ * to the other. */
 __kernel __attribute__((reqd_work_group_size(SWE_TILE_X, SWE_TILE_Y, 1))) void
-fused_step(int nx, int ny, int stride, real dx, real dy, clock_real cfl, clock_real t_target,
-           clock_real fixed_dt, int slot, int first_step, int wall_edges, int derived_edges,
-           __global real *h0, __global real *hu0, __global real *hv0, __global real *h1,
-           __global real *hu1, __global real *hv1, __global const real *b,
+fused_step(int nx, int ny, int stride, real dx, real dy, real manning, clock_real cfl,
+           clock_real t_target, clock_real fixed_dt, int slot, int first_step, int wall_edges,
+           int derived_edges, __global real *h0, __global real *hu0, __global real *hv0,
+           __global real *h1, __global real *hu1, __global real *hv1, __global const real *b,
            __global clock_real *clock_time, __global clock_real *clock_dt,
            __global int *clock_steps, __global speed_bits *clock_speed)
 {
-    __local real tile_h[SWE_TILE_Y + 2][SWE_TILE_X + 2], tile_hu[SWE_TILE_Y + 2][SWE_TILE_X + 2];
-    __local real tile_hv[SWE_TILE_Y + 2][SWE_TILE_X + 2], tile_b[SWE_TILE_Y + 2][SWE_TILE_X + 2];
-    __local real vertical[6][SWE_TILE_Y][SWE_TILE_X + 1];
-    __local real horizontal[6][SWE_TILE_Y + 1][SWE_TILE_X];
+    __local real tile[SWE_SIDE_FIELDS * SWE_TILE_CELLS];
+    /* Left-side updates (h, hn, ht) of the vertical edges, of the
+     * horizontal ones. */
+    __local real vertical_left[3][SWE_TILE_Y][SWE_TILE_X + 1];
+    __local real horizontal_left[3][SWE_TILE_Y + 1][SWE_TILE_X];
     __local real scratch[SWE_TILE_X * SWE_TILE_Y];
-    const int next = (slot + 1) % 3, spare = (slot + 2) % 3;
     const int tx = (int)get_local_id(0), ty = (int)get_local_id(1);
     const int item = ty * SWE_TILE_X + tx, items = SWE_TILE_X * SWE_TILE_Y;
     const int first_item = get_group_id(0) == 0 && get_group_id(1) == 0 && item == 0;
 
-    const clock_real t = clock_time[slot];
-    if (fixed_dt <= 0 && t >= t_target) { /* the same for every item: no barrier is skipped */
+    const swe_fused_clock clock = swe_read_clock(cfl, t_target, fixed_dt, dx, dy, slot, first_step,
+                                                 clock_time, clock_steps, clock_speed);
+    if (!clock.steps) { /* the same for every item: no barrier is skipped */
         if (first_item) {
-            clock_time[next] = t;
-            clock_dt[next] = clock_dt[slot];
-            clock_steps[next] = clock_steps[slot];
-            clock_speed[next] = clock_speed[slot];
-            clock_speed[spare] = 0;
+            swe_write_clock(clock, t_target, fixed_dt, slot, clock_time, clock_dt, clock_steps,
+                            clock_speed);
         }
         return;
     }
-    const clock_real remaining = t_target - t;
-    clock_real dt = fixed_dt;
-    /* TODO: the time-step rule of swe_time_step on the clock: cfl * min(dx, dy) / speed of the
-     * slot, remaining when that speed is not positive, never past remaining */
-    dt = fixed_dt > 0 ? fixed_dt : remaining;
-    const int odd = (clock_steps[slot] - first_step) & 1;
-    __global const real *h = odd ? h1 : h0;
-    __global const real *hu = odd ? hu1 : hu0;
-    __global const real *hv = odd ? hv1 : hv0;
-    __global real *h_out = odd ? h0 : h1;
-    __global real *hu_out = odd ? hu0 : hu1;
-    __global real *hv_out = odd ? hv0 : hv1;
+    __global const real *h = clock.odd ? h1 : h0;
+    __global const real *hu = clock.odd ? hu1 : hu0;
+    __global const real *hv = clock.odd ? hv1 : hv0;
+    __global real *h_out = clock.odd ? h0 : h1;
+    __global real *hu_out = clock.odd ? hu0 : hu1;
+    __global real *hv_out = clock.odd ? hv0 : hv1;
 
     /* The tile's cells, ghost-inclusive indices i0+1.., j0+1.., and a halo
-     * of one cell around them. */
+     * of one cell around them; past the block's ghosts the last ghost
+     * again, so that every edge of the tile has defined sides. */
     const int i0 = (int)get_group_id(0) * SWE_TILE_X, j0 = (int)get_group_id(1) * SWE_TILE_Y;
-    for (int k = item; k < (SWE_TILE_X + 2) * (SWE_TILE_Y + 2); k += items) {
-        const int lx = k % (SWE_TILE_X + 2), ly = k / (SWE_TILE_X + 2);
-        const int i = i0 + lx, j = j0 + ly;
-        if (i <= nx + 1 && j <= ny + 1) {
-            swe_state_cell cell = swe_load_cell(h, hu, hv, b, nx, ny, stride, wall_edges,
-                                                derived_edges, i, j);
-            tile_h[ly][lx] = cell.h;
-            tile_hu[ly][lx] = cell.hu;
-            tile_hv[ly][lx] = cell.hv;
-            tile_b[ly][lx] = cell.b;
-        }
+    for (int k = item; k < SWE_TILE_CELLS; k += items) {
+        const int i = min(i0 + k % SWE_TILE_ROW, nx + 1), j = min(j0 + k / SWE_TILE_ROW, ny + 1);
+        swe_local_put(tile, SWE_TILE_CELLS, k,
+                      swe_side_at(h, hu, hv, b, nx, ny, stride, wall_edges, derived_edges, i, j));
     }
     barrier(CLK_LOCAL_MEM_FENCE);
 
     real speed = 0; /* the new wave speed of this item's cell; 0 without a cell */
-    /* TODO: solve every edge of the tile once from local memory into vertical[][ey][ex] (between
-     * tile cells (ex, ey+1) and (ex+1, ey+1)) and horizontal[][ey][ex] (between (ex+1, ey) and
-     * (ex+1, ey+1)), skipping edges outside the block; then update cell (tx+1, ty+1) of the tile
-     * into the output set and take its wave speed */
+    /* TODO: solve the edge left of tile cell own = (tx+1, ty+1) (swe_solve_sides of tile sides
+     * own-1 and own) and the one below it (sides own-SWE_TILE_ROW and own, swe_transposed); items
+     * below SWE_TILE_X also solve the top edge of tile column item+1, the next SWE_TILE_Y items the
+     * right edge of tile row item-SWE_TILE_X+1; store each edge's left-side updates in
+     * vertical_left/horizontal_left, barrier, then update the cell (right-side updates of its own
+     * edges plus the left-side ones of its right and top neighbours), apply swe_manning_friction,
+     * write it to the output set and set speed */
 
     real group_fastest = swe_work_group_max(scratch, item, items, speed);
     if (item == 0) {
-        SWE_ATOMIC_MAX_BITS(&clock_speed[next], SWE_BITS_OF_SPEED(group_fastest));
+        SWE_ATOMIC_MAX_BITS(&clock_speed[(slot + 1) % 3], SWE_BITS_OF_SPEED(group_fastest));
     }
     if (first_item) {
-        clock_time[next] = fixed_dt > 0 || dt < remaining ? t + dt : t_target;
-        clock_dt[next] = dt;
-        clock_steps[next] = clock_steps[slot] + 1;
-        clock_speed[spare] = 0;
+        swe_write_clock(clock, t_target, fixed_dt, slot, clock_time, clock_dt, clock_steps,
+                        clock_speed);
+    }
+}
+
+/* Level 3, one fused step (the GPU's form): work group (x, y) is a row
+ * of SWE_STRIP_LANES work items, one per column from x * (SWE_STRIP_LANES
+ * - 2) on, that walks up the rows from y * SWE_STRIP_ROWS + 1 on. Lanes 1
+ * to SWE_STRIP_LANES - 2 own their column; the first and the last only
+ * lend their cells to their neighbours. In each row a lane solves the
+ * vertical edge on its left, its neighbour's cell read from local memory,
+ * hands that edge's left-side updates to the neighbour the same way, and
+ * solves the horizontal edge above its cell, which is the edge below the
+ * cell of the next row: every edge is solved once, besides the strip's
+ * bottom edges and the columns that neighbouring groups share. Each
+ * item reads a cell once, a row ahead of its use. Same arguments as
+ * fused_step. */
+__kernel __attribute__((reqd_work_group_size(SWE_STRIP_LANES, 1, 1))) void
+fused_strips_step(int nx, int ny, int stride, real dx, real dy, real manning, clock_real cfl,
+                  clock_real t_target, clock_real fixed_dt, int slot, int first_step,
+                  int wall_edges, int derived_edges, __global real *h0, __global real *hu0,
+                  __global real *hv0, __global real *h1, __global real *hu1, __global real *hv1,
+                  __global const real *b, __global clock_real *clock_time,
+                  __global clock_real *clock_dt, __global int *clock_steps,
+                  __global speed_bits *clock_speed)
+{
+    __local real row[SWE_SIDE_FIELDS * SWE_STRIP_LANES]; /* the lanes' cells of a row */
+    __local real left_updates[3 * SWE_STRIP_LANES];      /* h, hn, ht of each lane's left edge */
+    __local real scratch[SWE_STRIP_LANES];
+    const int lane = (int)get_local_id(0);
+    const int first_item = get_group_id(0) == 0 && get_group_id(1) == 0 && lane == 0;
+    const swe_fused_clock clock = swe_read_clock(cfl, t_target, fixed_dt, dx, dy, slot, first_step,
+                                                 clock_time, clock_steps, clock_speed);
+    if (!clock.steps) { /* the same for every item: no barrier is skipped */
+        if (first_item) {
+            swe_write_clock(clock, t_target, fixed_dt, slot, clock_time, clock_dt, clock_steps,
+                            clock_speed);
+        }
+        return;
+    }
+    __global const real *h = clock.odd ? h1 : h0;
+    __global const real *hu = clock.odd ? hu1 : hu0;
+    __global const real *hv = clock.odd ? hv1 : hv0;
+    __global real *h_out = clock.odd ? h0 : h1;
+    __global real *hu_out = clock.odd ? hu0 : hu1;
+    __global real *hv_out = clock.odd ? hv0 : hv1;
+
+    const int i = (int)get_group_id(0) * (SWE_STRIP_LANES - 2) + lane;
+    const int column = min(i, nx + 1); /* past the block: the last ghost again */
+    const int owns_column = lane >= 1 && lane <= SWE_STRIP_LANES - 2 && i <= nx;
+    const int j_first = (int)get_group_id(1) * SWE_STRIP_ROWS + 1;
+    const int left = max(lane - 1, 0), right = min(lane + 1, SWE_STRIP_LANES - 1);
+    real fastest = 0;
+    /* TODO: solve the edge below row j_first once (swe_transposed sides of the cells at j_first-1
+     * and j_first, from swe_side_at); then for each of the SWE_STRIP_ROWS rows (every item the same
+     * number, for the barriers): read the cell above (row min(j+1, ny+1)), put this cell into row
+     * (swe_local_put), barrier, solve the edge on the left (side of lane `left`), put its left-side
+     * updates into left_updates, barrier, solve the edge above; an owned cell with j <= ny is
+     * updated (its edges' right-side updates plus left_updates of lane `right` and the edge above's
+     * left side), gets swe_manning_friction, goes to the output set, and its speed into fastest
+     * (swe_max_speed); the edge above and the cell above become the next row's edge below and cell */
+    real group_fastest = swe_work_group_max(scratch, lane, SWE_STRIP_LANES, fastest);
+    if (lane == 0) {
+        SWE_ATOMIC_MAX_BITS(&clock_speed[(slot + 1) % 3], SWE_BITS_OF_SPEED(group_fastest));
+    }
+    if (first_item) {
+        swe_write_clock(clock, t_target, fixed_dt, slot, clock_time, clock_dt, clock_steps,
+                        clock_speed);
+    }
+}
+
+/* Level 4: rows of sides in private arrays (swe_local_put's layout). */
+typedef real swe_side_row[SWE_SIDE_FIELDS][SWE_ROW_CHUNK + 2];
+
+SWE_INLINE void swe_row_put(swe_side_row row, int k, swe_fwave_side side)
+{
+    row[SWE_SIDE_H][k] = side.h;
+    row[SWE_SIDE_HN][k] = side.hn;
+    row[SWE_SIDE_HT][k] = side.ht;
+    row[SWE_SIDE_B][k] = side.b;
+    row[SWE_SIDE_U][k] = side.u;
+    row[SWE_SIDE_V][k] = side.v;
+    row[SWE_SIDE_C][k] = side.c;
+    row[SWE_SIDE_ROOT][k] = side.root;
+}
+
+SWE_INLINE swe_fwave_side swe_row_side(swe_side_row row, int k)
+{
+    swe_fwave_side side = {row[SWE_SIDE_H][k], row[SWE_SIDE_HN][k], row[SWE_SIDE_HT][k],
+                           row[SWE_SIDE_B][k], row[SWE_SIDE_U][k],  row[SWE_SIDE_V][k],
+                           row[SWE_SIDE_C][k], row[SWE_SIDE_ROOT][k]};
+    return side;
+}
+
+/* Sides of cells i0 .. i0+count+1 (ghost-inclusive) of row j, as
+ * swe_load_cell makes them: the ghost row of a WALL or OUTFLOW edge is the
+ * row beside it (hv mirrored at a wall), its ghost columns are fixed up
+ * after the loop, everything else is read as stored. */
+SWE_INLINE void swe_load_row(swe_side_row row, __global const real *restrict h,
+                             __global const real *restrict hu, __global const real *restrict hv,
+                             __global const real *restrict b, int nx, int ny, int stride,
+                             int wall_edges, int derived_edges, int i0, int count, int j)
+{
+    int source_j = j, mirror = 0;
+    if (j == 0 && (derived_edges & SWE_EDGE_BIT_BOTTOM)) {
+        source_j = 1;
+        mirror = (wall_edges & SWE_EDGE_BIT_BOTTOM) != 0;
+    } else if (j == ny + 1 && (derived_edges & SWE_EDGE_BIT_TOP)) {
+        source_j = ny;
+        mirror = (wall_edges & SWE_EDGE_BIT_TOP) != 0;
+    }
+    const size_t first = (size_t)source_j * (size_t)stride + (size_t)i0;
+    for (int k = 0; k < count + 2; ++k) {
+        swe_row_put(row, k,
+                    swe_side_of(h[first + k], hu[first + k],
+                                swe_ghost_value(mirror, 1, hv[first + k]), b[first + k]));
+    }
+    const int fixed[2] = {i0 == 0 && (derived_edges & SWE_EDGE_BIT_LEFT),
+                          i0 + count == nx && (derived_edges & SWE_EDGE_BIT_RIGHT)};
+    for (int end = 0; end < 2; ++end) {
+        if (fixed[end]) {
+            const int k = end ? count + 1 : 0;
+            swe_state_cell cell = swe_load_cell(h, hu, hv, b, nx, ny, stride, wall_edges,
+                                                derived_edges, i0 + k, j);
+            swe_row_put(row, k, swe_side_of(cell.h, cell.hu, cell.hv, cell.b));
+        }
+    }
+}
+
+/* Level 4, one fused step (the CPU's form): work item (x, y) sweeps the
+ * rows from y * SWE_ROWS_PER_ITEM + 1 on of the SWE_ROW_CHUNK cells from
+ * x * SWE_ROW_CHUNK + 1 on, as the serial backend sweeps a block: for each
+ * row the sides of the row above, the horizontal edges between them, the
+ * vertical edges of the row and its cells, each a loop along the row that
+ * the device compiler vectorises. The horizontal edges above a row are the
+ * next row's edges below, so every edge is solved once, the strip's bottom
+ * edges and the chunk's side edges twice. Same arguments as fused_step. */
+__kernel __attribute__((reqd_work_group_size(1, 1, 1))) void
+fused_rows_step(int nx, int ny, int stride, real dx, real dy, real manning, clock_real cfl,
+                clock_real t_target, clock_real fixed_dt, int slot, int first_step,
+                int wall_edges, int derived_edges, __global real *restrict h0,
+                __global real *restrict hu0, __global real *restrict hv0,
+                __global real *restrict h1, __global real *restrict hu1,
+                __global real *restrict hv1, __global const real *restrict b,
+                __global clock_real *clock_time, __global clock_real *clock_dt,
+                __global int *clock_steps, __global speed_bits *clock_speed)
+{
+    const int first_item = get_global_id(0) == 0 && get_global_id(1) == 0;
+    const swe_fused_clock clock = swe_read_clock(cfl, t_target, fixed_dt, dx, dy, slot, first_step,
+                                                 clock_time, clock_steps, clock_speed);
+    if (!clock.steps) {
+        if (first_item) {
+            swe_write_clock(clock, t_target, fixed_dt, slot, clock_time, clock_dt, clock_steps,
+                            clock_speed);
+        }
+        return;
+    }
+    __global const real *restrict h = clock.odd ? h1 : h0;
+    __global const real *restrict hu = clock.odd ? hu1 : hu0;
+    __global const real *restrict hv = clock.odd ? hv1 : hv0;
+    __global real *restrict h_out = clock.odd ? h0 : h1;
+    __global real *restrict hu_out = clock.odd ? hu0 : hu1;
+    __global real *restrict hv_out = clock.odd ? hv0 : hv1;
+
+    const int i0 = (int)get_global_id(0) * SWE_ROW_CHUNK;
+    const int j_first = (int)get_global_id(1) * SWE_ROWS_PER_ITEM + 1;
+    const int count = min(SWE_ROW_CHUNK, nx - i0);
+    const int j_last = min(j_first + SWE_ROWS_PER_ITEM - 1, ny);
+    const real dt = (real)clock.dt, dt_dx = dt / dx, dt_dy = dt / dy;
+    swe_side_row row, above; /* sides of the row being updated, of the row above it */
+    real vertical[6][SWE_ROW_CHUNK + 1];   /* net updates of the row's vertical edges */
+    real edges_above[6][SWE_ROW_CHUNK];    /* of the horizontal edges above the row */
+    real below_right[3][SWE_ROW_CHUNK];    /* right-side h, hn, ht of the edges below it */
+    speed_bits fastest = 0;
+    swe_load_row(row, h, hu, hv, b, nx, ny, stride, wall_edges, derived_edges, i0, count,
+                 j_first - 1);
+    for (int j = j_first - 1; j <= j_last; ++j) {
+        swe_load_row(above, h, hu, hv, b, nx, ny, stride, wall_edges, derived_edges, i0, count,
+                     j + 1);
+        /* TODO: the horizontal edges between row and above (swe_transposed sides, cells k =
+         * 1..count) into edges_above[plane][k-1]; then, for rows j >= j_first, the vertical edges e
+         * = 0..count of row into vertical[plane][e] and the update of cells k = 1..count (as
+         * update_cells: vertical right of edge k-1 plus left of edge k, below_right plus the left
+         * side of edges_above) with swe_manning_friction, written to the output set, their speed
+         * bits kept in fastest (max) */
+        for (int k = 0; k < count + 2; ++k) {
+            for (int field = 0; field < SWE_SIDE_FIELDS; ++field) {
+                row[field][k] = above[field][k];
+            }
+        }
+        for (int k = 0; k < count; ++k) {
+            below_right[0][k] = edges_above[SWE_PLANE_H_RIGHT][k];
+            below_right[1][k] = edges_above[SWE_PLANE_HN_RIGHT][k];
+            below_right[2][k] = edges_above[SWE_PLANE_HT_RIGHT][k];
+        }
+    }
+    SWE_ATOMIC_MAX_BITS(&clock_speed[(slot + 1) % 3], fastest);
+    if (first_item) {
+        swe_write_clock(clock, t_target, fixed_dt, slot, clock_time, clock_dt, clock_steps,
+                        clock_speed);
     }
 }
