@@ -163,10 +163,12 @@ static void build_options(const opencl_fields *fields, enum swe_solver solver, c
 #endif
     snprintf(options, size,
              "-cl-std=CL1.2 -DSWE_SOLVER=%d -DSWE_TILE_X=%d -DSWE_TILE_Y=%d "
-             "-DSWE_REDUCTION_GROUP=%d -DSWE_CELLS_PER_ITEM=%d%s%s",
+             "-DSWE_REDUCTION_GROUP=%d -DSWE_CELLS_PER_ITEM=%d%s%s "
+             "-DSWE_DRY_TOLERANCE_METRES=%.17g",
              (int)solver, SWE_CL_TILE_X, SWE_CL_TILE_Y, SWE_CL_REDUCTION_GROUP,
              fields->cells_per_item, precision,
-             fields->clock_is_double ? " -DSWE_CLOCK_DOUBLE" : "");
+             fields->clock_is_double ? " -DSWE_CLOCK_DOUBLE" : "",
+             (double)SWE_DRY_TOLERANCE_METRES);
 }
 
 static int create_buffer(opencl_fields *fields, cl_mem *buffer, size_t bytes, swe_error *err)
@@ -269,7 +271,7 @@ static int set_up_device(opencl_fields *fields, const swe_block *block, enum swe
         status = CL_CHECK_CODE(code, "clCreateCommandQueue", err);
     }
     if (status == SWE_OK) {
-        char options[256];
+        char options[384];
         build_options(fields, solver, options, sizeof options);
         status = swe_cl_build_program(fields->context, fields->device.device, options,
                                       &fields->program, err);
