@@ -687,13 +687,14 @@ def thacker_explanation(thacker, thacker_dry, splits):
     return f"""- **Thacker's bowl with the 1 mm dry tolerance stalls; the cause is the tolerance, not the
   shoreline.** Below the dry tolerance a cell has no velocity and two such cells exchange nothing
   (common/riemann_common.h, cell_update.h), so a receding shoreline leaves a film up to the
-  tolerance thick on every cell it uncovers. On {last['n']}² cells that is {last['film']:.2e} m³ of water
-  (over the {swept_area:.2f} m² of beach the shoreline sweeps in a period, {1000 * last['film'] / swept_area:.2f} mm on average)
-  ({100 * last['film'] / 0.1571:.1f} % of the bowl's π a² h0 / 2 = 0.157 m³), and it counts twice: on the
+  tolerance thick on every cell it uncovers. On {last['n']}² cells that is {last['film']:.2e} m³ of water,
+  {100 * last['film'] / 0.1571:.1f} % of the bowl's π a² h0 / 2 = 0.157 m³ (over the {swept_area:.2f} m² of beach
+  that the shoreline sweeps in a period, {1000 * last['film'] / swept_area:.2f} mm on average), and it counts twice: on the
   dry beach ({last['dry']:.2e} m³ of error there) and as water missing from the wet interior. The film
   volume is about the tolerance times the swept area and does not fall with the grid
   ({default[0]['film']:.2e} m³ on {default[0]['n']}²), so the whole-basin L1 error approaches a floor of about
-  twice the film volume instead of zero. The shoreline band itself converges fastest of all
+  twice the film volume instead of zero (augrie and f-wave reach it on these grids; HLLE, more
+  diffusive, approaches it from above: its last order is {orders(thacker['hlle'])[-1]:.2f}). The shoreline band itself converges fastest of all
   (orders {min(band_orders):.2f} to {max(band_orders):.2f} in the table above): the exact depth falls linearly to zero at the shoreline, so the band's cells
   hold depths of O(Δx) and its share of the error is O(Δx²). The order-½ behaviour of
   discontinuous fronts does not arise here, since h has no jump at the shoreline. Changing the time
