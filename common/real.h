@@ -50,7 +50,16 @@ typedef float real;
 
 /* Gravitational acceleration, m/s^2. */
 #define SWE_GRAVITY ((real)9.81)
-/* Cells shallower than this (metres) are dry: no velocity, no wave speed. */
-#define SWE_DRY_TOLERANCE ((real)1.0e-3)
+/* Cells shallower than this (metres) are dry: no velocity, no wave speed.
+ * Water below it stays where it is, so a receding shoreline leaves films up
+ * to this thick behind: an error of about the tolerance times the swept
+ * area that no grid refinement removes. 1 mm suits field-scale depths
+ * (metres); a build for small-scale cases sets it with
+ * `make DRY_TOLERANCE=metres`, which compiles every backend with the same
+ * value (the OpenCL kernels receive it as a build option). */
+#ifndef SWE_DRY_TOLERANCE_METRES
+#define SWE_DRY_TOLERANCE_METRES 1.0e-3
+#endif
+#define SWE_DRY_TOLERANCE ((real)SWE_DRY_TOLERANCE_METRES)
 
 #endif

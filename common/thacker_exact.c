@@ -47,6 +47,18 @@ void swe_thacker_eval(const swe_thacker_exact *solution, double x, double y, dou
     *v = wet ? solution->amplitude * solution->omega * cos(phase) : 0.0;
 }
 
+double swe_thacker_shoreline_distance(const swe_thacker_exact *solution, double x, double y,
+                                      double t)
+{
+    if (solution == NULL) {
+        return NAN;
+    }
+    double phase = solution->omega * t;
+    double disc_x = solution->centre_x + solution->amplitude * cos(phase);
+    double disc_y = solution->centre_y + solution->amplitude * sin(phase);
+    return hypot(x - disc_x, y - disc_y) - solution->radius;
+}
+
 double swe_thacker_period(const swe_thacker_exact *solution)
 {
     return 2.0 * acos(-1.0) / solution->omega;

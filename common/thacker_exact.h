@@ -31,6 +31,13 @@ double swe_thacker_bed(const swe_thacker_exact *solution, double x, double y);
 void swe_thacker_eval(const swe_thacker_exact *solution, double x, double y, double t, double *h,
                       double *u, double *v);
 
+/* Signed distance (m) from (x, y) to the shoreline at time t: negative in
+ * the water, positive on dry ground. The depth is
+ *   h = h0 / a^2 (a^2 - |x' - amplitude (cos w t, sin w t)|^2),
+ * so the water covers a disc of radius a around that moving point. */
+double swe_thacker_shoreline_distance(const swe_thacker_exact *solution, double x, double y,
+                                      double t);
+
 /* Period of the oscillation, s. */
 double swe_thacker_period(const swe_thacker_exact *solution);
 

@@ -42,6 +42,32 @@ static void test_thacker_bowl_converges(void)
     CU_ASSERT(errors[2] < 0.1 * 0.157);
 }
 
+/* The shoreline distance that splits the error into wet interior, band
+ * and beach: negative exactly where the exact depth is positive, and the
+ * depth grows with it as h0 / a^2 (a^2 - (a + d)^2) inside the disc. */
+static void test_thacker_shoreline_distance_matches_depth(void)
+{
+    swe_error err;
+    swe_thacker_exact exact;
+    CU_ASSERT_EQUAL_FATAL(swe_thacker_init(&exact, 2, 2, 1, 0.1, 0.5, &err), SWE_OK);
+    const double times[] = {0, 1.1, 2.9};
+    int checked = 0;
+    for (int t = 0; t < 3; ++t) {
+        for (double y = 0.05; y < 4; y += 0.1) {
+            for (double x = 0.05; x < 4; x += 0.1) {
+                double h, u, v;
+                swe_thacker_eval(&exact, x, y, times[t], &h, &u, &v);
+                double d = swe_thacker_shoreline_distance(&exact, x, y, times[t]);
+                double expected = d < 0 ? 0.1 * (1 - (1 + d) * (1 + d)) : 0;
+                CU_ASSERT_DOUBLE_EQUAL(h, expected, 1e-12);
+                checked += d < 0;
+            }
+        }
+    }
+    CU_ASSERT(checked > 100); /* the disc holds points at every time */
+    CU_ASSERT(isnan(swe_thacker_shoreline_distance(NULL, 0, 0, 0)));
+}
+
 /* A lake with surface 0 m over a bed with three islands rising to 2 m
  * above it; walls. */
 static void build_islands(swe_block *block)
@@ -126,6 +152,8 @@ void register_validation_tests(void)
         CU_TestFunc function;
     } tests[] = {
         {"augrie: Thacker's bowl converges", test_thacker_bowl_converges},
+        {"Thacker's shoreline distance matches its depth",
+         test_thacker_shoreline_distance_matches_depth},
         {"augrie: lake around dry islands stays at rest", test_lake_with_dry_islands_stays_at_rest},
         {"augrie: mass conserved on wet/dry cases", test_mass_is_conserved_on_wet_dry_cases},
     };

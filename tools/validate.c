@@ -7,9 +7,11 @@
  *                                  each grid against the next, nested, finer one)
  *   profile CASE SOLVER N FILE     x, h, reference depth, bed along a line
  *   field CASE SOLVER N FILE       x, y, h, surface for gnuplot's image plots
- *   films SOLVER N...              Thacker: L1 error where the exact bowl is dry and
- *                                  where it is wet, and the water left there in films
- *                                  thinner than the dry tolerance
+ *   split SOLVER FRACTION N...     Thacker after FRACTION of a period: L1 error in all,
+ *                                  in the wet interior, in the band of 2 cells either
+ *                                  side of the exact shoreline and on the dry beach
+ *                                  beyond it, and the water left on exactly dry ground
+ *                                  in films thinner than the dry tolerance
  *   rest SOLVER                    lake-at-rest figures (with and without islands)
  *   dump SCENARIO SOLVER N FILE    h, hu, hv of the interior at t_end, raw doubles
  *   compare BACKEND SOLVER N...    L1 difference of BACKEND against serial */
@@ -332,36 +334,49 @@ static int command_profile(const validation_case *vc, enum swe_solver solver, in
     return status;
 }
 
-/* Thacker's bowl: where the error sits, on the dry beach or in the water. */
-static int command_films(enum swe_solver solver, int grid_count, const int *grids)
+/* Thacker's bowl: where the error sits. Cells whose centre lies within
+ * SHORELINE_BAND_CELLS cell widths of the exact shoreline form the band;
+ * the wet interior and the dry beach lie beyond it on either side. Films:
+ * the water below the dry tolerance on ground that is exactly dry. */
+enum { SHORELINE_BAND_CELLS = 2 };
+
+static int command_split(enum swe_solver solver, double period_fraction, int grid_count,
+                         const int *grids)
 {
     const validation_case *vc = find_case("thacker");
     reference ref;
     if (!prepare_reference(vc, solver, &ref)) {
         return 1;
     }
+    validation_case at_time = *vc;
+    at_time.t_end = period_fraction * swe_thacker_period(&ref.thacker);
     for (int g = 0; g < grid_count; ++g) {
         swe_block block;
         long steps;
         double seconds, drift;
-        if (!run_case(vc, "serial", solver, grids[g], &block, &steps, &seconds, &drift)) {
+        if (!run_case(&at_time, "serial", solver, grids[g], &block, &steps, &seconds, &drift)) {
             return 1;
         }
         double area = (double)block.dx * (double)block.dy;
-        double film = 0, error_dry = 0, error_wet = 0;
+        double band = SHORELINE_BAND_CELLS * (double)block.dx;
+        double film = 0, error_all = 0, error_wet = 0, error_band = 0, error_dry = 0;
         for (int j = 1; j <= block.ny; ++j) {
             for (int i = 1; i <= block.nx; ++i) {
-                double h = block.h[SWE_INDEX(&block, i, j)];
-                double exact = swe_validation_thacker_depth(
-                    swe_block_cell_x(&block, i), swe_block_cell_y(&block, j), &ref.thacker_at);
-                int exact_dry = exact <= 0;
-                film += exact_dry && h < SWE_DRY_TOLERANCE ? h * area : 0;
-                error_dry += exact_dry ? fabs(h - exact) * area : 0;
-                error_wet += exact_dry ? 0 : fabs(h - exact) * area;
+                double x = swe_block_cell_x(&block, i), y = swe_block_cell_y(&block, j);
+                double h = block.h[SWE_INDEX(&block, i, j)], exact, u, v;
+                swe_thacker_eval(&ref.thacker, x, y, at_time.t_end, &exact, &u, &v);
+                double error = fabs(h - exact) * area;
+                double distance = swe_thacker_shoreline_distance(&ref.thacker, x, y, at_time.t_end);
+                film += exact <= 0 && h < SWE_DRY_TOLERANCE ? h * area : 0;
+                error_all += error;
+                error_wet += distance < -band ? error : 0;
+                error_band += fabs(distance) <= band ? error : 0;
+                error_dry += distance > band ? error : 0;
             }
         }
-        printf("films,%s,%s,%d,%.4e,%.4e,%.4e\n", swe_solver_name(solver), SWE_PRECISION_NAME,
-               grids[g], film, error_dry, error_wet);
+        printf("split,%s,%s,%.3g,%.4g,%d,%ld,%.4e,%.4e,%.4e,%.4e,%.4e\n", swe_solver_name(solver),
+               SWE_PRECISION_NAME, (double)SWE_DRY_TOLERANCE, period_fraction, grids[g], steps,
+               error_all, error_wet, error_band, error_dry, film);
         fflush(stdout);
         swe_validation_finish(&block);
     }
@@ -513,16 +528,21 @@ int main(int argc, char **argv)
     if (strcmp(command, "rest") == 0) {
         return parse_solver(argv[2], &solver) ? command_rest(solver) : usage("unknown solver");
     }
-    if (strcmp(command, "films") == 0 && !parse_solver(argv[2], &solver)) {
-        return usage("unknown solver");
-    }
-    if (strcmp(command, "films") != 0 && (argc < 4 || !parse_solver(argv[3], &solver))) {
-        return usage("unknown solver");
-    }
-    if (strcmp(command, "films") == 0) {
-        return parse_grids(argc, argv, 3, grids, &grid_count)
-                   ? command_films(solver, grid_count, grids)
+    if (strcmp(command, "split") == 0) {
+        char *end = NULL;
+        double fraction = argc > 3 ? strtod(argv[3], &end) : 0;
+        if (!parse_solver(argv[2], &solver)) {
+            return usage("unknown solver");
+        }
+        if (end == argv[3] || *end != '\0' || !(fraction > 0 && fraction <= 10)) {
+            return usage("split needs a fraction of the period in (0, 10]");
+        }
+        return parse_grids(argc, argv, 4, grids, &grid_count)
+                   ? command_split(solver, fraction, grid_count, grids)
                    : usage("bad grid sizes");
+    }
+    if (argc < 4 || !parse_solver(argv[3], &solver)) {
+        return usage("unknown solver");
     }
     if (strcmp(command, "compare") == 0) {
         return parse_grids(argc, argv, 4, grids, &grid_count)

@@ -167,10 +167,12 @@ static void build_options(const opencl_fields *fields, enum swe_solver solver, c
     snprintf(options, size,
              "-cl-std=CL1.2 -DSWE_SOLVER=%d -DSWE_TILE_X=%d -DSWE_TILE_Y=%d "
              "-DSWE_REDUCTION_GROUP=%d -DSWE_CELLS_PER_ITEM=%d -DSWE_STRIP_LANES=%d "
-             "-DSWE_STRIP_ROWS=%d -DSWE_ROW_CHUNK=%d -DSWE_ROWS_PER_ITEM=%d%s%s",
+             "-DSWE_STRIP_ROWS=%d -DSWE_ROW_CHUNK=%d -DSWE_ROWS_PER_ITEM=%d%s%s "
+             "-DSWE_DRY_TOLERANCE_METRES=%.17g",
              (int)solver, SWE_CL_TILE_X, SWE_CL_TILE_Y, SWE_CL_REDUCTION_GROUP,
              fields->cells_per_item, SWE_CL_STRIP_LANES, SWE_CL_STRIP_ROWS, fields->row_chunk,
-             SWE_CL_ROWS_PER_ITEM, precision, fields->clock_is_double ? " -DSWE_CLOCK_DOUBLE" : "");
+             SWE_CL_ROWS_PER_ITEM, precision, fields->clock_is_double ? " -DSWE_CLOCK_DOUBLE" : "",
+             (double)SWE_DRY_TOLERANCE_METRES);
 }
 
 static int create_buffer(opencl_fields *fields, cl_mem *buffer, size_t bytes, swe_error *err)
@@ -273,7 +275,7 @@ static int set_up_device(opencl_fields *fields, const swe_block *block, enum swe
         status = CL_CHECK_CODE(code, "clCreateCommandQueue", err);
     }
     if (status == SWE_OK) {
-        char options[256];
+        char options[384];
         build_options(fields, solver, options, sizeof options);
         status = swe_cl_build_program(fields->context, fields->device.device, options,
                                       &fields->program, err);
