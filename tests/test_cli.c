@@ -93,6 +93,14 @@ static void test_refuses_missing_backend(void)
     REFUSE("backend 'serial' has no optimisation levels", "--level", "2");
 }
 
+#ifdef SWE_WITHOUT_NETCDF
+/* A build without NetCDF refuses the NetCDF output it cannot write. */
+static void test_refuses_netcdf_output_without_netcdf(void)
+{
+    const char *const args[] = {"--output", "refused", "--nx", "8", "--ny", "8", NULL};
+    expect_refusal(args, "built without NetCDF");
+}
+#else
 static void test_refuses_unwritable_output(void)
 {
     const char *const args[] = {"--output", "/nonexistent-dir/refused", "--nx", "8", "--ny", "8",
@@ -120,6 +128,8 @@ static void test_run_writes_file_and_summary(void)
     snprintf(path, sizeof path, "%s/run.nc", work_dir);
     unlink(path);
 }
+
+#endif
 
 static void test_benchmark_writes_nothing(void)
 {
@@ -174,8 +184,12 @@ void register_cli_tests(void)
         {"refuses bad sizes", test_refuses_bad_sizes},
         {"refuses bad times and CFL numbers", test_refuses_bad_times_and_cfl},
         {"refuses a backend that is not built", test_refuses_missing_backend},
+#ifdef SWE_WITHOUT_NETCDF
+        {"refuses NetCDF output when built without it", test_refuses_netcdf_output_without_netcdf},
+#else
         {"refuses an unwritable output", test_refuses_unwritable_output},
         {"a run writes PATH.nc and the summary", test_run_writes_file_and_summary},
+#endif
         {"--benchmark writes no file", test_benchmark_writes_nothing},
         {"--help lists every option", test_help_lists_every_option},
         {"--version and --list-backends", test_version_and_backends},

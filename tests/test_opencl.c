@@ -25,10 +25,11 @@ extern const swe_backend swe_opencl_backend;
  * precision with correctly rounded division and square root, so that the
  * results agree bit for bit (measured: a difference of 0 on PoCL and on
  * the H100); 1e-12 leaves room for a compiler that rounds one operation
- * differently. In single precision the program lets the device take
- * division and square root to 2.5 and 3 ulp (a GPU does; PoCL on x86
- * still rounds them correctly), which over the few dozen steps here
- * stays below 1e-4. */
+ * differently. In single precision the program asks for correctly rounded
+ * division and square root where the device offers them (PoCL and NVIDIA
+ * do), so that only a compiler's different rounding of an operation
+ * separates the two; 1e-4 bounds what that grows to over the few dozen
+ * steps here. */
 #ifdef SWE_PRECISION_DOUBLE
 #define OPENCL_TOLERANCE 1.0e-12
 #define OPENCL_STEP_SLACK 0

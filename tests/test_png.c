@@ -127,13 +127,20 @@ static void test_colour_map_rises_in_lightness(void)
     CU_ASSERT(memcmp(&high, &last, sizeof high) == 0);
 }
 
+/* The pictures beside the NetCDF file, or alone where the build has no NetCDF. */
+#ifdef SWE_WITHOUT_NETCDF
+#define RUN_FORMATS "png"
+#else
+#define RUN_FORMATS "png,netcdf"
+#endif
+
 static void test_run_writes_pictures(void)
 {
     char output[1024];
     swe_path_in(output, sizeof output, directory, "run");
-    const char *const args[] = {"--nx",     "16",         "--ny",    "16",       "--t-end",
-                                "1",        "--outputs",  "2",       "--output", output,
-                                "--format", "png,netcdf", "--quiet", NULL};
+    const char *const args[] = {"--nx",     "16",        "--ny",    "16",       "--t-end",
+                                "1",        "--outputs", "2",       "--output", output,
+                                "--format", RUN_FORMATS, "--quiet", NULL};
     swe_program_result result;
     swe_program_run(directory, args, &result);
     CU_ASSERT_EQUAL(result.exit_code, 0);
@@ -147,8 +154,10 @@ static void test_run_writes_pictures(void)
         CU_ASSERT(picture.width >= SWE_PNG_MIN_MAP_WIDTH);
         free(picture.rgb);
     }
+#ifndef SWE_WITHOUT_NETCDF
     swe_path_in(path, sizeof path, directory, "run.nc");
     CU_ASSERT(swe_file_exists(path));
+#endif
 }
 
 void register_png_tests(void)
@@ -162,7 +171,7 @@ void register_png_tests(void)
         {"a picture decodes to its size, wet in colour, dry grey",
          test_picture_decodes_to_its_size},
         {"the colour map rises in lightness", test_colour_map_rises_in_lightness},
-        {"--format png,netcdf writes both", test_run_writes_pictures},
+        {"--format " RUN_FORMATS " writes every format", test_run_writes_pictures},
     };
     for (unsigned t = 0; t < sizeof tests / sizeof tests[0]; ++t) {
         swe_test_require_registered(CU_add_test(suite, tests[t].name, tests[t].function),

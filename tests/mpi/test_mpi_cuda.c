@@ -39,8 +39,10 @@ static int start_block(swe_block *block, int level, swe_clock *clock, const swe_
            swe_cuda_backend.sync_after_write(block, &err) == SWE_OK;
 }
 
+/* Values of the part that differ from the whole; the first one is shown. */
 static long differing_values(const swe_block *part, const swe_block *whole)
 {
+    const char *names[] = {"h", "hu", "hv"};
     const real *part_fields[] = {part->h, part->hu, part->hv};
     const real *whole_fields[] = {whole->h, whole->hu, whole->hv};
     long differing = 0;
@@ -49,7 +51,15 @@ static long differing_values(const swe_block *part, const swe_block *whole)
             for (int i = 1; i <= part->nx; ++i) {
                 size_t p = SWE_INDEX(part, i, j);
                 size_t w = SWE_INDEX(whole, part->first_i + i, part->first_j + j);
-                differing += memcmp(&part_fields[f][p], &whole_fields[f][w], sizeof(real)) != 0;
+                if (memcmp(&part_fields[f][p], &whole_fields[f][w], sizeof(real)) != 0 &&
+                    differing++ == 0) {
+                    fprintf(stderr,
+                            "\n    rank %d: first difference %s of cell (%d, %d) of %d x %d: "
+                            "%.17g here, %.17g in the whole",
+                            swe_mpi_test_rank(), names[f], part->first_i + i, part->first_j + j,
+                            whole->nx, whole->ny, (double)part_fields[f][p],
+                            (double)whole_fields[f][w]);
+                }
             }
         }
     }
