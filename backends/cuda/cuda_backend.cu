@@ -80,27 +80,31 @@ extern "C" int swe_cuda_device_available(void)
     return cudaGetDeviceCount(&devices) == cudaSuccess && devices > 0;
 }
 
-static int device_array(real **array, size_t values, swe_error *err)
+/* Cleared on the backend's stream: a plain cudaMemset runs on the legacy
+ * default stream, which a non-blocking stream does not wait for, so it
+ * could land after the first upload and wipe it. */
+static int device_array(real **array, size_t values, cudaStream_t stream, swe_error *err)
 {
     CUDA_CHECK(cudaMalloc((void **)array, values * sizeof(real)), err);
-    CUDA_CHECK(cudaMemset(*array, 0, values * sizeof(real)), err);
+    CUDA_CHECK(cudaMemsetAsync(*array, 0, values * sizeof(real), stream), err);
     return SWE_OK;
 }
 
-static int allocate_state(swe_cuda_state *state, size_t values, swe_error *err)
+static int allocate_state(swe_cuda_state *state, size_t values, cudaStream_t stream,
+                          swe_error *err)
 {
-    int status = device_array(&state->h, values, err);
+    int status = device_array(&state->h, values, stream, err);
     if (status == SWE_OK) {
-        status = device_array(&state->hu, values, err);
+        status = device_array(&state->hu, values, stream, err);
     }
-    return status == SWE_OK ? device_array(&state->hv, values, err) : status;
+    return status == SWE_OK ? device_array(&state->hv, values, stream, err) : status;
 }
 
 /* The twelve edge arrays of levels 1 and 2 in one allocation. */
 static int allocate_edges(cuda_fields *fields, swe_error *err)
 {
     const size_t n = fields->values;
-    int status = device_array(&fields->edge_storage, 12 * n, err);
+    int status = device_array(&fields->edge_storage, 12 * n, fields->stream, err);
     if (status != SWE_OK) {
         return status;
     }
@@ -119,12 +123,12 @@ static int allocate_edges(cuda_fields *fields, swe_error *err)
 static int allocate_fields(cuda_fields *fields, swe_error *err)
 {
     CUDA_CHECK(cudaStreamCreateWithFlags(&fields->stream, cudaStreamNonBlocking), err);
-    int status = allocate_state(&fields->state[0], fields->values, err);
+    int status = allocate_state(&fields->state[0], fields->values, fields->stream, err);
     if (status == SWE_OK) {
-        status = device_array(&fields->b, fields->values, err);
+        status = device_array(&fields->b, fields->values, fields->stream, err);
     }
     if (status == SWE_OK && fields->level >= 3) {
-        status = allocate_state(&fields->state[1], fields->values, err);
+        status = allocate_state(&fields->state[1], fields->values, fields->stream, err);
     }
     if (status == SWE_OK && fields->level <= 2) {
         status = allocate_edges(fields, err);
