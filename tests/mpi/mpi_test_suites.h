@@ -5,6 +5,8 @@
 #ifndef SWE_MPI_TEST_SUITES_H
 #define SWE_MPI_TEST_SUITES_H
 
+#include "block.h"
+
 #include <CUnit/CUnit.h>
 #include <mpi.h>
 #include <stddef.h>
@@ -30,6 +32,11 @@ void swe_mpi_test_fail_on_rank(int failing_rank);
  * name; remove_directory removes it once every rank is done. Collective. */
 void swe_mpi_test_directory(char *path, size_t size);
 void swe_mpi_test_remove_directory(const char *path);
+
+/* Values of the part (h, hu, hv, and b when with_bed) that differ in
+ * their bits from the same cells of the whole block; the first one is
+ * printed to stderr with its rank, field and global cell. */
+long swe_mpi_test_differing_values(const swe_block *part, const swe_block *whole, int with_bed);
 
 int swe_mpi_test_rank(void);
 int swe_mpi_test_size(void);

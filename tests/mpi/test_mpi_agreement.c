@@ -45,24 +45,6 @@ static int same_bits(const void *a, const void *b, size_t bytes)
     return memcmp(a, b, bytes) == 0;
 }
 
-/* Cells of the part that differ from the same cells of the whole block. */
-static long differing_cells(const swe_block *part, const swe_block *whole)
-{
-    const real *part_fields[] = {part->h, part->hu, part->hv, part->b};
-    const real *whole_fields[] = {whole->h, whole->hu, whole->hv, whole->b};
-    long differing = 0;
-    for (int f = 0; f < 4; ++f) {
-        for (int j = 1; j <= part->ny; ++j) {
-            for (int i = 1; i <= part->nx; ++i) {
-                size_t p = SWE_INDEX(part, i, j);
-                size_t w = SWE_INDEX(whole, part->first_i + i, part->first_j + j);
-                differing += !same_bits(&part_fields[f][p], &whole_fields[f][w], sizeof(real));
-            }
-        }
-    }
-    return differing;
-}
-
 static void run_case(const agreement_case *c, enum swe_solver solver, int overlap)
 {
     const swe_scenario *scenario = swe_scenario_find(c->scenario);
@@ -100,7 +82,7 @@ static void run_case(const agreement_case *c, enum swe_solver solver, int overla
                            same_bits(&serial_clock.t, &mpi_clock.t, sizeof(double)) &&
                            same_bits(&serial_clock.last_dt, &mpi_clock.last_dt, sizeof(double)),
                        what);
-    long differing = differing_cells(&part, &whole);
+    long differing = swe_mpi_test_differing_values(&part, &whole, 1);
     snprintf(what, sizeof what, "%s with %s on %d x %d%s: every cell as serial, bit for bit",
              c->scenario, swe_solver_name(solver), c->nx, c->ny, overlap ? ", overlapped" : "");
     if (differing != 0) {
@@ -160,7 +142,7 @@ static int same_files(const char *serial_file, const char *mpi_file, int nx, int
         double time_a = -1, time_b = -2;
         same = swe_netcdf_read(serial_file, s, &a, &time_a, &err) == SWE_OK &&
                swe_netcdf_read(mpi_file, s, &b, &time_b, &err) == SWE_OK && time_a == time_b &&
-               differing_cells(&a, &b) == 0;
+               swe_mpi_test_differing_values(&a, &b, 1) == 0;
     }
     swe_block_destroy(&a);
     swe_block_destroy(&b);

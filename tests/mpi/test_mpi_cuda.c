@@ -39,33 +39,6 @@ static int start_block(swe_block *block, int level, swe_clock *clock, const swe_
            swe_cuda_backend.sync_after_write(block, &err) == SWE_OK;
 }
 
-/* Values of the part that differ from the whole; the first one is shown. */
-static long differing_values(const swe_block *part, const swe_block *whole)
-{
-    const char *names[] = {"h", "hu", "hv"};
-    const real *part_fields[] = {part->h, part->hu, part->hv};
-    const real *whole_fields[] = {whole->h, whole->hu, whole->hv};
-    long differing = 0;
-    for (int f = 0; f < 3; ++f) {
-        for (int j = 1; j <= part->ny; ++j) {
-            for (int i = 1; i <= part->nx; ++i) {
-                size_t p = SWE_INDEX(part, i, j);
-                size_t w = SWE_INDEX(whole, part->first_i + i, part->first_j + j);
-                if (memcmp(&part_fields[f][p], &whole_fields[f][w], sizeof(real)) != 0 &&
-                    differing++ == 0) {
-                    fprintf(stderr,
-                            "\n    rank %d: first difference %s of cell (%d, %d) of %d x %d: "
-                            "%.17g here, %.17g in the whole",
-                            swe_mpi_test_rank(), names[f], part->first_i + i, part->first_j + j,
-                            whole->nx, whole->ny, (double)part_fields[f][p],
-                            (double)whole_fields[f][w]);
-                }
-            }
-        }
-    }
-    return differing;
-}
-
 static void run_case(const cuda_case *c, int level)
 {
     const swe_scenario *scenario = swe_scenario_find(c->scenario);
@@ -107,7 +80,7 @@ static void run_case(const cuda_case *c, int level)
     SWE_MPI_ASSERT_ALL(whole_clock.steps == part_clock.steps && whole_clock.steps > 5 &&
                            memcmp(&whole_clock.t, &part_clock.t, sizeof(double)) == 0,
                        what);
-    long differing = differing_values(&part, &whole);
+    long differing = swe_mpi_test_differing_values(&part, &whole, 0);
     if (differing != 0) {
         fprintf(stderr, "\n    rank %d: %ld values differ", swe_mpi_test_rank(), differing);
     }

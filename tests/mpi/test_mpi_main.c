@@ -61,6 +61,32 @@ void swe_mpi_test_remove_directory(const char *path)
     }
 }
 
+long swe_mpi_test_differing_values(const swe_block *part, const swe_block *whole, int with_bed)
+{
+    const char *names[] = {"h", "hu", "hv", "b"};
+    const real *part_fields[] = {part->h, part->hu, part->hv, part->b};
+    const real *whole_fields[] = {whole->h, whole->hu, whole->hv, whole->b};
+    long differing = 0;
+    for (int f = 0; f < (with_bed ? 4 : 3); ++f) {
+        for (int j = 1; j <= part->ny; ++j) {
+            for (int i = 1; i <= part->nx; ++i) {
+                size_t p = SWE_INDEX(part, i, j);
+                size_t w = SWE_INDEX(whole, part->first_i + i, part->first_j + j);
+                if (memcmp(&part_fields[f][p], &whole_fields[f][w], sizeof(real)) != 0 &&
+                    differing++ == 0) {
+                    fprintf(stderr,
+                            "\n    rank %d: first difference %s of cell (%d, %d) of %d x %d: "
+                            "%.17g here, %.17g in the whole",
+                            swe_mpi_test_rank(), names[f], part->first_i + i, part->first_j + j,
+                            whole->nx, whole->ny, (double)part_fields[f][p],
+                            (double)whole_fields[f][w]);
+                }
+            }
+        }
+    }
+    return differing;
+}
+
 void swe_mpi_test_require(const void *pointer, const char *what)
 {
     if (pointer == NULL) {
