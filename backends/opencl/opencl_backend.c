@@ -407,4 +407,6 @@ const swe_backend swe_opencl_backend = {
     .step = swe_opencl_step,
     .advance = swe_opencl_advance,
     .list_devices = swe_cl_list_devices,
+    .pack_copy_layer = swe_opencl_pack_copy_layer,
+    .unpack_ghost_layer = swe_opencl_unpack_ghost_layer,
 };

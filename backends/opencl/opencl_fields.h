@@ -71,6 +71,11 @@ int swe_opencl_max_wave_speed(swe_block *block, real *speed, swe_error *err);
 int swe_opencl_step(swe_block *block, real dt, real *next_speed, swe_error *err);
 int swe_opencl_advance(swe_block *block, swe_clock *clock, double t_target, swe_error *err);
 
+/* The MPI layer's verbs (opencl_layers.c), with the backend's interface. */
+int swe_opencl_pack_copy_layer(swe_block *block, enum swe_edge edge, real *buffer, swe_error *err);
+int swe_opencl_unpack_ghost_layer(swe_block *block, enum swe_edge edge, const real *buffer,
+                                  swe_error *err);
+
 /* Levels 2 to 4 step with a fused kernel and keep two state sets. */
 static inline int swe_opencl_is_fused(int level)
 {

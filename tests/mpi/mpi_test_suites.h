@@ -15,8 +15,8 @@ void register_mpi_halo_tests(void);
 void register_mpi_agreement_tests(void);
 void register_mpi_checkpoint_tests(void);
 void register_mpi_vtk_tests(void);
-/* mpi+cuda against cuda; built only with the CUDA backend. */
-void register_mpi_cuda_tests(void);
+/* mpi+cuda and mpi+opencl against the same backend on the whole domain. */
+void register_mpi_device_tests(void);
 
 /* Asserts on every rank that local_ok holds on all ranks; a rank where it
  * does not prints what to stderr, labelled with its rank. Collective. */

@@ -111,9 +111,7 @@ int main(int argc, char **argv)
     register_mpi_agreement_tests();
     register_mpi_checkpoint_tests();
     register_mpi_vtk_tests();
-#ifdef SWE_WITH_CUDA
-    register_mpi_cuda_tests();
-#endif
+    register_mpi_device_tests();
     CU_basic_set_mode(rank == 0 ? CU_BRM_VERBOSE : CU_BRM_SILENT);
     if (rank == 0) {
         printf("== shallows-mpi-tests on %d ranks\n", size);
