@@ -22,8 +22,8 @@ static layer_rectangle rectangle_of(const swe_block *block, swe_layer_position l
     layer_rectangle r = {
         .buffer_origin = {(layer.first % stride) * value, layer.first / stride, 0},
         .host_origin = {0, 0, 0},
-        .region = {is_row ? (size_t)layer.length * value : value,
-                   is_row ? 1 : (size_t)layer.length, 1},
+        .region = {is_row ? (size_t)layer.length * value : value, is_row ? 1 : (size_t)layer.length,
+                   1},
         .buffer_row_pitch = stride * value,
         .host_row_pitch = is_row ? (size_t)layer.length * value : value,
     };
@@ -41,8 +41,7 @@ static int layer_fields(swe_block *block, enum swe_edge edge, const real *buffer
     return status;
 }
 
-int swe_opencl_pack_copy_layer(swe_block *block, enum swe_edge edge, real *buffer,
-                               swe_error *err)
+int swe_opencl_pack_copy_layer(swe_block *block, enum swe_edge edge, real *buffer, swe_error *err)
 {
     opencl_fields *fields = NULL;
     int status = layer_fields(block, edge, buffer, &fields, err);
@@ -55,11 +54,10 @@ int swe_opencl_pack_copy_layer(swe_block *block, enum swe_edge edge, real *buffe
     cl_mem sources[SWE_COPY_LAYER_FIELDS] = {fields->h[set], fields->hu[set], fields->hv[set],
                                              fields->b};
     for (int f = 0; f < SWE_COPY_LAYER_FIELDS && status == SWE_OK; ++f) {
-        status = CL_CHECK(clEnqueueReadBufferRect(fields->queue, sources[f], CL_FALSE,
-                                                  r.buffer_origin, r.host_origin, r.region,
-                                                  r.buffer_row_pitch, 0, r.host_row_pitch, 0,
-                                                  buffer + (size_t)f * (size_t)layer.length, 0,
-                                                  NULL, NULL),
+        status = CL_CHECK(clEnqueueReadBufferRect(
+                              fields->queue, sources[f], CL_FALSE, r.buffer_origin, r.host_origin,
+                              r.region, r.buffer_row_pitch, 0, r.host_row_pitch, 0,
+                              buffer + (size_t)f * (size_t)layer.length, 0, NULL, NULL),
                           err);
     }
     return status == SWE_OK ? CL_CHECK(clFinish(fields->queue), err) : status;
@@ -79,11 +77,10 @@ int swe_opencl_unpack_ghost_layer(swe_block *block, enum swe_edge edge, const re
     cl_mem targets[SWE_COPY_LAYER_FIELDS] = {fields->h[set], fields->hu[set], fields->hv[set],
                                              fields->b};
     for (int f = 0; f < SWE_COPY_LAYER_FIELDS && status == SWE_OK; ++f) {
-        status = CL_CHECK(clEnqueueWriteBufferRect(fields->queue, targets[f], CL_FALSE,
-                                                   r.buffer_origin, r.host_origin, r.region,
-                                                   r.buffer_row_pitch, 0, r.host_row_pitch, 0,
-                                                   buffer + (size_t)f * (size_t)layer.length, 0,
-                                                   NULL, NULL),
+        status = CL_CHECK(clEnqueueWriteBufferRect(
+                              fields->queue, targets[f], CL_FALSE, r.buffer_origin, r.host_origin,
+                              r.region, r.buffer_row_pitch, 0, r.host_row_pitch, 0,
+                              buffer + (size_t)f * (size_t)layer.length, 0, NULL, NULL),
                           err);
     }
     /* The caller's buffer may change as soon as this returns. */

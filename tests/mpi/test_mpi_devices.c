@@ -161,9 +161,7 @@ void register_mpi_device_tests(void)
 #ifdef SWE_WITH_OPENCL
     swe_cl_device device;
     swe_error err = {{0}};
-    register_device_suite(&swe_opencl_backend,
-                          swe_cl_choose_device(getenv("SWE_TEST_CL_DEVICE"), &device, &err) ==
-                              SWE_OK,
-                          "no OpenCL platform", test_opencl_parts);
+    int found = swe_cl_choose_device(getenv("SWE_TEST_CL_DEVICE"), &device, &err) == SWE_OK;
+    register_device_suite(&swe_opencl_backend, found, err.message, test_opencl_parts);
 #endif
 }
