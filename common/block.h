@@ -57,6 +57,11 @@ void swe_block_destroy(swe_block *block);
 /* Number of values in each array, ghost cells included. */
 size_t swe_block_size(const swe_block *block);
 
+/* Whether a and b have the same shape and the same bits of h, hu, hv and b
+ * in every interior cell (ghost cells are not compared): how restarts,
+ * gathered files and backends are checked against each other. */
+int swe_block_interiors_equal(const swe_block *a, const swe_block *b);
+
 /* Centre of interior cell i (1..nx) or j (1..ny). */
 double swe_block_cell_x(const swe_block *block, int i);
 double swe_block_cell_y(const swe_block *block, int j);

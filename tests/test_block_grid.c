@@ -257,6 +257,34 @@ static void test_interior_and_ring_equal_one_step(void)
     }
 }
 
+/* The comparison that restart, gather and backend tests rely on: equal
+ * copies compare equal whatever their ghost cells hold; one changed bit of
+ * any field, or another shape, does not. */
+static void test_interiors_compare_bit_for_bit(void)
+{
+    const swe_scenario *scenario = swe_scenario_find("bump-dam-break");
+    swe_block a, b, narrower;
+    swe_error err;
+    CU_ASSERT_EQUAL_FATAL(swe_scenario_create_block(scenario, 9, 7, &a, &err), SWE_OK);
+    CU_ASSERT_EQUAL_FATAL(swe_scenario_create_block(scenario, 9, 7, &b, &err), SWE_OK);
+    CU_ASSERT_EQUAL_FATAL(swe_scenario_create_block(scenario, 8, 7, &narrower, &err), SWE_OK);
+    CU_ASSERT(swe_block_interiors_equal(&a, &b));
+    b.h[0] += 1; /* a ghost cell */
+    CU_ASSERT(swe_block_interiors_equal(&a, &b));
+    real *fields[] = {b.h, b.hu, b.hv, b.b};
+    for (int f = 0; f < 4; ++f) {
+        size_t cell = SWE_INDEX(&b, 9, 7);
+        real kept = fields[f][cell];
+        fields[f][cell] = kept + (real)1.0e-3;
+        CU_ASSERT_FALSE(swe_block_interiors_equal(&a, &b));
+        fields[f][cell] = kept;
+    }
+    CU_ASSERT_FALSE(swe_block_interiors_equal(&a, &narrower));
+    swe_block_destroy(&a);
+    swe_block_destroy(&b);
+    swe_block_destroy(&narrower);
+}
+
 void register_block_grid_tests(void)
 {
     CU_pSuite suite = CU_add_suite("block-grid", NULL, NULL);
@@ -274,6 +302,9 @@ void register_block_grid_tests(void)
         "test");
     swe_test_require_registered(
         CU_add_test(suite, "copy layers pack and unpack", test_copy_layers_pack_and_unpack),
+        "test");
+    swe_test_require_registered(
+        CU_add_test(suite, "interiors compare bit for bit", test_interiors_compare_bit_for_bit),
         "test");
     swe_test_require_registered(CU_add_test(suite, "interior and ring equal one step",
                                             test_interior_and_ring_equal_one_step),
