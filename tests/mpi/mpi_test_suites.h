@@ -5,6 +5,7 @@
 #ifndef SWE_MPI_TEST_SUITES_H
 #define SWE_MPI_TEST_SUITES_H
 
+#include "backend.h"
 #include "block.h"
 
 #include <CUnit/CUnit.h>
@@ -37,6 +38,20 @@ void swe_mpi_test_remove_directory(const char *path);
  * their bits from the same cells of the whole block; the first one is
  * printed to stderr with its rank, field and global cell. */
 long swe_mpi_test_differing_values(const swe_block *part, const swe_block *whole, int with_bed);
+
+/* A scenario on nx x ny cells, run to t_end. */
+typedef struct swe_mpi_test_case {
+    const char *scenario;
+    int nx, ny;
+    double t_end;
+} swe_mpi_test_case;
+
+/* Runs c on the whole domain in this process and as this rank's part of
+ * it through the MPI layer (overlapped when overlap), both with backend
+ * and config, and asserts on every rank that the parts took the same steps
+ * and times and hold every cell bit for bit as the whole. Collective. */
+void swe_mpi_test_parts_against_whole(const swe_mpi_test_case *c, const swe_backend *backend,
+                                      const swe_backend_config *config, int overlap);
 
 int swe_mpi_test_rank(void);
 int swe_mpi_test_size(void);

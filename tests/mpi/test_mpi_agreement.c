@@ -3,7 +3,6 @@
  * grids that no rank count here divides evenly; then the gathered output
  * file of a whole MPI run against the serial run's file. */
 #include "mpi_check.h"
-#include "mpi_layer.h"
 #include "mpi_run.h"
 #include "mpi_test_suites.h"
 #include "netcdf_output.h"
@@ -15,13 +14,7 @@
 
 extern const swe_backend swe_serial_backend;
 
-typedef struct agreement_case {
-    const char *scenario;
-    int nx, ny;
-    double t_end;
-} agreement_case;
-
-static const agreement_case cases[] = {
+static const swe_mpi_test_case cases[] = {
     {"radial-dam-break", 37, 23, 12.0}, /* walls; the wave reaches them */
     {"bump-dam-break", 29, 31, 0.5},    /* bathymetry in the ghost layers */
     {"lake-at-rest", 23, 37, 60.0},     /* well-balanced across block edges */
@@ -30,70 +23,10 @@ static const agreement_case cases[] = {
 };
 enum { CASE_COUNT = sizeof cases / sizeof cases[0] };
 
-static int start_block(swe_block *block, enum swe_solver solver, swe_clock *clock,
-                       const swe_scenario *scenario)
+static void run_case(const swe_mpi_test_case *c, enum swe_solver solver, int overlap)
 {
-    swe_error err;
-    swe_backend_config config = {.solver = solver, .level = 0};
-    block->backend = &swe_serial_backend;
-    *clock = (swe_clock){.cfl = scenario->default_cfl};
-    return swe_serial_backend.init(block, &config, &err) == SWE_OK;
-}
-
-static int same_bits(const void *a, const void *b, size_t bytes)
-{
-    return memcmp(a, b, bytes) == 0;
-}
-
-static void run_case(const agreement_case *c, enum swe_solver solver, int overlap)
-{
-    const swe_scenario *scenario = swe_scenario_find(c->scenario);
-    swe_error err;
-    swe_block whole, part;
-    swe_clock serial_clock, mpi_clock;
-    int ok = scenario != NULL &&
-             swe_scenario_create_block(scenario, c->nx, c->ny, &whole, &err) == SWE_OK &&
-             start_block(&whole, solver, &serial_clock, scenario);
-    SWE_MPI_ASSERT_ALL(ok, "the serial block starts");
-    swe_block_grid grid;
-    ok = ok && swe_block_grid_choose(c->nx, c->ny, swe_mpi_test_size(), &grid, &err) == SWE_OK;
-    swe_block_extent e = swe_block_grid_extent(&grid, swe_mpi_test_rank());
-    ok = ok &&
-         swe_scenario_create_part(scenario, c->nx, c->ny, e.first_i, e.first_j, e.nx, e.ny, &part,
-                                  &err) == SWE_OK &&
-         start_block(&part, solver, &mpi_clock, scenario);
-    swe_mpi_layer layer;
-    ok = ok && swe_mpi_layer_init(&layer, MPI_COMM_WORLD, &grid, &part, overlap, &err) == SWE_OK;
-    SWE_MPI_ASSERT_ALL(ok, "the MPI part starts");
-    if (!ok) {
-        return; /* a set-up failure here is a bug that the report already shows */
-    }
-    ok = swe_serial_backend.max_wave_speed(&whole, &serial_clock.wave_speed, &err) == SWE_OK &&
-         swe_advance(&whole, &serial_clock, c->t_end, &err) == SWE_OK;
-    ok = ok &&
-         layer.driven.backend->max_wave_speed(&layer.driven, &mpi_clock.wave_speed, &err) ==
-             SWE_OK &&
-         swe_advance(&layer.driven, &mpi_clock, c->t_end, &err) == SWE_OK;
-    SWE_MPI_ASSERT_ALL(ok, "both runs reach t_end");
-    char what[160];
-    snprintf(what, sizeof what, "%s with %s on %d x %d%s: same steps and times as serial",
-             c->scenario, swe_solver_name(solver), c->nx, c->ny, overlap ? ", overlapped" : "");
-    SWE_MPI_ASSERT_ALL(serial_clock.steps == mpi_clock.steps && serial_clock.steps > 5 &&
-                           same_bits(&serial_clock.t, &mpi_clock.t, sizeof(double)) &&
-                           same_bits(&serial_clock.last_dt, &mpi_clock.last_dt, sizeof(double)),
-                       what);
-    long differing = swe_mpi_test_differing_values(&part, &whole, 1);
-    snprintf(what, sizeof what, "%s with %s on %d x %d%s: every cell as serial, bit for bit",
-             c->scenario, swe_solver_name(solver), c->nx, c->ny, overlap ? ", overlapped" : "");
-    if (differing != 0) {
-        fprintf(stderr, "\n    rank %d: %ld values differ", swe_mpi_test_rank(), differing);
-    }
-    SWE_MPI_ASSERT_ALL(differing == 0, what);
-    swe_mpi_layer_free(&layer);
-    swe_serial_backend.finalize(&part);
-    swe_serial_backend.finalize(&whole);
-    swe_block_destroy(&part);
-    swe_block_destroy(&whole);
+    const swe_backend_config config = {.solver = solver};
+    swe_mpi_test_parts_against_whole(c, &swe_serial_backend, &config, overlap);
 }
 
 static void test_every_cell_agrees_with_serial(void)

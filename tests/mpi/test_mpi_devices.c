@@ -13,101 +13,26 @@
 #include "cl_device.h"
 #endif
 #include "mpi_check.h"
-#include "mpi_layer.h"
 #include "mpi_test_suites.h"
-#include "simulation.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct device_case {
-    const char *scenario;
-    int nx, ny;
-    double t_end;
-} device_case;
-
-static const device_case cases[] = {
+static const swe_mpi_test_case cases[] = {
     {"radial-dam-break", 67, 45, 10.0}, /* not a multiple of any block, warp or tile shape */
     {"bump-dam-break", 29, 31, 0.5},    /* bathymetry in the ghost layers */
     {"dam-break-1d-dry", 61, 1, 10.0},  /* dry cells crossing block edges */
 };
 enum { CASE_COUNT = sizeof cases / sizeof cases[0] };
 
-/* The backend of the suite being run (CUnit tests take no arguments). */
-static const swe_backend *tested;
-
-static int start_block(swe_block *block, int level, swe_clock *clock, const swe_scenario *scenario)
+static void test_parts_agree_with_the_whole(const swe_backend *backend)
 {
-    swe_error err;
-    swe_backend_config config = {
-        .solver = SWE_SOLVER_FWAVE, .level = level, .cl_device = getenv("SWE_TEST_CL_DEVICE")};
-    block->backend = tested;
-    *clock = (swe_clock){.cfl = scenario->default_cfl};
-    return tested->init(block, &config, &err) == SWE_OK &&
-           tested->sync_after_write(block, &err) == SWE_OK;
-}
-
-static void run_case(const device_case *c, int level)
-{
-    const swe_scenario *scenario = swe_scenario_find(c->scenario);
-    swe_error err;
-    swe_block whole = {0}, part = {0};
-    swe_clock whole_clock, part_clock;
-    int ok = scenario != NULL &&
-             swe_scenario_create_block(scenario, c->nx, c->ny, &whole, &err) == SWE_OK &&
-             start_block(&whole, level, &whole_clock, scenario);
-    swe_block_grid grid;
-    ok = ok && swe_block_grid_choose(c->nx, c->ny, swe_mpi_test_size(), &grid, &err) == SWE_OK;
-    swe_block_extent e = swe_block_grid_extent(&grid, swe_mpi_test_rank());
-    ok = ok &&
-         swe_scenario_create_part(scenario, c->nx, c->ny, e.first_i, e.first_j, e.nx, e.ny, &part,
-                                  &err) == SWE_OK &&
-         start_block(&part, level, &part_clock, scenario);
-    swe_mpi_layer layer;
-    ok = ok && swe_mpi_layer_init(&layer, MPI_COMM_WORLD, &grid, &part, 0, &err) == SWE_OK;
-    SWE_MPI_ASSERT_ALL(ok, "the blocks start on the device");
-    if (!ok) {
-        return; /* a set-up failure here is a bug that the report already shows */
-    }
-    /* Both one step at a time, so that both take dt from the host. */
-    ok = tested->max_wave_speed(&whole, &whole_clock.wave_speed, &err) == SWE_OK &&
-         swe_advance_by_steps(&whole, &whole_clock, c->t_end, &err) == SWE_OK &&
-         tested->sync_before_read(&whole, &err) == SWE_OK;
-    ok = ok &&
-         layer.driven.backend->max_wave_speed(&layer.driven, &part_clock.wave_speed, &err) ==
-             SWE_OK &&
-         swe_advance_by_steps(&layer.driven, &part_clock, c->t_end, &err) == SWE_OK &&
-         tested->sync_before_read(&part, &err) == SWE_OK;
-    if (!ok) {
-        fprintf(stderr, "\n    rank %d: %s", swe_mpi_test_rank(), err.message);
-    }
-    SWE_MPI_ASSERT_ALL(ok, "both runs reach t_end");
-    char what[160];
-    snprintf(what, sizeof what, "%s on %d x %d, %s level %d: same steps as on the whole",
-             c->scenario, c->nx, c->ny, tested->name, level);
-    SWE_MPI_ASSERT_ALL(whole_clock.steps == part_clock.steps && whole_clock.steps > 5 &&
-                           memcmp(&whole_clock.t, &part_clock.t, sizeof(double)) == 0,
-                       what);
-    long differing = swe_mpi_test_differing_values(&part, &whole, 0);
-    if (differing != 0) {
-        fprintf(stderr, "\n    rank %d: %ld values differ", swe_mpi_test_rank(), differing);
-    }
-    snprintf(what, sizeof what, "%s on %d x %d, %s level %d: every cell bit for bit", c->scenario,
-             c->nx, c->ny, tested->name, level);
-    SWE_MPI_ASSERT_ALL(differing == 0, what);
-    swe_mpi_layer_free(&layer);
-    tested->finalize(&part);
-    tested->finalize(&whole);
-    swe_block_destroy(&part);
-    swe_block_destroy(&whole);
-}
-
-static void test_parts_agree_with_the_whole(void)
-{
-    for (int level = 1; level <= tested->levels; ++level) {
+    for (int level = 1; level <= backend->levels; ++level) {
+        const swe_backend_config config = {
+            .solver = SWE_SOLVER_FWAVE, .level = level, .cl_device = getenv("SWE_TEST_CL_DEVICE")};
         for (int c = 0; c < CASE_COUNT; ++c) {
-            run_case(&cases[c], level);
+            swe_mpi_test_parts_against_whole(&cases[c], backend, &config, 0);
         }
     }
 }
@@ -137,8 +62,7 @@ extern const swe_backend swe_cuda_backend;
 
 static void test_cuda_parts(void)
 {
-    tested = &swe_cuda_backend;
-    test_parts_agree_with_the_whole();
+    test_parts_agree_with_the_whole(&swe_cuda_backend);
 }
 #endif
 
@@ -147,8 +71,7 @@ extern const swe_backend swe_opencl_backend;
 
 static void test_opencl_parts(void)
 {
-    tested = &swe_opencl_backend;
-    test_parts_agree_with_the_whole();
+    test_parts_agree_with_the_whole(&swe_opencl_backend);
 }
 #endif
 
