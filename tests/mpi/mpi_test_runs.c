@@ -20,8 +20,8 @@ static int start_block(swe_block *block, const swe_backend *backend,
 
 /* Both one step at a time, so that both take dt from the host by the one
  * time-step rule, whatever the backend's own advance does. */
-static int run_to(swe_block *block, const swe_backend *backend, swe_block *driven,
-                  swe_clock *clock, double t_end, swe_error *err)
+static int run_to(swe_block *block, const swe_backend *backend, swe_block *driven, swe_clock *clock,
+                  double t_end, swe_error *err)
 {
     return driven->backend->max_wave_speed(driven, &clock->wave_speed, err) == SWE_OK &&
            swe_advance_by_steps(driven, clock, t_end, err) == SWE_OK &&
