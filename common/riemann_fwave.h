@@ -36,6 +36,19 @@ SWE_INLINE swe_fwave_side swe_fwave_side_of(real h, real hn, real ht, real b)
     return side;
 }
 
+/* The same cell as its horizontal edges see it: hv is then the normal
+ * momentum and hu the one along the edge, so the two swap, with their
+ * velocities. */
+SWE_INLINE swe_fwave_side swe_fwave_transposed(swe_fwave_side side)
+{
+    swe_fwave_side turned = side;
+    turned.hn = side.ht;
+    turned.ht = side.hn;
+    turned.u = side.v;
+    turned.v = side.u;
+    return turned;
+}
+
 /* A wet side as the dry wall next to it sees it: mirrored, normal
  * momentum and velocity negated (exactly: division is odd in its
  * numerator), all else the same. */

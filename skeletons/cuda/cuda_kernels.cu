@@ -292,17 +292,6 @@ __device__ __forceinline__ swe_fwave_side side_of(cell_state cell)
     return swe_fwave_side_of(cell.h, cell.hu, cell.hv, cell.b);
 }
 
-/* The same cell as its horizontal edges see it (hn = hv, ht = hu). */
-__device__ __forceinline__ swe_fwave_side transposed(swe_fwave_side side)
-{
-    swe_fwave_side turned = side;
-    turned.hn = side.ht;
-    turned.ht = side.hn;
-    turned.u = side.v;
-    turned.v = side.u;
-    return turned;
-}
-
 template <int SOLVER>
 __device__ __forceinline__ swe_net_updates solve_edge(const swe_fwave_side &l,
                                                       const swe_fwave_side &r)

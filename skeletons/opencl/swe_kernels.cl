@@ -206,17 +206,6 @@ SWE_INLINE swe_fwave_side swe_side_of(real h, real hu, real hv, real b)
     return side;
 }
 
-/* The same cell across its horizontal edges (hn = hv, ht = hu). */
-SWE_INLINE swe_fwave_side swe_transposed(swe_fwave_side side)
-{
-    swe_fwave_side turned = side;
-    turned.hn = side.ht;
-    turned.ht = side.hn;
-    turned.u = side.v;
-    turned.v = side.u;
-    return turned;
-}
-
 /* The Riemann problem between two sides: the f-wave solver from the
  * sides' own velocities and roots (the same numbers as swe_fwave), the
  * other solvers from their states. */
@@ -343,9 +332,9 @@ fused_step(int nx, int ny, int stride, real dx, real dy, real manning, clock_rea
 
     real speed = 0; /* the new wave speed of this item's cell; 0 without a cell */
     /* TODO: solve the edge left of tile cell own = (tx+1, ty+1) (swe_solve_sides of tile sides
-     * own-1 and own) and the one below it (sides own-SWE_TILE_ROW and own, swe_transposed); items
-     * below SWE_TILE_X also solve the top edge of tile column item+1, the next SWE_TILE_Y items the
-     * right edge of tile row item-SWE_TILE_X+1; store each edge's left-side updates in
+     * own-1 and own) and the one below it (sides own-SWE_TILE_ROW and own, swe_fwave_transposed);
+     * items below SWE_TILE_X also solve the top edge of tile column item+1, the next SWE_TILE_Y
+     * items the right edge of tile row item-SWE_TILE_X+1; store each edge's left-side updates in
      * vertical_left/horizontal_left, barrier, then update the cell (right-side updates of its own
      * edges plus the left-side ones of its right and top neighbours), apply swe_manning_friction,
      * write it to the output set and set speed */
@@ -408,14 +397,15 @@ fused_strips_step(int nx, int ny, int stride, real dx, real dy, real manning, cl
     const int j_first = (int)get_group_id(1) * SWE_STRIP_ROWS + 1;
     const int left = max(lane - 1, 0), right = min(lane + 1, SWE_STRIP_LANES - 1);
     real fastest = 0;
-    /* TODO: solve the edge below row j_first once (swe_transposed sides of the cells at j_first-1
-     * and j_first, from swe_side_at); then for each of the SWE_STRIP_ROWS rows (every item the same
-     * number, for the barriers): read the cell above (row min(j+1, ny+1)), put this cell into row
-     * (swe_local_put), barrier, solve the edge on the left (side of lane `left`), put its left-side
-     * updates into left_updates, barrier, solve the edge above; an owned cell with j <= ny is
-     * updated (its edges' right-side updates plus left_updates of lane `right` and the edge above's
-     * left side), gets swe_manning_friction, goes to the output set, and its speed into fastest
-     * (swe_max_speed); the edge above and the cell above become the next row's edge below and cell */
+    /* TODO: solve the edge below row j_first once (swe_fwave_transposed sides of the cells at
+     * j_first-1 and j_first, from swe_side_at); then for each of the SWE_STRIP_ROWS rows (every
+     * item the same number, for the barriers): read the cell above (row min(j+1, ny+1)), put this
+     * cell into row (swe_local_put), barrier, solve the edge on the left (side of lane `left`), put
+     * its left-side updates into left_updates, barrier, solve the edge above; an owned cell with j
+     * <= ny is updated (its edges' right-side updates plus left_updates of lane `right` and the
+     * edge above's left side), gets swe_manning_friction, goes to the output set, and its speed
+     * into fastest (swe_max_speed); the edge above and the cell above become the next row's edge
+     * below and cell */
     real group_fastest = swe_work_group_max(scratch, lane, SWE_STRIP_LANES, fastest);
     if (lane == 0) {
         SWE_ATOMIC_MAX_BITS(&clock_speed[(slot + 1) % 3], SWE_BITS_OF_SPEED(group_fastest));
@@ -534,7 +524,7 @@ fused_rows_step(int nx, int ny, int stride, real dx, real dy, real manning, cloc
     for (int j = j_first - 1; j <= j_last; ++j) {
         swe_load_row(above, h, hu, hv, b, nx, ny, stride, wall_edges, derived_edges, i0, count,
                      j + 1);
-        /* TODO: the horizontal edges between row and above (swe_transposed sides, cells k =
+        /* TODO: the horizontal edges between row and above (swe_fwave_transposed sides, cells k =
          * 1..count) into edges_above[plane][k-1]; then, for rows j >= j_first, the vertical edges e
          * = 0..count of row into vertical[plane][e] and the update of cells k = 1..count (as
          * update_cells: vertical right of edge k-1 plus left of edge k, below_right plus the left

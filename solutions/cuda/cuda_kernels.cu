@@ -375,17 +375,6 @@ __device__ __forceinline__ swe_fwave_side side_of(cell_state cell)
     return swe_fwave_side_of(cell.h, cell.hu, cell.hv, cell.b);
 }
 
-/* The same cell as its horizontal edges see it (hn = hv, ht = hu). */
-__device__ __forceinline__ swe_fwave_side transposed(swe_fwave_side side)
-{
-    swe_fwave_side turned = side;
-    turned.hn = side.ht;
-    turned.ht = side.hn;
-    turned.u = side.v;
-    turned.v = side.u;
-    return turned;
-}
-
 template <int SOLVER>
 __device__ __forceinline__ swe_net_updates solve_edge(const swe_fwave_side &l,
                                                       const swe_fwave_side &r)
@@ -468,7 +457,7 @@ __global__ static void FUSED_LAUNCH_BOUNDS
     const swe_fwave_side below = side_of(read_cell(grid, from, b, i, j_first - 1));
     swe_fwave_side cell = side_of(read_cell(grid, from, b, i, j_first));
     cell_state above = read_cell(grid, from, b, i, j_first + 1);
-    swe_net_updates edge_below = solve_edge<SOLVER>(transposed(below), transposed(cell));
+    swe_net_updates edge_below = solve_edge<SOLVER>(swe_fwave_transposed(below), swe_fwave_transposed(cell));
     for (int j = j_first; j <= j_last; ++j) {
         const cell_state ahead = read_cell(grid, from, b, i, j + 2);
         const swe_fwave_side upper = side_of(above);
@@ -477,7 +466,7 @@ __global__ static void FUSED_LAUNCH_BOUNDS
         const real right_h = __shfl_down_sync(FULL_WARP, edge_left.h_left, 1);
         const real right_hn = __shfl_down_sync(FULL_WARP, edge_left.hn_left, 1);
         const real right_ht = __shfl_down_sync(FULL_WARP, edge_left.ht_left, 1);
-        const swe_net_updates edge_above = solve_edge<SOLVER>(transposed(cell), transposed(upper));
+        const swe_net_updates edge_above = solve_edge<SOLVER>(swe_fwave_transposed(cell), swe_fwave_transposed(upper));
         const swe_cell updated = swe_manning_friction(
             swe_euler_update(cell.h, cell.hn, cell.ht, dt_dx, dt_dy, edge_left.h_right + right_h,
                              edge_left.hn_right + right_hn, edge_left.ht_right + right_ht,

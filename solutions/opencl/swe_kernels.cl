@@ -248,17 +248,6 @@ SWE_INLINE swe_fwave_side swe_side_of(real h, real hu, real hv, real b)
     return side;
 }
 
-/* The same cell across its horizontal edges (hn = hv, ht = hu). */
-SWE_INLINE swe_fwave_side swe_transposed(swe_fwave_side side)
-{
-    swe_fwave_side turned = side;
-    turned.hn = side.ht;
-    turned.ht = side.hn;
-    turned.u = side.v;
-    turned.v = side.u;
-    return turned;
-}
-
 /* The Riemann problem between two sides: the f-wave solver from the
  * sides' own velocities and roots (the same numbers as swe_fwave), the
  * other solvers from their states. */
@@ -386,7 +375,7 @@ fused_step(int nx, int ny, int stride, real dx, real dy, real manning, clock_rea
     real speed = 0; /* the new wave speed of this item's cell; 0 without a cell */
     /* BEGIN SOLUTION: solve the edge left of tile cell own = (tx+1, ty+1) (swe_solve_sides of
      * tile sides own-1 and own) and the one below it (sides own-SWE_TILE_ROW and own,
-     * swe_transposed); items below SWE_TILE_X also solve the top edge of tile column item+1,
+     * swe_fwave_transposed); items below SWE_TILE_X also solve the top edge of tile column item+1,
      * the next SWE_TILE_Y items the right edge of tile row item-SWE_TILE_X+1; store each
      * edge's left-side updates in vertical_left/horizontal_left, barrier, then update the cell
      * (right-side updates of its own edges plus the left-side ones of its right and top
@@ -395,7 +384,7 @@ fused_step(int nx, int ny, int stride, real dx, real dy, real manning, clock_rea
     const swe_fwave_side cell = swe_local_side(tile, SWE_TILE_CELLS, own);
     const swe_net_updates left = swe_solve_sides(swe_local_side(tile, SWE_TILE_CELLS, own - 1), cell);
     const swe_net_updates bottom = swe_solve_sides(
-        swe_transposed(swe_local_side(tile, SWE_TILE_CELLS, own - SWE_TILE_ROW)), swe_transposed(cell));
+        swe_fwave_transposed(swe_local_side(tile, SWE_TILE_CELLS, own - SWE_TILE_ROW)), swe_fwave_transposed(cell));
     vertical_left[0][ty][tx] = left.h_left;
     vertical_left[1][ty][tx] = left.hn_left;
     vertical_left[2][ty][tx] = left.ht_left;
@@ -405,8 +394,8 @@ fused_step(int nx, int ny, int stride, real dx, real dy, real manning, clock_rea
     if (item < SWE_TILE_X) {
         const int lower = SWE_TILE_Y * SWE_TILE_ROW + item + 1;
         const swe_net_updates top =
-            swe_solve_sides(swe_transposed(swe_local_side(tile, SWE_TILE_CELLS, lower)),
-                            swe_transposed(swe_local_side(tile, SWE_TILE_CELLS, lower + SWE_TILE_ROW)));
+            swe_solve_sides(swe_fwave_transposed(swe_local_side(tile, SWE_TILE_CELLS, lower)),
+                            swe_fwave_transposed(swe_local_side(tile, SWE_TILE_CELLS, lower + SWE_TILE_ROW)));
         horizontal_left[0][SWE_TILE_Y][item] = top.h_left;
         horizontal_left[1][SWE_TILE_Y][item] = top.hn_left;
         horizontal_left[2][SWE_TILE_Y][item] = top.ht_left;
@@ -497,7 +486,7 @@ fused_strips_step(int nx, int ny, int stride, real dx, real dy, real manning, cl
     const int j_first = (int)get_group_id(1) * SWE_STRIP_ROWS + 1;
     const int left = max(lane - 1, 0), right = min(lane + 1, SWE_STRIP_LANES - 1);
     real fastest = 0;
-    /* BEGIN SOLUTION: solve the edge below row j_first once (swe_transposed sides of the cells
+    /* BEGIN SOLUTION: solve the edge below row j_first once (swe_fwave_transposed sides of the cells
      * at j_first-1 and j_first, from swe_side_at); then for each of the SWE_STRIP_ROWS rows
      * (every item the same number, for the barriers): read the cell above (row min(j+1, ny+1)),
      * put this cell into row (swe_local_put), barrier, solve the edge on the left (side of lane
@@ -509,9 +498,9 @@ fused_strips_step(int nx, int ny, int stride, real dx, real dy, real manning, cl
     swe_fwave_side cell =
         swe_side_at(h, hu, hv, b, nx, ny, stride, wall_edges, derived_edges, column, j_first);
     swe_net_updates edge_below = swe_solve_sides(
-        swe_transposed(swe_side_at(h, hu, hv, b, nx, ny, stride, wall_edges, derived_edges, column,
+        swe_fwave_transposed(swe_side_at(h, hu, hv, b, nx, ny, stride, wall_edges, derived_edges, column,
                                    j_first - 1)),
-        swe_transposed(cell));
+        swe_fwave_transposed(cell));
     const real dt = (real)clock.dt, dt_dx = dt / dx, dt_dy = dt / dy;
     for (int r = 0; r < SWE_STRIP_ROWS; ++r) {
         const int j = j_first + r;
@@ -526,7 +515,7 @@ fused_strips_step(int nx, int ny, int stride, real dx, real dy, real manning, cl
         left_updates[2 * SWE_STRIP_LANES + lane] = edge_left.ht_left;
         barrier(CLK_LOCAL_MEM_FENCE);
         const swe_net_updates edge_above =
-            swe_solve_sides(swe_transposed(cell), swe_transposed(above));
+            swe_solve_sides(swe_fwave_transposed(cell), swe_fwave_transposed(above));
         if (owns_column && j <= ny) {
             swe_cell updated = swe_euler_update(
                 cell.h, cell.hn, cell.ht, dt_dx, dt_dy, edge_left.h_right + left_updates[right],
@@ -663,15 +652,15 @@ fused_rows_step(int nx, int ny, int stride, real dx, real dy, real manning, cloc
     for (int j = j_first - 1; j <= j_last; ++j) {
         swe_load_row(above, h, hu, hv, b, nx, ny, stride, wall_edges, derived_edges, i0, count,
                      j + 1);
-        /* BEGIN SOLUTION: the horizontal edges between row and above (swe_transposed sides, cells
+        /* BEGIN SOLUTION: the horizontal edges between row and above (swe_fwave_transposed sides, cells
          * k = 1..count) into edges_above[plane][k-1]; then, for rows j >= j_first, the vertical
          * edges e = 0..count of row into vertical[plane][e] and the update of cells k = 1..count
          * (as update_cells: vertical right of edge k-1 plus left of edge k, below_right plus the
          * left side of edges_above) with swe_manning_friction, written to the output set, their
          * speed bits kept in fastest (max) */
         for (int k = 1; k <= count; ++k) {
-            swe_net_updates u = swe_solve_sides(swe_transposed(swe_row_side(row, k)),
-                                                swe_transposed(swe_row_side(above, k)));
+            swe_net_updates u = swe_solve_sides(swe_fwave_transposed(swe_row_side(row, k)),
+                                                swe_fwave_transposed(swe_row_side(above, k)));
             edges_above[SWE_PLANE_H_LEFT][k - 1] = u.h_left;
             edges_above[SWE_PLANE_H_RIGHT][k - 1] = u.h_right;
             edges_above[SWE_PLANE_HN_LEFT][k - 1] = u.hn_left;
