@@ -14,7 +14,7 @@ ifeq ($(filter $(PRECISION),single double),)
 $(error PRECISION must be single or double, not '$(PRECISION)')
 endif
 
-# Depth (metres) below which a cell is dry; empty: 1e-3 (common/real.h).
+# Depth (metres) below which a cell is dry; empty: 1e-3 (common/core/real.h).
 # A build with another value gets a build folder of its own.
 DRY_TOLERANCE ?=
 ifneq ($(DRY_TOLERANCE),)
@@ -47,7 +47,7 @@ CFLAGS += -std=c11 -fopenmp-simd $(WARNINGS) $(OPTIMISE) -MMD -MP
 LDFLAGS += $(SANITIZERS)
 LDLIBS += -lm
 
-CORE_SOURCES := $(filter-out common/main.c,$(wildcard common/*.c))
+CORE_SOURCES := $(filter-out common/run/main.c,$(wildcard common/*/*.c))
 BACKEND_SOURCES := $(wildcard backends/serial/*.c) $(wildcard $(KERNELS)/serial/*.c)
 TEST_SOURCES := $(wildcard tests/*.c)
 # Objects built by rules of their own (e.g. nvcc), linked into both programs.
@@ -57,22 +57,22 @@ EXTRA_OBJECTS :=
 # still builds shallows, which then refuses to write files with a message.
 HAVE_NETCDF ?= $(if $(wildcard /usr/include/netcdf.h),yes,no)
 ifeq ($(HAVE_NETCDF),yes)
-CORE_SOURCES := $(filter-out common/netcdf_unavailable.c,$(CORE_SOURCES))
+CORE_SOURCES := $(filter-out common/io/netcdf_unavailable.c,$(CORE_SOURCES))
 LDLIBS += -lnetcdf
 else
 CPPFLAGS += -DSWE_WITHOUT_NETCDF
-CORE_SOURCES := $(filter-out common/netcdf_output.c common/checkpoint.c common/netcdf_input.c,$(CORE_SOURCES))
+CORE_SOURCES := $(filter-out common/io/netcdf_output.c common/io/checkpoint.c common/io/netcdf_input.c,$(CORE_SOURCES))
 TEST_SOURCES := $(filter-out tests/test_netcdf.c tests/test_checkpoint.c tests/test_netcdf_input.c,$(TEST_SOURCES))
 endif
 
 # PNG pictures need libpng; without it --format png is refused.
 HAVE_PNG ?= $(if $(wildcard /usr/include/png.h),yes,no)
 ifeq ($(HAVE_PNG),yes)
-CORE_SOURCES := $(filter-out common/png_unavailable.c,$(CORE_SOURCES))
+CORE_SOURCES := $(filter-out common/io/png_unavailable.c,$(CORE_SOURCES))
 LDLIBS += -lpng
 else
 CPPFLAGS += -DSWE_WITHOUT_PNG
-CORE_SOURCES := $(filter-out common/png_output.c,$(CORE_SOURCES))
+CORE_SOURCES := $(filter-out common/io/png_output.c,$(CORE_SOURCES))
 TEST_SOURCES := $(filter-out tests/test_png.c,$(TEST_SOURCES))
 endif
 
@@ -83,7 +83,7 @@ FLAGS_STAMP := $(BUILD)/compile-flags
 include $(wildcard backends/*/backend.mk)
 
 LIBRARY_OBJECTS := $(patsubst %.c,$(BUILD)/obj/%.o,$(CORE_SOURCES) $(BACKEND_SOURCES)) $(EXTRA_OBJECTS)
-MAIN_OBJECT := $(BUILD)/obj/common/main.o
+MAIN_OBJECT := $(BUILD)/obj/common/run/main.o
 TEST_OBJECTS := $(patsubst %.c,$(BUILD)/obj/%.o,$(TEST_SOURCES))
 
 PROGRAM := $(BUILD)/shallows

@@ -1,12 +1,12 @@
 /* The coarse grain without MPI: splitting a domain into blocks, parts of a
  * domain that reproduce the whole block's cells bit for bit, and the copy
  * and ghost layers that neighbouring blocks exchange. */
-#include "backend.h"
-#include "block_grid.h"
-#include "copy_layer.h"
-#include "options.h"
-#include "ring_step.h"
-#include "scenario.h"
+#include "grid/backend.h"
+#include "grid/block_grid.h"
+#include "grid/copy_layer.h"
+#include "grid/ring_step.h"
+#include "run/options.h"
+#include "scenarios/scenario.h"
 #include "test_suites.h"
 
 #include <CUnit/CUnit.h>

@@ -1,9 +1,9 @@
 /* Tests of checkpoints and restart: round trips, refusals of every
  * mismatched or damaged file, a restart that continues bit for bit, and a
  * run killed between checkpoints that leaves the last one usable. */
-#include "block.h"
-#include "checkpoint.h"
-#include "netcdf_output.h"
+#include "grid/block.h"
+#include "io/checkpoint.h"
+#include "io/netcdf_output.h"
 #include "program_runner.h"
 #include "test_suites.h"
 

@@ -3,9 +3,9 @@
  * a machine without a usable GPU these comparisons are not registered (the
  * suite says "skipped: no CUDA device", and nothing counts as passed); the
  * refusal to start without a device is tested there instead. */
-#include "backend.h"
 #include "cuda_backend.h"
-#include "simulation.h"
+#include "grid/backend.h"
+#include "run/simulation.h"
 #include "test_suites.h"
 
 #include <CUnit/CUnit.h>

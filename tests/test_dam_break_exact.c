@@ -1,4 +1,4 @@
-#include "dam_break_exact.h"
+#include "scenarios/dam_break_exact.h"
 #include "test_suites.h"
 
 #include <CUnit/CUnit.h>

@@ -1,9 +1,9 @@
 /* Manning friction: off means bit for bit off, it never reverses a flow,
  * and a whole run reproduces the exact decay of a uniform flow. */
-#include "backend.h"
-#include "friction.h"
+#include "grid/backend.h"
+#include "numerics/friction.h"
+#include "scenarios/validation.h"
 #include "test_suites.h"
-#include "validation.h"
 
 #include <CUnit/CUnit.h>
 #include <math.h>

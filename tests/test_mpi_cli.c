@@ -1,7 +1,7 @@
 /* shallows-mpi as a user runs it through mpirun: bad input refused with
  * one line from rank 0, and a run on several ranks writing the same file,
  * bit for bit, as shallows. Built only where MPI is (SWE_WITH_MPI). */
-#include "netcdf_output.h"
+#include "io/netcdf_output.h"
 #include "test_suites.h"
 
 #include <CUnit/CUnit.h>

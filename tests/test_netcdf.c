@@ -1,8 +1,8 @@
 /* Tests of the NetCDF writer and reader: round trips, metadata, the
  * temporary-file protocol and the refusal of unusable files. */
-#include "block.h"
-#include "netcdf_output.h"
-#include "scenario.h"
+#include "grid/block.h"
+#include "io/netcdf_output.h"
+#include "scenarios/scenario.h"
 #include "test_suites.h"
 
 #include <CUnit/CUnit.h>

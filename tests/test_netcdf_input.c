@@ -1,11 +1,11 @@
 /* Tests of NetCDF input (--scenario netcdf): bilinear sampling onto the
  * grid, the domain from the bathymetry, and the refusal of every malformed
  * file; and of the command-line options of the I/O layer. */
-#include "block.h"
-#include "netcdf_input.h"
-#include "netcdf_output.h"
+#include "grid/block.h"
+#include "io/netcdf_input.h"
+#include "io/netcdf_output.h"
 #include "program_runner.h"
-#include "scenario.h"
+#include "scenarios/scenario.h"
 #include "test_suites.h"
 
 #include <CUnit/CUnit.h>

@@ -5,9 +5,9 @@
  * the one that SWE_TEST_CL_DEVICE=P:D names; without a platform the suite
  * is not registered and says so. */
 #ifdef SWE_WITH_OPENCL
-#include "backend.h"
 #include "cl_device.h"
-#include "simulation.h"
+#include "grid/backend.h"
+#include "run/simulation.h"
 #include "test_suites.h"
 
 #include <CUnit/CUnit.h>
@@ -205,7 +205,7 @@ static void test_odd_sizes_agree_with_serial(void)
     }
 }
 
-/* Manning friction (common/friction.h) at every level against serial:
+/* Manning friction (common/numerics/friction.h) at every level against serial:
  * dam breaks over wet and dry beds and the tsunami, every solver, a
  * coefficient that slows the flow well beyond the tolerance (checked on
  * serial itself, so that a backend ignoring --manning cannot pass). */

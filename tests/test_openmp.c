@@ -2,8 +2,8 @@
  * value and the max wave speed must be bit for bit the same, for every
  * scenario and solver, any thread count, and grids whose rows do not
  * split evenly (or at all) between the threads. */
-#include "backend.h"
-#include "simulation.h"
+#include "grid/backend.h"
+#include "run/simulation.h"
 #include "test_suites.h"
 
 #include <CUnit/CUnit.h>

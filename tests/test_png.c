@@ -1,9 +1,9 @@
 /* Tests of the PNG pictures: they decode with libpng to the size the
  * writer promises, wide enough to look at, with the colour map in the wet
  * cells and grey in the dry ones. */
-#include "block.h"
-#include "colour_map.h"
-#include "png_output.h"
+#include "grid/block.h"
+#include "io/colour_map.h"
+#include "io/png_output.h"
 #include "program_runner.h"
 #include "test_suites.h"
 

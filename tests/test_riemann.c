@@ -1,6 +1,6 @@
 /* Unit tests of the Riemann solvers on states with known answers. */
-#include "cell_update.h"
-#include "riemann.h"
+#include "numerics/cell_update.h"
+#include "numerics/riemann.h"
 #include "test_suites.h"
 
 #include <CUnit/CUnit.h>

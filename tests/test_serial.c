@@ -1,8 +1,8 @@
 /* Whole runs of the serial backend: well-balancedness, conservation,
  * symmetry, and convergence to the analytic dam-break solutions. */
-#include "backend.h"
-#include "dam_break_exact.h"
-#include "simulation.h"
+#include "grid/backend.h"
+#include "run/simulation.h"
+#include "scenarios/dam_break_exact.h"
 #include "test_suites.h"
 
 #include <CUnit/CUnit.h>

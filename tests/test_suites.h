@@ -2,7 +2,7 @@
 #ifndef SWE_TEST_SUITES_H
 #define SWE_TEST_SUITES_H
 
-#include "real.h"
+#include "core/real.h"
 
 void register_riemann_tests(void);
 void register_serial_tests(void);

@@ -1,9 +1,9 @@
 /* The short version of `make validate`: the augmented solver on wet/dry
  * cases with exact answers - Thacker's bowl converges, a lake at rest
  * around dry islands stays at rest, and mass is conserved with walls. */
-#include "scenario.h"
+#include "scenarios/scenario.h"
+#include "scenarios/validation.h"
 #include "test_suites.h"
-#include "validation.h"
 
 #include <CUnit/CUnit.h>
 #include <math.h>

@@ -1,10 +1,10 @@
 /* Tests of the VTK XML writer: the files are well-formed XML, carry the
  * extents and arrays ParaView expects, and the base64 arrays decode to the
  * block's values. */
-#include "block.h"
+#include "grid/block.h"
+#include "io/vtk_output.h"
 #include "program_runner.h"
 #include "test_suites.h"
-#include "vtk_output.h"
 #include "vtk_reader.h"
 
 #include <CUnit/CUnit.h>

@@ -1,9 +1,9 @@
-/* Reading back what common/vtk_output.c writes, for the tests: extents and
+/* Reading back what common/io/vtk_output.c writes, for the tests: extents and
  * the inline base64 arrays of VTK XML text. */
 #ifndef SWE_VTK_READER_H
 #define SWE_VTK_READER_H
 
-#include "vtk_output.h"
+#include "io/vtk_output.h"
 
 #include <stddef.h>
 

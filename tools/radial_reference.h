@@ -7,7 +7,7 @@
 #ifndef SWE_RADIAL_REFERENCE_H
 #define SWE_RADIAL_REFERENCE_H
 
-#include "error.h"
+#include "core/error.h"
 
 typedef struct swe_radial_reference {
     int cells;

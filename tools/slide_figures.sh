@@ -46,7 +46,7 @@ if ! cmp -s "$out/mpi-dam-break-map.dat" "$out/dam-break-map.dat"; then
 fi
 blocks=$(echo "$mpi_summary" | sed -nE 's/.*blocks=([0-9]+)x([0-9]+).*/\1 \2/p')
 read -r blocks_x blocks_y <<<"$blocks"
-# The cuts as common/block_grid.c places them: the first 200 % blocks blocks
+# The cuts as common/grid/block_grid.c places them: the first 200 % blocks blocks
 # get one cell more; cells are 5 m wide.
 cuts() {
     local blocks=$1 at=0 b

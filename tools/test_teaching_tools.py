@@ -44,7 +44,7 @@ class SkeletonGenerator(unittest.TestCase):
                                "    return 0;\n}\n")
         self.assertEqual(result.returncode, 0, result.stderr)
         text = self.skeleton("k.c")
-        self.assertIn('#include "todo.h"', text)
+        self.assertIn('#include "core/todo.h"', text)
         self.assertIn("    /* TODO: fill a, say \"hi\" */\n", text)
         self.assertIn('    SWE_TODO("fill a, say \\"hi\\"");\n    return 0;', text)
         self.assertNotIn("a[0] = 1", text)
@@ -69,7 +69,7 @@ class SkeletonGenerator(unittest.TestCase):
                       "     * | stub: SWE_TODO(\"count\"); *n = 0; */\n    *n = 3;\n"
                       "    /* END SOLUTION */\n}\n")
         text = self.skeleton("k.c")
-        self.assertIn('#include "todo.h"', text)
+        self.assertIn('#include "core/todo.h"', text)
         self.assertIn('    /* TODO: count */\n    SWE_TODO("count"); *n = 0;\n}', text)
         self.assertNotIn("*n = 3", text)
 

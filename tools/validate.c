@@ -15,12 +15,12 @@
  *   rest SOLVER                    lake-at-rest figures (with and without islands)
  *   dump SCENARIO SOLVER N FILE    h, hu, hv of the interior at t_end, raw doubles
  *   compare BACKEND SOLVER N...    L1 difference of BACKEND against serial */
-#include "dam_break_exact.h"
-#include "options.h"
+#include "core/timer.h"
 #include "radial_reference.h"
-#include "scenario.h"
-#include "timer.h"
-#include "validation.h"
+#include "run/options.h"
+#include "scenarios/dam_break_exact.h"
+#include "scenarios/scenario.h"
+#include "scenarios/validation.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -479,7 +479,7 @@ number of cells). That is the band every case below should land in.
 
 Scenario `thacker-bowl`: bed b = h0 (r²/a² − 1) with a = 1 m, h0 = 0.1 m, centred in a 4 m × 4 m basin;
 the water surface is a plane that circles the bowl, amplitude η = 0.5 m; exact solution
-common/thacker_exact.h (Thacker 1981). Compared after one period T = 2π a/√(2 g h0) = 4.4857 s, when the
+common/scenarios/thacker_exact.h (Thacker 1981). Compared after one period T = 2π a/√(2 g h0) = 4.4857 s, when the
 exact state equals the initial one. The shoreline crosses dry cells all the time. The error is the
 L1 norm of h over the whole basin, dry ground included: water left on ground that is dry in the
 exact solution is an error like any other, and a norm restricted to the wet region would hide it.
@@ -537,7 +537,7 @@ Published range {PARTIAL_PUBLISHED_RANGE[0]}–{PARTIAL_PUBLISHED_RANGE[1]} m; h
 ## 1D dam breaks (Stoker and Ritter, exact solutions)
 
 Scenarios `dam-break-1d-wet` (10 m | 2 m) and `dam-break-1d-dry` (10 m | dry), 1000 m, t = 20 s;
-exact solutions common/dam_break_exact.h. L1 per metre of width (m²).
+exact solutions common/scenarios/dam_break_exact.h. L1 per metre of width (m²).
 
 {convergence_table("Stoker", "m²", stoker)}
 
@@ -686,7 +686,7 @@ def thacker_explanation(thacker, thacker_dry, splits):
     drift = max((row["drift"] for row in thacker_dry["fwave"]), key=abs)
     return f"""- **Thacker's bowl with the 1 mm dry tolerance stalls; the cause is the tolerance, not the
   shoreline.** Below the dry tolerance a cell has no velocity and two such cells exchange nothing
-  (common/riemann_common.h, cell_update.h), so a receding shoreline leaves a film up to the
+  (common/numerics/riemann_common.h, cell_update.h), so a receding shoreline leaves a film up to the
   tolerance thick on every cell it uncovers. On {last['n']}² cells that is {last['film']:.2e} m³ of water,
   {100 * last['film'] / 0.1571:.1f} % of the bowl's π a² h0 / 2 = 0.157 m³ (over the {swept_area:.2f} m² of beach
   that the shoreline sweeps in a period, {1000 * last['film'] / swept_area:.2f} mm on average), and it counts twice: on the
@@ -713,7 +713,7 @@ def thacker_explanation(thacker, thacker_dry, splits):
   prepared and not part of this run, took several times as many steps on the coarse grids).
   With the small tolerance the f-wave runs do not keep mass to round-off (largest drift
   {drift:+.1e}, falling with refinement). The fluxes are conservative, so a gain can only come from
-  the update clipping negative depths to zero (common/cell_update.h): more cells count as wet at
+  the update clipping negative depths to zero (common/numerics/cell_update.h): more cells count as wet at
   depths of micrometres, and between two wet cells the f-wave split, unlike the HLL-type splits
   of augrie and HLLE, does not keep depths positive. Augrie and HLLE keep mass to round-off."""
 

@@ -22,10 +22,10 @@
 #include <string.h>
 
 extern "C" {
-#include "cell_update.h"
-#include "copy_layer.h"
+#include "numerics/cell_update.h"
+#include "grid/copy_layer.h"
 #include "serial_kernels.h"
-#include "simulation.h"
+#include "run/simulation.h"
 }
 
 enum { CUDA_LEVELS = 4 };

@@ -7,7 +7,7 @@
 extern "C" {
 #endif
 
-#include "backend.h"
+#include "grid/backend.h"
 
 extern const swe_backend swe_cuda_backend;
 

@@ -8,7 +8,7 @@
 #include <cuda_runtime.h>
 
 extern "C" {
-#include "error.h"
+#include "core/error.h"
 }
 
 #define CUDA_CHECK(call, err)                                                                      \

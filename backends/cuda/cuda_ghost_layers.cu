@@ -7,7 +7,7 @@
 #include "cuda_kernels.h"
 
 extern "C" {
-#include "boundary.h"
+#include "grid/boundary.h"
 }
 
 enum { GHOST_THREADS = 256 };

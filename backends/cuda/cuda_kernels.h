@@ -10,8 +10,8 @@
 #include <cuda_runtime.h>
 
 extern "C" {
-#include "block.h"
-#include "riemann.h"
+#include "grid/block.h"
+#include "numerics/riemann.h"
 }
 
 /* Wave speeds are never negative, so their bit patterns order like the
@@ -28,7 +28,7 @@ typedef unsigned int swe_speed_bits;
 enum { SWE_CUDA_TILE_X = 32, SWE_CUDA_TILE_Y = 8 };
 
 /* The shape of a block, its boundary types and its bed friction (Manning
- * coefficient, 0: none; common/friction.h), passed by value. */
+ * coefficient, 0: none; common/numerics/friction.h), passed by value. */
 typedef struct swe_cuda_grid {
     int nx, ny, stride;
     real dx, dy;
@@ -68,7 +68,7 @@ cudaError_t swe_cuda_launch_ghost_layers(const swe_cuda_grid *grid, swe_cuda_sta
 
 /* One layer of a CONNECT edge (cells first + k * step, k < length) of h,
  * hu, hv and b to or from a device buffer of 4 * length values laid out
- * as common/copy_layer.h describes: pack reads the layer into the buffer,
+ * as common/grid/copy_layer.h describes: pack reads the layer into the buffer,
  * unpack writes the buffer into the layer. */
 cudaError_t swe_cuda_launch_pack_layer(swe_cuda_state state, const real *b, size_t first,
                                        size_t step, int length, real *buffer, cudaStream_t stream);

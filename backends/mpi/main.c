@@ -2,11 +2,11 @@
  * of shallows; every rank parses them (so bad input is found identically
  * everywhere), runs one block of the domain with the fine-grain backend
  * named by --backend, and only rank 0 prints. */
-#include "backend.h"
+#include "grid/backend.h"
+#include "io/netcdf_output.h"
 #include "mpi_check.h"
 #include "mpi_run.h"
-#include "netcdf_output.h"
-#include "options.h"
+#include "run/options.h"
 
 #include <stdio.h>
 

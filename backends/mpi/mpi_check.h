@@ -5,7 +5,7 @@
 #ifndef SWE_MPI_CHECK_H
 #define SWE_MPI_CHECK_H
 
-#include "real.h"
+#include "core/real.h"
 
 #include <mpi.h>
 

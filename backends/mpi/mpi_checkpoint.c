@@ -1,9 +1,9 @@
 #include "mpi_checkpoint.h"
 
+#include "grid/state_check.h"
 #include "mpi_check.h"
 #include "mpi_gather.h"
 #include "mpi_run.h"
-#include "state_check.h"
 
 /* Rank 0: a checkpoint of a state that is not physical would only be
  * continued into nonsense. */

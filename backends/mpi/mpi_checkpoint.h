@@ -1,11 +1,11 @@
 /* Checkpoints of an MPI run: the whole domain, gathered on rank 0 and
- * written in the checkpoint format of shallows (common/checkpoint.h). A run
+ * written in the checkpoint format of shallows (common/io/checkpoint.h). A run
  * restarts from one on any number of ranks, and shallows and shallows-mpi
  * restart from each other's checkpoints. */
 #ifndef SWE_MPI_CHECKPOINT_H
 #define SWE_MPI_CHECKPOINT_H
 
-#include "checkpoint.h"
+#include "io/checkpoint.h"
 #include "mpi_layer.h"
 
 /* Gathers every rank's state into whole on rank 0 (made by

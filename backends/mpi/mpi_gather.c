@@ -1,6 +1,6 @@
 #include "mpi_gather.h"
 
-#include "copy_layer.h"
+#include "grid/copy_layer.h"
 #include "mpi_check.h"
 
 #include <limits.h>

@@ -5,9 +5,9 @@
  * the halo travels (mpi_overlap.c, exercise 09). */
 #include "mpi_layer.h"
 
-#include "copy_layer.h"
+#include "core/timer.h"
+#include "grid/copy_layer.h"
 #include "mpi_check.h"
-#include "timer.h"
 
 #include <stdlib.h>
 #include <string.h>

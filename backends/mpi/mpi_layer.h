@@ -11,8 +11,8 @@
 #ifndef SWE_MPI_LAYER_H
 #define SWE_MPI_LAYER_H
 
-#include "backend.h"
-#include "block_grid.h"
+#include "grid/backend.h"
+#include "grid/block_grid.h"
 
 #include <mpi.h>
 

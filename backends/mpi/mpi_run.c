@@ -1,13 +1,13 @@
 #include "mpi_run.h"
 
-#include "atomic_file.h"
+#include "core/timer.h"
+#include "io/atomic_file.h"
+#include "io/output_set.h"
 #include "mpi_check.h"
 #include "mpi_checkpoint.h"
 #include "mpi_gather.h"
 #include "mpi_vtk.h"
-#include "output_set.h"
-#include "progress.h"
-#include "timer.h"
+#include "run/progress.h"
 
 #include <stdio.h>
 #include <stdlib.h>

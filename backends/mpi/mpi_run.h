@@ -5,8 +5,8 @@
 #ifndef SWE_MPI_RUN_H
 #define SWE_MPI_RUN_H
 
-#include "options.h"
-#include "simulation.h"
+#include "run/options.h"
+#include "run/simulation.h"
 
 #include <mpi.h>
 

@@ -1,6 +1,6 @@
 #include "mpi_vtk.h"
 
-#include "atomic_file.h"
+#include "io/atomic_file.h"
 #include "mpi_run.h"
 
 #include <stdio.h>

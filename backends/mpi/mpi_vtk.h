@@ -5,8 +5,8 @@
 #ifndef SWE_MPI_VTK_H
 #define SWE_MPI_VTK_H
 
+#include "io/vtk_series.h"
 #include "mpi_layer.h"
-#include "vtk_series.h"
 
 typedef struct swe_mpi_vtk {
     const char *path_stem; /* PATH, not owned */

@@ -15,7 +15,7 @@ EXTRA_OBJECTS += $(BUILD)/obj/gen/opencl_program_source.o
 CPPFLAGS += -DSWE_WITH_OPENCL -DCL_TARGET_OPENCL_VERSION=120 -Ibackends/opencl
 LDLIBS += -lOpenCL
 
-$(OPENCL_EMBEDDED): $(OPENCL_KERNEL_SOURCES) $(wildcard common/*.h backends/opencl/*.h) \
+$(OPENCL_EMBEDDED): $(OPENCL_KERNEL_SOURCES) $(wildcard common/*/*.h backends/opencl/*.h) \
 		tools/embed_opencl_source.sh
 	@mkdir -p $(dir $@)
 	tools/embed_opencl_source.sh $@ swe_opencl_program_source "$(OPENCL_INCLUDE_DIRS)" \

@@ -4,7 +4,7 @@
 #ifndef SWE_CL_CHECK_H
 #define SWE_CL_CHECK_H
 
-#include "error.h"
+#include "core/error.h"
 
 #include <CL/cl.h>
 

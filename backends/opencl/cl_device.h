@@ -4,7 +4,7 @@
 #ifndef SWE_CL_DEVICE_H
 #define SWE_CL_DEVICE_H
 
-#include "error.h"
+#include "core/error.h"
 
 #include <CL/cl.h>
 #include <stdio.h>

@@ -3,7 +3,7 @@
 #ifndef SWE_CL_PROGRAM_H
 #define SWE_CL_PROGRAM_H
 
-#include "error.h"
+#include "core/error.h"
 
 #include <CL/cl.h>
 

@@ -8,9 +8,9 @@
 /* Same bits as the C backends: no contraction of a*b+c into an FMA. */
 #pragma OPENCL FP_CONTRACT OFF
 
-#include "boundary.h"
-#include "real.h"
-#include "riemann.h"
+#include "core/real.h"
+#include "grid/boundary.h"
+#include "numerics/riemann.h"
 
 /* The clock (t, dt) in double where the device has it, as on the host,
  * so that a single-precision run takes the same time steps as serial. */

@@ -3,8 +3,8 @@
 #ifndef SWE_OPENCL_FIELDS_H
 #define SWE_OPENCL_FIELDS_H
 
-#include "backend.h"
 #include "cl_device.h"
+#include "grid/backend.h"
 
 #include <CL/cl.h>
 

@@ -4,7 +4,7 @@
  * one value per line), so no kernel is needed. The ghost layers go into
  * the state set that the next step reads. */
 #include "cl_check.h"
-#include "copy_layer.h"
+#include "grid/copy_layer.h"
 #include "opencl_fields.h"
 
 /* The layer's rectangle in a buffer with lines of `stride` values and in a

@@ -1,10 +1,10 @@
 /* Time stepping of the OpenCL backend: the launches of each level and the
  * host's share of the work (finishing the reduction at level 1, enqueuing
  * batches of fused steps and reading the device clock at level 2). */
-#include "cell_update.h"
 #include "cl_check.h"
+#include "numerics/cell_update.h"
 #include "opencl_fields.h"
-#include "simulation.h"
+#include "run/simulation.h"
 
 #include <math.h>
 #include <stdint.h>

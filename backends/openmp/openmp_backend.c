@@ -11,8 +11,8 @@
  * host arrays that are the state (syncs are no-ops) and each thread's
  * rows are local to it. Each thread also allocates and zeroes its own
  * edge rows. */
-#include "backend.h"
-#include "boundary.h"
+#include "grid/backend.h"
+#include "grid/boundary.h"
 #include "openmp_kernels.h"
 
 #include <omp.h>

@@ -3,11 +3,11 @@
  * touch it are known. The horizontal edges above a row are computed before
  * the row changes and reused as the edges below the next row, so every
  * edge is solved once and the state is read and written once per step. */
-#include "backend.h"
-#include "boundary.h"
-#include "cell_update.h"
-#include "copy_layer.h"
-#include "ring_step.h"
+#include "grid/backend.h"
+#include "grid/boundary.h"
+#include "grid/copy_layer.h"
+#include "grid/ring_step.h"
+#include "numerics/cell_update.h"
 #include "serial_kernels.h"
 
 #include <stdlib.h>

@@ -4,8 +4,8 @@
 #ifndef SWE_SERIAL_KERNELS_H
 #define SWE_SERIAL_KERNELS_H
 
-#include "block.h"
-#include "riemann.h"
+#include "grid/block.h"
+#include "numerics/riemann.h"
 
 /* Net updates of a row of edges, one array per quantity (structure of
  * arrays, so that the loops vectorise). "left"/"right" are the cells on

@@ -26,10 +26,10 @@
 #include "cuda_kernels.h"
 
 extern "C" {
-#include "boundary.h"
-#include "cell_update.h"
-#include "friction.h"
-#include "time_step.h"
+#include "grid/boundary.h"
+#include "numerics/cell_update.h"
+#include "numerics/friction.h"
+#include "numerics/time_step.h"
 }
 
 /* Rows of cells that one warp of the fused kernel walks through: a strip

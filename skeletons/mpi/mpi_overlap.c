@@ -5,7 +5,7 @@
 #pragma GCC diagnostic ignored "-Wunused-parameter"
 #pragma GCC diagnostic ignored "-Wunused-but-set-variable"
 #pragma GCC diagnostic ignored "-Wunused-function"
-#include "todo.h"
+#include "core/todo.h"
 /* Exercise 09: one time step that computes while the
  * halo travels (--overlap). Most cells of a block do not read a ghost
  * layer: the backend's step_interior updates all but the outer ring of the
@@ -17,7 +17,7 @@
  * rank spends waiting. */
 #include "mpi_layer.h"
 
-#include "timer.h"
+#include "core/timer.h"
 
 int swe_mpi_step_overlapped(swe_mpi_layer *layer, real dt, real *local_speed, swe_error *err)
 {

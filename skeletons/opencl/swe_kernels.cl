@@ -24,10 +24,10 @@
  * CPU's): a work item sweeps a strip of rows of a column chunk the way the
  * serial backend sweeps the block, in loops along a row that the device
  * compiler vectorises. */
-#include "cell_update.h"
-#include "friction.h"
+#include "numerics/cell_update.h"
+#include "numerics/friction.h"
 #include "kernel_support.h"
-#include "riemann.h"
+#include "numerics/riemann.h"
 
 /* Max over the work group of every item's value (NaN wins, as in
  * swe_max_speed); scratch holds one value per item. All items return it. */

@@ -5,7 +5,7 @@
 #pragma GCC diagnostic ignored "-Wunused-parameter"
 #pragma GCC diagnostic ignored "-Wunused-but-set-variable"
 #pragma GCC diagnostic ignored "-Wunused-function"
-#include "todo.h"
+#include "core/todo.h"
 /* Reference kernels of the OpenMP backend. The serial sweep updates each
  * row in place as soon as the edges around it are known; split into bands
  * naively, a thread would update the last row of its band before the
@@ -17,7 +17,7 @@
  * the serial backend, for any number of threads. */
 #include "openmp_kernels.h"
 
-#include "speed_bits.h"
+#include "numerics/speed_bits.h"
 
 #include <omp.h>
 

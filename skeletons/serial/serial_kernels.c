@@ -5,7 +5,7 @@
 #pragma GCC diagnostic ignored "-Wunused-parameter"
 #pragma GCC diagnostic ignored "-Wunused-but-set-variable"
 #pragma GCC diagnostic ignored "-Wunused-function"
-#include "todo.h"
+#include "core/todo.h"
 /* Reference kernels of the serial backend. Each loop calls a solver that
  * is a compile-time constant (the switches below pick the loop), so that
  * the compiler inlines and vectorises it; `restrict` and `ivdep` tell it
@@ -16,9 +16,9 @@
  * each store and stop the vectoriser. */
 #include "serial_kernels.h"
 
-#include "cell_update.h"
-#include "friction.h"
-#include "speed_bits.h"
+#include "numerics/cell_update.h"
+#include "numerics/friction.h"
+#include "numerics/speed_bits.h"
 
 #define SWE_ALWAYS_INLINE static inline __attribute__((always_inline))
 

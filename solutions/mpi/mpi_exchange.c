@@ -7,10 +7,10 @@
  * can wait on each other in a cycle; the wait comes last, so that the
  * caller may compute in between (exercise 09). The max wave speed is
  * reduced over all ranks, so that every rank takes the same time step. */
-#include "copy_layer.h"
+#include "grid/copy_layer.h"
 #include "mpi_check.h"
 #include "mpi_layer.h"
-#include "speed_bits.h"
+#include "numerics/speed_bits.h"
 
 /* Each message is tagged with the edge it leaves its sender through, so
  * that the two layers two ranks swap never match the wrong receive. */

@@ -9,7 +9,7 @@
  * rank spends waiting. */
 #include "mpi_layer.h"
 
-#include "timer.h"
+#include "core/timer.h"
 
 int swe_mpi_step_overlapped(swe_mpi_layer *layer, real dt, real *local_speed, swe_error *err)
 {

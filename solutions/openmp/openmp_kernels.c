@@ -9,7 +9,7 @@
  * the serial backend, for any number of threads. */
 #include "openmp_kernels.h"
 
-#include "speed_bits.h"
+#include "numerics/speed_bits.h"
 
 #include <omp.h>
 

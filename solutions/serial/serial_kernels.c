@@ -8,9 +8,9 @@
  * each store and stop the vectoriser. */
 #include "serial_kernels.h"
 
-#include "cell_update.h"
-#include "friction.h"
-#include "speed_bits.h"
+#include "numerics/cell_update.h"
+#include "numerics/friction.h"
+#include "numerics/speed_bits.h"
 
 #define SWE_ALWAYS_INLINE static inline __attribute__((always_inline))
 

@@ -2,8 +2,8 @@
  * grade_backend_steps.h). */
 #include "grade_backend_steps.h"
 
-#include "boundary.h"
-#include "options.h"
+#include "grid/boundary.h"
+#include "run/options.h"
 
 #include <stdio.h>
 #include <stdlib.h>

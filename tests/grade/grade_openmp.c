@@ -5,10 +5,10 @@
  * the serial sweep of the same row kernels (the same values for any
  * thread count), the parallel max wave speed, and whole runs of the
  * OpenMP backend. Built only with OpenMP (tools/teaching.mk). */
-#include "boundary.h"
 #include "grade_support.h"
+#include "grid/boundary.h"
 #include "openmp_kernels.h"
-#include "options.h"
+#include "run/options.h"
 
 #include <math.h>
 #include <omp.h>

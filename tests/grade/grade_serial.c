@@ -2,7 +2,7 @@
  * skeletons/serial/serial_kernels.c, each against the reference kernels on
  * random rows with dry cells, then whole runs through the serial backend. */
 #include "grade_support.h"
-#include "options.h"
+#include "run/options.h"
 #include "serial_kernels.h"
 
 #include <stdlib.h>

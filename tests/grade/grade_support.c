@@ -1,8 +1,8 @@
 /* The machinery of the graded suites (see grade_support.h). */
 #include "grade_support.h"
 
-#include "scenario.h"
-#include "simulation.h"
+#include "run/simulation.h"
+#include "scenarios/scenario.h"
 
 #include <errno.h>
 #include <math.h>

@@ -6,7 +6,7 @@
 #ifndef SWE_GRADE_SUPPORT_H
 #define SWE_GRADE_SUPPORT_H
 
-#include "backend.h"
+#include "grid/backend.h"
 
 #include <CUnit/CUnit.h>
 #include <stddef.h>

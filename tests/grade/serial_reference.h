@@ -6,7 +6,7 @@
 #ifndef SWE_SERIAL_REFERENCE_H
 #define SWE_SERIAL_REFERENCE_H
 
-#include "backend.h"
+#include "grid/backend.h"
 #include "serial_kernels.h"
 
 void reference_serial_vertical_edges(const swe_block *block, int j, enum swe_solver solver,

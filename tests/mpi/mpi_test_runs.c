@@ -3,7 +3,7 @@
  * layer, as this rank's part, both with the same backend and config. */
 #include "mpi_layer.h"
 #include "mpi_test_suites.h"
-#include "simulation.h"
+#include "run/simulation.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -5,8 +5,8 @@
 #ifndef SWE_MPI_TEST_SUITES_H
 #define SWE_MPI_TEST_SUITES_H
 
-#include "backend.h"
-#include "block.h"
+#include "grid/backend.h"
+#include "grid/block.h"
 
 #include <CUnit/CUnit.h>
 #include <mpi.h>

@@ -2,10 +2,10 @@
  * of every cell, the steps and the times, for each scenario and solver on
  * grids that no rank count here divides evenly; then the gathered output
  * file of a whole MPI run against the serial run's file. */
+#include "io/netcdf_output.h"
 #include "mpi_check.h"
 #include "mpi_run.h"
 #include "mpi_test_suites.h"
-#include "netcdf_output.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -2,10 +2,10 @@
  * checkpoint ends bit for bit where the uninterrupted run ends, on this
  * job's ranks, on one rank and in shallows itself (a checkpoint holds the
  * whole domain); bad checkpoints are refused on every rank. */
+#include "io/netcdf_output.h"
 #include "mpi_check.h"
 #include "mpi_run.h"
 #include "mpi_test_suites.h"
-#include "netcdf_output.h"
 
 #include <stdio.h>
 #include <stdlib.h>

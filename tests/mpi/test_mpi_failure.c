@@ -5,7 +5,7 @@
 #include "mpi_check.h"
 #include "mpi_layer.h"
 #include "mpi_test_suites.h"
-#include "simulation.h"
+#include "run/simulation.h"
 
 extern const swe_backend swe_serial_backend;
 

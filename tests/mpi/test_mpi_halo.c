@@ -1,7 +1,7 @@
 /* The halo exchange on a pattern that reveals any misplaced cell: every
  * cell holds a value encoding its global (i, j) and field, so a ghost cell
  * filled from the wrong neighbour, row, column, field or offset shows. */
-#include "copy_layer.h"
+#include "grid/copy_layer.h"
 #include "mpi_layer.h"
 #include "mpi_test_suites.h"
 

@@ -3,7 +3,7 @@
  * a serial run of the same grid: the pieces' extents tile the grid as the
  * ranks split it, and their cells and coordinates are the serial file's,
  * bit for bit. */
-#include "block_grid.h"
+#include "grid/block_grid.h"
 #include "mpi_check.h"
 #include "mpi_run.h"
 #include "mpi_test_suites.h"

@@ -12,14 +12,14 @@
  * Expected values need no reference kernels: the halo's from the pattern,
  * the reduction's from every rank's known speed, a run's from the serial
  * backend on the whole domain in the same process. */
-#include "block_grid.h"
-#include "copy_layer.h"
+#include "grid/block_grid.h"
+#include "grid/copy_layer.h"
 #include "mpi_check.h"
 #include "mpi_layer.h"
-#include "options.h"
-#include "scenario.h"
-#include "simulation.h"
-#include "speed_bits.h"
+#include "numerics/speed_bits.h"
+#include "run/options.h"
+#include "run/simulation.h"
+#include "scenarios/scenario.h"
 
 #include <math.h>
 #include <stdint.h>

@@ -1,0 +1,38 @@
+#include "grid/state_check.h"
+
+#include <math.h>
+#include <stdio.h>
+
+int swe_state_find_invalid(const swe_block *block, int *i, int *j)
+{
+    if (block == NULL || block->h == NULL || i == NULL || j == NULL) {
+        return 0;
+    }
+    for (int row = 1; row <= block->ny; ++row) {
+        for (int column = 1; column <= block->nx; ++column) {
+            size_t cell = SWE_INDEX(block, column, row);
+            if (!isfinite(block->h[cell]) || !isfinite(block->hu[cell]) ||
+                !isfinite(block->hv[cell]) || !isfinite(block->b[cell]) || block->h[cell] < 0) {
+                *i = column;
+                *j = row;
+                return 1;
+            }
+        }
+    }
+    return 0;
+}
+
+void swe_state_describe_cell(const swe_block *block, int i, int j, char *text, size_t size)
+{
+    if (text == NULL || size == 0) {
+        return;
+    }
+    if (block == NULL || block->h == NULL || i < 1 || i > block->nx || j < 1 || j > block->ny) {
+        snprintf(text, size, "no cell (%d, %d) in this block", i, j);
+        return;
+    }
+    size_t cell = SWE_INDEX(block, i, j);
+    snprintf(text, size, "cell (%d, %d) at x = %.6g m, y = %.6g m has h = %g, hu = %g, hv = %g", i,
+             j, swe_block_cell_x(block, i), swe_block_cell_y(block, j), (double)block->h[cell],
+             (double)block->hu[cell], (double)block->hv[cell]);
+}

@@ -1,0 +1,59 @@
+/* Snapshots of one block in a CF-1.8 NetCDF-4 (classic model) file.
+ *
+ * The file holds the dimensions time (unlimited), y and x; the coordinate
+ * variables x and y (cell centres, m) and time (s); h, hu, hv and eta = h + b
+ * over (time, y, x) and the bathymetry b over (y, x) only, since it does not
+ * change during a run. Fields are stored in the precision of `real`. Global
+ * attributes record the scenario (name, title, one "scenario_<name>" per
+ * parameter with its units in "scenario_<name>_units"), solver, backend,
+ * precision, CFL number, dry tolerance and gravity.
+ *
+ * The file is written as PATH.nc.tmp and renamed to PATH.nc only when the
+ * run keeps it, so an aborted run never leaves a truncated PATH.nc behind. */
+#ifndef SWE_NETCDF_OUTPUT_H
+#define SWE_NETCDF_OUTPUT_H
+
+#include "core/error.h"
+#include "grid/block.h"
+#include "scenarios/scenario.h"
+
+typedef struct swe_output_info {
+    const swe_scenario *scenario; /* name, title, parameters */
+    const char *solver;           /* "fwave" */
+    const char *backend;          /* "serial" */
+    double cfl;
+} swe_output_info;
+
+typedef struct swe_netcdf_output swe_netcdf_output; /* opaque */
+
+/* Creates path_stem + ".nc.tmp" for the grid of block, writes the metadata,
+ * the coordinates and the bathymetry b (taken from this block, once), and
+ * stores the new writer in *output. An unwritable path is SWE_ERROR_USAGE. */
+int swe_netcdf_create(swe_netcdf_output **output, const char *path_stem, const swe_block *block,
+                      const swe_output_info *info, swe_error *err);
+
+/* Appends one snapshot (interior cells only) at simulated time t, seconds;
+ * times must increase from one snapshot to the next. The block must have
+ * the grid size given to swe_netcdf_create. */
+int swe_netcdf_write(swe_netcdf_output *output, const swe_block *block, double time,
+                     swe_error *err);
+
+/* Closes the file; when keep is nonzero renames PATH.nc.tmp to PATH.nc
+ * (atomic replacement), otherwise removes the temporary file. Frees output.
+ * Safe with output == NULL. */
+int swe_netcdf_close(swe_netcdf_output *output, int keep, swe_error *err);
+
+/* Reads snapshot index (0-based) of the file at path back into the interior
+ * of a block of the same nx, ny (h, hu, hv, b) and its time into *time.
+ * Ghost cells are left as they are. Refuses with SWE_ERROR_USAGE, leaving
+ * the block untouched, a file that is missing, not NetCDF, lacks a variable,
+ * has other sizes, or has fewer snapshots. */
+int swe_netcdf_read(const char *path, int index, swe_block *block, double *time, swe_error *err);
+
+/* Number of snapshots in the file at path, or -1 with err filled. */
+int swe_netcdf_snapshot_count(const char *path, swe_error *err);
+
+/* Version of the NetCDF library linked in, for --version. */
+const char *swe_netcdf_library_version(void);
+
+#endif

@@ -1,0 +1,97 @@
+/* Stand-in for netcdf_output.c on machines without libnetcdf: every call
+ * that would touch a file refuses with a message saying how to get it. */
+#include "io/checkpoint.h"
+#include "io/netcdf_input.h"
+#include "io/netcdf_output.h"
+
+#include <stddef.h>
+
+static int refuse(swe_error *err)
+{
+    return swe_fail(err, SWE_ERROR_USAGE,
+                    "this shallows was built without NetCDF (install libnetcdf-dev and "
+                    "rebuild, or run with --benchmark)");
+}
+
+int swe_netcdf_create(swe_netcdf_output **output, const char *path_stem, const swe_block *block,
+                      const swe_output_info *info, swe_error *err)
+{
+    (void)path_stem;
+    (void)block;
+    (void)info;
+    if (output != NULL) {
+        *output = NULL;
+    }
+    return refuse(err);
+}
+
+int swe_netcdf_write(swe_netcdf_output *output, const swe_block *block, double time, swe_error *err)
+{
+    (void)output;
+    (void)block;
+    (void)time;
+    return refuse(err);
+}
+
+int swe_netcdf_close(swe_netcdf_output *output, int keep, swe_error *err)
+{
+    (void)output;
+    (void)keep;
+    (void)err;
+    return SWE_OK; /* nothing was opened */
+}
+
+int swe_netcdf_read(const char *path, int index, swe_block *block, double *time, swe_error *err)
+{
+    (void)path;
+    (void)index;
+    (void)block;
+    (void)time;
+    return refuse(err);
+}
+
+int swe_netcdf_snapshot_count(const char *path, swe_error *err)
+{
+    (void)path;
+    refuse(err);
+    return -1;
+}
+
+const char *swe_netcdf_library_version(void)
+{
+    return "none (built without NetCDF)";
+}
+
+/* Checkpoints and NetCDF input need the library as well. */
+int swe_checkpoint_write(const char *path, const swe_block *block, const swe_checkpoint_run *run,
+                         const swe_checkpoint_position *position, swe_error *err)
+{
+    (void)path;
+    (void)block;
+    (void)run;
+    (void)position;
+    return refuse(err);
+}
+
+int swe_checkpoint_read(const char *path, swe_block *block, const swe_checkpoint_run *run,
+                        swe_checkpoint_position *position, swe_error *err)
+{
+    (void)path;
+    (void)block;
+    (void)run;
+    (void)position;
+    return refuse(err);
+}
+
+int swe_netcdf_input_create_block(const swe_scenario *scenario, int nx, int ny,
+                                  const char *bathymetry_path, const char *displacement_path,
+                                  swe_block *block, swe_error *err)
+{
+    (void)scenario;
+    (void)nx;
+    (void)ny;
+    (void)bathymetry_path;
+    (void)displacement_path;
+    (void)block;
+    return refuse(err);
+}

@@ -1,0 +1,32 @@
+/* The output files of a run, whichever formats it asked for (NetCDF, VTK,
+ * PNG), behind one interface, so that the time-stepping loop writes a
+ * snapshot with one call. Snapshot k of a run goes to PATH.nc (appended),
+ * PATH_kkkk.vtr (listed in PATH.pvd) and PATH_kkkk.png. */
+#ifndef SWE_OUTPUT_SET_H
+#define SWE_OUTPUT_SET_H
+
+#include "grid/block.h"
+#include "io/netcdf_output.h"
+#include "run/options.h"
+
+typedef struct swe_output_set swe_output_set; /* opaque */
+
+/* Prepares the formats in options->formats for the grid of block, whose
+ * host arrays hold the initial state (the pictures take their colour range
+ * from it, so that a restarted run draws the same pictures). A run that
+ * restarts at snapshot first_snapshot lists the earlier VTK files that
+ * exist in its .pvd. */
+int swe_output_set_create(swe_output_set **set, const swe_options *options, const swe_block *block,
+                          const swe_output_info *info, int first_snapshot, swe_error *err);
+
+/* Writes snapshot number snapshot at simulated time in every format. */
+int swe_output_set_write(swe_output_set *set, const swe_block *block, int snapshot, double time,
+                         swe_error *err);
+
+/* Closes the files: keep nonzero puts them in place (what was written so
+ * far, after a run stopped by an unstable state too), zero removes the
+ * NetCDF file (VTK and PNG files are complete files of their own). Frees
+ * set; safe with NULL. */
+int swe_output_set_close(swe_output_set *set, int keep, swe_error *err);
+
+#endif

@@ -1,0 +1,390 @@
+#include "run/options.h"
+
+#include "grid/backend.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Largest grid edge accepted from the command line. */
+enum { SWE_MAX_CELLS_PER_EDGE = 1 << 16 };
+
+static const char *const solver_names[SWE_SOLVER_COUNT] = {"fwave", "hlle", "rusanov", "augrie"};
+
+const char *swe_solver_name(enum swe_solver solver)
+{
+    return solver >= 0 && solver < SWE_SOLVER_COUNT ? solver_names[solver] : "unknown";
+}
+
+enum option_id {
+    OPTION_SCENARIO = 256,
+    OPTION_NX,
+    OPTION_NY,
+    OPTION_T_END,
+    OPTION_SOLVER,
+    OPTION_MANNING,
+    OPTION_BACKEND,
+    OPTION_LEVEL,
+    OPTION_CFL,
+    OPTION_OUTPUTS,
+    OPTION_OUTPUT,
+    OPTION_BENCHMARK,
+    OPTION_QUIET,
+    OPTION_FORMAT,
+    OPTION_CHECKPOINT_EVERY,
+    OPTION_RESTART,
+    OPTION_BATHYMETRY,
+    OPTION_DISPLACEMENT,
+    OPTION_OVERLAP,
+    OPTION_LIST_BACKENDS,
+    OPTION_LIST_DEVICES,
+    OPTION_CL_DEVICE,
+    OPTION_VERSION,
+    OPTION_HELP
+};
+
+static const struct option long_options[] = {
+    {"scenario", required_argument, NULL, OPTION_SCENARIO},
+    {"nx", required_argument, NULL, OPTION_NX},
+    {"ny", required_argument, NULL, OPTION_NY},
+    {"t-end", required_argument, NULL, OPTION_T_END},
+    {"solver", required_argument, NULL, OPTION_SOLVER},
+    {"manning", required_argument, NULL, OPTION_MANNING},
+    {"backend", required_argument, NULL, OPTION_BACKEND},
+    {"level", required_argument, NULL, OPTION_LEVEL},
+    {"cfl", required_argument, NULL, OPTION_CFL},
+    {"outputs", required_argument, NULL, OPTION_OUTPUTS},
+    {"output", required_argument, NULL, OPTION_OUTPUT},
+    {"benchmark", no_argument, NULL, OPTION_BENCHMARK},
+    {"quiet", no_argument, NULL, OPTION_QUIET},
+    {"format", required_argument, NULL, OPTION_FORMAT},
+    {"checkpoint-every", required_argument, NULL, OPTION_CHECKPOINT_EVERY},
+    {"restart", required_argument, NULL, OPTION_RESTART},
+    {"bathymetry", required_argument, NULL, OPTION_BATHYMETRY},
+    {"displacement", required_argument, NULL, OPTION_DISPLACEMENT},
+    {"overlap", no_argument, NULL, OPTION_OVERLAP},
+    {"list-backends", no_argument, NULL, OPTION_LIST_BACKENDS},
+    {"list-devices", no_argument, NULL, OPTION_LIST_DEVICES},
+    {"cl-device", required_argument, NULL, OPTION_CL_DEVICE},
+    {"version", no_argument, NULL, OPTION_VERSION},
+    {"help", no_argument, NULL, OPTION_HELP},
+    {NULL, 0, NULL, 0}};
+
+void swe_options_print_help(const char *program)
+{
+    printf("usage: %s [options]\n\n"
+           "Solves the 2D shallow water equations with finite volumes.\n\n",
+           program);
+    printf("  --scenario NAME     initial and boundary conditions (default radial-dam-break):\n");
+    for (int s = 0; s < swe_scenario_count(); ++s) {
+        const swe_scenario *scenario = swe_scenario_at(s);
+        printf("                        %-18s %s\n", scenario->name, scenario->title);
+    }
+    printf("  --nx N, --ny N      cells in x and y (default: the scenario's, 500 x 500 for\n"
+           "                      radial-dam-break)\n"
+           "  --t-end SECONDS     simulated time to reach (default: the scenario's, 20 s for\n"
+           "                      radial-dam-break)\n"
+           "  --solver NAME       Riemann solver: fwave, hlle, rusanov or augrie (augmented,\n"
+           "                      for wet/dry fronts; default fwave)\n"
+           "  --manning N         Manning bed friction n in s/m^(1/3), e.g. 0.03 (default\n"
+           "                      0: none)\n"
+           "  --backend NAME      programming model (default serial; see --list-backends)\n"
+           "  --level N           the backend's optimisation level, for backends that\n"
+           "                      teach in steps (default: its best)\n"
+           "  --cfl C             CFL number in (0, 1]; stable up to 0.5 (default: the\n"
+           "                      scenario's, 0.5 for radial-dam-break)\n"
+           "  --outputs K         snapshots written after the initial one (default 10)\n"
+           "  --output PATH       write PATH.nc, PATH_NNNN.vtr, PATH.pvd, PATH_NNNN.png\n"
+           "                      (default: the scenario's name)\n"
+           "  --format LIST       comma list of netcdf, vtk, png (default netcdf)\n"
+           "  --checkpoint-every SECONDS\n"
+           "                      write PATH.checkpoint.nc each time the simulated time\n"
+           "                      passes a multiple of SECONDS (default: no checkpoints)\n"
+           "  --restart FILE      continue the run saved in checkpoint FILE; give the\n"
+           "                      same scenario, grid, solver, t-end, cfl and outputs\n"
+           "  --bathymetry FILE   for --scenario netcdf: bed elevation b(y, x), m, negative\n"
+           "                      below sea level, with 1D coordinates x and y (default none)\n"
+           "  --displacement FILE\n"
+           "                      for --scenario netcdf: initial displacement d(y, x) of the\n"
+           "                      sea floor and surface, m, zero outside its extent\n"
+           "                      (default none)\n"
+           "  --benchmark         no files, timing only\n"
+           "  --quiet             no progress lines (errors still print)\n"
+           "  --overlap           shallows-mpi: compute the inner cells of each block while\n"
+           "                      its halo travels (no effect on one process)\n"
+           "  --list-backends     list the backends built into this binary\n"
+           "  --list-devices      list the devices of the backends that have some\n"
+           "                      (OpenCL: platforms and devices as P:D)\n"
+           "  --cl-device P:D     OpenCL platform P, device D (default: the first GPU,\n"
+           "                      else the first CPU device)\n"
+           "  --version           print the version and build configuration\n"
+           "  --help              print this help\n\n"
+           "Every run ends with a line 'summary: backend=... cell_updates_per_s=...'.\n"
+           "Exit codes: 0 success, 1 the run failed, 2 bad input.\n");
+}
+
+/* Parses a whole positive integer in [1, max]. */
+static int parse_count(const char *text, const char *option, int max, int *value, swe_error *err)
+{
+    char *end = NULL;
+    errno = 0;
+    long parsed = strtol(text, &end, 10);
+    if (end == text || *end != '\0' || errno != 0) {
+        return swe_fail(err, SWE_ERROR_USAGE, "%s needs a whole number, got '%s'", option, text);
+    }
+    if (parsed < 1 || parsed > max) {
+        return swe_fail(err, SWE_ERROR_USAGE, "%s must be between 1 and %d, got %ld", option, max,
+                        parsed);
+    }
+    *value = (int)parsed;
+    return SWE_OK;
+}
+
+/* Parses a finite number. */
+static int parse_number(const char *text, const char *option, double *value, swe_error *err)
+{
+    char *end = NULL;
+    errno = 0;
+    double parsed = strtod(text, &end);
+    if (end == text || *end != '\0' || errno != 0 || !isfinite(parsed)) {
+        return swe_fail(err, SWE_ERROR_USAGE, "%s needs a number, got '%s'", option, text);
+    }
+    *value = parsed;
+    return SWE_OK;
+}
+
+static int parse_solver(const char *text, enum swe_solver *solver, swe_error *err)
+{
+    for (int s = 0; s < SWE_SOLVER_COUNT; ++s) {
+        if (strcmp(text, solver_names[s]) == 0) {
+            *solver = (enum swe_solver)s;
+            return SWE_OK;
+        }
+    }
+    return swe_fail(err, SWE_ERROR_USAGE,
+                    "unknown solver '%s' (choose fwave, hlle, rusanov or augrie)", text);
+}
+
+/* A Manning coefficient: finite, not negative; beyond 1 s/m^(1/3) no
+ * natural bed lies, so a larger value is a typo. */
+static int parse_manning(const char *text, double *manning, swe_error *err)
+{
+    int status = parse_number(text, "--manning", manning, err);
+    if (status == SWE_OK && !(*manning >= 0 && *manning <= 1)) {
+        return swe_fail(err, SWE_ERROR_USAGE,
+                        "--manning must be between 0 and 1 s/m^(1/3) (e.g. 0.03), got %g",
+                        *manning);
+    }
+    return status;
+}
+
+/* Parses a comma list of format names into enum swe_format flags. */
+static int parse_formats(const char *text, unsigned *formats, swe_error *err)
+{
+    static const struct {
+        const char *name;
+        unsigned flag;
+    } known[] = {{"netcdf", SWE_FORMAT_NETCDF}, {"vtk", SWE_FORMAT_VTK}, {"png", SWE_FORMAT_PNG}};
+    *formats = 0;
+    const char *start = text;
+    for (;;) {
+        size_t length = strcspn(start, ",");
+        unsigned flag = 0;
+        for (size_t k = 0; k < sizeof known / sizeof known[0]; ++k) {
+            if (length == strlen(known[k].name) && strncmp(start, known[k].name, length) == 0) {
+                flag = known[k].flag;
+            }
+        }
+        if (flag == 0) {
+            return swe_fail(err, SWE_ERROR_USAGE,
+                            "unknown format '%.*s' in --format (give a comma list of netcdf, "
+                            "vtk, png)",
+                            (int)length, start);
+        }
+        *formats |= flag;
+        if (start[length] == '\0') {
+            return SWE_OK;
+        }
+        start += length + 1;
+    }
+}
+
+/* Values not given on the command line: -1 (counts) or NaN (numbers)
+ * marks "use the scenario's". */
+static void set_defaults(swe_options *options)
+{
+    *options = (swe_options){.action = SWE_ACTION_RUN,
+                             .scenario = swe_scenario_find("radial-dam-break"),
+                             .nx = -1,
+                             .ny = -1,
+                             .t_end = NAN,
+                             .cfl = NAN,
+                             .solver = SWE_SOLVER_FWAVE,
+                             .backend_name = "serial",
+                             .outputs = 10,
+                             .formats = SWE_FORMAT_NETCDF,
+                             .output_path = NULL};
+}
+
+static int parse_one(int id, const char *value, swe_options *options, swe_error *err)
+{
+    switch (id) {
+    case OPTION_SCENARIO:
+        options->scenario = swe_scenario_find(value);
+        return options->scenario != NULL
+                   ? SWE_OK
+                   : swe_fail(err, SWE_ERROR_USAGE, "unknown scenario '%s' (see --help)", value);
+    case OPTION_NX:
+        return parse_count(value, "--nx", SWE_MAX_CELLS_PER_EDGE, &options->nx, err);
+    case OPTION_NY:
+        return parse_count(value, "--ny", SWE_MAX_CELLS_PER_EDGE, &options->ny, err);
+    case OPTION_T_END:
+        return parse_number(value, "--t-end", &options->t_end, err);
+    case OPTION_CFL:
+        return parse_number(value, "--cfl", &options->cfl, err);
+    case OPTION_SOLVER:
+        return parse_solver(value, &options->solver, err);
+    case OPTION_MANNING:
+        return parse_manning(value, &options->manning, err);
+    case OPTION_BACKEND:
+        options->backend_name = value;
+        return SWE_OK;
+    case OPTION_LEVEL:
+        return parse_count(value, "--level", 99, &options->level, err);
+    case OPTION_OUTPUTS:
+        return parse_count(value, "--outputs", INT_MAX, &options->outputs, err);
+    case OPTION_OUTPUT:
+        options->output_path = value;
+        return value[0] != '\0' ? SWE_OK
+                                : swe_fail(err, SWE_ERROR_USAGE, "--output needs a file path");
+    case OPTION_BENCHMARK:
+        options->benchmark = 1;
+        return SWE_OK;
+    case OPTION_QUIET:
+        options->quiet = 1;
+        return SWE_OK;
+    case OPTION_FORMAT:
+        return parse_formats(value, &options->formats, err);
+    case OPTION_CHECKPOINT_EVERY: {
+        int status = parse_number(value, "--checkpoint-every", &options->checkpoint_every, err);
+        return status != SWE_OK || options->checkpoint_every > 0
+                   ? status
+                   : swe_fail(err, SWE_ERROR_USAGE,
+                              "--checkpoint-every must be a positive number of seconds, got %s",
+                              value);
+    }
+    case OPTION_RESTART:
+        options->restart_path = value;
+        return SWE_OK;
+    case OPTION_BATHYMETRY:
+        options->bathymetry_path = value;
+        return SWE_OK;
+    case OPTION_DISPLACEMENT:
+        options->displacement_path = value;
+        return SWE_OK;
+    case OPTION_OVERLAP:
+        options->overlap = 1;
+        return SWE_OK;
+    case OPTION_LIST_BACKENDS:
+        options->action = SWE_ACTION_LIST_BACKENDS;
+        return SWE_OK;
+    case OPTION_LIST_DEVICES:
+        options->action = SWE_ACTION_LIST_DEVICES;
+        return SWE_OK;
+    case OPTION_CL_DEVICE:
+        options->cl_device = value;
+        return SWE_OK;
+    case OPTION_VERSION:
+        options->action = SWE_ACTION_VERSION;
+        return SWE_OK;
+    case OPTION_HELP:
+        options->action = SWE_ACTION_HELP;
+        return SWE_OK;
+    default:
+        return swe_fail(err, SWE_ERROR_USAGE, "unknown option (see --help)");
+    }
+}
+
+/* Fills what was not given from the scenario, then checks the ranges that
+ * depend on each other. */
+static int complete(swe_options *options, swe_error *err)
+{
+    const swe_scenario *scenario = options->scenario;
+    options->nx = options->nx > 0 ? options->nx : scenario->default_nx;
+    options->ny = options->ny > 0 ? options->ny : scenario->default_ny;
+    options->t_end = isnan(options->t_end) ? scenario->default_t_end : options->t_end;
+    options->cfl = isnan(options->cfl) ? scenario->default_cfl : options->cfl;
+    options->output_path = options->output_path != NULL ? options->output_path : scenario->name;
+    if (!(options->t_end > 0)) {
+        return swe_fail(err, SWE_ERROR_USAGE, "--t-end must be positive, got %g", options->t_end);
+    }
+    if (!(options->cfl > 0 && options->cfl <= 1)) {
+        return swe_fail(err, SWE_ERROR_USAGE, "--cfl must be in (0, 1], got %g", options->cfl);
+    }
+    int wants_files = scenario->needs_input_files;
+    if (wants_files != (options->bathymetry_path != NULL) ||
+        wants_files != (options->displacement_path != NULL)) {
+        return swe_fail(err, SWE_ERROR_USAGE,
+                        wants_files
+                            ? "--scenario %s needs --bathymetry FILE and --displacement FILE"
+                            : "--bathymetry and --displacement go with --scenario netcdf, "
+                              "not --scenario %s",
+                        scenario->name);
+    }
+    if (options->benchmark && (options->checkpoint_every > 0 || options->restart_path != NULL)) {
+        return swe_fail(err, SWE_ERROR_USAGE,
+                        "--benchmark writes no files: drop --checkpoint-every and --restart");
+    }
+    const swe_backend *backend = swe_backend_find(options->backend_name);
+    if (backend == NULL) {
+        return swe_fail(err, SWE_ERROR_USAGE,
+                        "backend '%s' is not built into this binary (see --list-backends; "
+                        "'make deps' installs what the others need)",
+                        options->backend_name);
+    }
+    if (options->cl_device != NULL && strcmp(backend->name, "opencl") != 0) {
+        return swe_fail(err, SWE_ERROR_USAGE,
+                        "--cl-device applies to --backend opencl only, not '%s'", backend->name);
+    }
+    if (options->level > backend->levels) {
+        return backend->levels == 0
+                   ? swe_fail(err, SWE_ERROR_USAGE, "backend '%s' has no optimisation levels",
+                              backend->name)
+                   : swe_fail(err, SWE_ERROR_USAGE, "--level for backend '%s' must be 1 to %d",
+                              backend->name, backend->levels);
+    }
+    return SWE_OK;
+}
+
+int swe_options_parse(int argc, char **argv, swe_options *options, swe_error *err)
+{
+    if (options == NULL || argv == NULL) {
+        return swe_fail(err, SWE_ERROR_USAGE, "internal error: no options to parse");
+    }
+    set_defaults(options);
+    opterr = 0; /* our own one-line messages instead of getopt's */
+    optind = 1;
+    int id;
+    while ((id = getopt_long(argc, argv, "", long_options, NULL)) != -1) {
+        if (id == '?') {
+            const char *given = optind > 0 && optind <= argc ? argv[optind - 1] : "?";
+            return swe_fail(err, SWE_ERROR_USAGE,
+                            optopt != 0 ? "option '%s' needs a value (see --help)"
+                                        : "unknown option '%s' (see --help)",
+                            given);
+        }
+        int status = parse_one(id, optarg, options, err);
+        if (status != SWE_OK) {
+            return status;
+        }
+    }
+    if (optind < argc) {
+        return swe_fail(err, SWE_ERROR_USAGE, "unexpected argument '%s' (see --help)",
+                        argv[optind]);
+    }
+    return options->action == SWE_ACTION_RUN ? complete(options, err) : SWE_OK;
+}
