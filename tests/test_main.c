@@ -65,6 +65,9 @@ int main(int argc, char **argv)
     register_opencl_tests();
 #endif
     register_block_grid_tests();
+#ifdef SWE_WITH_STAGGERED
+    register_staggered_tests();
+#endif
 #if defined(SWE_WITH_MPI) && !defined(SWE_WITHOUT_NETCDF)
     register_mpi_cli_tests();
 #endif

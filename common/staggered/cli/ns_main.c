@@ -1,0 +1,105 @@
+/* shallows-ns: runs one Navier-Stokes case, with progress, snapshots and
+ * a summary line (phase 1: its own small driver; the shared run driver
+ * takes over in phase 2). Exit 2 for bad input, 1 when the run fails. */
+#include "ns_cli_options.h"
+#include "staggered/output/ns_output.h"
+
+#include "core/timer.h"
+#include "staggered/ns_diagnostics.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+
+static void print_cases(void)
+{
+    for (int index = 0; index < ns_case_count(); ++index) {
+        const ns_case *c = ns_case_at(index);
+        printf("%-18s %s (resolution %d, t_end %g s)\n", c->name, c->description,
+               c->default_resolution, c->default_end_time);
+    }
+}
+
+static void print_progress(const ns_solver *solver, double seconds)
+{
+    fprintf(stderr, "t = %.4f s  step %ld  dt %.3e s  CG %d it (residual %.1e)  %.1f s\n",
+            solver->t, solver->steps, solver->last_dt, solver->cg_iterations, solver->cg_residual,
+            seconds);
+}
+
+static void print_summary(const ns_run_options *o, const ns_solver *solver, double seconds)
+{
+    double cells = (double)ns_grid_interior_cells(&solver->grid);
+    double per_cell_step = solver->steps > 0 ? seconds / (cells * (double)solver->steps) : 0.0;
+    double iterations =
+        solver->steps > 0 ? (double)solver->cg_iterations_total / (double)solver->steps : 0.0;
+    printf("summary: application=navier-stokes case=%s backend=%s precision=%s cells=%.0f "
+           "steps=%ld t=%.6g seconds=%.3f s_per_mcell_step=%.4f cell_steps_per_s=%.3e "
+           "cg_iterations_per_step=%.2f kinetic_energy=%.10e max_divergence=%.3e "
+           "checksum=%016" PRIx64 "\n",
+           o->case_name, solver->backend->name, SWE_PRECISION_NAME, cells, solver->steps,
+           solver->t, seconds, per_cell_step * 1e6, per_cell_step > 0 ? 1.0 / per_cell_step : 0.0,
+           iterations, ns_kinetic_energy(solver), ns_max_divergence(solver),
+           ns_state_checksum(solver));
+}
+
+/* Runs to the end time (or the step count), with snapshots between. */
+static int run(const ns_run_options *o, ns_solver *solver, double *seconds, swe_error *err)
+{
+    const ns_case *c = ns_case_find(o->case_name);
+    double end = o->end_time > 0.0 ? o->end_time : c->default_end_time;
+    ns_output *output = NULL;
+    int status = ns_output_open(&output, o->output, o->formats, o->case_name, solver, err);
+    double start = swe_wall_seconds();
+    for (int snapshot = 1; status == SWE_OK && snapshot <= o->snapshots; ++snapshot) {
+        if (o->steps > 0) {
+            long target = o->steps * snapshot / o->snapshots;
+            while (status == SWE_OK && solver->steps < target) {
+                status = ns_solver_step(solver, 0.0, err);
+            }
+        } else {
+            status = ns_solver_advance(solver, end * snapshot / o->snapshots, err);
+        }
+        if (status == SWE_OK) {
+            *seconds = swe_wall_seconds() - start;
+            print_progress(solver, *seconds);
+            status = ns_output_write(output, solver, err);
+        }
+    }
+    *seconds = swe_wall_seconds() - start;
+    int closed = ns_output_close(output, err);
+    return status != SWE_OK ? status : closed;
+}
+
+int main(int argc, char **argv)
+{
+    swe_error err = {{0}};
+    ns_run_options options;
+    int status = ns_parse_options(argc, argv, &options, &err);
+    if (status == SWE_OK && options.help) {
+        ns_print_usage(stdout, argv[0]);
+        return 0;
+    }
+    if (status == SWE_OK && options.list) {
+        print_cases();
+        return 0;
+    }
+    ns_solver *solver = NULL;
+    if (status == SWE_OK) {
+        status = ns_case_create(options.case_name, &options.settings, &solver, &err);
+    }
+    double seconds = 0.0;
+    if (status == SWE_OK) {
+        status = run(&options, solver, &seconds, &err);
+    }
+    if (status == SWE_OK) {
+        status = ns_solver_sync(solver, &err);
+    }
+    if (status == SWE_OK) {
+        print_summary(&options, solver, seconds);
+    }
+    ns_solver_destroy(solver);
+    if (status != SWE_OK) {
+        fprintf(stderr, "shallows-ns: %s\n", err.message);
+    }
+    return status;
+}

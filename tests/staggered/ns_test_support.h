@@ -1,0 +1,33 @@
+/* Helpers of the Navier-Stokes suites (tests/staggered/). */
+#ifndef NS_TEST_SUPPORT_H
+#define NS_TEST_SUPPORT_H
+
+#include "staggered/cases/ns_cases.h"
+#include "staggered/ns_solver.h"
+
+/* Walls: 'p' periodic, 'n' no-slip, 'f' free-slip, one letter per axis. */
+ns_solver *ns_test_solver(const char *backend, const int n[NS_AXES], const char walls[NS_AXES],
+                          double viscosity);
+
+/* A started solver of a case, or NULL after a failed assertion. */
+ns_solver *ns_test_case(const char *name, const char *backend, int resolution, double reynolds);
+
+/* Starts a solver made by ns_test_solver after its host state was set. */
+void ns_test_start(ns_solver *solver);
+
+/* A reproducible number in [-1, 1]. */
+double ns_test_random(unsigned long *state);
+
+/* Host pressure = random values with zero mean over the fluid cells. */
+void ns_test_random_pressure(ns_solver *solver, unsigned long seed);
+
+/* sqrt(x . x) through the backend's dot verb. */
+double ns_test_norm(ns_solver *solver, enum ns_vector x);
+
+void register_ns_stencil_tests(void);
+void register_ns_poisson_tests(void);
+void register_ns_flow_tests(void);
+void register_ns_backend_tests(void);
+void register_ns_input_tests(void);
+
+#endif

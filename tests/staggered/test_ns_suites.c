@@ -1,0 +1,8 @@
+/* The Navier-Stokes suites, registered by one call from tests/test_main.c. */
+#include "ns_test_support.h"
+#include "test_suites.h"
+
+void register_staggered_tests(void)
+{
+    register_ns_poisson_tests();
+}
