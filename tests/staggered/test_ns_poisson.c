@@ -3,6 +3,7 @@
  * converges with obstacles in more than one iteration, and the projection
  * leaves a divergence at the solver's tolerance. */
 #include "ns_test_support.h"
+#include "staggered/ns_cg.h"
 #include "test_suites.h"
 
 #include <CUnit/CUnit.h>
@@ -46,11 +47,74 @@ static void test_fft_inverts_laplacian(void)
     }
 }
 
+/* One fractional step through the verbs, returning the L2 norms of
+ * div u* (before the projection) and div u (after). */
+static void projected_step(ns_solver *solver, double *before, double *after)
+{
+    swe_error err;
+    const ns_backend *b = solver->backend;
+    const double dt = 1e-3, density = solver->parameters.density;
+    CU_ASSERT_EQUAL_FATAL(b->momentum(solver, &err), SWE_OK);
+    CU_ASSERT_EQUAL_FATAL(b->predict(solver, (real)dt, (real)1, (real)0, &err), SWE_OK);
+    CU_ASSERT_EQUAL_FATAL(b->divergence(solver, (real)1, &err), SWE_OK);
+    *before = ns_test_norm(solver, NS_RHS);
+    CU_ASSERT_EQUAL_FATAL(b->divergence(solver, (real)(-density / dt), &err), SWE_OK);
+    CU_ASSERT_EQUAL_FATAL(ns_cg_solve(solver, &err), SWE_OK);
+    CU_ASSERT_EQUAL_FATAL(b->correct(solver, (real)(dt / density), &err), SWE_OK);
+    CU_ASSERT_EQUAL_FATAL(b->divergence(solver, (real)1, &err), SWE_OK);
+    *after = ns_test_norm(solver, NS_RHS);
+}
+
+/* After the projection ||div u|| = (dt / rho) ||b - A p|| <= tol ||div u*||,
+ * up to the round-off of evaluating the divergence. */
+static void test_projection_leaves_divergence_at_tolerance(void)
+{
+    const char *cases[] = {"channel-obstacle", "cavity", "kelvin-helmholtz", "taylor-green"};
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; ++c) {
+        ns_solver *solver = ns_test_case(cases[c], "serial", 8, 0.0);
+        double before, after;
+        projected_step(solver, &before, &after);
+        double floor = 1e2 * SWE_TEST_EPSILON * sqrt((double)ns_grid_interior_cells(&solver->grid)) /
+                       solver->grid.h[0];
+        if (!(after <= solver->parameters.cg_tolerance * before + floor)) {
+            printf("\n%s: |div u*| = %.3e, |div u| = %.3e after %d CG iterations\n", cases[c],
+                   before, after, solver->cg_iterations);
+        }
+        CU_ASSERT(before > 0.0);
+        CU_ASSERT(after <= solver->parameters.cg_tolerance * before + floor);
+        ns_solver_destroy(solver);
+    }
+}
+
+/* Solid cells make the operator differ from the preconditioner: CG takes
+ * more than one iteration, and still converges; without them one does. */
+static void test_obstacle_needs_iterations(void)
+{
+    swe_error err;
+    ns_solver *solver = ns_test_case("channel-obstacle", "serial", 8, 0.0);
+    CU_ASSERT_EQUAL(ns_solver_step(solver, 0.0, &err), SWE_OK);
+    CU_ASSERT(solver->cg_iterations > 1);
+    CU_ASSERT(solver->cg_residual <= solver->parameters.cg_tolerance);
+    ns_solver_destroy(solver);
+    solver = ns_test_case("cavity", "serial", 16, 0.0);
+    for (int step = 0; step < 3; ++step) {
+        CU_ASSERT_EQUAL(ns_solver_step(solver, 0.0, &err), SWE_OK);
+        CU_ASSERT(solver->cg_iterations == 1);
+    }
+    ns_solver_destroy(solver);
+}
+
 void register_ns_poisson_tests(void)
 {
     CU_pSuite suite = CU_add_suite("ns_poisson", NULL, NULL);
     swe_test_require_registered(suite, "suite ns_poisson");
     swe_test_require_registered(CU_add_test(suite, "FFT solve inverts the discrete Laplacian",
                                             test_fft_inverts_laplacian),
+                                "ns_poisson test");
+    swe_test_require_registered(CU_add_test(suite, "projection leaves div u at the CG tolerance",
+                                            test_projection_leaves_divergence_at_tolerance),
+                                "ns_poisson test");
+    swe_test_require_registered(CU_add_test(suite, "obstacles need CG iterations, walls one",
+                                            test_obstacle_needs_iterations),
                                 "ns_poisson test");
 }

