@@ -7,6 +7,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #ifdef SWE_PRECISION_DOUBLE
 #define NS_DEFAULT_TOLERANCE 1e-10
@@ -89,6 +90,16 @@ int ns_solver_create(const ns_grid *grid, const ns_parameters *parameters,
     if (missing != NULL) {
         return swe_fail(err, SWE_ERROR_USAGE, "backend '%s' lacks the required verb %s",
                         backend->name, missing);
+    }
+    /* Host state (7 fields) and a backend's work arrays (about 9 more):
+     * refused up front rather than left to the kernel's overcommit. */
+    double needed = (double)grid->cells * (16.0 * sizeof(real) + 1.0);
+    double available = (double)sysconf(_SC_PHYS_PAGES) * (double)sysconf(_SC_PAGESIZE);
+    if (available > 0.0 && needed > available) {
+        return swe_fail(err, SWE_ERROR_USAGE,
+                        "%d x %d x %d cells need about %.1f GiB; this machine has %.1f GiB",
+                        grid->n[0], grid->n[1], grid->n[2], needed / 1073741824.0,
+                        available / 1073741824.0);
     }
     ns_solver *solver = calloc(1, sizeof *solver);
     if (solver == NULL) {

@@ -11,6 +11,7 @@ NS_PROGRAM := $(BUILD)/shallows-ns
 ifeq ($(HAVE_FFTW),yes)
 BACKEND_SOURCES += $(NS_CORE_SOURCES) $(wildcard common/staggered/output/*.c) \
     $(wildcard common/staggered/cases/*.c) $(wildcard backends/serial/staggered/*.c) \
+    $(filter-out common/staggered/cli/ns_main.c,$(wildcard common/staggered/cli/*.c)) \
     $(wildcard $(KERNELS)/serial/staggered/*.c)
 CPPFLAGS += -DSWE_WITH_STAGGERED -Ibackends/serial/staggered
 LDLIBS += $(shell pkg-config --libs fftw3 fftw3f)
@@ -29,7 +30,7 @@ LDLIBS += -lcufft
 endif
 endif
 
-NS_MAIN_OBJECTS := $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard common/staggered/cli/*.c))
+NS_MAIN_OBJECTS := $(BUILD)/obj/common/staggered/cli/ns_main.o
 -include $(NS_MAIN_OBJECTS:.o=.d)
 
 ## make ns: build/<precision>/shallows-ns, the Navier-Stokes cases (docs/RESULTS-navier-stokes.md)

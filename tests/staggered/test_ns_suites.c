@@ -8,4 +8,5 @@ void register_staggered_tests(void)
     register_ns_poisson_tests();
     register_ns_flow_tests();
     register_ns_backend_tests();
+    register_ns_input_tests();
 }
