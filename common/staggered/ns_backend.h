@@ -48,6 +48,10 @@ typedef struct ns_backend {
     /* out = the FFT solve of the obstacle-free problem applied to in. */
     int (*precondition)(struct ns_solver *solver, enum ns_vector in, enum ns_vector out,
                         swe_error *err);
+    /* x -= its mean over the fluid cells: the right-hand side loses the
+     * round-off that puts it outside the range of the singular operator
+     * (whose null space is the constant), which CG could not remove. */
+    int (*remove_mean)(struct ns_solver *solver, enum ns_vector x, swe_error *err);
     /* x . y over the interior, accumulated in double. */
     int (*dot)(struct ns_solver *solver, enum ns_vector x, enum ns_vector y, double *result,
                swe_error *err);

@@ -34,6 +34,7 @@ int ns_cg_solve(ns_solver *solver, swe_error *err)
     const ns_backend *b = solver->backend;
     const double tolerance = solver->parameters.cg_tolerance;
     double bb, rr, rz, dq;
+    NS_TRY(b->remove_mean(solver, NS_RHS, err));
     NS_TRY(b->dot(solver, NS_RHS, NS_RHS, &bb, err));
     NS_TRY(initial_residual(solver, err));
     NS_TRY(b->dot(solver, NS_RESIDUAL, NS_RESIDUAL, &rr, err));

@@ -87,7 +87,9 @@ static void test_projection_leaves_divergence_at_tolerance(void)
 }
 
 /* Solid cells make the operator differ from the preconditioner: CG takes
- * more than one iteration, and still converges; without them one does. */
+ * more than one iteration, and still converges; without them one does in
+ * double precision, and two at most in single (the exact inverse applied
+ * in single precision leaves about eps times the condition number). */
 static void test_obstacle_needs_iterations(void)
 {
     swe_error err;
@@ -99,7 +101,7 @@ static void test_obstacle_needs_iterations(void)
     solver = ns_test_case("cavity", "serial", 16, 0.0);
     for (int step = 0; step < 3; ++step) {
         CU_ASSERT_EQUAL(ns_solver_step(solver, 0.0, &err), SWE_OK);
-        CU_ASSERT(solver->cg_iterations == 1);
+        CU_ASSERT(solver->cg_iterations >= 1 && solver->cg_iterations <= (SWE_TEST_EPSILON < 1e-10 ? 1 : 2));
     }
     ns_solver_destroy(solver);
 }

@@ -231,6 +231,37 @@ int ns_cpu_dot(ns_solver *solver, enum ns_vector x, enum ns_vector y, double *re
     return SWE_OK;
 }
 
+static void fluid_sum_body(void *context, int k)
+{
+    plane_task *task = context;
+    long cells = 0;
+    task->ext->partial[2 * (size_t)k] =
+        ns_serial_fluid_sum_plane(&task->ext->arrays, k, task->in, &cells);
+    task->ext->partial[2 * (size_t)k + 1] = (double)cells;
+}
+
+static void shift_body(void *context, int k)
+{
+    plane_task *task = context;
+    ns_serial_shift_plane(&task->ext->arrays, k, task->a, task->out);
+}
+
+int ns_cpu_remove_mean(ns_solver *solver, enum ns_vector x, swe_error *err)
+{
+    (void)err;
+    ns_cpu_ext *ext = ext_of(solver);
+    plane_task task = {.in = ext->vector[x], .out = ext->vector[x]};
+    run_planes(solver, fluid_sum_body, &task);
+    double sum = 0.0, cells = 0.0;
+    for (int k = 0; k < solver->grid.n[2]; ++k) {
+        sum += ext->partial[2 * (size_t)k];
+        cells += ext->partial[2 * (size_t)k + 1];
+    }
+    task.a = cells > 0.0 ? (real)(sum / cells) : (real)0;
+    run_planes(solver, shift_body, &task);
+    return SWE_OK;
+}
+
 static void axpy_body(void *context, int k)
 {
     plane_task *task = context;

@@ -38,6 +38,7 @@ int ns_cpu_predict(ns_solver *solver, real dt, real weight_new, real weight_old,
 int ns_cpu_divergence(ns_solver *solver, real scale, swe_error *err);
 int ns_cpu_laplacian(ns_solver *solver, enum ns_vector in, enum ns_vector out, swe_error *err);
 int ns_cpu_precondition(ns_solver *solver, enum ns_vector in, enum ns_vector out, swe_error *err);
+int ns_cpu_remove_mean(ns_solver *solver, enum ns_vector x, swe_error *err);
 int ns_cpu_dot(ns_solver *solver, enum ns_vector x, enum ns_vector y, double *result,
                swe_error *err);
 int ns_cpu_axpy(ns_solver *solver, real alpha, enum ns_vector x, enum ns_vector y, swe_error *err);
@@ -49,7 +50,7 @@ int ns_cpu_correct(ns_solver *solver, real factor, swe_error *err);
     .finalize = ns_cpu_finalize, .upload = ns_cpu_transfer, .download = ns_cpu_transfer,           \
     .max_speeds = ns_cpu_max_speeds, .momentum = ns_cpu_momentum, .predict = ns_cpu_predict,       \
     .divergence = ns_cpu_divergence, .laplacian = ns_cpu_laplacian,                                \
-    .precondition = ns_cpu_precondition, .dot = ns_cpu_dot, .axpy = ns_cpu_axpy,                   \
+    .precondition = ns_cpu_precondition, .remove_mean = ns_cpu_remove_mean, .dot = ns_cpu_dot, .axpy = ns_cpu_axpy,                   \
     .xpay = ns_cpu_xpay, .correct = ns_cpu_correct
 
 #endif

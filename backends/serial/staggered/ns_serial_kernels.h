@@ -42,6 +42,13 @@ void ns_serial_correct_plane(const ns_cpu_arrays *a, int k, real factor);
  * a fixed order (i fastest). */
 double ns_serial_dot_plane(const ns_cpu_arrays *a, int k, const real *x, const real *y);
 
+/* The sum of x over the fluid cells of plane k (in double), and the
+ * number of those cells. */
+double ns_serial_fluid_sum_plane(const ns_cpu_arrays *a, int k, const real *x, long *cells);
+
+/* x -= shift in the fluid cells of plane k. */
+void ns_serial_shift_plane(const ns_cpu_arrays *a, int k, real shift, real *x);
+
 /* y += alpha x; and y = x + beta y, over the interior of plane k. */
 void ns_serial_axpy_plane(const ns_cpu_arrays *a, int k, real alpha, const real *x, real *y);
 void ns_serial_xpay_plane(const ns_cpu_arrays *a, int k, const real *x, real beta, real *y);

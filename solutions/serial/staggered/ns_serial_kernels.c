@@ -109,6 +109,33 @@ double ns_serial_dot_plane(const ns_cpu_arrays *a, int k, const real *x, const r
     return sum;
 }
 
+double ns_serial_fluid_sum_plane(const ns_cpu_arrays *a, int k, const real *x, long *cells)
+{
+    const ns_geometry *g = &a->geometry;
+    double sum = 0.0;
+    long count = 0;
+    for (int j = 0; j < g->n[1]; ++j) {
+        long start = row_start(g, j, k);
+        for (long c = start; c < start + g->n[0]; ++c) {
+            sum += a->fluid[c] ? (double)x[c] : 0.0;
+            count += a->fluid[c];
+        }
+    }
+    *cells = count;
+    return sum;
+}
+
+void ns_serial_shift_plane(const ns_cpu_arrays *a, int k, real shift, real *x)
+{
+    const ns_geometry *g = &a->geometry;
+    for (int j = 0; j < g->n[1]; ++j) {
+        long start = row_start(g, j, k);
+        for (long c = start; c < start + g->n[0]; ++c) {
+            x[c] -= shift * (real)a->fluid[c];
+        }
+    }
+}
+
 void ns_serial_axpy_plane(const ns_cpu_arrays *a, int k, real alpha, const real *x, real *y)
 {
     const ns_geometry *g = &a->geometry;
