@@ -54,27 +54,39 @@ SWE_INLINE real ns_momentum_residual(const ns_neighbourhood *s, const real inv_h
     return nu * diffusion - convection + force;
 }
 
+/* Where carrier[axis][which] of component `component` comes from, in
+ * cells along x, y and z from the component's own face: along the
+ * component's own axis the component itself at the cell centres on either
+ * side (minus face: the mean of -1 and 0, plus face: of 0 and +1); across
+ * it, the axis' velocity at the two faces beside the component's face,
+ * one step back along axis for the minus face. Every offset is -1, 0 or 1:
+ * the shared-memory kernels rely on it. */
+SWE_INLINE void ns_carrier_offset(int component, int axis, int which, int offset[NS_AXES])
+{
+    offset[0] = offset[1] = offset[2] = 0;
+    if (which < 2) {
+        offset[axis] -= 1;
+    }
+    if (which == 1 || which == 3) {
+        offset[axis == component ? axis : component] += 1;
+    }
+}
+
 /* Fills s for component `component` (0 u, 1 v, 2 w) at padded index c
  * from the velocity arrays velocity[0..2] in global memory. */
 SWE_INLINE void ns_gather(const real *const velocity[NS_AXES], int component, long c,
                           const long stride[NS_AXES], ns_neighbourhood *s)
 {
-    const real *own = velocity[component];
     for (int axis = 0; axis < NS_AXES; ++axis) {
-        long step = stride[axis];
-        for (int offset = 0; offset < 5; ++offset) {
-            s->line[axis][offset] = own[c + (offset - 2) * step];
+        for (int o = 0; o < 5; ++o) {
+            s->line[axis][o] = velocity[component][c + (o - 2) * stride[axis]];
         }
-        /* The carrier through the faces normal to axis: along the
-         * component's own axis the mean of the component itself at the
-         * cell centres on either side; across it, the mean of the axis'
-         * velocity at the two faces beside the component's face. */
-        const real *carrier = velocity[axis];
-        long next = axis == component ? step : stride[component];
-        s->carrier[axis][0] = carrier[c - step];
-        s->carrier[axis][1] = carrier[c - step + next];
-        s->carrier[axis][2] = carrier[c];
-        s->carrier[axis][3] = carrier[c + next];
+        for (int which = 0; which < 4; ++which) {
+            int d[NS_AXES];
+            ns_carrier_offset(component, axis, which, d);
+            s->carrier[axis][which] =
+                velocity[axis][c + d[0] * stride[0] + d[1] * stride[1] + d[2] * stride[2]];
+        }
     }
 }
 

@@ -29,6 +29,9 @@ CPPFLAGS += -DNS_WITH_CUDA -Ibackends/cuda/staggered
 LDLIBS += -lcufft
 endif
 endif
+ifeq ($(NS_CUDA_SOURCES),)
+TEST_SOURCES := $(filter-out tests/staggered/test_ns_cuda.c,$(TEST_SOURCES))
+endif
 
 NS_MAIN_OBJECTS := $(BUILD)/obj/common/staggered/cli/ns_main.o
 -include $(NS_MAIN_OBJECTS:.o=.d)

@@ -3,6 +3,7 @@
 #include "test_suites.h"
 
 #include <CUnit/CUnit.h>
+#include <math.h>
 #include <stdio.h>
 
 ns_solver *ns_test_solver(const char *backend, const int n[NS_AXES], const char walls[NS_AXES],
@@ -91,4 +92,22 @@ double ns_test_norm(ns_solver *solver, enum ns_vector x)
     swe_error err;
     CU_ASSERT_EQUAL(solver->backend->dot(solver, x, x, &dot, &err), SWE_OK);
     return sqrt(dot);
+}
+
+/* ||A M^-1 b - b|| / ||b|| for random b (zero mean) on a grid. */
+double ns_test_inverse_error(const char *backend, const int n[NS_AXES], const char walls[NS_AXES])
+{
+    ns_solver *solver = ns_test_solver(backend, n, walls, 0.0);
+    ns_test_random_pressure(solver, 7);
+    ns_test_start(solver);
+    swe_error err;
+    const ns_backend *b = solver->backend;
+    CU_ASSERT_EQUAL(b->upload(solver, &err), SWE_OK);
+    CU_ASSERT_EQUAL(b->precondition(solver, NS_PRESSURE, NS_PRECONDITIONED, &err), SWE_OK);
+    CU_ASSERT_EQUAL(b->laplacian(solver, NS_PRECONDITIONED, NS_PRODUCT, &err), SWE_OK);
+    double norm = ns_test_norm(solver, NS_PRESSURE);
+    CU_ASSERT_EQUAL(b->axpy(solver, (real)-1, NS_PRESSURE, NS_PRODUCT, &err), SWE_OK);
+    double error = ns_test_norm(solver, NS_PRODUCT) / norm;
+    ns_solver_destroy(solver);
+    return error;
 }

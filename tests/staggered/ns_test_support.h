@@ -24,10 +24,19 @@ void ns_test_random_pressure(ns_solver *solver, unsigned long seed);
 /* sqrt(x . x) through the backend's dot verb. */
 double ns_test_norm(ns_solver *solver, enum ns_vector x);
 
+/* ||A M^-1 b - b|| / ||b|| for a random b of zero mean, through the
+ * backend's verbs, on a grid with walls as in ns_test_solver. */
+double ns_test_inverse_error(const char *backend, const int n[NS_AXES], const char walls[NS_AXES]);
+
+/* One fractional step through the verbs (dt 1e-3, forward Euler),
+ * returning the L2 norms of div u* (before the projection) and div u. */
+void ns_test_projected_step(ns_solver *solver, double *before, double *after);
+
 void register_ns_stencil_tests(void);
 void register_ns_poisson_tests(void);
 void register_ns_flow_tests(void);
 void register_ns_backend_tests(void);
 void register_ns_input_tests(void);
+void register_ns_cuda_tests(void); /* only with NS_WITH_CUDA */
 
 #endif

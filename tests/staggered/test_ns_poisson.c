@@ -10,24 +10,6 @@
 #include <math.h>
 #include <stdio.h>
 
-/* ||A M^-1 b - b|| / ||b|| for random b (zero mean) on a grid. */
-static double inverse_error(const char *backend, const int n[NS_AXES], const char walls[NS_AXES])
-{
-    ns_solver *solver = ns_test_solver(backend, n, walls, 0.0);
-    ns_test_random_pressure(solver, 7);
-    ns_test_start(solver);
-    swe_error err;
-    const ns_backend *b = solver->backend;
-    CU_ASSERT_EQUAL(b->upload(solver, &err), SWE_OK);
-    CU_ASSERT_EQUAL(b->precondition(solver, NS_PRESSURE, NS_PRECONDITIONED, &err), SWE_OK);
-    CU_ASSERT_EQUAL(b->laplacian(solver, NS_PRECONDITIONED, NS_PRODUCT, &err), SWE_OK);
-    double norm = ns_test_norm(solver, NS_PRESSURE);
-    CU_ASSERT_EQUAL(b->axpy(solver, (real)-1, NS_PRESSURE, NS_PRODUCT, &err), SWE_OK);
-    double error = ns_test_norm(solver, NS_PRODUCT) / norm;
-    ns_solver_destroy(solver);
-    return error;
-}
-
 static void test_fft_inverts_laplacian(void)
 {
     const struct {
@@ -38,7 +20,7 @@ static void test_fft_inverts_laplacian(void)
     /* Round-off grows with the condition number of the Laplacian. */
     const double tolerance = 1e3 * SWE_TEST_EPSILON;
     for (size_t g = 0; g < sizeof grids / sizeof grids[0]; ++g) {
-        double error = inverse_error("serial", grids[g].n, grids[g].walls);
+        double error = ns_test_inverse_error("serial", grids[g].n, grids[g].walls);
         if (!(error < tolerance)) {
             printf("\n%s %dx%dx%d: |A M^-1 b - b| / |b| = %.3e\n", grids[g].walls, grids[g].n[0],
                    grids[g].n[1], grids[g].n[2], error);
@@ -47,9 +29,7 @@ static void test_fft_inverts_laplacian(void)
     }
 }
 
-/* One fractional step through the verbs, returning the L2 norms of
- * div u* (before the projection) and div u (after). */
-static void projected_step(ns_solver *solver, double *before, double *after)
+void ns_test_projected_step(ns_solver *solver, double *before, double *after)
 {
     swe_error err;
     const ns_backend *b = solver->backend;
@@ -73,7 +53,7 @@ static void test_projection_leaves_divergence_at_tolerance(void)
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; ++c) {
         ns_solver *solver = ns_test_case(cases[c], "serial", 8, 0.0);
         double before, after;
-        projected_step(solver, &before, &after);
+        ns_test_projected_step(solver, &before, &after);
         double floor = 1e2 * SWE_TEST_EPSILON * sqrt((double)ns_grid_interior_cells(&solver->grid)) /
                        solver->grid.h[0];
         if (!(after <= solver->parameters.cg_tolerance * before + floor)) {
