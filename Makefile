@@ -72,7 +72,7 @@ CORE_SOURCES := $(filter-out common/io/png_unavailable.c,$(CORE_SOURCES))
 LDLIBS += -lpng
 else
 CPPFLAGS += -DSWE_WITHOUT_PNG
-CORE_SOURCES := $(filter-out common/io/png_output.c,$(CORE_SOURCES))
+CORE_SOURCES := $(filter-out common/io/png_output.c common/io/png_raster.c,$(CORE_SOURCES))
 TEST_SOURCES := $(filter-out tests/test_png.c,$(TEST_SOURCES))
 endif
 
@@ -81,6 +81,7 @@ endif
 # CPPFLAGS (-DSWE_WITH_<NAME>), CFLAGS and LDLIBS.
 FLAGS_STAMP := $(BUILD)/compile-flags
 include $(wildcard backends/*/backend.mk)
+include common/staggered/staggered.mk
 
 LIBRARY_OBJECTS := $(patsubst %.c,$(BUILD)/obj/%.o,$(CORE_SOURCES) $(BACKEND_SOURCES)) $(EXTRA_OBJECTS)
 MAIN_OBJECT := $(BUILD)/obj/common/run/main.o

@@ -5,6 +5,9 @@
 # backends' fragments, so that HAVE_OPENMP and CUDA_NVCC are known.
 NS_CORE_SOURCES := $(wildcard common/staggered/*.c)
 CORE_SOURCES := $(filter-out $(NS_CORE_SOURCES),$(CORE_SOURCES))
+ifneq ($(HAVE_NETCDF),yes)
+CORE_SOURCES := $(filter-out common/io/netcdf_volume.c,$(CORE_SOURCES))
+endif
 HAVE_FFTW ?= $(shell pkg-config --exists fftw3 fftw3f 2>/dev/null && echo yes)
 NS_PROGRAM := $(BUILD)/shallows-ns
 

@@ -21,6 +21,7 @@ typedef struct ns_case {
     int default_resolution;
     double default_reynolds;
     double default_end_time; /* s */
+    int slice_axis;          /* the axis normal to the plane its pictures show */
 } ns_case;
 
 /* The cases, NULL-terminated by count. */

@@ -24,6 +24,7 @@ void ns_print_usage(FILE *stream, const char *program)
             "  --t-end T          simulated time, s (default: the case's)\n"
             "  --steps N          run N steps instead (benchmarks)\n"
             "  --snapshots K      output times after t = 0 (default 5)\n"
+            "  --times T1,T2,...  output at these times instead (e.g. 0.3,0.405,0.465,0.555,0.87)\n"
             "  --output STEM      write STEM.nc, STEM_NNNN.vti/.png (default: no files)\n"
             "  --format LIST      netcdf,vtk,png (default netcdf,vtk,png)\n"
             "  --help\n",
@@ -77,7 +78,35 @@ static int parse_formats(const char *text, int *formats, swe_error *err)
     return *formats != 0 ? SWE_OK : swe_fail(err, SWE_ERROR_USAGE, "--format is empty");
 }
 
+static int parse_times(const char *text, ns_run_options *o, swe_error *err)
+{
+    o->time_count = 0;
+    const char *start = text;
+    while (*start != '\0') {
+        char item[64];
+        size_t length = strcspn(start, ",");
+        if (length == 0 || length >= sizeof item || o->time_count == NS_MAX_TIMES) {
+            return swe_fail(err, SWE_ERROR_USAGE,
+                            "--times takes up to %d increasing times separated by commas, not '%s'",
+                            NS_MAX_TIMES, text);
+        }
+        memcpy(item, start, length);
+        item[length] = '\0';
+        double t;
+        int status = parse_double(item, "--times", &t, err);
+        double before = o->time_count > 0 ? o->times[o->time_count - 1] : 0.0;
+        if (status != SWE_OK || !(t > before)) {
+            return swe_fail(err, SWE_ERROR_USAGE, "--times must increase from above 0: '%s'",
+                            text);
+        }
+        o->times[o->time_count++] = t;
+        start += length + (start[length] == ',');
+    }
+    return o->time_count > 0 ? SWE_OK : swe_fail(err, SWE_ERROR_USAGE, "--times is empty");
+}
+
 static const struct option long_options[] = {
+    {"times", required_argument, NULL, 'T'},
     {"case", required_argument, NULL, 'c'},      {"resolution", required_argument, NULL, 'n'},
     {"reynolds", required_argument, NULL, 'r'},  {"backend", required_argument, NULL, 'b'},
     {"level", required_argument, NULL, 'l'},     {"threads", required_argument, NULL, 'j'},
@@ -97,6 +126,7 @@ static int apply_option(int code, const char *value, ns_run_options *o, swe_erro
     case 'b': o->settings.backend = value; break;
     case 'o': o->output = value; break;
     case 'f': return parse_formats(value, &o->formats, err);
+    case 'T': return parse_times(value, o, err);
     case 'n': status = parse_long(value, "--resolution", 2, &whole, err);
         o->settings.resolution = whole > 1 << 20 ? 1 << 20 : (int)whole; break;
     case 'l': status = parse_long(value, "--level", 1, &whole, err);

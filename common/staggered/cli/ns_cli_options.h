@@ -4,10 +4,11 @@
 #define NS_CLI_OPTIONS_H
 
 #include "staggered/cases/ns_cases.h"
+#include "staggered/output/ns_output.h"
 
 #include <stdio.h>
 
-enum ns_format { NS_FORMAT_NETCDF = 1, NS_FORMAT_VTK = 2, NS_FORMAT_PNG = 4 };
+enum { NS_MAX_TIMES = 64 };
 
 typedef struct ns_run_options {
     const char *case_name;
@@ -15,6 +16,8 @@ typedef struct ns_run_options {
     double end_time;   /* s; 0: the case's */
     long steps;        /* > 0: this many steps instead (benchmarks) */
     int snapshots;     /* output times after the initial one, evenly spaced */
+    double times[NS_MAX_TIMES]; /* or these output times (--times), increasing */
+    int time_count;
     const char *output; /* file stem; NULL: no files */
     int formats;       /* ns_format bits */
     int help, list;

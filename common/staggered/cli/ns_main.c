@@ -66,10 +66,14 @@ static int run(const ns_run_options *o, ns_solver *solver, double *seconds, swe_
     const ns_case *c = ns_case_find(o->case_name);
     double end = o->end_time > 0.0 ? o->end_time : c->default_end_time;
     ns_output *output = NULL;
-    int status = ns_output_open(&output, o->output, o->formats, o->case_name, solver, err);
+    int status =
+        ns_output_open(&output, o->output, o->formats, o->case_name, c->slice_axis, solver, err);
     double start = swe_wall_seconds();
-    for (int snapshot = 1; status == SWE_OK && snapshot <= o->snapshots; ++snapshot) {
-        if (o->steps > 0) {
+    int snapshots = o->time_count > 0 ? o->time_count : o->snapshots;
+    for (int snapshot = 1; status == SWE_OK && snapshot <= snapshots; ++snapshot) {
+        if (o->time_count > 0) {
+            status = ns_solver_advance(solver, o->times[snapshot - 1], err);
+        } else if (o->steps > 0) {
             long target = o->steps * snapshot / o->snapshots;
             while (status == SWE_OK && solver->steps < target) {
                 status = ns_solver_step(solver, 0.0, err);
