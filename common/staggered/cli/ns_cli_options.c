@@ -92,7 +92,7 @@ static int parse_times(const char *text, ns_run_options *o, swe_error *err)
         }
         memcpy(item, start, length);
         item[length] = '\0';
-        double t;
+        double t = 0.0;
         int status = parse_double(item, "--times", &t, err);
         double before = o->time_count > 0 ? o->times[o->time_count - 1] : 0.0;
         if (status != SWE_OK || !(t > before)) {
