@@ -62,6 +62,9 @@ typedef struct ns_backend {
                 swe_error *err);
     /* Pressure ghosts, then u -= factor grad(p) on open faces. */
     int (*correct)(struct ns_solver *solver, real factor, swe_error *err);
+    /* Optional: waits until the work queued so far is done (device
+     * backends, for timing stages). NULL: every verb returns when done. */
+    int (*finish)(struct ns_solver *solver, swe_error *err);
 } ns_backend;
 
 /* The backends built into this binary. */

@@ -4,6 +4,8 @@
 #include "staggered/ns_cg.h"
 #include "staggered/ns_ghost.h"
 
+#include "core/timer.h"
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -200,32 +202,52 @@ static int choose_dt(ns_solver *solver, double max_dt, double *dt, swe_error *er
     return SWE_OK;
 }
 
+/* With profiling on, waits for the backend and adds the time since *mark
+ * to the stage; without, only passes the status on. */
+static int stage_done(ns_solver *solver, enum ns_stage stage, double *mark, int status,
+                      swe_error *err)
+{
+    if (status != SWE_OK || !solver->parameters.profile) {
+        return status;
+    }
+    if (solver->backend->finish != NULL) {
+        status = solver->backend->finish(solver, err);
+    }
+    double now = swe_wall_seconds();
+    solver->stage_seconds[stage] += now - *mark;
+    *mark = now;
+    return status;
+}
+
 int ns_solver_step(ns_solver *solver, double max_dt, swe_error *err)
 {
     if (solver == NULL || solver->ext == NULL) {
         return swe_fail(err, SWE_ERROR_USAGE, "internal error: step a started solver");
     }
-    double dt = 0.0;
-    int status = choose_dt(solver, max_dt, &dt, err);
     const ns_backend *b = solver->backend;
+    const double density = solver->parameters.density;
+    double dt = 0.0, mark = swe_wall_seconds();
+    int status = stage_done(solver, NS_STAGE_TIME_STEP, &mark, choose_dt(solver, max_dt, &dt, err), err);
     if (status == SWE_OK) {
-        status = b->momentum(solver, err);
+        status = stage_done(solver, NS_STAGE_MOMENTUM, &mark, b->momentum(solver, err), err);
     }
     if (status == SWE_OK) {
         /* Adams-Bashforth 2 with a variable step (forward Euler first):
          * u* = u + dt ((1 + r/2) R^n - (r/2) R^{n-1}), r = dt / last dt. */
         double ratio = solver->have_history ? dt / solver->last_dt : 0.0;
         status = b->predict(solver, (real)dt, (real)(1.0 + 0.5 * ratio), (real)(0.5 * ratio), err);
+        status = stage_done(solver, NS_STAGE_PREDICT, &mark, status, err);
     }
-    const double density = solver->parameters.density;
     if (status == SWE_OK) {
         status = b->divergence(solver, (real)(-density / dt), err);
+        status = stage_done(solver, NS_STAGE_DIVERGENCE, &mark, status, err);
     }
     if (status == SWE_OK) {
-        status = ns_cg_solve(solver, err);
+        status = stage_done(solver, NS_STAGE_PRESSURE, &mark, ns_cg_solve(solver, err), err);
     }
     if (status == SWE_OK) {
         status = b->correct(solver, (real)(dt / density), err);
+        status = stage_done(solver, NS_STAGE_CORRECT, &mark, status, err);
     }
     if (status == SWE_OK) {
         solver->t += dt;

@@ -23,7 +23,12 @@ typedef struct ns_parameters {
     int cg_max_iterations; /* 0: 100 */
     int level;             /* of the momentum kernel; 0: the backend's best */
     int threads;           /* CPU threads of the OpenMP backend; 0: OpenMP's default */
+    int profile;           /* time each stage of a step (waits for the device after each) */
 } ns_parameters;
+
+/* The stages of a step, timed with parameters.profile. */
+enum ns_stage { NS_STAGE_TIME_STEP, NS_STAGE_MOMENTUM, NS_STAGE_PREDICT, NS_STAGE_DIVERGENCE,
+                NS_STAGE_PRESSURE, NS_STAGE_CORRECT, NS_STAGES };
 
 typedef struct ns_solver {
     ns_grid grid;
@@ -44,6 +49,7 @@ typedef struct ns_solver {
     int cg_iterations;
     double cg_residual;
     long cg_iterations_total;
+    double stage_seconds[NS_STAGES]; /* with parameters.profile */
 } ns_solver;
 
 /* Checks parameters and the backend name, allocates the host state: zero

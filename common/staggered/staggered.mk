@@ -17,7 +17,9 @@ BACKEND_SOURCES += $(NS_CORE_SOURCES) $(wildcard common/staggered/output/*.c) \
     $(filter-out common/staggered/cli/ns_main.c,$(wildcard common/staggered/cli/*.c)) \
     $(wildcard $(KERNELS)/serial/staggered/*.c)
 CPPFLAGS += -DSWE_WITH_STAGGERED -Ibackends/serial/staggered
-LDLIBS += $(shell pkg-config --libs fftw3 fftw3f)
+# pkg-config where it is; else the plain names (a GPU machine with FFTW's
+# static libraries carried in: tools/device/navier_stokes_check.sh).
+LDLIBS += $(or $(shell pkg-config --libs fftw3 fftw3f 2>/dev/null),-lfftw3 -lfftw3f)
 TEST_SOURCES += $(wildcard tests/staggered/*.c)
 $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard tests/staggered/*.c)): CPPFLAGS += -Itests
 ifeq ($(HAVE_OPENMP),yes)

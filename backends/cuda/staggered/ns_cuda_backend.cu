@@ -270,6 +270,12 @@ static int cuda_correct(ns_solver *solver, real factor, swe_error *err)
                             : ns_cuda_correct(&ext->fields, pressure, factor, ext->stream, err);
 }
 
+static int cuda_finish(ns_solver *solver, swe_error *err)
+{
+    CUDA_CHECK(cudaStreamSynchronize(ext_of(solver)->stream), err);
+    return SWE_OK;
+}
+
 extern "C" const ns_backend ns_cuda_backend = {
     .name = "cuda",
     .description = "NVIDIA GPU: momentum level 1 (global memory) or 2 (shared-memory planes, 002 "
@@ -290,4 +296,5 @@ extern "C" const ns_backend ns_cuda_backend = {
     .axpy = cuda_axpy,
     .xpay = cuda_xpay,
     .correct = cuda_correct,
+    .finish = cuda_finish,
 };

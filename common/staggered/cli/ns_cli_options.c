@@ -27,6 +27,7 @@ void ns_print_usage(FILE *stream, const char *program)
             "  --times T1,T2,...  output at these times instead (e.g. 0.3,0.405,0.465,0.555,0.87)\n"
             "  --output STEM      write STEM.nc, STEM_NNNN.vti/.png (default: no files)\n"
             "  --format LIST      netcdf,vtk,png (default netcdf,vtk,png)\n"
+            "  --profile          time each stage of a step (momentum: GB/s as 002 eq. 30)\n"
             "  --help\n",
             program);
 }
@@ -114,7 +115,7 @@ static const struct option long_options[] = {
     {"cg-tolerance", required_argument, NULL, 'g'}, {"t-end", required_argument, NULL, 't'},
     {"steps", required_argument, NULL, 's'},     {"snapshots", required_argument, NULL, 'k'},
     {"output", required_argument, NULL, 'o'},    {"format", required_argument, NULL, 'f'},
-    {"list-cases", no_argument, NULL, 'L'},      {"help", no_argument, NULL, 'h'},
+    {"profile", no_argument, NULL, 'P'}, {"list-cases", no_argument, NULL, 'L'},      {"help", no_argument, NULL, 'h'},
     {NULL, 0, NULL, 0}};
 
 static int apply_option(int code, const char *value, ns_run_options *o, swe_error *err)
@@ -146,6 +147,7 @@ static int apply_option(int code, const char *value, ns_run_options *o, swe_erro
         }
         break;
     case 'L': o->list = 1; break;
+    case 'P': o->settings.parameters.profile = 1; break;
     case 'h': o->help = 1; break;
     default: return swe_fail(err, SWE_ERROR_USAGE, "unknown option (see --help)");
     }
