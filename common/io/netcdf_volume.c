@@ -23,7 +23,7 @@ struct swe_netcdf_volume {
         int nc_status_ = (call);                                                                   \
         if (nc_status_ != NC_NOERR) {                                                              \
             return swe_fail((err), SWE_ERROR_RUNTIME, "NetCDF: %s failed for %s in '%s': %s",      \
-                            #call, (object), (volume)->temp_path, nc_strerror(nc_status_));       \
+                            #call, (object), (volume)->temp_path, nc_strerror(nc_status_));        \
         }                                                                                          \
     } while (0)
 
@@ -83,8 +83,8 @@ static int define(swe_netcdf_volume *v, const swe_volume_description *d, int axi
     return status;
 }
 
-static int write_axes(swe_netcdf_volume *v, const swe_volume_description *d,
-                      const int axis_ids[3], swe_error *err)
+static int write_axes(swe_netcdf_volume *v, const swe_volume_description *d, const int axis_ids[3],
+                      swe_error *err)
 {
     for (int axis = 0; axis < 3; ++axis) {
         double *centres = malloc((size_t)d->cells[axis] * sizeof(double));
@@ -154,7 +154,8 @@ int swe_netcdf_volume_append(swe_netcdf_volume *v, double time, const float *con
     size_t start[4] = {record, 0, 0, 0};
     size_t count[4] = {1, (size_t)v->cells[2], (size_t)v->cells[1], (size_t)v->cells[0]};
     for (int f = 0; f < v->count; ++f) {
-        NC_TRY(v, err, "a field", nc_put_vara_float(v->id, v->variable_ids[f], start, count, values[f]));
+        NC_TRY(v, err, "a field",
+               nc_put_vara_float(v->id, v->variable_ids[f], start, count, values[f]));
     }
     NC_TRY(v, err, "the file", nc_sync(v->id));
     v->records += 1;

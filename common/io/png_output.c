@@ -1,8 +1,8 @@
 #include "io/png_output.h"
 
-#include "io/png_raster.h"
 #include "io/bitmap_font.h"
 #include "io/colour_map.h"
+#include "io/png_raster.h"
 #include "io/raster.h"
 
 #include <math.h>

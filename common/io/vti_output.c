@@ -20,8 +20,7 @@ static uint64_t array_bytes(const swe_vti_image *image, const swe_vti_array *arr
            (uint64_t)array->components * sizeof(float);
 }
 
-static int check(const swe_vti_image *image, const swe_vti_array *arrays, int count,
-                 swe_error *err)
+static int check(const swe_vti_image *image, const swe_vti_array *arrays, int count, swe_error *err)
 {
     if (image == NULL || arrays == NULL || count < 1) {
         return swe_fail(err, SWE_ERROR_USAGE, "internal error: a .vti needs an image and arrays");
@@ -50,9 +49,9 @@ static void write_header(FILE *stream, const swe_vti_image *image, const swe_vti
             "Spacing=\"%.17g %.17g %.17g\">\n"
             "    <Piece Extent=\"0 %d 0 %d 0 %d\">\n      <CellData>\n",
             host_is_little_endian() ? "LittleEndian" : "BigEndian", image->cells[0],
-            image->cells[1], image->cells[2], image->origin[0], image->origin[1],
-            image->origin[2], image->spacing[0], image->spacing[1], image->spacing[2],
-            image->cells[0], image->cells[1], image->cells[2]);
+            image->cells[1], image->cells[2], image->origin[0], image->origin[1], image->origin[2],
+            image->spacing[0], image->spacing[1], image->spacing[2], image->cells[0],
+            image->cells[1], image->cells[2]);
     uint64_t offset = 0;
     for (int a = 0; a < count; ++a) {
         fprintf(stream,

@@ -7,9 +7,9 @@
 #include "core/error.h"
 
 typedef struct swe_vti_image {
-    int cells[3];       /* along x, y, z */
-    double origin[3];   /* corner of the first cell, m */
-    double spacing[3];  /* cell size, m */
+    int cells[3];      /* along x, y, z */
+    double origin[3];  /* corner of the first cell, m */
+    double spacing[3]; /* cell size, m */
 } swe_vti_image;
 
 typedef struct swe_vti_array {

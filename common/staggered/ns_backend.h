@@ -17,8 +17,15 @@ struct ns_solver;
 
 /* The scalar fields of the pressure solve: pressure x, right-hand side b,
  * residual r, preconditioned residual z, direction d, product q = A d. */
-enum ns_vector { NS_PRESSURE, NS_RHS, NS_RESIDUAL, NS_PRECONDITIONED, NS_DIRECTION, NS_PRODUCT,
-                 NS_VECTORS };
+enum ns_vector {
+    NS_PRESSURE,
+    NS_RHS,
+    NS_RESIDUAL,
+    NS_PRECONDITIONED,
+    NS_DIRECTION,
+    NS_PRODUCT,
+    NS_VECTORS
+};
 
 typedef struct ns_backend {
     const char *name;

@@ -52,13 +52,21 @@ const char *ns_backend_missing_verb(const ns_backend *backend)
         const char *name;
         int present;
     } verbs[] = {
-        {"init", backend->init != NULL},       {"finalize", backend->finalize != NULL},
-        {"upload", backend->upload != NULL},   {"download", backend->download != NULL},
-        {"max_speeds", backend->max_speeds != NULL}, {"momentum", backend->momentum != NULL},
-        {"predict", backend->predict != NULL}, {"divergence", backend->divergence != NULL},
-        {"laplacian", backend->laplacian != NULL}, {"precondition", backend->precondition != NULL},
-        {"remove_mean", backend->remove_mean != NULL}, {"dot", backend->dot != NULL},         {"axpy", backend->axpy != NULL},
-        {"xpay", backend->xpay != NULL},       {"correct", backend->correct != NULL},
+        {"init", backend->init != NULL},
+        {"finalize", backend->finalize != NULL},
+        {"upload", backend->upload != NULL},
+        {"download", backend->download != NULL},
+        {"max_speeds", backend->max_speeds != NULL},
+        {"momentum", backend->momentum != NULL},
+        {"predict", backend->predict != NULL},
+        {"divergence", backend->divergence != NULL},
+        {"laplacian", backend->laplacian != NULL},
+        {"precondition", backend->precondition != NULL},
+        {"remove_mean", backend->remove_mean != NULL},
+        {"dot", backend->dot != NULL},
+        {"axpy", backend->axpy != NULL},
+        {"xpay", backend->xpay != NULL},
+        {"correct", backend->correct != NULL},
     };
     for (size_t v = 0; v < sizeof verbs / sizeof verbs[0]; ++v) {
         if (!verbs[v].present) {

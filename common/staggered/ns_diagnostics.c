@@ -33,8 +33,9 @@ double ns_max_divergence(const ns_solver *solver)
             for (int i = 0; i < g->n[0]; ++i) {
                 long cell = (long)ns_index(g, i, j, k);
                 if (solver->fluid[cell]) {
-                    double div = fabs((double)ns_divergence(solver->velocity[0], solver->velocity[1],
-                                                            solver->velocity[2], cell, &geometry));
+                    double div =
+                        fabs((double)ns_divergence(solver->velocity[0], solver->velocity[1],
+                                                   solver->velocity[2], cell, &geometry));
                     largest = div > largest || div != div ? div : largest;
                 }
             }
@@ -61,7 +62,8 @@ uint64_t ns_state_checksum(const ns_solver *solver)
     for (int f = 0; f < 4; ++f) {
         for (int k = 0; k < g->n[2]; ++k) {
             for (int j = 0; j < g->n[1]; ++j) {
-                hash = fnv1a(hash, fields[f] + ns_index(g, 0, j, k), (size_t)g->n[0] * sizeof(real));
+                hash =
+                    fnv1a(hash, fields[f] + ns_index(g, 0, j, k), (size_t)g->n[0] * sizeof(real));
             }
         }
     }

@@ -25,8 +25,8 @@ static void fill_axis(const ns_grid *grid, int axis, void *field, int what, ns_g
         const ns_wall *wall = &grid->wall[2 * axis + side];
         real velocity = what < NS_FILL_SCALAR ? (real)wall->velocity[what] : (real)0;
         for (int layer = 0; layer < NS_GHOST; ++layer) {
-            ns_ghost_rule rule = ns_ghost_rule_for(axis, side, layer, grid->n[axis], wall->kind,
-                                                   what, velocity);
+            ns_ghost_rule rule =
+                ns_ghost_rule_for(axis, side, layer, grid->n[axis], wall->kind, what, velocity);
             int ghost = side == 0 ? -1 - layer : grid->n[axis] + layer;
             for (int b = 0; b < grid->padded[a2]; ++b) {
                 for (int a = 0; a < grid->padded[a1]; ++a) {

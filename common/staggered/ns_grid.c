@@ -7,7 +7,7 @@ static const char *const axis_names = "xyz";
 
 static int check_walls(const ns_wall wall[NS_FACES], swe_error *err)
 {
-    static const char *const face_names[NS_FACES] = {"west", "east", "south",
+    static const char *const face_names[NS_FACES] = {"west",  "east",   "south",
                                                      "north", "bottom", "top"};
     for (int face = 0; face < NS_FACES; ++face) {
         if (wall[face].kind != NS_PERIODIC && wall[face].kind != NS_NO_SLIP &&
@@ -52,9 +52,11 @@ int ns_grid_init(ns_grid *grid, const int n[NS_AXES], const double length[NS_AXE
         }
         padded_cells *= (double)n[axis] + 2.0 * NS_GHOST;
     }
-    if (padded_cells * 8.0 * sizeof(real) > (double)SIZE_MAX / 2 || padded_cells > (double)INT32_MAX * 64) {
-        return swe_fail(err, SWE_ERROR_USAGE, "%d x %d x %d cells do not fit in this machine's address space",
-                        n[0], n[1], n[2]);
+    if (padded_cells * 8.0 * sizeof(real) > (double)SIZE_MAX / 2 ||
+        padded_cells > (double)INT32_MAX * 64) {
+        return swe_fail(err, SWE_ERROR_USAGE,
+                        "%d x %d x %d cells do not fit in this machine's address space", n[0], n[1],
+                        n[2]);
     }
     int status = check_walls(wall, err);
     if (status != SWE_OK) {

@@ -26,12 +26,12 @@ typedef struct ns_wall {
 } ns_wall;
 
 typedef struct ns_grid {
-    int n[NS_AXES];          /* cells per axis */
-    double h[NS_AXES];       /* cell size per axis, m */
-    ns_wall wall[NS_FACES];  /* west, east, south, north, bottom, top */
-    int padded[NS_AXES];     /* n + 2 NS_GHOST */
-    size_t stride[NS_AXES];  /* 1, padded x, padded x * padded y */
-    size_t cells;            /* padded cells: the length of every field */
+    int n[NS_AXES];         /* cells per axis */
+    double h[NS_AXES];      /* cell size per axis, m */
+    ns_wall wall[NS_FACES]; /* west, east, south, north, bottom, top */
+    int padded[NS_AXES];    /* n + 2 NS_GHOST */
+    size_t stride[NS_AXES]; /* 1, padded x, padded x * padded y */
+    size_t cells;           /* padded cells: the length of every field */
 } ns_grid;
 
 /* The geometry a kernel needs, by value (C and CUDA). */

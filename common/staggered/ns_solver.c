@@ -72,11 +72,12 @@ static int allocate_state(ns_solver *solver)
     return 0;
 }
 
-int ns_solver_create(const ns_grid *grid, const ns_parameters *parameters,
-                     const char *backend_name, ns_solver **out, swe_error *err)
+int ns_solver_create(const ns_grid *grid, const ns_parameters *parameters, const char *backend_name,
+                     ns_solver **out, swe_error *err)
 {
     if (grid == NULL || parameters == NULL || out == NULL) {
-        return swe_fail(err, SWE_ERROR_USAGE, "internal error: ns_solver_create needs all arguments");
+        return swe_fail(err, SWE_ERROR_USAGE,
+                        "internal error: ns_solver_create needs all arguments");
     }
     int status = check_parameters(parameters, err);
     if (status != SWE_OK) {
@@ -150,7 +151,8 @@ double ns_solver_stability_limit(const ns_solver *solver, const double speed[NS_
     double convective = 0.0, diffusive = 0.0;
     for (int axis = 0; axis < NS_AXES; ++axis) {
         convective += speed[axis] / solver->grid.h[axis];
-        diffusive += 4.0 * solver->parameters.viscosity / (solver->grid.h[axis] * solver->grid.h[axis]);
+        diffusive +=
+            4.0 * solver->parameters.viscosity / (solver->grid.h[axis] * solver->grid.h[axis]);
     }
     double limit = INFINITY;
     if (convective > 0.0) {
@@ -227,7 +229,8 @@ int ns_solver_step(ns_solver *solver, double max_dt, swe_error *err)
     const ns_backend *b = solver->backend;
     const double density = solver->parameters.density;
     double dt = 0.0, mark = swe_wall_seconds();
-    int status = stage_done(solver, NS_STAGE_TIME_STEP, &mark, choose_dt(solver, max_dt, &dt, err), err);
+    int status =
+        stage_done(solver, NS_STAGE_TIME_STEP, &mark, choose_dt(solver, max_dt, &dt, err), err);
     if (status == SWE_OK) {
         status = stage_done(solver, NS_STAGE_MOMENTUM, &mark, b->momentum(solver, err), err);
     }

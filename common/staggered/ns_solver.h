@@ -27,8 +27,15 @@ typedef struct ns_parameters {
 } ns_parameters;
 
 /* The stages of a step, timed with parameters.profile. */
-enum ns_stage { NS_STAGE_TIME_STEP, NS_STAGE_MOMENTUM, NS_STAGE_PREDICT, NS_STAGE_DIVERGENCE,
-                NS_STAGE_PRESSURE, NS_STAGE_CORRECT, NS_STAGES };
+enum ns_stage {
+    NS_STAGE_TIME_STEP,
+    NS_STAGE_MOMENTUM,
+    NS_STAGE_PREDICT,
+    NS_STAGE_DIVERGENCE,
+    NS_STAGE_PRESSURE,
+    NS_STAGE_CORRECT,
+    NS_STAGES
+};
 
 typedef struct ns_solver {
     ns_grid grid;
@@ -56,8 +63,8 @@ typedef struct ns_solver {
  * velocity and pressure, every interior cell fluid. The caller then writes
  * the initial velocity and the obstacles into the host arrays and calls
  * ns_solver_start. SWE_ERROR_USAGE for bad input, naming it. */
-int ns_solver_create(const ns_grid *grid, const ns_parameters *parameters,
-                     const char *backend_name, ns_solver **out, swe_error *err);
+int ns_solver_create(const ns_grid *grid, const ns_parameters *parameters, const char *backend_name,
+                     ns_solver **out, swe_error *err);
 
 /* Closes the faces of solid cells and walls, starts the backend with the
  * host state. */

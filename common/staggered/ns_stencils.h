@@ -110,8 +110,8 @@ SWE_INLINE real ns_minus_laplacian(const real *p, const unsigned char *fluid, lo
     for (int axis = 0; axis < NS_AXES; ++axis) {
         long s = g->stride[axis];
         real weight = g->inv_h[axis] * g->inv_h[axis];
-        sum += weight * ((real)fluid[c + s] * (p[c] - p[c + s]) +
-                         (real)fluid[c - s] * (p[c] - p[c - s]));
+        sum += weight *
+               ((real)fluid[c + s] * (p[c] - p[c + s]) + (real)fluid[c - s] * (p[c] - p[c - s]));
     }
     return (real)fluid[c] * sum;
 }

@@ -43,7 +43,8 @@ void ns_test_start(ns_solver *solver)
 
 ns_solver *ns_test_case(const char *name, const char *backend, int resolution, double reynolds)
 {
-    ns_case_settings settings = {.resolution = resolution, .reynolds = reynolds, .backend = backend};
+    ns_case_settings settings = {
+        .resolution = resolution, .reynolds = reynolds, .backend = backend};
     ns_solver *solver = NULL;
     swe_error err;
     if (ns_case_create(name, &settings, &solver, &err) != SWE_OK) {

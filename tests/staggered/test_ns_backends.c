@@ -67,9 +67,9 @@ void register_ns_backend_tests(void)
 {
     CU_pSuite suite = CU_add_suite("ns_backends", NULL, NULL);
     swe_test_require_registered(suite, "suite ns_backends");
-    swe_test_require_registered(CU_add_test(suite, "OpenMP equals serial bit for bit",
-                                            test_openmp_equals_serial),
-                                "ns_backends test");
+    swe_test_require_registered(
+        CU_add_test(suite, "OpenMP equals serial bit for bit", test_openmp_equals_serial),
+        "ns_backends test");
     swe_test_require_registered(
         CU_add_test(suite, "the checksum sees one bit", test_checksum_sees_one_bit),
         "ns_backends test");

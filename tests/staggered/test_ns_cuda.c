@@ -131,9 +131,9 @@ void register_ns_cuda_tests(void)
     if (!have_device()) {
         printf("ns_cuda: skipped: no CUDA device (the comparisons with serial run on a GPU: "
                "tools/device/navier_stokes_check.sh)\n");
-        swe_test_require_registered(CU_add_test(suite, "refuses to start without a device",
-                                                test_refuses_without_device),
-                                    "ns_cuda test");
+        swe_test_require_registered(
+            CU_add_test(suite, "refuses to start without a device", test_refuses_without_device),
+            "ns_cuda test");
         return;
     }
     swe_test_require_registered(
@@ -142,6 +142,6 @@ void register_ns_cuda_tests(void)
     swe_test_require_registered(
         CU_add_test(suite, "cuFFT solve inverts the Laplacian", test_cufft_inverts_laplacian),
         "ns_cuda test");
-    swe_test_require_registered(
-        CU_add_test(suite, "projection on the GPU", test_cuda_projection), "ns_cuda test");
+    swe_test_require_registered(CU_add_test(suite, "projection on the GPU", test_cuda_projection),
+                                "ns_cuda test");
 }

@@ -108,9 +108,9 @@ void register_ns_flow_tests(void)
 {
     CU_pSuite suite = CU_add_suite("ns_flow", NULL, NULL);
     swe_test_require_registered(suite, "suite ns_flow");
-    swe_test_require_registered(CU_add_test(suite, "Taylor-Green energy decays as exact",
-                                            test_taylor_green_energy_decay),
-                                "ns_flow test");
+    swe_test_require_registered(
+        CU_add_test(suite, "Taylor-Green energy decays as exact", test_taylor_green_energy_decay),
+        "ns_flow test");
     swe_test_require_registered(CU_add_test(suite, "Taylor-Green converges at second order",
                                             test_taylor_green_second_order),
                                 "ns_flow test");

@@ -33,8 +33,8 @@ static void test_bad_grids_and_parameters(void)
     expect_usage(ns_grid_init(&grid, (int[]){8, 8, 8}, (double[]){1, 1, 1}, walls, &err), &err,
                  "must both be periodic");
     walls[NS_TOP].kind = NS_PERIODIC;
-    CU_ASSERT_EQUAL_FATAL(
-        ns_grid_init(&grid, (int[]){8, 8, 8}, (double[]){1, 1, 1}, walls, &err), SWE_OK);
+    CU_ASSERT_EQUAL_FATAL(ns_grid_init(&grid, (int[]){8, 8, 8}, (double[]){1, 1, 1}, walls, &err),
+                          SWE_OK);
     ns_solver *solver = NULL;
     ns_parameters good = {.viscosity = 0.1, .density = 1.0};
     ns_parameters bad = good;
@@ -93,16 +93,15 @@ static void test_bad_options(void)
 {
     ns_run_options options;
     swe_error err;
-    expect_usage(parse((const char *[]){"ns", "--resolution", "many", NULL}, &options, &err),
-                 &err, "--resolution");
+    expect_usage(parse((const char *[]){"ns", "--resolution", "many", NULL}, &options, &err), &err,
+                 "--resolution");
     expect_usage(parse((const char *[]){"ns", "--t-end", "-1", NULL}, &options, &err), &err,
                  "--t-end");
     expect_usage(parse((const char *[]){"ns", "--format", "gif", NULL}, &options, &err), &err,
                  "--format");
     expect_usage(parse((const char *[]){"ns", "--dt", "1e999", NULL}, &options, &err), &err,
                  "--dt");
-    expect_usage(parse((const char *[]){"ns", "--colour", NULL}, &options, &err), &err,
-                 "--colour");
+    expect_usage(parse((const char *[]){"ns", "--colour", NULL}, &options, &err), &err, "--colour");
     CU_ASSERT_EQUAL(parse((const char *[]){"ns", "--case", "cavity", "--resolution", "16",
                                            "--format", "vtk,png", NULL},
                           &options, &err),
@@ -139,9 +138,9 @@ void register_ns_input_tests(void)
         CU_add_test(suite, "bad grids and parameters", test_bad_grids_and_parameters),
         "ns_input test");
     swe_test_require_registered(CU_add_test(suite, "bad cases", test_bad_cases), "ns_input test");
-    swe_test_require_registered(CU_add_test(suite, "a dt beyond stability is refused",
-                                            test_dt_beyond_stability_refused),
-                                "ns_input test");
+    swe_test_require_registered(
+        CU_add_test(suite, "a dt beyond stability is refused", test_dt_beyond_stability_refused),
+        "ns_input test");
     swe_test_require_registered(CU_add_test(suite, "bad options", test_bad_options),
                                 "ns_input test");
     swe_test_require_registered(

@@ -15,8 +15,11 @@ static void test_fft_inverts_laplacian(void)
     const struct {
         int n[NS_AXES];
         const char *walls;
-    } grids[] = {{{16, 12, 8}, "ppp"}, {{16, 12, 8}, "nnn"}, {{15, 9, 7}, "pnf"},
-                 {{32, 8, 4}, "pnp"}, {{5, 6, 7}, "fpn"}};
+    } grids[] = {{{16, 12, 8}, "ppp"},
+                 {{16, 12, 8}, "nnn"},
+                 {{15, 9, 7}, "pnf"},
+                 {{32, 8, 4}, "pnp"},
+                 {{5, 6, 7}, "fpn"}};
     /* Round-off grows with the condition number of the Laplacian. */
     const double tolerance = 1e3 * SWE_TEST_EPSILON;
     for (size_t g = 0; g < sizeof grids / sizeof grids[0]; ++g) {
@@ -54,8 +57,8 @@ static void test_projection_leaves_divergence_at_tolerance(void)
         ns_solver *solver = ns_test_case(cases[c], "serial", 8, 0.0);
         double before, after;
         ns_test_projected_step(solver, &before, &after);
-        double floor = 1e2 * SWE_TEST_EPSILON * sqrt((double)ns_grid_interior_cells(&solver->grid)) /
-                       solver->grid.h[0];
+        double floor = 1e2 * SWE_TEST_EPSILON *
+                       sqrt((double)ns_grid_interior_cells(&solver->grid)) / solver->grid.h[0];
         if (!(after <= solver->parameters.cg_tolerance * before + floor)) {
             printf("\n%s: |div u*| = %.3e, |div u| = %.3e after %d CG iterations\n", cases[c],
                    before, after, solver->cg_iterations);
@@ -81,7 +84,8 @@ static void test_obstacle_needs_iterations(void)
     solver = ns_test_case("cavity", "serial", 16, 0.0);
     for (int step = 0; step < 3; ++step) {
         CU_ASSERT_EQUAL(ns_solver_step(solver, 0.0, &err), SWE_OK);
-        CU_ASSERT(solver->cg_iterations >= 1 && solver->cg_iterations <= (SWE_TEST_EPSILON < 1e-10 ? 1 : 2));
+        CU_ASSERT(solver->cg_iterations >= 1 &&
+                  solver->cg_iterations <= (SWE_TEST_EPSILON < 1e-10 ? 1 : 2));
     }
     ns_solver_destroy(solver);
 }
@@ -90,9 +94,9 @@ void register_ns_poisson_tests(void)
 {
     CU_pSuite suite = CU_add_suite("ns_poisson", NULL, NULL);
     swe_test_require_registered(suite, "suite ns_poisson");
-    swe_test_require_registered(CU_add_test(suite, "FFT solve inverts the discrete Laplacian",
-                                            test_fft_inverts_laplacian),
-                                "ns_poisson test");
+    swe_test_require_registered(
+        CU_add_test(suite, "FFT solve inverts the discrete Laplacian", test_fft_inverts_laplacian),
+        "ns_poisson test");
     swe_test_require_registered(CU_add_test(suite, "projection leaves div u at the CG tolerance",
                                             test_projection_leaves_divergence_at_tolerance),
                                 "ns_poisson test");

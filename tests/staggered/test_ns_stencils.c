@@ -33,8 +33,7 @@ static void test_quick_reproduces_quadratics(void)
 
 /* A neighbourhood whose lines are the quadratic c along every axis (h
  * apart) and whose carriers are all `carrier`. */
-static void quadratic_neighbourhood(const double c[3], double h, real carrier,
-                                    ns_neighbourhood *s)
+static void quadratic_neighbourhood(const double c[3], double h, real carrier, ns_neighbourhood *s)
 {
     for (int axis = 0; axis < NS_AXES; ++axis) {
         for (int o = 0; o < 5; ++o) {

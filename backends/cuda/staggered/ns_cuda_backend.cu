@@ -14,7 +14,8 @@ extern "C" {
 #include "staggered/ns_boundary.h"
 }
 
-namespace {
+namespace
+{
 
 ns_cuda_ext *ext_of(ns_solver *solver)
 {
@@ -155,7 +156,8 @@ static int fill_velocity_ghosts(ns_solver *solver, swe_error *err)
 {
     ns_cuda_ext *ext = ext_of(solver);
     for (int c = 0; c < NS_AXES; ++c) {
-        int status = ns_cuda_fill_ghosts(&solver->grid, ext->fields.velocity[c], c, ext->stream, err);
+        int status =
+            ns_cuda_fill_ghosts(&solver->grid, ext->fields.velocity[c], c, ext->stream, err);
         if (status != SWE_OK) {
             return status;
         }
@@ -200,16 +202,16 @@ static int cuda_divergence(ns_solver *solver, real scale, swe_error *err)
 {
     int status = fill_velocity_ghosts(solver, err);
     ns_cuda_ext *ext = ext_of(solver);
-    return status != SWE_OK ? status
-                            : ns_cuda_divergence(&ext->fields, scale, ext->vector[NS_RHS],
-                                                 ext->stream, err);
+    return status != SWE_OK
+               ? status
+               : ns_cuda_divergence(&ext->fields, scale, ext->vector[NS_RHS], ext->stream, err);
 }
 
-static int cuda_laplacian(ns_solver *solver, enum ns_vector in, enum ns_vector out,
-                          swe_error *err)
+static int cuda_laplacian(ns_solver *solver, enum ns_vector in, enum ns_vector out, swe_error *err)
 {
     ns_cuda_ext *ext = ext_of(solver);
-    int status = ns_cuda_fill_ghosts(&solver->grid, ext->vector[in], NS_FILL_SCALAR, ext->stream, err);
+    int status =
+        ns_cuda_fill_ghosts(&solver->grid, ext->vector[in], NS_FILL_SCALAR, ext->stream, err);
     return status != SWE_OK ? status
                             : ns_cuda_laplacian(&ext->fields, ext->vector[in], ext->vector[out],
                                                 ext->stream, err);

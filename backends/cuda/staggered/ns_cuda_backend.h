@@ -17,10 +17,10 @@ extern "C" {
  * per application. */
 typedef struct ns_cufft_poisson {
     int n_extended[NS_AXES];
-    real *extended;        /* n_extended[0] n_extended[1] n_extended[2] reals */
-    void *spectrum;        /* (n_extended[0] / 2 + 1) n_extended[1] n_extended[2] complex */
-    double *eigenvalues;   /* per axis, concatenated: of minus the periodic 1D Laplacian */
-    double scale;          /* 1 / (extended points): cuFFT does not normalise */
+    real *extended;      /* n_extended[0] n_extended[1] n_extended[2] reals */
+    void *spectrum;      /* (n_extended[0] / 2 + 1) n_extended[1] n_extended[2] complex */
+    double *eigenvalues; /* per axis, concatenated: of minus the periodic 1D Laplacian */
+    double scale;        /* 1 / (extended points): cuFFT does not normalise */
     cufftHandle forward, backward;
     int have_plans;
 } ns_cufft_poisson;

@@ -38,10 +38,10 @@ int ns_cuda_laplacian(const ns_device_fields *f, const real *in, real *out, cuda
                       swe_error *err);
 int ns_cuda_correct(const ns_device_fields *f, const real *pressure, real factor,
                     cudaStream_t stream, swe_error *err);
-int ns_cuda_axpy(const ns_device_fields *f, real alpha, const real *x, real *y,
-                 cudaStream_t stream, swe_error *err);
-int ns_cuda_xpay(const ns_device_fields *f, const real *x, real beta, real *y,
-                 cudaStream_t stream, swe_error *err);
+int ns_cuda_axpy(const ns_device_fields *f, real alpha, const real *x, real *y, cudaStream_t stream,
+                 swe_error *err);
+int ns_cuda_xpay(const ns_device_fields *f, const real *x, real beta, real *y, cudaStream_t stream,
+                 swe_error *err);
 int ns_cuda_shift(const ns_device_fields *f, real shift, real *x, cudaStream_t stream,
                   swe_error *err);
 
@@ -63,9 +63,9 @@ int ns_cuda_reduce(const ns_device_fields *f, enum ns_reduction operation, const
  * divide the transform by the eigenvalues, restrict back (times the mask). */
 int ns_cuda_extend(const ns_device_fields *f, const int n_extended[NS_AXES], const real *in,
                    real *extended, cudaStream_t stream, swe_error *err);
-int ns_cuda_spectral_divide(const int n_extended[NS_AXES], const double *eigenvalues, void *spectrum,
-                            double scale, cudaStream_t stream, swe_error *err);
-int ns_cuda_restrict(const ns_device_fields *f, const int n_extended[NS_AXES],
-                     const real *extended, real *out, cudaStream_t stream, swe_error *err);
+int ns_cuda_spectral_divide(const int n_extended[NS_AXES], const double *eigenvalues,
+                            void *spectrum, double scale, cudaStream_t stream, swe_error *err);
+int ns_cuda_restrict(const ns_device_fields *f, const int n_extended[NS_AXES], const real *extended,
+                     real *out, cudaStream_t stream, swe_error *err);
 
 #endif

@@ -49,8 +49,8 @@ int ns_cufft_poisson_create(ns_cufft_poisson *poisson, const ns_grid *grid, cuda
                                   (grid->h[axis] * grid->h[axis]));
         }
     }
-    size_t modes = (size_t)(poisson->n_extended[0] / 2 + 1) * poisson->n_extended[1] *
-                   poisson->n_extended[2];
+    size_t modes =
+        (size_t)(poisson->n_extended[0] / 2 + 1) * poisson->n_extended[1] * poisson->n_extended[2];
     if (cudaMalloc(&poisson->extended, points * sizeof(real)) != cudaSuccess ||
         cudaMalloc(&poisson->spectrum, modes * 2 * sizeof(real)) != cudaSuccess) {
         cudaGetLastError();

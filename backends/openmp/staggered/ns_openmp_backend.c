@@ -8,7 +8,8 @@
 
 static int openmp_init(ns_solver *solver, swe_error *err)
 {
-    int threads = solver->parameters.threads > 0 ? solver->parameters.threads : omp_get_max_threads();
+    int threads =
+        solver->parameters.threads > 0 ? solver->parameters.threads : omp_get_max_threads();
     return ns_cpu_init(solver, ns_openmp_run_planes, threads, err);
 }
 

@@ -21,7 +21,7 @@ typedef struct ns_cpu_ext {
     ns_cpu_arrays arrays;
     real *vector[NS_VECTORS]; /* vector[NS_PRESSURE] is the solver's pressure */
     ns_fftw_poisson *poisson;
-    double *partial;          /* per plane: sums, or speeds (NS_AXES each) */
+    double *partial; /* per plane: sums, or speeds (NS_AXES each) */
     ns_plane_runner *run;
     int threads;
 } ns_cpu_ext;
@@ -50,7 +50,7 @@ int ns_cpu_correct(ns_solver *solver, real factor, swe_error *err);
     .finalize = ns_cpu_finalize, .upload = ns_cpu_transfer, .download = ns_cpu_transfer,           \
     .max_speeds = ns_cpu_max_speeds, .momentum = ns_cpu_momentum, .predict = ns_cpu_predict,       \
     .divergence = ns_cpu_divergence, .laplacian = ns_cpu_laplacian,                                \
-    .precondition = ns_cpu_precondition, .remove_mean = ns_cpu_remove_mean, .dot = ns_cpu_dot, .axpy = ns_cpu_axpy,                   \
-    .xpay = ns_cpu_xpay, .correct = ns_cpu_correct
+    .precondition = ns_cpu_precondition, .remove_mean = ns_cpu_remove_mean, .dot = ns_cpu_dot,     \
+    .axpy = ns_cpu_axpy, .xpay = ns_cpu_xpay, .correct = ns_cpu_correct
 
 #endif

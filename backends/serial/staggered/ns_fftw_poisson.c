@@ -15,9 +15,9 @@ typedef NS_FFTW(plan) ns_plan;
 
 struct ns_fftw_poisson {
     int n[NS_AXES];
-    size_t stride[NS_AXES];  /* of the padded fields */
-    size_t padded_origin;    /* padded index of cell (0, 0, 0) */
-    real *buffer;            /* n[0] n[1] n[2], x fastest */
+    size_t stride[NS_AXES]; /* of the padded fields */
+    size_t padded_origin;   /* padded index of cell (0, 0, 0) */
+    real *buffer;           /* n[0] n[1] n[2], x fastest */
     ns_plan forward[NS_AXES], backward[NS_AXES];
     double *eigenvalue[NS_AXES]; /* of minus the 1D Laplacian, per mode */
     double scale;                /* 1 / (the product of the r2r normalisations) */
@@ -61,7 +61,8 @@ static int plan_all(ns_fftw_poisson *poisson, const ns_grid *grid)
 int ns_fftw_poisson_create(const ns_grid *grid, ns_fftw_poisson **out, swe_error *err)
 {
     if (grid == NULL || out == NULL) {
-        return swe_fail(err, SWE_ERROR_USAGE, "internal error: ns_fftw_poisson_create needs a grid");
+        return swe_fail(err, SWE_ERROR_USAGE,
+                        "internal error: ns_fftw_poisson_create needs a grid");
     }
     ns_fftw_poisson *poisson = calloc(1, sizeof *poisson);
     if (poisson == NULL) {
@@ -138,8 +139,8 @@ void ns_fftw_run_batch(ns_fftw_poisson *poisson, enum ns_fft_pass pass, int batc
         break;
     case NS_FFT_FORWARD_X:
     case NS_FFT_FORWARD_Y:
-        NS_FFTW(execute_r2r)(poisson->forward[pass - NS_FFT_FORWARD_X], buffer + plane,
-                             buffer + plane);
+        NS_FFTW(execute_r2r)
+        (poisson->forward[pass - NS_FFT_FORWARD_X], buffer + plane, buffer + plane);
         break;
     case NS_FFT_FORWARD_Z:
         NS_FFTW(execute_r2r)(poisson->forward[2], buffer + row, buffer + row);
@@ -154,8 +155,8 @@ void ns_fftw_run_batch(ns_fftw_poisson *poisson, enum ns_fft_pass pass, int batc
         break;
     case NS_FFT_BACKWARD_Y:
     case NS_FFT_BACKWARD_X:
-        NS_FFTW(execute_r2r)(poisson->backward[NS_FFT_BACKWARD_X - pass], buffer + plane,
-                             buffer + plane);
+        NS_FFTW(execute_r2r)
+        (poisson->backward[NS_FFT_BACKWARD_X - pass], buffer + plane, buffer + plane);
         break;
     case NS_FFT_UNPACK:
         copy_plane(poisson, batch, NULL, fluid, out);

@@ -18,15 +18,15 @@
 #include "staggered/ns_grid.h"
 
 enum ns_fft_pass {
-    NS_FFT_PACK,       /* padded input times the fluid mask -> packed buffer */
+    NS_FFT_PACK, /* padded input times the fluid mask -> packed buffer */
     NS_FFT_FORWARD_X,
     NS_FFT_FORWARD_Y,
     NS_FFT_FORWARD_Z,
-    NS_FFT_DIVIDE,     /* by the eigenvalues and the transforms' scale */
+    NS_FFT_DIVIDE, /* by the eigenvalues and the transforms' scale */
     NS_FFT_BACKWARD_Z,
     NS_FFT_BACKWARD_Y,
     NS_FFT_BACKWARD_X,
-    NS_FFT_UNPACK,     /* packed buffer times the fluid mask -> padded output */
+    NS_FFT_UNPACK, /* packed buffer times the fluid mask -> padded output */
     NS_FFT_PASSES
 };
 

@@ -7,12 +7,14 @@
 static const double pi = 3.14159265358979323846;
 
 static const ns_case cases[] = {
-    {"taylor-green", "2D Taylor-Green vortex in a periodic box of side 2 pi, exact decay", 32,
-     10.0, 1.0, 2},
+    {"taylor-green", "2D Taylor-Green vortex in a periodic box of side 2 pi, exact decay", 32, 10.0,
+     1.0, 2},
     {"cavity", "lid-driven cavity, unit square, lid u = 1 m/s, periodic and thin in z", 64, 100.0,
      20.0, 2},
-    {"kelvin-helmholtz", "002's shear layer: unit cube, u = tanh((z - 1/2) / 0.02) m/s, "
-                         "nu = 1.004e-6, periodic in x and y, free-slip in z", 64, 0.0, 0.87, 1},
+    {"kelvin-helmholtz",
+     "002's shear layer: unit cube, u = tanh((z - 1/2) / 0.02) m/s, "
+     "nu = 1.004e-6, periodic in x and y, free-slip in z",
+     64, 0.0, 0.87, 1},
     {"channel-obstacle", "channel 4 x 1 x 1 driven by a body force, square obstacle, no-slip in y",
      16, 100.0, 10.0, 2},
 };
@@ -199,9 +201,8 @@ int ns_case_create(const char *name, const ns_case_settings *settings, ns_solver
         return status;
     }
     ns_solver *solver = NULL;
-    status = ns_solver_create(&grid, &parameters,
-                              settings->backend != NULL ? settings->backend : "serial", &solver,
-                              err);
+    status = ns_solver_create(
+        &grid, &parameters, settings->backend != NULL ? settings->backend : "serial", &solver, err);
     if (status != SWE_OK) {
         return status;
     }

@@ -97,8 +97,7 @@ static int parse_times(const char *text, ns_run_options *o, swe_error *err)
         int status = parse_double(item, "--times", &t, err);
         double before = o->time_count > 0 ? o->times[o->time_count - 1] : 0.0;
         if (status != SWE_OK || !(t > before)) {
-            return swe_fail(err, SWE_ERROR_USAGE, "--times must increase from above 0: '%s'",
-                            text);
+            return swe_fail(err, SWE_ERROR_USAGE, "--times must increase from above 0: '%s'", text);
         }
         o->times[o->time_count++] = t;
         start += length + (start[length] == ',');
@@ -106,65 +105,103 @@ static int parse_times(const char *text, ns_run_options *o, swe_error *err)
     return o->time_count > 0 ? SWE_OK : swe_fail(err, SWE_ERROR_USAGE, "--times is empty");
 }
 
-static const struct option long_options[] = {
-    {"times", required_argument, NULL, 'T'},
-    {"case", required_argument, NULL, 'c'},      {"resolution", required_argument, NULL, 'n'},
-    {"reynolds", required_argument, NULL, 'r'},  {"backend", required_argument, NULL, 'b'},
-    {"level", required_argument, NULL, 'l'},     {"threads", required_argument, NULL, 'j'},
-    {"dt", required_argument, NULL, 'd'},        {"cfl", required_argument, NULL, 'C'},
-    {"cg-tolerance", required_argument, NULL, 'g'}, {"t-end", required_argument, NULL, 't'},
-    {"steps", required_argument, NULL, 's'},     {"snapshots", required_argument, NULL, 'k'},
-    {"output", required_argument, NULL, 'o'},    {"format", required_argument, NULL, 'f'},
-    {"profile", no_argument, NULL, 'P'}, {"list-cases", no_argument, NULL, 'L'},      {"help", no_argument, NULL, 'h'},
-    {NULL, 0, NULL, 0}};
+static const struct option long_options[] = {{"times", required_argument, NULL, 'T'},
+                                             {"case", required_argument, NULL, 'c'},
+                                             {"resolution", required_argument, NULL, 'n'},
+                                             {"reynolds", required_argument, NULL, 'r'},
+                                             {"backend", required_argument, NULL, 'b'},
+                                             {"level", required_argument, NULL, 'l'},
+                                             {"threads", required_argument, NULL, 'j'},
+                                             {"dt", required_argument, NULL, 'd'},
+                                             {"cfl", required_argument, NULL, 'C'},
+                                             {"cg-tolerance", required_argument, NULL, 'g'},
+                                             {"t-end", required_argument, NULL, 't'},
+                                             {"steps", required_argument, NULL, 's'},
+                                             {"snapshots", required_argument, NULL, 'k'},
+                                             {"output", required_argument, NULL, 'o'},
+                                             {"format", required_argument, NULL, 'f'},
+                                             {"profile", no_argument, NULL, 'P'},
+                                             {"list-cases", no_argument, NULL, 'L'},
+                                             {"help", no_argument, NULL, 'h'},
+                                             {NULL, 0, NULL, 0}};
 
 static int apply_option(int code, const char *value, ns_run_options *o, swe_error *err)
 {
     long whole = 0;
     int status = SWE_OK;
     switch (code) {
-    case 'c': o->case_name = value; break;
-    case 'b': o->settings.backend = value; break;
-    case 'o': o->output = value; break;
-    case 'f': return parse_formats(value, &o->formats, err);
-    case 'T': return parse_times(value, o, err);
-    case 'n': status = parse_long(value, "--resolution", 2, &whole, err);
-        o->settings.resolution = whole > 1 << 20 ? 1 << 20 : (int)whole; break;
-    case 'l': status = parse_long(value, "--level", 1, &whole, err);
-        o->settings.parameters.level = whole > 99 ? 99 : (int)whole; break;
-    case 'j': status = parse_long(value, "--threads", 1, &whole, err);
-        o->settings.parameters.threads = whole > 4096 ? 4096 : (int)whole; break;
-    case 's': return parse_long(value, "--steps", 1, &o->steps, err);
-    case 'k': status = parse_long(value, "--snapshots", 1, &whole, err);
-        o->snapshots = whole > 100000 ? 100000 : (int)whole; break;
-    case 'r': return parse_double(value, "--reynolds", &o->settings.reynolds, err);
-    case 'd': return parse_double(value, "--dt", &o->settings.parameters.fixed_dt, err);
-    case 'C': return parse_double(value, "--cfl", &o->settings.parameters.cfl, err);
-    case 'g': return parse_double(value, "--cg-tolerance", &o->settings.parameters.cg_tolerance, err);
-    case 't': status = parse_double(value, "--t-end", &o->end_time, err);
+    case 'c':
+        o->case_name = value;
+        break;
+    case 'b':
+        o->settings.backend = value;
+        break;
+    case 'o':
+        o->output = value;
+        break;
+    case 'f':
+        return parse_formats(value, &o->formats, err);
+    case 'T':
+        return parse_times(value, o, err);
+    case 'n':
+        status = parse_long(value, "--resolution", 2, &whole, err);
+        o->settings.resolution = whole > 1 << 20 ? 1 << 20 : (int)whole;
+        break;
+    case 'l':
+        status = parse_long(value, "--level", 1, &whole, err);
+        o->settings.parameters.level = whole > 99 ? 99 : (int)whole;
+        break;
+    case 'j':
+        status = parse_long(value, "--threads", 1, &whole, err);
+        o->settings.parameters.threads = whole > 4096 ? 4096 : (int)whole;
+        break;
+    case 's':
+        return parse_long(value, "--steps", 1, &o->steps, err);
+    case 'k':
+        status = parse_long(value, "--snapshots", 1, &whole, err);
+        o->snapshots = whole > 100000 ? 100000 : (int)whole;
+        break;
+    case 'r':
+        return parse_double(value, "--reynolds", &o->settings.reynolds, err);
+    case 'd':
+        return parse_double(value, "--dt", &o->settings.parameters.fixed_dt, err);
+    case 'C':
+        return parse_double(value, "--cfl", &o->settings.parameters.cfl, err);
+    case 'g':
+        return parse_double(value, "--cg-tolerance", &o->settings.parameters.cg_tolerance, err);
+    case 't':
+        status = parse_double(value, "--t-end", &o->end_time, err);
         if (status == SWE_OK && !(o->end_time > 0.0)) {
             return swe_fail(err, SWE_ERROR_USAGE, "--t-end must be positive, not %s", value);
         }
         break;
-    case 'L': o->list = 1; break;
-    case 'P': o->settings.parameters.profile = 1; break;
-    case 'h': o->help = 1; break;
-    default: return swe_fail(err, SWE_ERROR_USAGE, "unknown option (see --help)");
+    case 'L':
+        o->list = 1;
+        break;
+    case 'P':
+        o->settings.parameters.profile = 1;
+        break;
+    case 'h':
+        o->help = 1;
+        break;
+    default:
+        return swe_fail(err, SWE_ERROR_USAGE, "unknown option (see --help)");
     }
     return status;
 }
 
 int ns_parse_options(int argc, char **argv, ns_run_options *options, swe_error *err)
 {
-    *options = (ns_run_options){.case_name = "cavity", .snapshots = 5,
+    *options = (ns_run_options){.case_name = "cavity",
+                                .snapshots = 5,
                                 .formats = NS_FORMAT_NETCDF | NS_FORMAT_VTK | NS_FORMAT_PNG};
     opterr = 0;
     optind = 1;
     int code;
     while ((code = getopt_long(argc, argv, "", long_options, NULL)) != -1) {
         if (code == '?' || code == ':') {
-            return swe_fail(err, SWE_ERROR_USAGE, "unknown option or missing value: '%s' (see --help)",
-                            argv[optind - 1]);
+            return swe_fail(err, SWE_ERROR_USAGE,
+                            "unknown option or missing value: '%s' (see --help)", argv[optind - 1]);
         }
         int status = apply_option(code, optarg, options, err);
         if (status != SWE_OK) {
@@ -172,7 +209,8 @@ int ns_parse_options(int argc, char **argv, ns_run_options *options, swe_error *
         }
     }
     if (optind < argc) {
-        return swe_fail(err, SWE_ERROR_USAGE, "unexpected argument '%s' (see --help)", argv[optind]);
+        return swe_fail(err, SWE_ERROR_USAGE, "unexpected argument '%s' (see --help)",
+                        argv[optind]);
     }
     return SWE_OK;
 }

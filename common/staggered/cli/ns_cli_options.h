@@ -13,13 +13,13 @@ enum { NS_MAX_TIMES = 64 };
 typedef struct ns_run_options {
     const char *case_name;
     ns_case_settings settings;
-    double end_time;   /* s; 0: the case's */
-    long steps;        /* > 0: this many steps instead (benchmarks) */
-    int snapshots;     /* output times after the initial one, evenly spaced */
+    double end_time;            /* s; 0: the case's */
+    long steps;                 /* > 0: this many steps instead (benchmarks) */
+    int snapshots;              /* output times after the initial one, evenly spaced */
     double times[NS_MAX_TIMES]; /* or these output times (--times), increasing */
     int time_count;
     const char *output; /* file stem; NULL: no files */
-    int formats;       /* ns_format bits */
+    int formats;        /* ns_format bits */
     int help, list;
 } ns_run_options;
 

@@ -38,22 +38,20 @@ static void print_summary(const ns_run_options *o, const ns_solver *solver, doub
            "steps=%ld t=%.6g seconds=%.3f s_per_mcell_step=%.4f cell_steps_per_s=%.3e "
            "cg_iterations_per_step=%.2f step_GBps=%.2f kinetic_energy=%.10e "
            "max_divergence=%.3e checksum=%016" PRIx64 "\n",
-           o->case_name, solver->backend->name, SWE_PRECISION_NAME, cells, solver->steps,
-           solver->t, seconds, per_cell_step * 1e6, per_cell_step > 0 ? 1.0 / per_cell_step : 0.0,
-           iterations,
-           per_cell_step > 0 ? ns_step_minimal_bytes_per_cell((int)(iterations + 0.5)) /
-                                   per_cell_step / 1e9
-                             : 0.0,
-           ns_kinetic_energy(solver), ns_max_divergence(solver),
-           ns_state_checksum(solver));
+           o->case_name, solver->backend->name, SWE_PRECISION_NAME, cells, solver->steps, solver->t,
+           seconds, per_cell_step * 1e6, per_cell_step > 0 ? 1.0 / per_cell_step : 0.0, iterations,
+           per_cell_step > 0
+               ? ns_step_minimal_bytes_per_cell((int)(iterations + 0.5)) / per_cell_step / 1e9
+               : 0.0,
+           ns_kinetic_energy(solver), ns_max_divergence(solver), ns_state_checksum(solver));
 }
 
 /* Seconds per million cells and step of each stage, and the momentum
  * kernel's bandwidth counted as 002 eq. 30 counts it. */
 static void print_profile(const ns_solver *solver)
 {
-    static const char *const names[NS_STAGES] = {"time_step", "momentum", "predict",
-                                                  "divergence", "pressure", "correct"};
+    static const char *const names[NS_STAGES] = {"time_step",  "momentum", "predict",
+                                                 "divergence", "pressure", "correct"};
     double cell_steps = (double)ns_grid_interior_cells(&solver->grid) * (double)solver->steps;
     if (!solver->parameters.profile || cell_steps == 0.0) {
         return;

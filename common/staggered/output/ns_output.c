@@ -45,19 +45,23 @@ static int open_netcdf(ns_output *output, const char *case_name, const ns_solver
         {"w", "velocity along z at the cell centre", "m s-1"},
         {"p", "pressure (mean zero)", "Pa"},
         {"vorticity_magnitude", "magnitude of the vorticity at the cell centre", "s-1"}};
-    const char *attributes[] = {"title", case_name, "source",
+    const char *attributes[] = {"title",
+                                case_name,
+                                "source",
                                 "shallows " SWE_VERSION " Navier-Stokes: staggered grid, QUICK + "
                                 "Adams-Bashforth 2, FFT-preconditioned CG",
-                                "backend", solver->backend->name, "precision",
-                                SWE_PRECISION_NAME, NULL};
+                                "backend",
+                                solver->backend->name,
+                                "precision",
+                                SWE_PRECISION_NAME,
+                                NULL};
     const ns_grid *g = &solver->grid;
-    swe_volume_description description = {
-        .cells = {g->n[0], g->n[1], g->n[2]},
-        .origin = {0.0, 0.0, 0.0},
-        .spacing = {g->h[0], g->h[1], g->h[2]},
-        .variables = variables,
-        .count = NS_CELL_FIELDS,
-        .attributes = attributes};
+    swe_volume_description description = {.cells = {g->n[0], g->n[1], g->n[2]},
+                                          .origin = {0.0, 0.0, 0.0},
+                                          .spacing = {g->h[0], g->h[1], g->h[2]},
+                                          .variables = variables,
+                                          .count = NS_CELL_FIELDS,
+                                          .attributes = attributes};
     char *path = swe_path_join(output->stem, ".nc");
     if (path == NULL) {
         return swe_fail(err, SWE_ERROR_RUNTIME, "out of memory for a file name");
@@ -80,8 +84,8 @@ int ns_output_open(ns_output **out, const char *stem, int formats, const char *c
     }
     ns_output *output = calloc(1, sizeof *output);
     size_t cells = ns_grid_interior_cells(&solver->grid);
-    int status = output == NULL ? swe_fail(err, SWE_ERROR_RUNTIME, "out of memory for the output")
-                                : SWE_OK;
+    int status =
+        output == NULL ? swe_fail(err, SWE_ERROR_RUNTIME, "out of memory for the output") : SWE_OK;
     if (status == SWE_OK) {
         output->formats = formats;
         output->slice_axis = slice_axis;
@@ -121,7 +125,8 @@ static int write_vti(ns_output *output, const ns_solver *solver, swe_error *err)
             output->velocity[3 * cell + (size_t)c] = field[NS_CELL_U + c][cell];
         }
     }
-    swe_vti_image image = {{g->n[0], g->n[1], g->n[2]}, {0.0, 0.0, 0.0}, {g->h[0], g->h[1], g->h[2]}};
+    swe_vti_image image = {
+        {g->n[0], g->n[1], g->n[2]}, {0.0, 0.0, 0.0}, {g->h[0], g->h[1], g->h[2]}};
     swe_vti_array arrays[] = {{"velocity", 3, output->velocity},
                               {"p", 1, field[NS_CELL_P]},
                               {"vorticity_magnitude", 1, field[NS_CELL_VORTICITY]}};

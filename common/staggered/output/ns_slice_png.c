@@ -7,8 +7,16 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-enum { MARGIN = 10, TITLE_BAND = 30, BAR_GAP = 20, BAR_WIDTH = 20, LABEL_WIDTH = 190, SCALE = 2,
-       MIN_WIDTH = 512, MAX_WIDTH = 1600 };
+enum {
+    MARGIN = 10,
+    TITLE_BAND = 30,
+    BAR_GAP = 20,
+    BAR_WIDTH = 20,
+    LABEL_WIDTH = 190,
+    SCALE = 2,
+    MIN_WIDTH = 512,
+    MAX_WIDTH = 1600
+};
 
 static const swe_rgb white = {255, 255, 255}, ink = {0, 0, 0};
 

@@ -12,7 +12,8 @@ extern "C" {
 #include "staggered/ns_stencils.h"
 }
 
-namespace {
+namespace
+{
 
 /* The interior cell of this thread (false past the edge) and its index. */
 __device__ bool interior_cell(const ns_geometry &g, long *c)
@@ -107,8 +108,8 @@ __global__ void fill_ghost_axis(real *field, ns_grid grid, int axis, int what)
         const ns_wall &wall = grid.wall[2 * axis + side];
         real velocity = what < NS_FILL_SCALAR ? (real)wall.velocity[what] : (real)0;
         for (int layer = 0; layer < NS_GHOST; ++layer) {
-            ns_ghost_rule rule = ns_ghost_rule_for(axis, side, layer, grid.n[axis], wall.kind,
-                                                   what, velocity);
+            ns_ghost_rule rule =
+                ns_ghost_rule_for(axis, side, layer, grid.n[axis], wall.kind, what, velocity);
             int ghost = side == 0 ? -1 - layer : grid.n[axis] + layer;
             field[base + (size_t)(ghost + NS_GHOST) * grid.stride[axis]] =
                 rule.sign * field[base + (size_t)(rule.source + NS_GHOST) * grid.stride[axis]] +
@@ -301,16 +302,16 @@ int ns_cuda_correct(const ns_device_fields *f, const real *pressure, real factor
     return SWE_OK;
 }
 
-int ns_cuda_axpy(const ns_device_fields *f, real alpha, const real *x, real *y,
-                 cudaStream_t stream, swe_error *err)
+int ns_cuda_axpy(const ns_device_fields *f, real alpha, const real *x, real *y, cudaStream_t stream,
+                 swe_error *err)
 {
     combine<<<cell_grid(f->geometry), cell_block, 0, stream>>>(*f, alpha, x, (real)1, y, (real)0);
     CUDA_CHECK(cudaGetLastError(), err);
     return SWE_OK;
 }
 
-int ns_cuda_xpay(const ns_device_fields *f, const real *x, real beta, real *y,
-                 cudaStream_t stream, swe_error *err)
+int ns_cuda_xpay(const ns_device_fields *f, const real *x, real beta, real *y, cudaStream_t stream,
+                 swe_error *err)
 {
     if (beta == (real)1) { /* x + 1 y is an axpy with alpha 1 */
         return ns_cuda_axpy(f, (real)1, x, y, stream, err);
@@ -324,7 +325,7 @@ int ns_cuda_shift(const ns_device_fields *f, real shift, real *x, cudaStream_t s
                   swe_error *err)
 {
     combine<<<cell_grid(f->geometry), cell_block, 0, stream>>>(*f, (real)0, nullptr, (real)0, x,
-                                                                shift);
+                                                               shift);
     CUDA_CHECK(cudaGetLastError(), err);
     return SWE_OK;
 }
@@ -334,7 +335,8 @@ int ns_cuda_fill_ghosts(const ns_grid *grid, real *field, int what, cudaStream_t
 {
     for (int axis = 0; axis < NS_AXES; ++axis) {
         long across = (long)grid->padded[(axis + 1) % 3] * grid->padded[(axis + 2) % 3];
-        fill_ghost_axis<<<blocks_for(across), NS_CUDA_REDUCE, 0, stream>>>(field, *grid, axis, what);
+        fill_ghost_axis<<<blocks_for(across), NS_CUDA_REDUCE, 0, stream>>>(field, *grid, axis,
+                                                                           what);
         CUDA_CHECK(cudaGetLastError(), err);
     }
     return SWE_OK;
@@ -355,9 +357,9 @@ int ns_cuda_reduce(const ns_device_fields *f, enum ns_reduction operation, const
     CUDA_CHECK(cudaGetLastError(), err);
     reduce_partials<<<1, cell_block, 0, stream>>>(operation, partial, count, partial + count);
     CUDA_CHECK(cudaGetLastError(), err);
-    CUDA_CHECK(cudaMemcpyAsync(result, partial + count, sizeof(double), cudaMemcpyDeviceToHost,
-                               stream),
-               err);
+    CUDA_CHECK(
+        cudaMemcpyAsync(result, partial + count, sizeof(double), cudaMemcpyDeviceToHost, stream),
+        err);
     CUDA_CHECK(cudaStreamSynchronize(stream), err);
     return SWE_OK;
 }
@@ -372,8 +374,8 @@ int ns_cuda_extend(const ns_device_fields *f, const int n_extended[NS_AXES], con
     return SWE_OK;
 }
 
-int ns_cuda_spectral_divide(const int n_extended[NS_AXES], const double *eigenvalues, void *spectrum,
-                            double scale, cudaStream_t stream, swe_error *err)
+int ns_cuda_spectral_divide(const int n_extended[NS_AXES], const double *eigenvalues,
+                            void *spectrum, double scale, cudaStream_t stream, swe_error *err)
 {
     extension e = {{n_extended[0], n_extended[1], n_extended[2]}};
     long modes = (long)(e.n[0] / 2 + 1) * e.n[1] * e.n[2];
@@ -388,8 +390,8 @@ int ns_cuda_spectral_divide(const int n_extended[NS_AXES], const double *eigenva
     return SWE_OK;
 }
 
-int ns_cuda_restrict(const ns_device_fields *f, const int n_extended[NS_AXES],
-                     const real *extended, real *out, cudaStream_t stream, swe_error *err)
+int ns_cuda_restrict(const ns_device_fields *f, const int n_extended[NS_AXES], const real *extended,
+                     real *out, cudaStream_t stream, swe_error *err)
 {
     extension e = {{n_extended[0], n_extended[1], n_extended[2]}};
     restrict_to_grid<<<cell_grid(f->geometry), cell_block, 0, stream>>>(*f, e, extended, out);

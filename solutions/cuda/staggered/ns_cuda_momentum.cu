@@ -18,7 +18,8 @@ extern "C" {
 #include "staggered/ns_stencils.h"
 }
 
-namespace {
+namespace
+{
 
 __device__ long padded_index(const ns_geometry &g, int i, int j, int k)
 {
@@ -38,7 +39,8 @@ __global__ void momentum_global(ns_device_fields f)
     for (int component = 0; component < NS_AXES; ++component) {
         ns_neighbourhood s;
         ns_gather(velocity, component, c, g.stride, &s);
-        f.residual[component][c] = ns_momentum_residual(&s, g.inv_h, f.viscosity, f.force[component]);
+        f.residual[component][c] =
+            ns_momentum_residual(&s, g.inv_h, f.viscosity, f.force[component]);
     }
 }
 
@@ -123,7 +125,8 @@ __global__ void __launch_bounds__(NS_CUDA_BLOCK_X *NS_CUDA_BLOCK_Y)
     for (int o = 0; o < 4; ++o) {
 #pragma unroll
         for (int c = 0; c < NS_AXES; ++c) {
-            column[c][o + 1] = active ? f.velocity[c][padded_index(g, i, j, k_begin - 2 + o)] : (real)0;
+            column[c][o + 1] =
+                active ? f.velocity[c][padded_index(g, i, j, k_begin - 2 + o)] : (real)0;
         }
     }
     load_plane(f, tiles, i0, j0, k_begin - 1);

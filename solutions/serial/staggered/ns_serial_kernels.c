@@ -21,8 +21,8 @@ void ns_serial_momentum_plane(const ns_cpu_arrays *a, int k)
     for (int j = 0; j < g->n[1]; ++j) {
         long start = row_start(g, j, k);
         for (int i = 0; i < g->n[0]; ++i) {
-            /* BEGIN SOLUTION: the momentum residual of the three velocity components at the
-             * faces of cell c = start + i: for each component, fill an ns_neighbourhood with
+            /* BEGIN SOLUTION: the momentum residual of u, v and w at the faces of cell c. That
+             * cell is c = start + i; for each component, fill an ns_neighbourhood with
              * ns_gather (the velocities, the component, c, the strides g->stride) and store
              * ns_momentum_residual(&neighbourhood, g->inv_h, a->viscosity, a->force[component])
              * in a->residual[component][c]. */
@@ -30,8 +30,8 @@ void ns_serial_momentum_plane(const ns_cpu_arrays *a, int k)
             for (int component = 0; component < NS_AXES; ++component) {
                 ns_neighbourhood neighbourhood;
                 ns_gather(velocity, component, c, g->stride, &neighbourhood);
-                a->residual[component][c] =
-                    ns_momentum_residual(&neighbourhood, g->inv_h, a->viscosity, a->force[component]);
+                a->residual[component][c] = ns_momentum_residual(&neighbourhood, g->inv_h,
+                                                                 a->viscosity, a->force[component]);
             }
             /* END SOLUTION */
         }
@@ -197,10 +197,11 @@ void ns_serial_spectral_divide_plane(real *plane, int nx, int ny, const double *
     for (int j = 0; j < ny; ++j) {
         real *row = plane + (size_t)j * (size_t)nx;
         for (int i = 0; i < nx; ++i) {
-            /* BEGIN SOLUTION: in the transformed space minus the Laplacian is diagonal: divide
-             * row[i] by the sum of the three axis eigenvalues and multiply by scale (the
-             * transforms are not normalised). The mean mode (i = j = 0 in the plane with
-             * with_mean_mode) has eigenvalue 0: set it to 0, which fixes the pressure's mean. */
+            /* BEGIN SOLUTION: the divide by the eigenvalues. In the transformed space minus the
+             * Laplacian is diagonal: divide row[i] by the sum of the three axis eigenvalues and
+             * multiply by scale (the transforms are not normalised). The mean mode (i = j = 0 in
+             * the plane with with_mean_mode) has eigenvalue 0: set it to 0, which fixes the
+             * pressure's mean. */
             double eigenvalue = eigenvalue_x[i] + eigenvalue_y[j] + eigenvalue_z;
             row[i] = with_mean_mode && i == 0 && j == 0 ? (real)0
                                                         : (real)(row[i] * (scale / eigenvalue));
