@@ -1,6 +1,7 @@
 #include "io/png_output.h"
 
 #include "io/bitmap_font.h"
+#include "io/colour_bar.h"
 #include "io/colour_map.h"
 #include "io/png_raster.h"
 #include "io/raster.h"
@@ -108,19 +109,9 @@ static void draw_map(swe_raster *raster, const swe_block *block, const swe_png_r
 static void draw_colour_bar(swe_raster *raster, const swe_png_range *range, int left,
                             int map_height)
 {
-    for (int py = 0; py < map_height; ++py) {
-        double fraction = 1.0 - (double)py / (map_height - 1);
-        swe_raster_fill(raster, left, TITLE_BAND + py, BAR_WIDTH, 1, swe_colour_map(fraction));
-    }
-    char label[32];
-    int text_height = SWE_FONT_HEIGHT * TEXT_SCALE;
-    int label_left = left + BAR_WIDTH + LABEL_GAP;
-    snprintf(label, sizeof label, "%.4g", range->high);
-    swe_font_draw(raster, label_left, TITLE_BAND, TEXT_SCALE, label, ink);
-    snprintf(label, sizeof label, "%.4g", range->low);
-    swe_font_draw(raster, label_left, TITLE_BAND + map_height - text_height, TEXT_SCALE, label,
-                  ink);
-    swe_font_draw(raster, left, MARGIN / 2, TEXT_SCALE, "eta (m)", ink);
+    swe_colour_bar bar = {left,        TITLE_BAND, BAR_WIDTH,  map_height, range->low,
+                          range->high, "eta (m)",  MARGIN / 2, TEXT_SCALE};
+    swe_colour_bar_draw(raster, &bar);
 }
 
 static void draw_picture(swe_raster *raster, const swe_block *block, double time,

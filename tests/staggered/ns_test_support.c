@@ -54,6 +54,22 @@ ns_solver *ns_test_case(const char *name, const char *backend, int resolution, d
     return solver;
 }
 
+ns_solver *ns_test_stepped(const char *name, const ns_case_settings *settings, int steps)
+{
+    ns_solver *solver = NULL;
+    swe_error err;
+    CU_ASSERT_EQUAL_FATAL(ns_case_create(name, settings, &solver, &err), SWE_OK);
+    for (int step = 0; step < steps; ++step) {
+        int status = ns_solver_step(solver, 0.0, &err);
+        if (status != SWE_OK) {
+            fprintf(stderr, "\n%s\n", err.message);
+        }
+        CU_ASSERT_EQUAL_FATAL(status, SWE_OK);
+    }
+    CU_ASSERT_EQUAL_FATAL(ns_solver_sync(solver, &err), SWE_OK);
+    return solver;
+}
+
 double ns_test_random(unsigned long *state)
 {
     *state = *state * 6364136223846793005ul + 1442695040888963407ul;

@@ -12,6 +12,9 @@ ns_solver *ns_test_solver(const char *backend, const int n[NS_AXES], const char 
 /* A started solver of a case, or NULL after a failed assertion. */
 ns_solver *ns_test_case(const char *name, const char *backend, int resolution, double reynolds);
 
+/* A case created with settings, stepped `steps` times and synced. */
+ns_solver *ns_test_stepped(const char *name, const ns_case_settings *settings, int steps);
+
 /* Starts a solver made by ns_test_solver after its host state was set. */
 void ns_test_start(ns_solver *solver);
 

@@ -17,13 +17,7 @@ static uint64_t run_case(const char *name, const char *backend, int threads, int
 {
     ns_case_settings settings = {.resolution = 8, .backend = backend};
     settings.parameters.threads = threads;
-    ns_solver *solver = NULL;
-    swe_error err;
-    CU_ASSERT_EQUAL_FATAL(ns_case_create(name, &settings, &solver, &err), SWE_OK);
-    for (int step = 0; step < steps; ++step) {
-        CU_ASSERT_EQUAL_FATAL(ns_solver_step(solver, 0.0, &err), SWE_OK);
-    }
-    CU_ASSERT_EQUAL_FATAL(ns_solver_sync(solver, &err), SWE_OK);
+    ns_solver *solver = ns_test_stepped(name, &settings, steps);
     uint64_t checksum = ns_state_checksum(solver);
     *energy = ns_kinetic_energy(solver);
     ns_solver_destroy(solver);

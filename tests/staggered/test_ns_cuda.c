@@ -48,17 +48,7 @@ static ns_solver *stepped(const char *name, const char *backend, int level, int 
     ns_case_settings settings = {.resolution = 16, .backend = backend};
     settings.parameters.level = level;
     settings.parameters.fixed_dt = 1e-3;
-    if (strcmp(name, "kelvin-helmholtz") == 0) {
-        settings.parameters.fixed_dt = 1e-3;
-    }
-    ns_solver *solver = NULL;
-    swe_error err;
-    CU_ASSERT_EQUAL_FATAL(ns_case_create(name, &settings, &solver, &err), SWE_OK);
-    for (int step = 0; step < steps; ++step) {
-        CU_ASSERT_EQUAL_FATAL(ns_solver_step(solver, 0.0, &err), SWE_OK);
-    }
-    CU_ASSERT_EQUAL_FATAL(ns_solver_sync(solver, &err), SWE_OK);
-    return solver;
+    return ns_test_stepped(name, &settings, steps);
 }
 
 static void test_cuda_agrees_with_serial(void)

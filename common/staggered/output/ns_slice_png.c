@@ -1,6 +1,7 @@
 #include "staggered/output/ns_slice_png.h"
 
 #include "io/bitmap_font.h"
+#include "io/colour_bar.h"
 #include "io/colour_map.h"
 #include "io/png_raster.h"
 
@@ -50,22 +51,6 @@ static void draw_plane(swe_raster *raster, const ns_slice *s, int across, int up
     }
 }
 
-static void draw_bar(swe_raster *raster, const ns_slice *s, int left, int height)
-{
-    for (int py = 0; py < height; ++py) {
-        swe_raster_fill(raster, left, TITLE_BAND + py, BAR_WIDTH, 1,
-                        swe_colour_map(1.0 - (double)py / (height > 1 ? height - 1 : 1)));
-    }
-    char text[32];
-    int label_left = left + BAR_WIDTH + 8;
-    snprintf(text, sizeof text, "%.4g", s->high);
-    swe_font_draw(raster, label_left, TITLE_BAND, SCALE, text, ink);
-    snprintf(text, sizeof text, "%.4g", s->low);
-    swe_font_draw(raster, label_left, TITLE_BAND + height - SWE_FONT_HEIGHT * SCALE, SCALE, text,
-                  ink);
-    swe_font_draw(raster, left, MARGIN / 2, SCALE, s->label, ink);
-}
-
 int ns_slice_png_write(const char *path, const ns_slice *s, double time, swe_error *err)
 {
     if (s == NULL || s->values == NULL || s->axis < 0 || s->axis > 2 || s->index < 0 ||
@@ -86,7 +71,16 @@ int ns_slice_png_write(const char *path, const ns_slice *s, double time, swe_err
     }
     swe_raster_fill(&raster, 0, 0, raster.width, raster.height, white);
     draw_plane(&raster, s, across, up, width, height);
-    draw_bar(&raster, s, MARGIN + width + BAR_GAP, height);
+    swe_colour_bar bar = {MARGIN + width + BAR_GAP,
+                          TITLE_BAND,
+                          BAR_WIDTH,
+                          height,
+                          s->low,
+                          s->high,
+                          s->label,
+                          MARGIN / 2,
+                          SCALE};
+    swe_colour_bar_draw(&raster, &bar);
     char title[48];
     snprintf(title, sizeof title, "t = %.3f s", time);
     swe_font_draw(&raster, MARGIN, MARGIN / 2, SCALE, title, ink);
