@@ -45,6 +45,8 @@ NS_MAIN_OBJECTS := $(BUILD)/obj/common/staggered/cli/ns_main.o
 .PHONY: ns
 ns: $(NS_PROGRAM)
 all: $(NS_PROGRAM)
+# The input suite runs shallows-ns as a user would.
+check: $(NS_PROGRAM)
 
 # The Makefile's LIBRARY_OBJECTS is defined after this fragment is read;
 # the same objects, from the sources as they stand here.
