@@ -8,6 +8,18 @@
 #include "core/real.h"
 #include "staggered/ns_grid.h"
 
+/* The loops over axes and offsets below are unrolled, so that the loops
+ * over cells around them see straight-line code (and vectorise). */
+#if defined(__CUDA_ARCH__)
+#define NS_UNROLL _Pragma("unroll")
+#elif defined(__CUDACC__)
+#define NS_UNROLL /* the host pass of a .cu file: nvcc knows no GCC pragma */
+#elif defined(__GNUC__) && !defined(__clang__)
+#define NS_UNROLL _Pragma("GCC unroll 8")
+#else
+#define NS_UNROLL
+#endif
+
 /* QUICK (Leonard 1979; 002 eqs. 7-8): the value at the face between b and
  * c of the line a b | c d, from the quadratic through the two points
  * upstream of the face and the one downstream. */
@@ -41,6 +53,7 @@ SWE_INLINE real ns_momentum_residual(const ns_neighbourhood *s, const real inv_h
                                      real force)
 {
     real convection = (real)0, diffusion = (real)0;
+    NS_UNROLL
     for (int axis = 0; axis < NS_AXES; ++axis) {
         const real *a = s->line[axis];
         const real *c = s->carrier[axis];
@@ -72,20 +85,32 @@ SWE_INLINE void ns_carrier_offset(int component, int axis, int which, int offset
     }
 }
 
+/* Velocity component `axis` of u, v and w: a select, not an array, so
+ * that with constant axes (unrolled loops) no pointer is loaded. */
+SWE_INLINE const real *ns_component(const real *u, const real *v, const real *w, int axis)
+{
+    return axis == 0 ? u : axis == 1 ? v : w;
+}
+
 /* Fills s for component `component` (0 u, 1 v, 2 w) at padded index c
- * from the velocity arrays velocity[0..2] in global memory. */
-SWE_INLINE void ns_gather(const real *const velocity[NS_AXES], int component, long c,
+ * from the velocity arrays u, v, w in global memory. */
+SWE_INLINE void ns_gather(const real *u, const real *v, const real *w, int component, long c,
                           const long stride[NS_AXES], ns_neighbourhood *s)
 {
+    const real *own = ns_component(u, v, w, component);
+    NS_UNROLL
     for (int axis = 0; axis < NS_AXES; ++axis) {
+        NS_UNROLL
         for (int o = 0; o < 5; ++o) {
-            s->line[axis][o] = velocity[component][c + (o - 2) * stride[axis]];
+            s->line[axis][o] = own[c + (o - 2) * stride[axis]];
         }
+        const real *carrier = ns_component(u, v, w, axis);
+        NS_UNROLL
         for (int which = 0; which < 4; ++which) {
             int d[NS_AXES];
             ns_carrier_offset(component, axis, which, d);
             s->carrier[axis][which] =
-                velocity[axis][c + d[0] * stride[0] + d[1] * stride[1] + d[2] * stride[2]];
+                carrier[c + d[0] * stride[0] + d[1] * stride[1] + d[2] * stride[2]];
         }
     }
 }
@@ -107,6 +132,7 @@ SWE_INLINE real ns_minus_laplacian(const real *p, const unsigned char *fluid, lo
                                    const ns_geometry *g)
 {
     real sum = (real)0;
+    NS_UNROLL
     for (int axis = 0; axis < NS_AXES; ++axis) {
         long s = g->stride[axis];
         real weight = g->inv_h[axis] * g->inv_h[axis];

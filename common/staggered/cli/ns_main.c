@@ -28,14 +28,26 @@ static void print_progress(const ns_solver *solver, double seconds)
             seconds);
 }
 
-static void print_summary(const ns_run_options *o, const ns_solver *solver, double seconds)
+/* CPU seconds of the whole process (all threads): on a shared machine,
+ * a serial run's CPU time per step is what an idle machine's wall time
+ * would be. */
+static double process_cpu_seconds(void)
+{
+    struct timespec now;
+    return clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now) == 0 ? now.tv_sec + 1e-9 * now.tv_nsec
+                                                              : 0.0;
+}
+
+static void print_summary(const ns_run_options *o, const ns_solver *solver, double seconds,
+                          double cpu_seconds)
 {
     double cells = (double)ns_grid_interior_cells(&solver->grid);
     double per_cell_step = solver->steps > 0 ? seconds / (cells * (double)solver->steps) : 0.0;
     double iterations =
         solver->steps > 0 ? (double)solver->cg_iterations_total / (double)solver->steps : 0.0;
     printf("summary: application=navier-stokes case=%s backend=%s precision=%s cells=%.0f "
-           "steps=%ld t=%.6g seconds=%.3f s_per_mcell_step=%.4f cell_steps_per_s=%.3e "
+           "steps=%ld t=%.6g seconds=%.3f cpu_seconds=%.3f s_per_mcell_step=%.4f "
+           "cell_steps_per_s=%.3e "
            "cg_iterations_per_step=%.2f step_GBps=%.2f kinetic_energy=%.10e "
            "max_divergence=%.3e checksum=%016" PRIx64 "\n",
            o->case_name, solver->backend->name, SWE_PRECISION_NAME, cells, solver->steps, solver->t,

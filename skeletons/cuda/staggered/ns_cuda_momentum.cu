@@ -44,10 +44,9 @@ __global__ void momentum_global(ns_device_fields f)
         return;
     }
     long c = padded_index(g, i, j, k);
-    const real *const velocity[NS_AXES] = {f.velocity[0], f.velocity[1], f.velocity[2]};
     for (int component = 0; component < NS_AXES; ++component) {
         ns_neighbourhood s;
-        ns_gather(velocity, component, c, g.stride, &s);
+        ns_gather(f.velocity[0], f.velocity[1], f.velocity[2], component, c, g.stride, &s);
         f.residual[component][c] =
             ns_momentum_residual(&s, g.inv_h, f.viscosity, f.force[component]);
     }
