@@ -11,6 +11,7 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 static void print_cases(void)
 {
@@ -51,7 +52,8 @@ static void print_summary(const ns_run_options *o, const ns_solver *solver, doub
            "cg_iterations_per_step=%.2f step_GBps=%.2f kinetic_energy=%.10e "
            "max_divergence=%.3e checksum=%016" PRIx64 "\n",
            o->case_name, solver->backend->name, SWE_PRECISION_NAME, cells, solver->steps, solver->t,
-           seconds, per_cell_step * 1e6, per_cell_step > 0 ? 1.0 / per_cell_step : 0.0, iterations,
+           seconds, cpu_seconds, per_cell_step * 1e6, per_cell_step > 0 ? 1.0 / per_cell_step : 0.0,
+           iterations,
            per_cell_step > 0
                ? ns_step_minimal_bytes_per_cell((int)(iterations + 0.5)) / per_cell_step / 1e9
                : 0.0,
@@ -95,14 +97,15 @@ static void print_ghia(const ns_run_options *o, const ns_solver *solver)
 }
 
 /* Runs to the end time (or the step count), with snapshots between. */
-static int run(const ns_run_options *o, ns_solver *solver, double *seconds, swe_error *err)
+static int run(const ns_run_options *o, ns_solver *solver, double *seconds, double *cpu_seconds,
+               swe_error *err)
 {
     const ns_case *c = ns_case_find(o->case_name);
     double end = o->end_time > 0.0 ? o->end_time : c->default_end_time;
     ns_output *output = NULL;
     int status =
         ns_output_open(&output, o->output, o->formats, o->case_name, c->slice_axis, solver, err);
-    double start = swe_wall_seconds();
+    double start = swe_wall_seconds(), cpu_start = process_cpu_seconds();
     int snapshots = o->time_count > 0 ? o->time_count : o->snapshots;
     for (int snapshot = 1; status == SWE_OK && snapshot <= snapshots; ++snapshot) {
         if (o->time_count > 0) {
@@ -122,6 +125,7 @@ static int run(const ns_run_options *o, ns_solver *solver, double *seconds, swe_
         }
     }
     *seconds = swe_wall_seconds() - start;
+    *cpu_seconds = process_cpu_seconds() - cpu_start;
     int closed = ns_output_close(output, err);
     return status != SWE_OK ? status : closed;
 }
@@ -143,15 +147,15 @@ int main(int argc, char **argv)
     if (status == SWE_OK) {
         status = ns_case_create(options.case_name, &options.settings, &solver, &err);
     }
-    double seconds = 0.0;
+    double seconds = 0.0, cpu_seconds = 0.0;
     if (status == SWE_OK) {
-        status = run(&options, solver, &seconds, &err);
+        status = run(&options, solver, &seconds, &cpu_seconds, &err);
     }
     if (status == SWE_OK) {
         status = ns_solver_sync(solver, &err);
     }
     if (status == SWE_OK) {
-        print_summary(&options, solver, seconds);
+        print_summary(&options, solver, seconds, cpu_seconds);
         print_ghia(&options, solver);
         print_profile(solver);
     }
