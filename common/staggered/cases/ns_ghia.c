@@ -3,9 +3,12 @@
 #include <math.h>
 #include <stddef.h>
 
-/* The published values (Ghia, Ghia and Shin 1982, Tables I and II). The
- * Re = 400 value v = -0.23827 at x = 0.9063 is as printed, though it
- * breaks the smooth profile around it (likely a misprint of -0.3827). */
+/* The published values (Ghia, Ghia and Shin 1982, Tables I and II), as
+ * printed. The Re = 400 value v = -0.23827 at x = 0.9063 breaks the smooth
+ * profile around it (-0.22847 and -0.44993 beside it) and differs from
+ * every resolution of our solver by 0.14 where its neighbours agree to
+ * 0.01: most likely -0.3827 misprinted. It stays in the table and is left
+ * out of the comparison (v_misprint). */
 static const ns_ghia_table tables[] = {
     {100.0,
      {1.0000, 0.9766, 0.9688, 0.9609, 0.9531, 0.8516, 0.7344, 0.6172, 0.5000, 0.4531, 0.2813,
@@ -15,7 +18,8 @@ static const ns_ghia_table tables[] = {
      {1.0000, 0.9688, 0.9609, 0.9531, 0.9453, 0.9063, 0.8594, 0.8047, 0.5000, 0.2344, 0.2266,
       0.1563, 0.0938, 0.0781, 0.0703, 0.0625, 0.0000},
      {0.00000, -0.05906, -0.07391, -0.08864, -0.10313, -0.16914, -0.22445, -0.24533, 0.05454,
-      0.17527, 0.17507, 0.16077, 0.12317, 0.10890, 0.10091, 0.09233, 0.00000}},
+      0.17527, 0.17507, 0.16077, 0.12317, 0.10890, 0.10091, 0.09233, 0.00000},
+     -1},
     {400.0,
      {1.0000, 0.9766, 0.9688, 0.9609, 0.9531, 0.8516, 0.7344, 0.6172, 0.5000, 0.4531, 0.2813,
       0.1719, 0.1016, 0.0703, 0.0625, 0.0547, 0.0000},
@@ -24,7 +28,8 @@ static const ns_ghia_table tables[] = {
      {1.0000, 0.9688, 0.9609, 0.9531, 0.9453, 0.9063, 0.8594, 0.8047, 0.5000, 0.2344, 0.2266,
       0.1563, 0.0938, 0.0781, 0.0703, 0.0625, 0.0000},
      {0.00000, -0.12146, -0.15663, -0.19254, -0.22847, -0.23827, -0.44993, -0.38598, 0.05186,
-      0.30174, 0.30203, 0.28124, 0.22965, 0.20920, 0.19713, 0.18360, 0.00000}},
+      0.30174, 0.30203, 0.28124, 0.22965, 0.20920, 0.19713, 0.18360, 0.00000},
+     5},
     {1000.0,
      {1.0000, 0.9766, 0.9688, 0.9609, 0.9531, 0.8516, 0.7344, 0.6172, 0.5000, 0.4531, 0.2813,
       0.1719, 0.1016, 0.0703, 0.0625, 0.0547, 0.0000},
@@ -33,7 +38,8 @@ static const ns_ghia_table tables[] = {
      {1.0000, 0.9688, 0.9609, 0.9531, 0.9453, 0.9063, 0.8594, 0.8047, 0.5000, 0.2344, 0.2266,
       0.1563, 0.0938, 0.0781, 0.0703, 0.0625, 0.0000},
      {0.00000, -0.21388, -0.27669, -0.33714, -0.39188, -0.51550, -0.42665, -0.31966, 0.02526,
-      0.32235, 0.33075, 0.37095, 0.32627, 0.30353, 0.29012, 0.27485, 0.00000}},
+      0.32235, 0.33075, 0.37095, 0.32627, 0.30353, 0.29012, 0.27485, 0.00000},
+     -1},
 };
 
 const ns_ghia_table *ns_ghia_find(double reynolds)
@@ -89,6 +95,8 @@ void ns_ghia_compare(const ns_solver *solver, const ns_ghia_table *table, double
         double u = centre_line(solver, 0, 1, 0, table->y[p], 0.0, 1.0);
         double v = centre_line(solver, 1, 0, 1, table->x[p], 0.0, 0.0);
         *u_error = fmax(*u_error, fabs(u - table->u[p]));
-        *v_error = fmax(*v_error, fabs(v - table->v[p]));
+        if (p != table->v_misprint) {
+            *v_error = fmax(*v_error, fabs(v - table->v[p]));
+        }
     }
 }

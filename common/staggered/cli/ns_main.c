@@ -91,8 +91,9 @@ static void print_ghia(const ns_run_options *o, const ns_solver *solver)
         double u_error, v_error;
         ns_ghia_compare(solver, table, &u_error, &v_error);
         printf("ghia: Re=%g max_u_difference=%.4f max_v_difference=%.4f (Ghia, Ghia and Shin "
-               "1982, 17 points per centre line)\n",
-               table->reynolds, u_error, v_error);
+               "1982, 17 points per centre line%s)\n",
+               table->reynolds, u_error, v_error,
+               table->v_misprint >= 0 ? "; v at x = 0.9063 left out: misprinted" : "");
     }
 }
 
