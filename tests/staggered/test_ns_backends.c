@@ -10,6 +10,7 @@
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 /* Checksum and kinetic energy of a case after a number of steps. */
 static uint64_t run_case(const char *name, const char *backend, int threads, int steps,
@@ -46,6 +47,42 @@ static void test_openmp_equals_serial(void)
     }
 }
 
+/* The host state (velocity, history, pressure and the clock) is all a
+ * restart needs: copied into a fresh solver after 5 steps, 5 more steps
+ * end bit for bit as 10 uninterrupted ones (what phase 2's checkpoints
+ * will write and read). */
+static void test_restart_from_host_state(void)
+{
+    const char *cases[] = {"channel-obstacle", "kelvin-helmholtz"};
+    for (int c = 0; c < 2; ++c) {
+        ns_case_settings settings = {.resolution = 8, .backend = "serial"};
+        ns_solver *whole = ns_test_stepped(cases[c], &settings, 10);
+        ns_solver *first = ns_test_stepped(cases[c], &settings, 5);
+        ns_solver *second = ns_test_stepped(cases[c], &settings, 0);
+        size_t bytes = first->grid.cells * sizeof(real);
+        for (int axis = 0; axis < NS_AXES; ++axis) {
+            memcpy(second->velocity[axis], first->velocity[axis], bytes);
+            memcpy(second->history[axis], first->history[axis], bytes);
+        }
+        memcpy(second->pressure, first->pressure, bytes);
+        second->t = first->t;
+        second->steps = first->steps;
+        second->last_dt = first->last_dt;
+        second->have_history = first->have_history;
+        swe_error err;
+        CU_ASSERT_EQUAL_FATAL(ns_solver_upload(second, &err), SWE_OK);
+        for (int step = 0; step < 5; ++step) {
+            CU_ASSERT_EQUAL_FATAL(ns_solver_step(second, 0.0, &err), SWE_OK);
+        }
+        CU_ASSERT_EQUAL_FATAL(ns_solver_sync(second, &err), SWE_OK);
+        CU_ASSERT_EQUAL(ns_state_checksum(second), ns_state_checksum(whole));
+        CU_ASSERT_EQUAL(second->t, whole->t);
+        ns_solver_destroy(whole);
+        ns_solver_destroy(first);
+        ns_solver_destroy(second);
+    }
+}
+
 /* A changed state changes the checksum: the comparison above can fail. */
 static void test_checksum_sees_one_bit(void)
 {
@@ -67,4 +104,7 @@ void register_ns_backend_tests(void)
     swe_test_require_registered(
         CU_add_test(suite, "the checksum sees one bit", test_checksum_sees_one_bit),
         "ns_backends test");
+    swe_test_require_registered(CU_add_test(suite, "a restart from the host state is bit for bit",
+                                            test_restart_from_host_state),
+                                "ns_backends test");
 }

@@ -2,6 +2,7 @@
  * grids, parameters, cases, a dt beyond the stability limit, options;
  * shallows-ns exits with 2 and one line. */
 #include "ns_test_support.h"
+#include "program_runner.h"
 #include "staggered/cli/ns_cli_options.h"
 #include "test_suites.h"
 
@@ -60,6 +61,44 @@ static void test_bad_cases(void)
     settings.reynolds = 100;
     expect_usage(ns_case_create("kelvin-helmholtz", &settings, &solver, &err), &err, "viscosity");
     CU_ASSERT_PTR_NULL(solver);
+}
+
+/* Obstacles from a PGM picture: a missing or malformed file is refused;
+ * a 4 x 2 picture whose bottom-left pixel is dark makes the cells under it
+ * (2 x 4 of the cavity's 8 x 8, through the whole height) solid. */
+static void test_obstacle_pictures(void)
+{
+    char directory[256], path[512];
+    CU_ASSERT_EQUAL_FATAL(swe_make_test_directory(directory, sizeof directory, "ns-mask"), 0);
+    ns_case_settings settings = {.resolution = 8, .obstacles = "/nonexistent/obstacle.pgm"};
+    ns_solver *solver = NULL;
+    swe_error err;
+    expect_usage(ns_case_create("cavity", &settings, &solver, &err), &err, "obstacle.pgm");
+    snprintf(path, sizeof path, "%s/bad.pgm", directory);
+    FILE *file = fopen(path, "w");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(file);
+    fputs("P2 4 2 255\n0 255 255\n", file); /* one pixel short */
+    fclose(file);
+    settings.obstacles = path;
+    expect_usage(ns_case_create("cavity", &settings, &solver, &err), &err, "not a PGM");
+    snprintf(path, sizeof path, "%s/good.pgm", directory);
+    file = fopen(path, "w");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(file);
+    fputs("P2\n# top row first\n4 2\n255\n255 255 255 255\n0 255 255 255\n", file);
+    fclose(file);
+    CU_ASSERT_EQUAL_FATAL(ns_case_create("cavity", &settings, &solver, &err), SWE_OK);
+    long solid = 0;
+    for (int j = 0; j < 8; ++j) {
+        for (int i = 0; i < 8; ++i) {
+            int dark = i < 2 && j < 4; /* the bottom-left pixel */
+            CU_ASSERT_EQUAL(solver->fluid[ns_index(&solver->grid, i, j, 1)], !dark);
+            solid += dark;
+        }
+    }
+    CU_ASSERT_EQUAL(solid, 8);
+    CU_ASSERT_EQUAL(ns_solver_step(solver, 0.0, &err), SWE_OK);
+    ns_solver_destroy(solver);
+    swe_remove_test_directory(directory);
 }
 
 /* A fixed dt beyond the limit is refused before anything changes. */
@@ -142,6 +181,8 @@ void register_ns_input_tests(void)
         CU_add_test(suite, "a dt beyond stability is refused", test_dt_beyond_stability_refused),
         "ns_input test");
     swe_test_require_registered(CU_add_test(suite, "bad options", test_bad_options),
+                                "ns_input test");
+    swe_test_require_registered(CU_add_test(suite, "obstacle pictures", test_obstacle_pictures),
                                 "ns_input test");
     swe_test_require_registered(
         CU_add_test(suite, "shallows-ns exits 2 on bad input", test_program_refuses_bad_input),

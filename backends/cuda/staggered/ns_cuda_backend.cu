@@ -43,7 +43,6 @@ int allocate(ns_cuda_ext *ext, size_t cells, swe_error *err)
     ext->fields.fluid = fluid;
     int partials = ns_cuda_reduction_blocks(&ext->fields) + 1;
     CUDA_CHECK(cudaMalloc(&ext->partial, (size_t)partials * sizeof(double)), err);
-    CUDA_CHECK(cudaMallocHost(&ext->result, sizeof(double)), err);
     return SWE_OK;
 }
 
@@ -103,7 +102,6 @@ void ns_cuda_finalize(ns_solver *solver)
     }
     CUDA_CHECK_WARN(cudaFree(const_cast<unsigned char *>(ext->fields.fluid)));
     CUDA_CHECK_WARN(cudaFree(ext->partial));
-    CUDA_CHECK_WARN(cudaFreeHost(ext->result));
     if (ext->stream != nullptr) {
         CUDA_CHECK_WARN(cudaStreamDestroy(ext->stream));
     }
@@ -190,7 +188,7 @@ static int cuda_predict(ns_solver *solver, real dt, real weight_new, real weight
 {
     ns_cuda_ext *ext = ext_of(solver);
     int status = ns_cuda_predict(&ext->fields, dt, weight_new, weight_old, ext->stream, err);
-    for (int c = 0; c < NS_AXES; ++c) {
+    for (int c = 0; status == SWE_OK && c < NS_AXES; ++c) {
         real *used = ext->fields.history[c];
         ext->fields.history[c] = ext->fields.residual[c];
         ext->fields.residual[c] = used;

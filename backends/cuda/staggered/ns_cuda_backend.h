@@ -35,7 +35,6 @@ typedef struct ns_cuda_ext {
     ns_device_fields fields;
     real *vector[NS_VECTORS]; /* the CG vectors, vector[NS_PRESSURE] the pressure */
     double *partial;          /* reduction partials, then the result */
-    double *result;           /* pinned host copy of a reduction's result */
     ns_cufft_poisson poisson;
     cudaStream_t stream;
     int level;

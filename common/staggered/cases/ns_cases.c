@@ -1,5 +1,7 @@
 #include "staggered/cases/ns_cases.h"
 
+#include "staggered/cases/ns_mask.h"
+
 #include <math.h>
 #include <stdint.h>
 #include <string.h>
@@ -207,7 +209,12 @@ int ns_case_create(const char *name, const ns_case_settings *settings, ns_solver
         return status;
     }
     initialise(c, solver);
-    status = ns_solver_start(solver, err);
+    if (settings->obstacles != NULL) {
+        status = ns_mask_apply_pgm(solver, settings->obstacles, err);
+    }
+    if (status == SWE_OK) {
+        status = ns_solver_start(solver, err);
+    }
     if (status != SWE_OK) {
         ns_solver_destroy(solver);
         return status;

@@ -13,6 +13,7 @@ typedef struct ns_case_settings {
     double reynolds;          /* taylor-green, cavity, channel-obstacle */
     ns_parameters parameters; /* cfl, fixed_dt, CG, level, threads (viscosity from the case) */
     const char *backend;      /* NULL: serial */
+    const char *obstacles;    /* a PGM picture of solid cells in x-y (staggered/cases/ns_mask.h) */
 } ns_case_settings;
 
 typedef struct ns_case {

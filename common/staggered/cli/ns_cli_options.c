@@ -27,6 +27,7 @@ void ns_print_usage(FILE *stream, const char *program)
             "  --times T1,T2,...  output at these times instead (e.g. 0.3,0.405,0.465,0.555,0.87)\n"
             "  --output STEM      write STEM.nc, STEM_NNNN.vti/.png (default: no files)\n"
             "  --format LIST      netcdf,vtk,png (default netcdf,vtk,png)\n"
+            "  --obstacles FILE   solid cells from a PGM picture over x-y, extruded in z\n"
             "  --profile          time each stage of a step (momentum: GB/s as 002 eq. 30)\n"
             "  --help\n",
             program);
@@ -120,6 +121,7 @@ static const struct option long_options[] = {{"times", required_argument, NULL, 
                                              {"snapshots", required_argument, NULL, 'k'},
                                              {"output", required_argument, NULL, 'o'},
                                              {"format", required_argument, NULL, 'f'},
+                                             {"obstacles", required_argument, NULL, 'O'},
                                              {"profile", no_argument, NULL, 'P'},
                                              {"list-cases", no_argument, NULL, 'L'},
                                              {"help", no_argument, NULL, 'h'},
@@ -177,6 +179,9 @@ static int apply_option(int code, const char *value, ns_run_options *o, swe_erro
         break;
     case 'L':
         o->list = 1;
+        break;
+    case 'O':
+        o->settings.obstacles = value;
         break;
     case 'P':
         o->settings.parameters.profile = 1;
