@@ -12,7 +12,7 @@ HAVE_FFTW ?= $(shell pkg-config --exists fftw3 fftw3f 2>/dev/null && echo yes)
 NS_PROGRAM := $(BUILD)/shallows-ns
 
 ifeq ($(HAVE_FFTW),yes)
-BACKEND_SOURCES += $(NS_CORE_SOURCES) $(wildcard common/staggered/output/*.c) \
+BACKEND_SOURCES += $(NS_CORE_SOURCES) $(wildcard common/staggered/writers/*.c) \
     $(wildcard common/staggered/cases/*.c) $(wildcard backends/serial/staggered/*.c) \
     $(filter-out common/staggered/cli/ns_main.c,$(wildcard common/staggered/cli/*.c)) \
     $(wildcard $(KERNELS)/serial/staggered/*.c)

@@ -4,7 +4,7 @@
 #define NS_CLI_OPTIONS_H
 
 #include "staggered/cases/ns_cases.h"
-#include "staggered/output/ns_output.h"
+#include "staggered/writers/ns_output.h"
 
 #include <stdio.h>
 

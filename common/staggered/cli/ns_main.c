@@ -2,7 +2,7 @@
  * a summary line (phase 1: its own small driver; the shared run driver
  * takes over in phase 2). Exit 2 for bad input, 1 when the run fails. */
 #include "ns_cli_options.h"
-#include "staggered/output/ns_output.h"
+#include "staggered/writers/ns_output.h"
 
 #include "core/timer.h"
 #include "staggered/cases/ns_ghia.h"

@@ -1,4 +1,4 @@
-#include "staggered/output/ns_slice_png.h"
+#include "staggered/writers/ns_slice_png.h"
 
 #include "io/bitmap_font.h"
 #include "io/colour_bar.h"

@@ -1,10 +1,10 @@
-#include "staggered/output/ns_output.h"
+#include "staggered/writers/ns_output.h"
 
 #include "io/atomic_file.h"
 #include "io/vti_output.h"
 #include "io/vtk_collection.h"
-#include "staggered/output/ns_cell_fields.h"
-#include "staggered/output/ns_slice_png.h"
+#include "staggered/writers/ns_cell_fields.h"
+#include "staggered/writers/ns_slice_png.h"
 #ifndef SWE_WITHOUT_NETCDF
 #include "io/netcdf_volume.h"
 #endif

@@ -1,4 +1,4 @@
-#include "staggered/output/ns_cell_fields.h"
+#include "staggered/writers/ns_cell_fields.h"
 
 #include "staggered/ns_diagnostics.h"
 
