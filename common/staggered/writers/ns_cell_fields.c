@@ -15,6 +15,11 @@ int ns_cell_fields_create(ns_cell_fields *fields, const ns_solver *solver, swe_e
             return swe_fail(err, SWE_ERROR_RUNTIME, "out of memory for the output fields");
         }
     }
+    fields->solid = malloc(fields->cells);
+    if (fields->solid == NULL) {
+        ns_cell_fields_free(fields);
+        return swe_fail(err, SWE_ERROR_RUNTIME, "out of memory for the output fields");
+    }
     return SWE_OK;
 }
 
@@ -24,6 +29,8 @@ void ns_cell_fields_free(ns_cell_fields *fields)
         free(fields->field[f]);
         fields->field[f] = NULL;
     }
+    free(fields->solid);
+    fields->solid = NULL;
 }
 
 void ns_cell_fields_fill(ns_cell_fields *fields, const ns_solver *solver)
@@ -40,6 +47,7 @@ void ns_cell_fields_fill(ns_cell_fields *fields, const ns_solver *solver)
                     fields->field[NS_CELL_U + c][cell] = (float)velocity[c];
                 }
                 fields->field[NS_CELL_P][cell] = (float)solver->pressure[ns_index(g, i, j, k)];
+                fields->solid[cell] = !solver->fluid[ns_index(g, i, j, k)];
                 fields->field[NS_CELL_VORTICITY][cell] =
                     (float)sqrt(vorticity[0] * vorticity[0] + vorticity[1] * vorticity[1] +
                                 vorticity[2] * vorticity[2]);

@@ -11,6 +11,7 @@ enum { NS_CELL_U, NS_CELL_V, NS_CELL_W, NS_CELL_P, NS_CELL_VORTICITY, NS_CELL_FI
 typedef struct ns_cell_fields {
     size_t cells;
     float *field[NS_CELL_FIELDS];
+    unsigned char *solid; /* 1 in solid cells */
 } ns_cell_fields;
 
 /* Allocates the arrays for solver's grid; SWE_ERROR_RUNTIME without memory. */

@@ -162,6 +162,7 @@ static int write_png(ns_output *output, const ns_solver *solver, swe_error *err)
         output->vorticity_top = top > 0.0 ? top : 1.0;
     }
     ns_slice slice = {.values = vorticity,
+                      .solid = output->cells.solid,
                       .n = {g->n[0], g->n[1], g->n[2]},
                       .h = {g->h[0], g->h[1], g->h[2]},
                       .axis = output->slice_axis,

@@ -19,7 +19,7 @@ enum {
     MAX_WIDTH = 1600
 };
 
-static const swe_rgb white = {255, 255, 255}, ink = {0, 0, 0};
+static const swe_rgb white = {255, 255, 255}, ink = {0, 0, 0}, solid_grey = {160, 160, 160};
 
 /* Pixels per metre that make the plane between MIN_WIDTH and MAX_WIDTH wide. */
 static double pixels_per_metre(double width, double height)
@@ -46,7 +46,7 @@ static void draw_plane(swe_raster *raster, const ns_slice *s, int across, int up
                           (size_t)ijk[0];
             double fraction = (s->values[cell] - s->low) / (s->high - s->low);
             raster->pixels[(size_t)(TITLE_BAND + py) * (size_t)raster->width + MARGIN + px] =
-                swe_colour_map(fraction);
+                s->solid != NULL && s->solid[cell] ? solid_grey : swe_colour_map(fraction);
         }
     }
 }
