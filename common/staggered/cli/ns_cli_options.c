@@ -127,42 +127,53 @@ static const struct option long_options[] = {{"times", required_argument, NULL, 
                                              {"help", no_argument, NULL, 'h'},
                                              {NULL, 0, NULL, 0}};
 
+/* The options whose value is a whole number, clamped to a sane range. */
+static int apply_whole_number(int code, const char *value, ns_run_options *o, swe_error *err)
+{
+    static const struct {
+        int code;
+        const char *name;
+        long low, high;
+    } limits[] = {{'n', "--resolution", 2, 1 << 20},
+                  {'l', "--level", 1, 99},
+                  {'j', "--threads", 1, 4096},
+                  {'k', "--snapshots", 1, 100000}};
+    for (size_t l = 0; l < sizeof limits / sizeof limits[0]; ++l) {
+        if (limits[l].code != code) {
+            continue;
+        }
+        long whole = 0;
+        int status = parse_long(value, limits[l].name, limits[l].low, &whole, err);
+        int clamped = whole > limits[l].high ? (int)limits[l].high : (int)whole;
+        int *target[] = {&o->settings.resolution, &o->settings.parameters.level,
+                         &o->settings.parameters.threads, &o->snapshots};
+        *target[l] = clamped;
+        return status;
+    }
+    return swe_fail(err, SWE_ERROR_USAGE, "unknown option (see --help)");
+}
+
 static int apply_option(int code, const char *value, ns_run_options *o, swe_error *err)
 {
-    long whole = 0;
-    int status = SWE_OK;
     switch (code) {
     case 'c':
         o->case_name = value;
-        break;
+        return SWE_OK;
     case 'b':
         o->settings.backend = value;
-        break;
+        return SWE_OK;
     case 'o':
         o->output = value;
-        break;
+        return SWE_OK;
+    case 'O':
+        o->settings.obstacles = value;
+        return SWE_OK;
     case 'f':
         return parse_formats(value, &o->formats, err);
     case 'T':
         return parse_times(value, o, err);
-    case 'n':
-        status = parse_long(value, "--resolution", 2, &whole, err);
-        o->settings.resolution = whole > 1 << 20 ? 1 << 20 : (int)whole;
-        break;
-    case 'l':
-        status = parse_long(value, "--level", 1, &whole, err);
-        o->settings.parameters.level = whole > 99 ? 99 : (int)whole;
-        break;
-    case 'j':
-        status = parse_long(value, "--threads", 1, &whole, err);
-        o->settings.parameters.threads = whole > 4096 ? 4096 : (int)whole;
-        break;
     case 's':
         return parse_long(value, "--steps", 1, &o->steps, err);
-    case 'k':
-        status = parse_long(value, "--snapshots", 1, &whole, err);
-        o->snapshots = whole > 100000 ? 100000 : (int)whole;
-        break;
     case 'r':
         return parse_double(value, "--reynolds", &o->settings.reynolds, err);
     case 'd':
@@ -172,27 +183,19 @@ static int apply_option(int code, const char *value, ns_run_options *o, swe_erro
     case 'g':
         return parse_double(value, "--cg-tolerance", &o->settings.parameters.cg_tolerance, err);
     case 't':
-        status = parse_double(value, "--t-end", &o->end_time, err);
-        if (status == SWE_OK && !(o->end_time > 0.0)) {
-            return swe_fail(err, SWE_ERROR_USAGE, "--t-end must be positive, not %s", value);
+        if (parse_double(value, "--t-end", &o->end_time, err) != SWE_OK || !(o->end_time > 0.0)) {
+            return swe_fail(err, SWE_ERROR_USAGE, "--t-end must be a positive number, not '%s'",
+                            value);
         }
-        break;
+        return SWE_OK;
     case 'L':
-        o->list = 1;
-        break;
-    case 'O':
-        o->settings.obstacles = value;
-        break;
     case 'P':
-        o->settings.parameters.profile = 1;
-        break;
     case 'h':
-        o->help = 1;
-        break;
+        *(code == 'L' ? &o->list : code == 'P' ? &o->settings.parameters.profile : &o->help) = 1;
+        return SWE_OK;
     default:
-        return swe_fail(err, SWE_ERROR_USAGE, "unknown option (see --help)");
+        return apply_whole_number(code, value, o, err);
     }
-    return status;
 }
 
 int ns_parse_options(int argc, char **argv, ns_run_options *options, swe_error *err)
