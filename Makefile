@@ -164,13 +164,14 @@ bench:
 deps:
 	@tools/deps.sh
 
-## make format: clang-format every C source in place (skeletons/ is generated)
-FORMATTED = $(filter-out skeletons/%,$(shell git ls-files '*.c' '*.h'))
+## make format: clang-format every C, CUDA and OpenCL source in place;
+## format-check also checks skeletons/, which tools/make_skeletons formats
+SOURCES_TO_FORMAT = $(shell git ls-files '*.c' '*.h' '*.cu' '*.cuh' '*.cl' '*.clh')
 format:
-	clang-format -i $(FORMATTED)
+	clang-format -i $(filter-out skeletons/%,$(SOURCES_TO_FORMAT))
 
 format-check:
-	clang-format --dry-run -Werror $(FORMATTED)
+	clang-format --dry-run -Werror $(SOURCES_TO_FORMAT)
 
 clean:
 	rm -rf build
@@ -184,7 +185,8 @@ help:
 	@echo "make bench         every backend and level against the memory bandwidth (BENCH_SIZES=...)"
 	@echo "make validate      published and analytic test cases -> docs/VALIDATION.md (slow)"
 	@echo "make deps          install missing Debian packages (root) or print the command"
-	@echo "make format        clang-format all sources (format-check: only check)"
+	@echo "make format        clang-format all C, CUDA and OpenCL sources (format-check: only check)"
+	@echo "make cuda-objects  compile the CUDA backend and kernels, warnings as errors (no GPU needed)"
 	@echo "make skeletons     regenerate skeletons/ from the markers in solutions/"
 	@echo "make grade         grade kernels: EXERCISE=NN-name SUBMISSION=dir (points, results.json, JUnit)"
 	@echo "make student-release  build/student-release/ and .tar.gz without solutions/"
