@@ -1,19 +1,24 @@
-/* A whole MPI run, from options to the gathered output file and the
- * summary: the counterpart of swe_run for shallows-mpi. Every rank calls it
- * with the same options; failures that one rank sees at set-up or output
- * are shared, so every rank returns the same status and message. */
-#ifndef SWE_MPI_RUN_H
-#define SWE_MPI_RUN_H
+/* A whole MPI run: the Cartesian model (common/cartesian/model.h) on this
+ * rank's part of the domain, stepped through the MPI layer, its files
+ * written through a split of gathers, scatters and VTK pieces, and driven
+ * by the one run driver with the ranks as its team. Every rank calls it
+ * with the same options; every rank returns the same status and message. */
+#ifndef SWE_MPI_SPLIT_H
+#define SWE_MPI_SPLIT_H
 
-#include "run/options.h"
-#include "run/simulation.h"
+#include "cartesian/run.h"
 
 #include <mpi.h>
 
+/* shallows-mpi's own option, --overlap (its value in
+ * options->program_option_values[SWE_MPI_OPTION_OVERLAP]). */
+enum { SWE_MPI_OPTION_OVERLAP = 0 };
+extern const swe_program_options swe_mpi_program_options;
+
 typedef struct swe_mpi_run_result {
-    swe_run_result run;     /* cells and steps of the whole domain; rank 0's stepping time */
+    swe_run_result run;     /* "mpi+NAME"; cells and steps of the whole domain; rank 0's
+                               stepping time */
     int blocks_x, blocks_y; /* the split of the domain over the ranks */
-    char backend_name[64];  /* "mpi+serial" */
     /* The most seconds any rank spent exchanging halos and reducing the
      * wave speed (waiting for the slowest rank included). */
     double exchange_seconds, reduction_seconds;
@@ -24,10 +29,5 @@ typedef struct swe_mpi_run_result {
  * Collective. */
 int swe_mpi_run(const swe_options *options, MPI_Comm comm, swe_mpi_run_result *result,
                 swe_error *err);
-
-/* Every rank learns the first failure of any rank: returns the status of
- * the lowest rank whose status is not SWE_OK, with its message copied into
- * err on every rank, or SWE_OK. Collective. */
-int swe_mpi_agree(MPI_Comm comm, int status, swe_error *err);
 
 #endif

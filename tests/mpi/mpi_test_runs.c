@@ -3,7 +3,8 @@
  * layer, as this rank's part, both with the same backend and config. */
 #include "mpi_layer.h"
 #include "mpi_test_suites.h"
-#include "run/simulation.h"
+#include "grid/stepping.h"
+#include "run/options.h"
 
 #include <stdio.h>
 #include <string.h>

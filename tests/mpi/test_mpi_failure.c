@@ -5,7 +5,8 @@
 #include "mpi_check.h"
 #include "mpi_layer.h"
 #include "mpi_test_suites.h"
-#include "run/simulation.h"
+#include "grid/stepping.h"
+#include "run/options.h"
 
 extern const swe_backend swe_serial_backend;
 

@@ -18,7 +18,7 @@
 #include "mpi_layer.h"
 #include "numerics/speed_bits.h"
 #include "run/options.h"
-#include "run/simulation.h"
+#include "grid/stepping.h"
 #include "scenarios/scenario.h"
 
 #include <math.h>
