@@ -10,6 +10,7 @@
 
 #include <CUnit/CUnit.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -53,20 +54,21 @@ static void test_an_incomplete_table_is_refused_naming_the_verb(void)
 {
     swe_error err = {{0}};
     CU_ASSERT_EQUAL(swe_backend_check(&swe_serial_backend, &err), SWE_OK);
-    static const char *const required[] = {"init",           "finalize", "sync_after_write",
-                                           "sync_before_read", "max_wave_speed", "step"};
+    /* Each required verb, cleared in a copy of a complete table. */
+    static const struct {
+        const char *name;
+        size_t offset;
+    } required[] = {{"init", offsetof(swe_backend, init)},
+                    {"finalize", offsetof(swe_backend, finalize)},
+                    {"sync_after_write", offsetof(swe_backend, sync_after_write)},
+                    {"sync_before_read", offsetof(swe_backend, sync_before_read)},
+                    {"max_wave_speed", offsetof(swe_backend, max_wave_speed)},
+                    {"step", offsetof(swe_backend, step)}};
     for (size_t v = 0; v < sizeof required / sizeof required[0]; ++v) {
         swe_backend broken = swe_serial_backend;
-        switch (v) {
-        case 0: broken.init = NULL; break;
-        case 1: broken.finalize = NULL; break;
-        case 2: broken.sync_after_write = NULL; break;
-        case 3: broken.sync_before_read = NULL; break;
-        case 4: broken.max_wave_speed = NULL; break;
-        default: broken.step = NULL; break;
-        }
+        memset((char *)&broken + required[v].offset, 0, sizeof broken.step);
         char quoted[32];
-        snprintf(quoted, sizeof quoted, "no '%s'", required[v]);
+        snprintf(quoted, sizeof quoted, "no '%s'", required[v].name);
         expect_refused(&broken, quoted, "required");
     }
     swe_backend half_pair = swe_serial_backend;

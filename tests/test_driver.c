@@ -21,10 +21,10 @@ static const double DT = 0.375; /* 3/8: every time below is exact in binary */
 
 typedef struct toy_model {
     int batch;
-    long nan_step;      /* 0: never */
-    int finds_cell;     /* check_state names a place once the state went wrong */
-    int ignores_pause;  /* breaks the contract: batches run through pauses */
-    int takes_no_step;  /* breaks the contract: returns without a step */
+    long nan_step;     /* 0: never */
+    int finds_cell;    /* check_state names a place once the state went wrong */
+    int ignores_pause; /* breaks the contract: batches run through pauses */
+    int takes_no_step; /* breaks the contract: returns without a step */
     swe_checkpoint_position restored;
     int checkpoints, snapshots, opened_at, closed_keeping;
     swe_checkpoint_position checkpoint[MAX_RECORDS];
@@ -176,10 +176,10 @@ static void test_checkpoints_at_the_first_boundary_past_each_multiple(void)
 
 static void test_restart_continues_from_the_position(void)
 {
-    toy_model toy = {.batch = 2,
-                     .restored = {.clock = {.t = 1.125, .steps = 3, .last_dt = DT, .cfl = 0.5,
-                                            .wave_speed = 1},
-                                  .next_snapshot = 1}};
+    toy_model toy = {
+        .batch = 2,
+        .restored = {.clock = {.t = 1.125, .steps = 3, .last_dt = DT, .cfl = 0.5, .wave_speed = 1},
+                     .next_snapshot = 1}};
     swe_run_result result;
     swe_error err = {{0}};
     CU_ASSERT_EQUAL_FATAL(drive_toy(&toy, "toy.checkpoint", &result, &err), SWE_OK);

@@ -67,7 +67,8 @@ static int start_run(const swe_backend *backend, const run_case *c, run *r)
     swe_backend_config config = {.solver = c->solver,
                                  .level = backend == &swe_opencl_backend ? c->level : 0,
                                  .manning = (real)c->manning,
-                                 .option_values[SWE_CL_OPTION_DEVICE] = getenv("SWE_TEST_CL_DEVICE")};
+                                 .option_values[SWE_CL_OPTION_DEVICE] =
+                                     getenv("SWE_TEST_CL_DEVICE")};
     int status = backend->init(&r->block, &config, &err);
     if (status == SWE_OK) {
         status = backend->sync_after_write(&r->block, &err);

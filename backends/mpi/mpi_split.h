@@ -1,4 +1,4 @@
-/* A whole MPI run: the Cartesian model (common/cartesian/model.h) on this
+/* A whole MPI run: the Cartesian model (common/cartesian/block_model.h) on this
  * rank's part of the domain, stepped through the MPI layer, its files
  * written through a split of gathers, scatters and VTK pieces, and driven
  * by the one run driver with the ranks as its team. Every rank calls it

@@ -2,9 +2,9 @@
  * host's share of the work (finishing the reduction at level 1, enqueuing
  * batches of fused steps and reading the device clock at level 2). */
 #include "cl_check.h"
-#include "numerics/cell_update.h"
 #include "core/timer.h"
 #include "grid/stepping.h"
+#include "numerics/cell_update.h"
 #include "opencl_fields.h"
 
 #include <math.h>

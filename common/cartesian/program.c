@@ -28,8 +28,7 @@ static void print_backends(const swe_program *program)
         const swe_backend *backend = NULL;
         swe_error err;
         char name[64];
-        snprintf(name, sizeof name, "%s%s", program->backend_prefix,
-                 swe_backend_name_at(index));
+        snprintf(name, sizeof name, "%s%s", program->backend_prefix, swe_backend_name_at(index));
         if (swe_backend_lookup(swe_backend_name_at(index), &backend, &err) == SWE_OK) {
             printf("%-16s levels=%d  %s\n", name, backend->levels, backend->description);
         } else {

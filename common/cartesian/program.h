@@ -20,8 +20,7 @@ typedef struct swe_program {
     void (*print_version)(FILE *stream);
     void (*print_help)(FILE *stream, const char *program_path);
     /* The run the options describe (swe_run on one process). */
-    int (*run)(void *context, const swe_options *options, swe_run_result *result,
-               swe_error *err);
+    int (*run)(void *context, const swe_options *options, swe_run_result *result, swe_error *err);
     /* Optional: lines before the summary of a run that succeeded. */
     void (*print_report)(void *context, FILE *stream);
     void *context;

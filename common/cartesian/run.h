@@ -3,7 +3,7 @@
 #ifndef SWE_CARTESIAN_RUN_H
 #define SWE_CARTESIAN_RUN_H
 
-#include "cartesian/model.h"
+#include "cartesian/block_model.h"
 #include "run/driver.h"
 
 /* Drives model (made from options) from its start or from

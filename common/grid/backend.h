@@ -6,9 +6,9 @@
  * max_wave_speed and step; every other verb is OPTIONAL (NULL: the
  * caller does without it, as each verb's comment says). Some optional
  * verbs come in pairs (pack_copy_layer/unpack_ghost_layer,
- * step_interior/step_ring), and advances needs advance. swe_backend_check refuses a table that breaks
- * a rule, naming the verb, and the registry checks every table before it
- * hands it out, so no caller ever calls through a NULL verb.
+ * step_interior/step_ring), and advances needs advance. swe_backend_check refuses a table that
+ * breaks a rule, naming the verb, and the registry checks every table before it hands it out, so no
+ * caller ever calls through a NULL verb.
  *
  * A backend keeps its own fields (device arrays, queues, buffers) in
  * block->ext. The host arrays block->h, hu, hv, b are the exchange format

@@ -127,7 +127,7 @@ const swe_backend *swe_backend_at(int index)
     }
     swe_error ignored;
     return swe_backend_check(built_backends[index], &ignored) == SWE_OK ? built_backends[index]
-                                                                         : NULL;
+                                                                        : NULL;
 }
 
 int swe_backend_lookup(const char *name, const swe_backend **backend, swe_error *err)

@@ -102,8 +102,7 @@ static int write_snapshot(drive *run, int snapshot, swe_error *err)
     }
     int status = guard_state(run, err);
     if (status == SWE_OK) {
-        status =
-            run->model->verbs->write_snapshot(run->model->self, snapshot, run->clock.t, err);
+        status = run->model->verbs->write_snapshot(run->model->self, snapshot, run->clock.t, err);
         status = agree(run, status, err);
     }
     return status;
@@ -129,8 +128,7 @@ static int run_snapshots(drive *run, swe_error *err)
         if (status == SWE_OK) {
             status = write_snapshot(run, run->next_snapshot, err);
         }
-        swe_progress_snapshot(&run->progress, run->clock.t, run->clock.steps,
-                              run->result->seconds);
+        swe_progress_snapshot(&run->progress, run->clock.t, run->clock.steps, run->result->seconds);
     }
     swe_progress_finish(&run->progress);
     return status;
@@ -158,8 +156,8 @@ static int begin(drive *run, swe_error *err)
     if (status == SWE_OK && settings->writes_files) {
         status = agree(run, verbs->open_outputs(self, run->next_snapshot, err), err);
         if (settings->checkpoint_every > 0) {
-            run->next_checkpoint = swe_checkpoint_time_after(settings->checkpoint_every,
-                                                             run->clock.t);
+            run->next_checkpoint =
+                swe_checkpoint_time_after(settings->checkpoint_every, run->clock.t);
         }
     }
     return status;

@@ -39,8 +39,8 @@ static int add(swe_extra_options *extras, const swe_backend_option *option, cons
                             (extras->known[k]->action == NULL) == (option->action == NULL);
             return same_kind ? SWE_OK
                              : swe_fail(err, SWE_ERROR_USAGE,
-                                        "%s declares --%s unlike another declaration of it",
-                                        owner, option->name);
+                                        "%s declares --%s unlike another declaration of it", owner,
+                                        option->name);
         }
     }
     if (extras->count == SWE_MAX_EXTRA_OPTIONS) {
@@ -100,9 +100,10 @@ static int refuse_foreign(const char *name, const swe_backend *chosen, swe_error
 }
 
 int swe_extra_options_resolve(const swe_extra_options *extras, const swe_backend *backend,
-                              swe_options *options, swe_error *err)
+                              const char *program_values[SWE_BACKEND_MAX_OPTIONS],
+                              const char *backend_values[SWE_BACKEND_MAX_OPTIONS], swe_error *err)
 {
-    if (extras == NULL || backend == NULL || options == NULL) {
+    if (extras == NULL || backend == NULL || program_values == NULL || backend_values == NULL) {
         return swe_fail(err, SWE_ERROR_USAGE, "internal error: nothing to resolve");
     }
     const swe_program_options *program = extras->program;
@@ -116,9 +117,9 @@ int swe_extra_options_resolve(const swe_extra_options *extras, const swe_backend
         const swe_backend_option *of_backend =
             declared(backend->options, backend->option_count, name);
         if (own != NULL) {
-            options->program_option_values[own->slot] = extras->given[k];
+            program_values[own->slot] = extras->given[k];
         } else if (of_backend != NULL) {
-            options->backend_option_values[of_backend->slot] = extras->given[k];
+            backend_values[of_backend->slot] = extras->given[k];
         } else {
             return refuse_foreign(name, backend, err);
         }

@@ -5,7 +5,15 @@
 #ifndef SWE_EXTRA_OPTIONS_H
 #define SWE_EXTRA_OPTIONS_H
 
-#include "run/options.h"
+#include "grid/backend.h"
+
+/* The options a program declares for itself, as a backend does
+ * (shallows-mpi: --overlap); none for shallows. */
+typedef struct swe_program_options {
+    const char *program; /* "shallows-mpi", for --help and messages */
+    const swe_backend_option *options;
+    int count;
+} swe_program_options;
 
 /* Most distinct extra options over the program and all backends. */
 enum { SWE_MAX_EXTRA_OPTIONS = 24 };
@@ -27,11 +35,12 @@ int swe_extra_options_collect(swe_extra_options *extras, const swe_program_optio
 /* The first action option given (--list-devices), or NULL. */
 const char *swe_extra_options_action(const swe_extra_options *extras);
 
-/* Puts each value given into options->program_option_values or
- * options->backend_option_values (backend: the chosen one) by its slot;
- * refuses one that neither declares, naming the backends that do. */
+/* Puts each value given into program_values or backend_values (backend:
+ * the chosen one) by its slot; refuses one that neither declares, naming
+ * the backends that do. */
 int swe_extra_options_resolve(const swe_extra_options *extras, const swe_backend *backend,
-                              swe_options *options, swe_error *err);
+                              const char *program_values[SWE_BACKEND_MAX_OPTIONS],
+                              const char *backend_values[SWE_BACKEND_MAX_OPTIONS], swe_error *err);
 
 /* --help: the program's options, then each backend's, under their names. */
 void swe_extra_options_print_help(const swe_program_options *program);

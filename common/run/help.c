@@ -1,6 +1,5 @@
 /* --help of the programs: the core's options with their defaults, then
  * the options that the program and each backend declare for themselves. */
-#include "run/extra_options.h"
 #include "run/options.h"
 
 #include <stdio.h>

@@ -32,8 +32,7 @@ typedef struct swe_model_verbs {
      * step's dt; only t_target clips the last one. Advances the clock (t,
      * steps, last_dt, wave_speed); a wave speed that is not finite tells
      * the driver that the state went wrong. */
-    int (*advance)(void *self, swe_clock *clock, double t_target, double t_pause,
-                   swe_error *err);
+    int (*advance)(void *self, swe_clock *clock, double t_target, double t_pause, swe_error *err);
     /* The guard: reads the state back and fails with
      * swe_fail_invalid_state(err, clock, where) when any value is not
      * physical (where: the first such place), else SWE_OK. */
@@ -41,8 +40,7 @@ typedef struct swe_model_verbs {
     /* Continues the run checkpointed at path: the state into the model,
      * the clock and next snapshot into *position. SWE_ERROR_USAGE for a
      * checkpoint of another run. */
-    int (*restore)(void *self, const char *path, swe_checkpoint_position *position,
-                   swe_error *err);
+    int (*restore)(void *self, const char *path, swe_checkpoint_position *position, swe_error *err);
     /* Output files for snapshots first_snapshot on (0: a fresh run;
      * later for a restart, which appends). */
     int (*open_outputs)(void *self, int first_snapshot, swe_error *err);

@@ -1,7 +1,5 @@
 #include "run/options.h"
 
-#include "run/extra_options.h"
-
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
@@ -125,6 +123,15 @@ static int parse_manning(const char *text, double *manning, swe_error *err)
     return status;
 }
 
+static int parse_checkpoint_every(const char *text, double *every, swe_error *err)
+{
+    int status = parse_number(text, "--checkpoint-every", every, err);
+    return status != SWE_OK || *every > 0
+               ? status
+               : swe_fail(err, SWE_ERROR_USAGE,
+                          "--checkpoint-every must be a positive number of seconds, got %s", text);
+}
+
 /* Parses a comma list of format names into enum swe_format flags. */
 static int parse_formats(const char *text, unsigned *formats, swe_error *err)
 {
@@ -212,14 +219,8 @@ static int parse_one(int id, const char *value, swe_options *options, swe_error 
         return SWE_OK;
     case OPTION_FORMAT:
         return parse_formats(value, &options->formats, err);
-    case OPTION_CHECKPOINT_EVERY: {
-        int status = parse_number(value, "--checkpoint-every", &options->checkpoint_every, err);
-        return status != SWE_OK || options->checkpoint_every > 0
-                   ? status
-                   : swe_fail(err, SWE_ERROR_USAGE,
-                              "--checkpoint-every must be a positive number of seconds, got %s",
-                              value);
-    }
+    case OPTION_CHECKPOINT_EVERY:
+        return parse_checkpoint_every(value, &options->checkpoint_every, err);
     case OPTION_RESTART:
         options->restart_path = value;
         return SWE_OK;
@@ -276,7 +277,8 @@ static int complete(const swe_extra_options *extras, swe_options *options, swe_e
     const swe_backend *backend = NULL;
     int status = swe_backend_lookup(options->backend_name, &backend, err);
     if (status == SWE_OK) {
-        status = swe_extra_options_resolve(extras, backend, options, err);
+        status = swe_extra_options_resolve(extras, backend, options->program_option_values,
+                                           options->backend_option_values, err);
     }
     if (status != SWE_OK) {
         return status;

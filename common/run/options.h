@@ -6,6 +6,7 @@
 #include "grid/backend.h"
 #include "io/output_set.h"
 #include "numerics/riemann.h"
+#include "run/extra_options.h"
 #include "scenarios/scenario.h"
 
 enum swe_action {
@@ -42,14 +43,6 @@ typedef struct swe_options {
     const char *program_option_values[SWE_BACKEND_MAX_OPTIONS];
     const char *action_option; /* SWE_ACTION_BACKEND_OPTION: its name ("list-devices") */
 } swe_options;
-
-/* The options a program declares for itself, as a backend does
- * (shallows-mpi: --overlap); none for shallows. */
-typedef struct swe_program_options {
-    const char *program; /* "shallows-mpi", for --help and messages */
-    const swe_backend_option *options;
-    int count;
-} swe_program_options;
 
 /* Parses argv into options, filling scenario defaults for what is not
  * given; the options of program (NULL: none) and of every registered

@@ -13,9 +13,9 @@
 
 static int parse_unstable(const char *output, swe_options *options)
 {
-    char *argv[] = {"shallows", "--scenario", "bump-dam-break", "--solver", "rusanov",
-                    "--cfl",    "1",          "--nx",           "64",       "--ny",
-                    "64",       "--quiet",    "--format",       "vtk",      "--output",
+    char *argv[] = {"shallows",    "--scenario", "bump-dam-break", "--solver", "rusanov",
+                    "--cfl",       "1",          "--nx",           "64",       "--ny",
+                    "64",          "--quiet",    "--format",       "vtk",      "--output",
                     (char *)output};
     swe_error err;
     return swe_options_parse((int)(sizeof argv / sizeof argv[0]), argv, options, &err) == SWE_OK;

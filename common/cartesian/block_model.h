@@ -3,8 +3,8 @@
  * checkpoints. One process holds the whole domain; under shallows-mpi
  * each rank holds a part, and a split (below) lets the parts meet for the
  * files, so that the same model code serves both programs. */
-#ifndef SWE_CARTESIAN_MODEL_H
-#define SWE_CARTESIAN_MODEL_H
+#ifndef SWE_CARTESIAN_BLOCK_MODEL_H
+#define SWE_CARTESIAN_BLOCK_MODEL_H
 
 #include "io/output_set.h"
 #include "run/model.h"
@@ -46,10 +46,11 @@ typedef struct swe_block_split {
 
 typedef struct swe_cartesian_model {
     const swe_options *options;
-    const swe_backend *backend; /* the fine-grain backend of the block */
-    char backend_name[64];      /* as the files name it: "serial", "mpi+serial" */
-    swe_block block;            /* this process's block: the whole domain or its part */
-    int initialised;            /* backend->init succeeded on block */
+    const swe_backend *backend;   /* the fine-grain backend of the block */
+    char backend_name[64];        /* as the files name it: "serial", "mpi+serial" */
+    swe_block block;              /* this process's block: the whole domain or its part */
+    int initialised;              /* backend->init succeeded on block */
+    int host_current;             /* block's host arrays hold the backend's state */
     const swe_block_split *split; /* NULL: one process */
     swe_output_set *outputs;      /* on the writer: the formats of the whole domain */
 } swe_cartesian_model;

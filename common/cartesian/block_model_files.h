@@ -1,16 +1,11 @@
-/* The file verbs of the Cartesian model (model_files.c): outputs,
+/* The file verbs of the Cartesian model (block_model_files.c): outputs,
  * checkpoints and restarts, on one process or through a split. Internal
  * to common/cartesian/; the driver reaches them through
  * swe_cartesian_model_of. */
-#ifndef SWE_CARTESIAN_MODEL_FILES_H
-#define SWE_CARTESIAN_MODEL_FILES_H
+#ifndef SWE_CARTESIAN_BLOCK_MODEL_FILES_H
+#define SWE_CARTESIAN_BLOCK_MODEL_FILES_H
 
-#include "cartesian/model.h"
-
-/* The initial block of place (NULL: the whole domain): from the scenario,
- * or from its input files. */
-int swe_cartesian_create_block(const swe_options *options, const swe_block_place *place,
-                               swe_block *block, swe_error *err);
+#include "cartesian/block_model.h"
 
 int swe_cartesian_restore(void *self, const char *path, swe_checkpoint_position *position,
                           swe_error *err);

@@ -1,26 +1,10 @@
-#include "cartesian/model.h"
+#include "cartesian/block_model.h"
 
-#include "cartesian/model_files.h"
+#include "cartesian/block_model_files.h"
+#include "cartesian/initial_block.h"
 #include "grid/stepping.h"
-#include "io/netcdf_input.h"
 
 #include <string.h>
-
-int swe_cartesian_create_block(const swe_options *options, const swe_block_place *place,
-                        swe_block *block, swe_error *err)
-{
-    if (place != NULL) {
-        return swe_scenario_create_part(options->scenario, options->nx, options->ny,
-                                        place->first_i, place->first_j, place->nx, place->ny,
-                                        block, err);
-    }
-    if (options->scenario->needs_input_files) {
-        return swe_netcdf_input_create_block(options->scenario, options->nx, options->ny,
-                                             options->bathymetry_path, options->displacement_path,
-                                             block, err);
-    }
-    return swe_scenario_create_block(options->scenario, options->nx, options->ny, block, err);
-}
 
 int swe_cartesian_model_create(swe_cartesian_model *model, const swe_options *options,
                                const swe_block_place *place, swe_error *err)
@@ -77,31 +61,35 @@ static swe_block *stepped(swe_cartesian_model *model)
     return model->split != NULL ? model->split->stepped : &model->block;
 }
 
-static int start(void *self, swe_clock *clock, swe_error *err)
+static int cartesian_start(void *self, swe_clock *clock, swe_error *err)
 {
     swe_block *block = stepped(self);
     return block->backend->max_wave_speed(block, &clock->wave_speed, err);
 }
 
-static int advance(void *self, swe_clock *clock, double t_target, double t_pause, swe_error *err)
+static int cartesian_advance(void *self, swe_clock *clock, double t_target, double t_pause,
+                             swe_error *err)
 {
-    return swe_block_advance(stepped(self), clock, t_target, t_pause, err);
+    swe_cartesian_model *model = self;
+    model->host_current = 0;
+    return swe_block_advance(stepped(model), clock, t_target, t_pause, err);
 }
 
 /* Each process checks its own block; the driver agrees. */
-static int check_state(void *self, const swe_clock *clock, swe_error *err)
+static int cartesian_check_state(void *self, const swe_clock *clock, swe_error *err)
 {
     swe_cartesian_model *model = self;
     char where[256];
     int found = 0;
     int status = swe_block_describe_invalid(&model->block, &found, where, sizeof where, err);
+    model->host_current = status == SWE_OK;
     return status == SWE_OK && found ? swe_fail_invalid_state(err, clock, where) : status;
 }
 
 static const swe_model_verbs cartesian_verbs = {
-    .start = start,
-    .advance = advance,
-    .check_state = check_state,
+    .start = cartesian_start,
+    .advance = cartesian_advance,
+    .check_state = cartesian_check_state,
     .restore = swe_cartesian_restore,
     .open_outputs = swe_cartesian_open_outputs,
     .write_snapshot = swe_cartesian_write_snapshot,
