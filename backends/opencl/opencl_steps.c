@@ -358,9 +358,14 @@ static int fused_advance(swe_block *block, opencl_fields *fields, swe_clock *clo
     }
     const int pausing = t_pause < t_target;
     const double started = swe_wall_seconds();
+    /* Batches grow from one step, so that a slow device still returns
+     * within the report interval. */
+    long batch = 1;
     while (status == SWE_OK) {
-        long batch = pausing ? 1 : batch_size(clock, block, t_target);
+        const long wanted = pausing ? 1 : batch_size(clock, block, t_target);
+        batch = batch < wanted ? batch : wanted;
         status = enqueue_fused_steps(block, fields, batch, err);
+        batch *= 2;
         if (status == SWE_OK) {
             status = read_slot(fields, (int)(fields->launches % 3), &now, err);
         }
