@@ -50,6 +50,7 @@ int swe_run(const swe_options *options, swe_run_result *result, swe_error *err)
     }
     memset(result, 0, sizeof *result);
     swe_cartesian_model model;
+    memset(&model, 0, sizeof model); /* destroy is safe whatever create reached */
     int status = swe_cartesian_model_create(&model, options, NULL, err);
     if (status == SWE_OK) {
         status = swe_cartesian_drive(&model, NULL, result, err);
