@@ -3,10 +3,11 @@
  * the reductions at levels 2 and 3, enqueuing batches of fused steps and
  * reading the device clock at levels 4 and 5). */
 #include "cl_check.h"
+#include "core/timer.h"
+#include "grid/stepping.h"
 #include "numerics/cell_update.h"
 #include "numerics/device_clock.h"
 #include "opencl_fields.h"
-#include "run/simulation.h"
 
 #include <math.h>
 #include <stddef.h>
@@ -333,9 +334,12 @@ static long batch_size(const swe_clock *clock, const swe_block *block, double t_
 }
 
 /* Levels 4 and 5: the device keeps the clock; the host enqueues batches
- * of fused steps and reads the clock back once per batch. */
+ * of fused steps and reads the clock back once per batch, and returns
+ * after SWE_ADVANCE_REPORT_SECONDS for progress. Before a pause the
+ * batches are single steps, so that the advance stops at the first step
+ * boundary past it (a longer batch could overshoot). */
 static int fused_advance(swe_block *block, opencl_fields *fields, swe_clock *clock, double t_target,
-                         swe_error *err)
+                         double t_pause, swe_error *err)
 {
     swe_clock_slot now = {.t = clock->t,
                           .last_dt = clock->last_dt,
@@ -346,30 +350,55 @@ static int fused_advance(swe_block *block, opencl_fields *fields, swe_clock *clo
     if (status == SWE_OK) {
         status = set_fused_args(block, fields, clock->cfl, t_target, 0, err);
     }
-    while (status == SWE_OK && clock->t < t_target) {
-        status = enqueue_fused_steps(block, fields, batch_size(clock, block, t_target), err);
+    const int pausing = t_pause < t_target;
+    const double started = swe_wall_seconds();
+    /* Batches grow from one step, so that a slow device still returns
+     * within the report interval. */
+    long batch = 1;
+    while (status == SWE_OK) {
+        const long wanted = pausing ? 1 : batch_size(clock, block, t_target);
+        batch = batch < wanted ? batch : wanted;
+        status = enqueue_fused_steps(block, fields, batch, err);
+        batch *= 2;
         if (status == SWE_OK) {
             status = read_slot(fields, swe_clock_slot_of(fields->launches), &now, err);
         }
-        if (status == SWE_OK) {
-            clock->t = now.t;
-            clock->last_dt = now.last_dt;
-            clock->steps = (long)now.steps;
-            clock->wave_speed = swe_speed_from_bits(now.speed_bits);
-            fields->current = now.parity;
+        if (status != SWE_OK) {
+            break;
+        }
+        clock->t = now.t;
+        clock->last_dt = now.last_dt;
+        clock->steps = (long)now.steps;
+        clock->wave_speed = swe_speed_from_bits(now.speed_bits);
+        fields->current = now.parity;
+        if (!(clock->t < t_target) || (pausing && clock->t >= t_pause) ||
+            !isfinite(clock->wave_speed) ||
+            swe_wall_seconds() - started >= SWE_ADVANCE_REPORT_SECONDS) {
+            break;
         }
     }
     return status;
 }
 
-int swe_opencl_advance(swe_block *block, swe_clock *clock, double t_target, swe_error *err)
+int swe_opencl_advance(swe_block *block, swe_clock *clock, double t_target, double t_pause,
+                       swe_error *err)
 {
     if (block == NULL || block->ext == NULL || clock == NULL) {
         return swe_fail(err, SWE_ERROR_USAGE, "internal error: OpenCL advance without init");
     }
     opencl_fields *fields = block->ext;
-    if (swe_opencl_is_fused(fields->level)) {
-        return fused_advance(block, fields, clock, t_target, err);
+    if (!swe_opencl_is_fused(fields->level)) {
+        return swe_fail(err, SWE_ERROR_USAGE, "internal error: OpenCL level %d has no advance",
+                        fields->level);
     }
-    return swe_advance_by_steps(block, clock, t_target, err);
+    if (!(clock->t < t_target)) {
+        return SWE_OK;
+    }
+    return fused_advance(block, fields, clock, t_target, t_pause, err);
+}
+
+int swe_opencl_advances(const swe_block *block)
+{
+    return block != NULL && block->ext != NULL &&
+           swe_opencl_is_fused(((const opencl_fields *)block->ext)->level);
 }
