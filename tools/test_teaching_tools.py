@@ -193,6 +193,15 @@ class SheetCheck(unittest.TestCase):
         self.assert_fails("#\nRun `build/single/prog.py --levels 2`.\n",
                           "prog.py has no option --levels")
 
+    def test_absent_program_leaves_its_options_unchecked(self):
+        sheet = self.write("exercises/01-x/README.md", "#\nRun `--overlap`, then `mpirun -np 2 "
+                           "build/x/shallows-mpi --ranks 3`.\n")
+        result = run([sys.executable, os.path.join(TOOLS, "check_sheets.py"), "--release",
+                      self.release, "--program", os.path.join(self.release, "tools/prog.py"),
+                      "--absent", "shallows-mpi", sheet], cwd=self.release)
+        self.assertEqual(result.returncode, 0, result.stdout)
+        self.assertIn("2 spans name programs not built here (shallows-mpi)", result.stdout)
+
     def test_missing_file_fails(self):
         self.assert_fails("#\nEdit `skeletons/cuda/cuda_kernels.cu`.\n",
                           "no file or folder skeletons/cuda/cuda_kernels.cu in the release")
