@@ -4,8 +4,9 @@
 # precisions for sm_90 with the register report of every kernel, runs the
 # cuda and opencl suites (OpenCL on the NVIDIA platform), and grades
 # exercises 03 to 07: the solutions must score full, the untouched
-# skeletons zero. Stages, in order, each also on its own:
-#   tools/device/teaching_levels_check.sh [build] [suites] [grade]
+# skeletons zero. Stages, in order, each also on its own, and the
+# precisions (default both) through PRECISIONS:
+#   [PRECISIONS=single] tools/device/teaching_levels_check.sh [build] [suites] [grade]
 # Run from the repository root with the CUnit headers and libcunit.a in
 # .cunit/include and .cunit/lib (GPU machines lack libcunit1-dev), e.g.
 #   run(command="tools/device/teaching_levels_check.sh", carry=[".cunit"])
@@ -14,6 +15,7 @@ set -u -o pipefail
 out=${OUT:-/tmp/teaching-levels}
 mkdir -p "$out"
 stages=${*:-build suites grade}
+precisions=${PRECISIONS:-single double}
 export CPPFLAGS="-I$PWD/.cunit/include" LDFLAGS="-L$PWD/.cunit/lib"
 mkdir -p /tmp/icd && echo libnvidia-opencl.so.1 >/tmp/icd/nvidia.icd && export OCL_ICD_VENDORS=/tmp/icd
 flags=(HAVE_NETCDF=no HAVE_OPENCL=yes "CUDA_ARCH=-arch=sm_90")
@@ -24,7 +26,7 @@ failed() {
 }
 
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
-for precision in single double; do
+for precision in $precisions; do
     case " $stages " in *" build "*) ;; *) continue ;; esac
     # -Xptxas=-v: registers, stack and spills of every kernel, kept per precision.
     make -j16 "${flags[@]}" PRECISION=$precision CUDA_EXTRA=-Xptxas=-v build/$precision/shallows \
@@ -44,7 +46,7 @@ echo "OpenCL device: ${cl_device:-none found, the suites use the default device}
 export SWE_TEST_CL_DEVICE=${cl_device:-}
 [ -n "$SWE_TEST_CL_DEVICE" ] || unset SWE_TEST_CL_DEVICE
 
-for precision in single double; do
+for precision in $precisions; do
     case " $stages " in *" suites "*) ;; *) continue ;; esac
     for suite in cuda opencl; do
         log="$out/suite-$suite-$precision.log"
@@ -60,7 +62,7 @@ done
 
 exercises=(03-cuda-kernels-and-transfers 04-cuda-on-the-device 05-cuda-shared-memory
     06-cuda-fused-step 07-opencl-kernels)
-for precision in single double; do
+for precision in $precisions; do
     case " $stages " in *" grade "*) ;; *) continue ;; esac
     for exercise in "${exercises[@]}"; do
         for kernels in solutions skeletons; do
