@@ -399,6 +399,7 @@ const swe_backend swe_opencl_backend = {
                    "step with dt on the device, as tiles, 3 as strips of rows per work group "
                    "(default on GPUs), 4 per work item (default on CPUs)",
     .levels = SWE_CL_LEVELS,
+    .agreement = SWE_AGREES_TO_ROUNDING,
     .init = opencl_init,
     .finalize = opencl_finalize,
     .sync_after_write = opencl_sync_after_write,

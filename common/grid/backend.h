@@ -32,12 +32,25 @@ typedef struct swe_clock {
     real wave_speed; /* max cell wave speed of the current state */
 } swe_clock;
 
+/* How closely a backend's results must match serial's: what the agreement
+ * suite (tests/test_agreement.c) and make bench (tools/bench_verify.sh)
+ * hold it to. */
+enum swe_serial_agreement {
+    /* The same operations in the same order, so every value bit for bit:
+     * CPU backends, and any table that does not say. */
+    SWE_AGREES_BIT_FOR_BIT = 0,
+    /* A device compiler rounds differently (contracted FMAs, approximate
+     * division and square root): to the tolerances stated there. */
+    SWE_AGREES_TO_ROUNDING
+};
+
 typedef struct swe_backend {
     const char *name;
     const char *description;
     /* Optimisation levels that teach in steps (--level 1..levels); 0 when
      * the backend has only one. */
     int levels;
+    enum swe_serial_agreement agreement;
     /* Sets up the backend's fields for a block whose host arrays hold the
      * initial state; SWE_ERROR_USAGE when the backend cannot run here
      * (e.g. no device). */
@@ -87,5 +100,7 @@ int swe_backend_count(void);
 const swe_backend *swe_backend_at(int index);
 /* The backend called name, or NULL when it is not built. */
 const swe_backend *swe_backend_find(const char *name);
+/* "bit-for-bit" or "rounding", as --list-backends prints it. */
+const char *swe_serial_agreement_name(enum swe_serial_agreement agreement);
 
 #endif

@@ -14,6 +14,10 @@ extern const swe_backend swe_cuda_backend;
 #ifdef SWE_WITH_OPENCL
 extern const swe_backend swe_opencl_backend;
 #endif
+/* Test-only (tests/backends/shadow/): in shallows-tests always. */
+#ifdef SWE_WITH_SHADOW
+extern const swe_backend swe_shadow_backend;
+#endif
 
 static const swe_backend *const built_backends[] = {
     &swe_serial_backend,
@@ -25,6 +29,9 @@ static const swe_backend *const built_backends[] = {
 #endif
 #ifdef SWE_WITH_OPENCL
     &swe_opencl_backend,
+#endif
+#ifdef SWE_WITH_SHADOW
+    &swe_shadow_backend,
 #endif
 };
 
@@ -52,4 +59,9 @@ const swe_backend *swe_backend_find(const char *name)
         }
     }
     return NULL;
+}
+
+const char *swe_serial_agreement_name(enum swe_serial_agreement agreement)
+{
+    return agreement == SWE_AGREES_TO_ROUNDING ? "rounding" : "bit-for-bit";
 }

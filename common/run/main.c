@@ -23,7 +23,8 @@ static void print_backends(void)
 {
     for (int index = 0; index < swe_backend_count(); ++index) {
         const swe_backend *backend = swe_backend_at(index);
-        printf("%-12s levels=%d  %s\n", backend->name, backend->levels, backend->description);
+        printf("%-12s levels=%d agrees=%-11s  %s\n", backend->name, backend->levels,
+               swe_serial_agreement_name(backend->agreement), backend->description);
     }
 }
 

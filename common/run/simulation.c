@@ -305,6 +305,14 @@ static int run_on_backend(run_context *run, const swe_backend *backend, swe_erro
     if (status == SWE_OK) {
         status = run_snapshots(run, err);
     }
+    /* The final state's checksum, outside the timed steps. */
+    if (status == SWE_OK) {
+        status = backend->sync_before_read(run->block, err);
+    }
+    if (status == SWE_OK) {
+        status = swe_block_checksum_of(run->block, &run->result->checksum, err);
+        run->result->has_checksum = status == SWE_OK;
+    }
     backend->finalize(run->block);
     return status;
 }
@@ -363,8 +371,12 @@ void swe_print_summary(FILE *stream, const swe_options *options, const swe_run_r
                       : 0.0;
     fprintf(stream,
             "summary: backend=%s solver=%s precision=%s cells=%ld steps=%ld seconds=%.3f "
-            "cell_updates_per_s=%.3e\n",
+            "cell_updates_per_s=%.3e",
             result->backend != NULL ? result->backend->name : options->backend_name,
             swe_solver_name(options->solver), SWE_PRECISION_NAME, result->cells, result->steps,
             result->seconds, rate);
+    if (result->has_checksum) {
+        swe_block_checksum_print(stream, &result->checksum);
+    }
+    fputc('\n', stream);
 }

@@ -4,6 +4,7 @@
 #define SWE_SIMULATION_H
 
 #include "grid/backend.h"
+#include "grid/block_checksum.h"
 #include "io/checkpoint.h"
 #include "run/options.h"
 
@@ -41,6 +42,10 @@ typedef struct swe_run_result {
     long cells;
     long steps;     /* of the whole run, restarts included */
     double seconds; /* wall time spent stepping, without set-up and output */
+    /* Of the final state, for make bench to check the run against serial's;
+     * has_checksum is 0 where a driver did not compute one. */
+    swe_block_checksum checksum;
+    int has_checksum;
 } swe_run_result;
 
 /* Runs the simulation the options describe, writing the files of

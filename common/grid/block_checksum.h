@@ -1,0 +1,26 @@
+/* A checksum of a block's state that every run reports in its summary line,
+ * so that make bench can check each run against serial's (a fast kernel
+ * that computes something else must not win the performance contest). */
+#ifndef SWE_BLOCK_CHECKSUM_H
+#define SWE_BLOCK_CHECKSUM_H
+
+#include "grid/block.h"
+
+#include <stdio.h>
+
+/* Two figures of the depth over the interior, summed in double row by row
+ * (x fastest), so that the same state always gives the same bits. */
+typedef struct swe_block_checksum {
+    double mass; /* m^3: the water's volume, sum of h dx dy (conserved with walls) */
+    double h_l2; /* m^2: the L2 norm of the depth, sqrt(sum of h^2 dx dy) (where it is) */
+} swe_block_checksum;
+
+/* The checksum of the block's host arrays: call it after sync_before_read.
+ * SWE_ERROR_USAGE for a missing block or checksum. */
+int swe_block_checksum_of(const swe_block *block, swe_block_checksum *checksum, swe_error *err);
+
+/* Prints " mass=M h_l2=N" with 17 significant digits, enough to give back
+ * every bit of a double, so that scripts can compare runs bit for bit. */
+void swe_block_checksum_print(FILE *stream, const swe_block_checksum *checksum);
+
+#endif
