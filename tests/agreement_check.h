@@ -20,8 +20,7 @@ typedef struct swe_test_agreement {
 swe_test_agreement swe_test_compare(const swe_test_run *reference, const swe_test_run *run);
 
 /* Whether the differences are within what the kind of agreement allows. */
-int swe_test_agreement_holds(const swe_test_agreement *agreement,
-                             enum swe_serial_agreement kind);
+int swe_test_agreement_holds(const swe_test_agreement *agreement, enum swe_serial_agreement kind);
 
 /* swe_test_compare and swe_test_agreement_holds; prints what differs,
  * under label, when it does not hold. Returns whether it holds. */

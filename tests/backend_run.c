@@ -60,7 +60,8 @@ int swe_test_try_start(swe_test_run *run, const swe_backend *backend,
         return swe_fail(err, SWE_ERROR_USAGE, "no scenario '%s'",
                         test_case->scenario != NULL ? test_case->scenario : "(none)");
     }
-    int status = swe_scenario_create_block(scenario, test_case->nx, test_case->ny, &run->block, err);
+    int status =
+        swe_scenario_create_block(scenario, test_case->nx, test_case->ny, &run->block, err);
     if (status != SWE_OK) {
         return status;
     }

@@ -269,7 +269,7 @@ static int wanted(const char *name)
 /* Whether the backend starts here; if not, says why. */
 static int can_run(const swe_backend *backend)
 {
-    const swe_test_case probe = {"radial-dam-break", 8, 8, SWE_SOLVER_FWAVE,
+    const swe_test_case probe = {"radial-dam-break",   8, 8, SWE_SOLVER_FWAVE,
                                  first_level(backend), 0};
     swe_test_run run;
     swe_error err = {{0}};
@@ -308,9 +308,9 @@ void register_agreement_tests(void)
 {
     CU_pSuite suite = CU_add_suite("agreement", NULL, NULL);
     swe_test_require_registered(suite, "suite agreement");
-    swe_test_require_registered(CU_add_test(suite, "a wrong backend is caught (shadow)",
-                                            test_wrong_backend_is_caught),
-                                "agreement self-test");
+    swe_test_require_registered(
+        CU_add_test(suite, "a wrong backend is caught (shadow)", test_wrong_backend_is_caught),
+        "agreement self-test");
     for (int index = 0; index < swe_backend_count(); ++index) {
         const swe_backend *backend = swe_backend_at(index);
         if (backend != &swe_serial_backend && wanted(backend->name) && can_run(backend)) {

@@ -18,7 +18,8 @@ extern const swe_backend swe_serial_backend;
 
 static const char VERIFY[] = "tools/bench_verify.sh";
 
-/* Depths 1..12 on 4 x 3 cells of 2 m x 0.5 m: sum 78, sum of squares 650. */
+/* Depths 1..12 on 4 x 3 cells of 2 m x 0.5 m (area 1): sums 78 and 650;
+ * momenta (3, 4) in one cell: sum of squares 25. */
 static void test_checksum_of_a_known_block(void)
 {
     swe_block block;
@@ -29,27 +30,28 @@ static void test_checksum_of_a_known_block(void)
             block.h[SWE_INDEX(&block, i, j)] = (real)((j - 1) * 4 + i);
         }
     }
-    block.h[0] = 1000; /* ghost cells do not count */
+    block.hu[SWE_INDEX(&block, 2, 2)] = 3;
+    block.hv[SWE_INDEX(&block, 2, 2)] = 4;
+    block.h[0] = block.hu[0] = 1000; /* ghost cells do not count */
     swe_block_checksum checksum;
     CU_ASSERT_EQUAL_FATAL(swe_block_checksum_of(&block, &checksum, &err), SWE_OK);
     CU_ASSERT_DOUBLE_EQUAL(checksum.mass, 78.0, 1e-12);
     CU_ASSERT_DOUBLE_EQUAL(checksum.h_l2, sqrt(650.0), 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(checksum.momentum_l2, 5.0, 1e-12);
     CU_ASSERT_EQUAL(swe_block_checksum_of(NULL, &checksum, &err), SWE_ERROR_USAGE);
     CU_ASSERT_EQUAL(swe_block_checksum_of(&block, NULL, &err), SWE_ERROR_USAGE);
     swe_block_destroy(&block);
 }
 
-/* The two figures of a summary line, as printed. */
-static int summary_checksum(const char *out, char *mass, char *h_l2, size_t size)
+/* The checksum of a summary line: its text from " mass=" to the end. */
+static int summary_checksum(const char *out, char *checksum, size_t size)
 {
     const char *line = strstr(out, "summary: ");
-    const char *m = line != NULL ? strstr(line, " mass=") : NULL;
-    const char *n = line != NULL ? strstr(line, " h_l2=") : NULL;
-    if (m == NULL || n == NULL) {
+    const char *from = line != NULL ? strstr(line, " mass=") : NULL;
+    if (from == NULL || strstr(from, " h_l2=") == NULL || strstr(from, " momentum_l2=") == NULL) {
         return 0;
     }
-    snprintf(mass, size, "%.*s", (int)strcspn(m + 6, " \n"), m + 6);
-    snprintf(h_l2, size, "%.*s", (int)strcspn(n + 6, " \n"), n + 6);
+    snprintf(checksum, size, "%.*s", (int)strcspn(from + 1, "\n"), from + 1);
     return 1;
 }
 
@@ -59,14 +61,15 @@ static void test_summary_carries_the_final_checksum(void)
 {
     char dir[256];
     CU_ASSERT_EQUAL_FATAL(swe_make_test_directory(dir, sizeof dir, "bench-verify"), 0);
-    const char *args[] = {"--scenario", "bump-dam-break", "--nx",      "23", "--ny", "17",
-                          "--t-end",    "2",  "--outputs", "1", "--benchmark", NULL};
+    const char *args[] = {
+        "--scenario", "bump-dam-break", "--nx", "23",          "--ny", "17", "--t-end",
+        "2",          "--outputs",      "1",    "--benchmark", NULL};
     swe_program_result result;
     swe_program_run(dir, args, &result);
     swe_remove_test_directory(dir);
     CU_ASSERT_EQUAL_FATAL(result.exit_code, 0);
-    char mass[64], h_l2[64];
-    CU_ASSERT_FATAL(summary_checksum(result.out, mass, h_l2, sizeof mass));
+    char printed[256];
+    CU_ASSERT_FATAL(summary_checksum(result.out, printed, sizeof printed));
 
     const swe_test_case c = {"bump-dam-break", 23, 17, SWE_SOLVER_FWAVE, 0, 0};
     swe_test_run run;
@@ -76,22 +79,20 @@ static void test_summary_carries_the_final_checksum(void)
     swe_error err;
     CU_ASSERT_EQUAL_FATAL(swe_block_checksum_of(&run.block, &checksum, &err), SWE_OK);
     swe_test_stop(&run);
-    char expected_mass[64], expected_h_l2[64];
-    snprintf(expected_mass, sizeof expected_mass, "%.17g", checksum.mass);
-    snprintf(expected_h_l2, sizeof expected_h_l2, "%.17g", checksum.h_l2);
-    CU_ASSERT_STRING_EQUAL(mass, expected_mass);
-    CU_ASSERT_STRING_EQUAL(h_l2, expected_h_l2);
+    char expected[256];
+    snprintf(expected, sizeof expected, "mass=%.17g h_l2=%.17g momentum_l2=%.17g", checksum.mass,
+             checksum.h_l2, checksum.momentum_l2);
+    CU_ASSERT_STRING_EQUAL(printed, expected);
+    CU_ASSERT(checksum.momentum_l2 > 0); /* the water moves */
 }
 
-/* tools/bench_verify.sh with agrees, precision and four figures; returns
- * its exit code, its first line in verdict. */
-static int verify(const char *agrees, const char *precision, const char *serial_mass,
-                  const char *serial_h_l2, const char *mass, const char *h_l2, char *verdict,
-                  size_t size)
+/* tools/bench_verify.sh; returns its exit code, its first line in verdict. */
+static int verify(const char *agrees, const char *precision, const char *serial,
+                  const char *checksum, char *verdict, size_t size)
 {
     char dir[256];
     CU_ASSERT_EQUAL_FATAL(swe_make_test_directory(dir, sizeof dir, "bench-verify"), 0);
-    const char *argv[] = {VERIFY, agrees, precision, serial_mass, serial_h_l2, mass, h_l2, NULL};
+    const char *argv[] = {VERIFY, agrees, precision, serial, checksum, NULL};
     swe_program_result result;
     swe_command_run(dir, argv, &result);
     swe_remove_test_directory(dir);
@@ -99,78 +100,82 @@ static int verify(const char *agrees, const char *precision, const char *serial_
     return result.exit_code;
 }
 
+static const char SERIAL[] =
+    "mass=10157999.870872498 h_l2=10170.610597933659 momentum_l2=3305.2217970465454";
+
 static void test_bit_for_bit_comparison(void)
 {
     char verdict[1024];
-    const char *m = "10157999.870872498", *n = "10170.610597933659";
-    CU_ASSERT_EQUAL(verify("bit-for-bit", "single", m, n, m, n, verdict, sizeof verdict), 0);
+    CU_ASSERT_EQUAL(verify("bit-for-bit", "single", SERIAL, SERIAL, verdict, sizeof verdict), 0);
     CU_ASSERT_STRING_EQUAL(verdict, "ok");
     /* The last digit of one figure: a different double. */
-    CU_ASSERT_EQUAL(verify("bit-for-bit", "double", m, n, m, "10170.610597933658", verdict,
+    CU_ASSERT_EQUAL(verify("bit-for-bit", "double", SERIAL,
+                           "mass=10157999.870872498,h_l2=10170.610597933659,"
+                           "momentum_l2=3305.2217970465453",
+                           verdict, sizeof verdict),
+                    1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(verdict, "FAILED: momentum_l2="));
+    /* A figure left out. */
+    CU_ASSERT_EQUAL(verify("bit-for-bit", "single", SERIAL,
+                           "mass=10157999.870872498 h_l2=10170.610597933659", verdict,
                            sizeof verdict),
                     1);
-    CU_ASSERT_PTR_NOT_NULL(strstr(verdict, "FAILED: h_l2="));
-    CU_ASSERT_EQUAL(verify("bit-for-bit", "single", m, n, "10157999.870872499", n, verdict,
-                           sizeof verdict),
-                    1);
-    CU_ASSERT_PTR_NOT_NULL(strstr(verdict, "FAILED: mass="));
+    CU_ASSERT_PTR_NOT_NULL(strstr(verdict, "momentum_l2=(missing)"));
 }
 
 static void test_rounding_comparison(void)
 {
     char verdict[1024];
-    const char *m = "10157999.870872498", *n = "10170.610597933659";
-    /* 1e-7 relative: an fp32 device's rounding, within 1e-5. */
-    CU_ASSERT_EQUAL(
-        verify("rounding", "single", m, n, "10158000.886672", "10170.6116", verdict, 100), 0);
+    /* 1e-6 relative: an fp32 device's rounding, within 1e-4. */
+    const char *close = "mass=10158010 h_l2=10170.62 momentum_l2=3305.225";
+    CU_ASSERT_EQUAL(verify("rounding", "single", SERIAL, close, verdict, sizeof verdict), 0);
     CU_ASSERT_STRING_EQUAL(verdict, "ok");
-    /* 1e-4 relative: beyond it. */
-    CU_ASSERT_EQUAL(verify("rounding", "single", m, n, m, "10171.62", verdict, sizeof verdict), 1);
-    CU_ASSERT_PTR_NOT_NULL(strstr(verdict, "FAILED: h_l2="));
-    /* Double precision allows 1e-12: 1e-7 fails there. */
-    CU_ASSERT_EQUAL(
-        verify("rounding", "double", m, n, "10158000.886672", n, verdict, sizeof verdict), 1);
-    CU_ASSERT_EQUAL(verify("rounding", "double", m, n, "10157999.870872500", n, verdict,
-                           sizeof verdict),
-                    0);
+    /* 1e-3 relative in the momentum: beyond it. */
+    const char *off = "mass=10157999.870872498 h_l2=10170.610597933659 momentum_l2=3308.5";
+    CU_ASSERT_EQUAL(verify("rounding", "single", SERIAL, off, verdict, sizeof verdict), 1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(verdict, "FAILED: momentum_l2="));
+    /* Double precision allows 1e-12: 1e-6 fails there, 1e-16 passes. */
+    CU_ASSERT_EQUAL(verify("rounding", "double", SERIAL, close, verdict, sizeof verdict), 1);
+    const char *ulp =
+        "mass=10157999.870872500 h_l2=10170.610597933659 momentum_l2=3305.2217970465454";
+    CU_ASSERT_EQUAL(verify("rounding", "double", SERIAL, ulp, verdict, sizeof verdict), 0);
 }
 
 static void test_not_a_number_and_bad_arguments(void)
 {
     char verdict[1024];
-    const char *m = "10157999.870872498", *n = "10170.610597933659";
-    CU_ASSERT_EQUAL(verify("rounding", "single", m, n, "nan", n, verdict, sizeof verdict), 1);
+    const char *nan_mass = "mass=nan h_l2=10170.610597933659 momentum_l2=3305.2217970465454";
+    CU_ASSERT_EQUAL(verify("rounding", "single", SERIAL, nan_mass, verdict, sizeof verdict), 1);
     CU_ASSERT_PTR_NOT_NULL(strstr(verdict, "not a number"));
-    CU_ASSERT_EQUAL(verify("rounding", "single", m, n, m, "-inf", verdict, sizeof verdict), 1);
-    CU_ASSERT_EQUAL(verify("roughly", "single", m, n, m, n, verdict, sizeof verdict), 2);
-    CU_ASSERT_EQUAL(verify("bit-for-bit", "half", m, n, m, n, verdict, sizeof verdict), 2);
+    CU_ASSERT_EQUAL(verify("roughly", "single", SERIAL, SERIAL, verdict, sizeof verdict), 2);
+    CU_ASSERT_EQUAL(verify("bit-for-bit", "half", SERIAL, SERIAL, verdict, sizeof verdict), 2);
+    CU_ASSERT_EQUAL(verify("bit-for-bit", "single", "10157999", SERIAL, verdict, sizeof verdict),
+                    2);
 }
 
 /* Two runs of the program: the same run passes bit for bit, a run that
- * ended a little later (another state) fails. */
+ * ended 1 % later (another state) fails both checks. */
 static void test_runs_of_the_program(void)
 {
-    char dir[256], mass[2][64], h_l2[2][64], verdict[1024];
+    char dir[256], checksum[2][256], verdict[1024];
     CU_ASSERT_EQUAL_FATAL(swe_make_test_directory(dir, sizeof dir, "bench-verify"), 0);
     const char *t_ends[] = {"1", "1.01"};
     for (int r = 0; r < 2; ++r) {
-        const char *args[] = {"--nx",      "31", "--ny",        "31", "--t-end", t_ends[r],
-                              "--outputs", "1",  "--benchmark", NULL};
+        const char *args[] = {"--nx",    "31",        "--ny", "31",          "--t-end",
+                              t_ends[r], "--outputs", "1",    "--benchmark", NULL};
         swe_program_result result;
         swe_program_run(dir, args, &result);
         CU_ASSERT_EQUAL_FATAL(result.exit_code, 0);
-        CU_ASSERT_FATAL(summary_checksum(result.out, mass[r], h_l2[r], sizeof mass[r]));
+        CU_ASSERT_FATAL(summary_checksum(result.out, checksum[r], sizeof checksum[r]));
     }
     swe_remove_test_directory(dir);
-    CU_ASSERT_EQUAL(verify("bit-for-bit", SWE_PRECISION_NAME, mass[0], h_l2[0], mass[0], h_l2[0],
-                           verdict, sizeof verdict),
-                    0);
-    CU_ASSERT_EQUAL(verify("bit-for-bit", SWE_PRECISION_NAME, mass[0], h_l2[0], mass[1], h_l2[1],
-                           verdict, sizeof verdict),
-                    1);
-    CU_ASSERT_EQUAL(verify("rounding", SWE_PRECISION_NAME, mass[0], h_l2[0], mass[1], h_l2[1],
-                           verdict, sizeof verdict),
-                    1);
+    const char *precision = SWE_PRECISION_NAME;
+    CU_ASSERT_EQUAL(
+        verify("bit-for-bit", precision, checksum[0], checksum[0], verdict, sizeof verdict), 0);
+    CU_ASSERT_EQUAL(
+        verify("bit-for-bit", precision, checksum[0], checksum[1], verdict, sizeof verdict), 1);
+    CU_ASSERT_EQUAL(
+        verify("rounding", precision, checksum[0], checksum[1], verdict, sizeof verdict), 1);
 }
 
 void register_bench_verify_tests(void)

@@ -131,8 +131,8 @@ fits_in_memory() {
         'BEGIN { exit !((n + 2) * (n + 2) * b * 12 < a / 2) }'
 }
 
-# One run: prints "steps seconds rate mass h_l2" (the last two the checksum
-# of the final state), or the error line and fails.
+# One run: prints "steps seconds rate checksum", the last the checksum of the
+# final state as "mass=M,h_l2=N,momentum_l2=P", or the error line and fails.
 run_once() {
     local program=$1 backend=$2 level=$3 size=$4 t_end=$5 output
     local level_option=()
@@ -145,26 +145,27 @@ run_once() {
     echo "$output" >>"$log"
     awk '/^summary:/ {
         for (f = 1; f <= NF; ++f) { split($f, kv, "="); value[kv[1]] = kv[2] }
-        if (value["mass"] == "" || value["h_l2"] == "") {
-            print "the summary line carries no checksum (mass=, h_l2=)"; exit 1 }
-        print value["steps"], value["seconds"], value["cell_updates_per_s"], value["mass"],
-              value["h_l2"] }' <<<"$output"
+        if (value["mass"] == "" || value["h_l2"] == "" || value["momentum_l2"] == "") {
+            print "the summary line carries no checksum (mass=, h_l2=, momentum_l2=)"; exit 1 }
+        print value["steps"], value["seconds"], value["cell_updates_per_s"],
+              "mass=" value["mass"] ",h_l2=" value["h_l2"] ",momentum_l2=" value["momentum_l2"]
+    }' <<<"$output"
 }
 
 # Grows --t-end until a run takes target_seconds, repeats it, and prints
-# "t_end steps seconds rate mass h_l2 same" of the fastest run; same is yes
+# "t_end steps seconds rate checksum same" of the fastest run; same is yes
 # when every repetition ended in the same state (same checksum), as it must
 # (a backend whose repetitions differ has a race).
 measure() {
     local program=$1 backend=$2 level=$3 size=$4
-    local t_end result steps seconds rate mass h_l2 attempt same=yes
+    local t_end result steps seconds rate checksum attempt same=yes first
     t_end=$(awk -v n="$size" 'BEGIN { printf "%.6g", 100.0 / n }')
     for ((attempt = 1; attempt <= 8; ++attempt)); do
         result=$(run_once "$program" "$backend" "$level" "$size" "$t_end") || {
             echo "$result"
             return 1
         }
-        read -r steps seconds rate mass h_l2 <<<"$result"
+        read -r steps seconds rate checksum <<<"$result"
         if awk -v s="$seconds" -v t="$target_seconds" 'BEGIN { exit !(s >= 0.9 * t) }'; then
             break
         fi
@@ -172,23 +173,24 @@ measure() {
             f = 1.2 * t / (s > 0.001 ? s : 0.001); f = f < 2 ? 2 : (f > 1000 ? 1000 : f)
             printf "%.6g", e * f }')
     done
-    local best_rate=$rate best="$steps $seconds $rate" checksum="$mass $h_l2" r
+    local best_rate=$rate best="$steps $seconds $rate" r
+    first=$checksum
     for ((r = 1; r < repeats; ++r)); do
         result=$(run_once "$program" "$backend" "$level" "$size" "$t_end") || {
             echo "$result"
             return 1
         }
-        read -r steps seconds rate mass h_l2 <<<"$result"
-        [ "$mass $h_l2" = "$checksum" ] || same=no
+        read -r steps seconds rate checksum <<<"$result"
+        [ "$checksum" = "$first" ] || same=no
         if awk -v a="$rate" -v b="$best_rate" 'BEGIN { exit !(a > b) }'; then
             best_rate=$rate
             best="$steps $seconds $rate"
         fi
     done
-    echo "$t_end $best $checksum $same"
+    echo "$t_end $best $first $same"
 }
 
-# Serial's run at each precision and size: "t_end mass h_l2", the reference
+# Serial's run at each precision and size: "t_end checksum", the reference
 # every other backend's final state is checked against (set by the loop).
 declare -A reference=()
 
@@ -196,8 +198,8 @@ declare -A reference=()
 # "FAILED: why", or "reference" for serial itself. Where the backend was
 # timed at another end time than serial, it runs once more at serial's.
 verify() {
-    local program=$1 backend=$2 level=$3 size=$4 agrees=$5 t_end=$6 mass=$7 h_l2=$8 same=$9
-    local key="$precision $size" result reference_t_end reference_mass reference_h_l2
+    local program=$1 backend=$2 level=$3 size=$4 agrees=$5 t_end=$6 checksum=$7 same=$8
+    local key="$precision $size" result reference_t_end reference_checksum
     if [ "$same" != yes ]; then
         echo "FAILED: its repetitions ended in different states (a race?)"
         return
@@ -210,16 +212,15 @@ verify() {
         echo "unverified: no serial run at this size"
         return
     fi
-    read -r reference_t_end reference_mass reference_h_l2 <<<"${reference[$key]}"
+    read -r reference_t_end reference_checksum <<<"${reference[$key]}"
     if [ "$t_end" != "$reference_t_end" ]; then
         if ! result=$(run_once "$program" "$backend" "$level" "$size" "$reference_t_end"); then
             echo "FAILED: at serial's --t-end $reference_t_end: $result"
             return
         fi
-        read -r _ _ _ mass h_l2 <<<"$result"
+        read -r _ _ _ checksum <<<"$result"
     fi
-    tools/bench_verify.sh "$agrees" "$precision" "$reference_mass" "$reference_h_l2" "$mass" \
-        "$h_l2"
+    tools/bench_verify.sh "$agrees" "$precision" "$reference_checksum" "$checksum"
 }
 
 csv=$out/bench.csv
@@ -268,9 +269,9 @@ for precision in $precisions; do
                 cannot_run[$backend]=1
                 continue
             fi
-            read -r t_end steps seconds rate mass h_l2 same <<<"$result"
-            verdict=$(verify "$program" "$backend" "$level" "$size" "$agrees" "$t_end" "$mass" \
-                "$h_l2" "$same" </dev/null)
+            read -r t_end steps seconds rate checksum same <<<"$result"
+            verdict=$(verify "$program" "$backend" "$level" "$size" "$agrees" "$t_end" \
+                "$checksum" "$same" </dev/null)
             verified=${verdict%%:*}
             if [ "$verified" = FAILED ]; then
                 echo "bench: $label FAILED, not ranked: ${verdict#FAILED: }" >&2
@@ -278,7 +279,7 @@ for precision in $precisions; do
             fi
             if [ "$backend" = serial ] && [ "$verified" = reference ]; then
                 serial_rate=$rate
-                reference["$precision $size"]="$t_end $mass $h_l2"
+                reference["$precision $size"]="$t_end $checksum"
             fi
             awk -v OFS=, -v p="$precision" -v b="$backend" -v l="$level" -v n="$size" \
                 -v st="$steps" -v se="$seconds" -v r="$rate" -v bpc="$bytes_per_cell" \
@@ -358,8 +359,8 @@ awk -F, 'NR == 1 { next } {
 echo
 echo "GB/s counts the minimal traffic: 28 bytes per cell and step in single precision, 56 in double;"
 echo "%bw compares it with the copy bandwidth measured above (the device's for device backends)."
-echo "checksum: the final state (mass, h_l2) against serial's at the same size, precision and end"
-echo "time, bit for bit for CPU backends, to rounding for GPUs (tools/bench_verify.sh)."
+echo "checksum: the final state (mass, h_l2, momentum_l2) against serial's at the same size, precision"
+echo "and end time, bit for bit for CPU backends, to rounding for GPUs (tools/bench_verify.sh)."
 if [ -n "$skipped" ]; then
     echo -e "skipped:$skipped"
 fi

@@ -11,8 +11,9 @@
 /* Two figures of the depth over the interior, summed in double row by row
  * (x fastest), so that the same state always gives the same bits. */
 typedef struct swe_block_checksum {
-    double mass; /* m^3: the water's volume, sum of h dx dy (conserved with walls) */
-    double h_l2; /* m^2: the L2 norm of the depth, sqrt(sum of h^2 dx dy) (where it is) */
+    double mass;        /* m^3: the water's volume, sum of h dx dy (conserved with walls) */
+    double h_l2;        /* m^2: the L2 norm of the depth, sqrt(sum of h^2 dx dy) (where it is) */
+    double momentum_l2; /* m^3/s: sqrt(sum of (hu^2 + hv^2) dx dy) (how it moves) */
 } swe_block_checksum;
 
 /* The checksum of the block's host arrays: call it after sync_before_read.
