@@ -6,6 +6,7 @@
 #include "backend_run.h"
 #include "grid/block_checksum.h"
 #include "program_runner.h"
+#include "run/simulation.h"
 #include "test_suites.h"
 
 #include <CUnit/CUnit.h>
@@ -84,6 +85,33 @@ static void test_summary_carries_the_final_checksum(void)
              checksum.h_l2, checksum.momentum_l2);
     CU_ASSERT_STRING_EQUAL(printed, expected);
     CU_ASSERT(checksum.momentum_l2 > 0); /* the water moves */
+}
+
+/* The driver reads the final state back from a backend that keeps its own
+ * copy (the shadow backend, as a GPU does) before it takes the checksum:
+ * swe_run on shadow gives serial's checksum, not the initial state's. */
+static void test_driver_reads_the_state_back(void)
+{
+    char *argv[] = {"shallows", "--backend", "shadow", "--scenario", "bump-dam-break",
+                    "--nx",     "23",        "--ny",   "17",         "--t-end",
+                    "2",        "--outputs", "1",      "--benchmark"};
+    swe_options options;
+    swe_error err = {{0}};
+    CU_ASSERT_EQUAL_FATAL(swe_options_parse(14, argv, &options, &err), SWE_OK);
+    swe_run_result shadow;
+    CU_ASSERT_EQUAL_FATAL(swe_run(&options, &shadow, &err), SWE_OK);
+    CU_ASSERT_FATAL(shadow.has_checksum);
+
+    const swe_test_case c = {"bump-dam-break", 23, 17, SWE_SOLVER_FWAVE, 0, 0};
+    swe_test_run run;
+    swe_test_start(&run, &swe_serial_backend, &c);
+    swe_block_checksum initial, final;
+    CU_ASSERT_EQUAL_FATAL(swe_block_checksum_of(&run.block, &initial, &err), SWE_OK);
+    swe_test_advance_to(&run, 2.0);
+    CU_ASSERT_EQUAL_FATAL(swe_block_checksum_of(&run.block, &final, &err), SWE_OK);
+    swe_test_stop(&run);
+    CU_ASSERT(memcmp(&shadow.checksum, &final, sizeof final) == 0);
+    CU_ASSERT(memcmp(&shadow.checksum, &initial, sizeof initial) != 0);
 }
 
 /* tools/bench_verify.sh; returns its exit code, its first line in verdict. */
@@ -189,6 +217,8 @@ void register_bench_verify_tests(void)
         {"checksum of a known block", test_checksum_of_a_known_block},
         {"the summary line carries the final state's checksum",
          test_summary_carries_the_final_checksum},
+        {"the driver reads the state back before its checksum (shadow)",
+         test_driver_reads_the_state_back},
         {"bit for bit: the same digits pass, one digit off fails", test_bit_for_bit_comparison},
         {"rounding: within the tolerance passes, beyond it fails", test_rounding_comparison},
         {"NaN fails, bad arguments are refused", test_not_a_number_and_bad_arguments},
