@@ -146,14 +146,20 @@ static void compare_stepping(const subject *s, const swe_test_case *c, int steps
     swe_test_stop(&other);
 }
 
+/* At a size that holds several work groups, and at one where every cell
+ * is next to a wall. */
 static void test_every_scenario_and_solver(void)
 {
     subject s = current_subject();
+    static const int sizes[][2] = {{37, 23}, {7, 5}};
     double worst = 0;
-    for (int scenario = 0; scenario < swe_test_scenario_count(); ++scenario) {
-        for (int solver = 0; solver < SWE_SOLVER_COUNT; ++solver) {
-            const swe_test_case c = {swe_test_scenario_name(scenario), 37, 23, solver, 0, 0};
-            worst = fmax(worst, compare_advancing(&s, &c, STEPS));
+    for (size_t z = 0; z < sizeof sizes / sizeof sizes[0]; ++z) {
+        for (int scenario = 0; scenario < swe_test_scenario_count(); ++scenario) {
+            for (int solver = 0; solver < SWE_SOLVER_COUNT; ++solver) {
+                const swe_test_case c = {
+                    swe_test_scenario_name(scenario), sizes[z][0], sizes[z][1], solver, 0, 0};
+                worst = fmax(worst, compare_advancing(&s, &c, STEPS));
+            }
         }
     }
     printf(" (largest difference %.3g) ", worst);

@@ -23,8 +23,10 @@
 # division and square root). Serial in single precision differs from serial
 # in double precision by errors of the same kind, and its figures do so by
 # at most 1.0e-7 (mass, h_l2) and 4.1e-7 (momentum_l2) relative over radial
-# dam breaks of 256 to 2363 steps at 200^2 to 2000^2 cells (measured on the
-# CPU, 2026-11-24): 1e-4 leaves more than two orders of magnitude. Double
+# dam breaks of 256 to 2363 steps at 200^2 to 2000^2 cells (`shallows --nx N
+# --ny N --t-end T --benchmark` for (N, T) = (200, 100), (500, 20), (1000,
+# 100), (2000, 5), both precisions, on an AMD EPYC VM, 2026-11-24): 1e-4
+# leaves more than two orders of magnitude. Double
 # precision's ulp is 5e8 times smaller, and 1e-12 leaves three. A kernel
 # that skips or misplaces updates moves momentum_l2 by far more: the same
 # run ended 1 % later (t = 1.01 s instead of 1 s) differs by 1e-2.
