@@ -50,7 +50,7 @@ CFLAGS += -std=c11 -fopenmp-simd $(WARNINGS) $(OPTIMISE) -MMD -MP
 LDFLAGS += $(SANITIZERS)
 LDLIBS += -lm
 
-CORE_SOURCES := $(filter-out common/run/main.c,$(wildcard common/*/*.c))
+CORE_SOURCES := $(filter-out common/cartesian/main.c,$(wildcard common/*/*.c))
 BACKEND_SOURCES := $(wildcard backends/serial/*.c) $(wildcard $(KERNELS)/serial/*.c)
 TEST_SOURCES := $(wildcard tests/*.c)
 # Objects built by rules of their own (e.g. nvcc), linked into both programs.
@@ -91,7 +91,7 @@ TEST_REPLACED_OBJECTS :=
 include tests/backends/shadow/backend.mk
 
 LIBRARY_OBJECTS := $(patsubst %.c,$(BUILD)/obj/%.o,$(CORE_SOURCES) $(BACKEND_SOURCES)) $(EXTRA_OBJECTS)
-MAIN_OBJECT := $(BUILD)/obj/common/run/main.o
+MAIN_OBJECT := $(BUILD)/obj/common/cartesian/main.o
 TEST_OBJECTS := $(patsubst %.c,$(BUILD)/obj/%.o,$(TEST_SOURCES))
 
 PROGRAM := $(BUILD)/shallows

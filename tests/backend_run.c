@@ -1,17 +1,37 @@
 #include "backend_run.h"
 
-#include "run/simulation.h"
+#include "grid/stepping.h"
 
 #include <CUnit/CUnit.h>
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
-swe_backend_config swe_test_config(const swe_test_case *test_case)
+/* SWE_TEST_<NAME> for option name: "cl-device" -> SWE_TEST_CL_DEVICE. */
+static const char *option_from_environment(const char *name)
 {
-    return (swe_backend_config){.solver = test_case->solver,
-                                .level = test_case->level,
-                                .manning = (real)test_case->manning,
-                                .cl_device = getenv("SWE_TEST_CL_DEVICE")};
+    char variable[64] = "SWE_TEST_";
+    size_t length = strlen(variable);
+    for (; *name != '\0' && length + 1 < sizeof variable; ++name) {
+        variable[length++] = *name == '-' ? '_' : (char)toupper((unsigned char)*name);
+    }
+    variable[length] = '\0';
+    return getenv(variable);
+}
+
+swe_backend_config swe_test_config(const swe_backend *backend, const swe_test_case *test_case)
+{
+    swe_backend_config config = {.solver = test_case->solver,
+                                 .level = test_case->level,
+                                 .manning = (real)test_case->manning};
+    for (int o = 0; backend != NULL && o < backend->option_count; ++o) {
+        const swe_backend_option *option = &backend->options[o];
+        if (option->action == NULL) {
+            config.option_values[option->slot] = option_from_environment(option->name);
+        }
+    }
+    return config;
 }
 
 int swe_test_try_start_block(swe_test_run *run, const swe_backend *backend,
@@ -65,7 +85,7 @@ int swe_test_try_start(swe_test_run *run, const swe_backend *backend,
     if (status != SWE_OK) {
         return status;
     }
-    swe_backend_config config = swe_test_config(test_case);
+    swe_backend_config config = swe_test_config(backend, test_case);
     status = swe_test_try_start_block(run, backend, &config, scenario->default_cfl, err);
     if (status != SWE_OK) {
         swe_block_destroy(&run->block);

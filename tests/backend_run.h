@@ -23,9 +23,10 @@ typedef struct swe_test_run {
     swe_clock clock;
 } swe_test_run;
 
-/* The backend configuration of a case; the OpenCL device from
- * SWE_TEST_CL_DEVICE=P:D when that is set. */
-swe_backend_config swe_test_config(const swe_test_case *test_case);
+/* The configuration of a case on backend. The backend's own options come
+ * from the environment: SWE_TEST_<NAME> for option --<name> (dashes as
+ * underscores, upper case), e.g. SWE_TEST_CL_DEVICE=P:D for --cl-device. */
+swe_backend_config swe_test_config(const swe_backend *backend, const swe_test_case *test_case);
 
 /* Puts run->block, whose host arrays hold an initial state, on backend:
  * init, sync_after_write, max_wave_speed; the clock at t = 0 with cfl.

@@ -11,7 +11,8 @@
  * out the large size (for runs under compute-sanitizer). */
 #include "agreement_check.h"
 #include "backend_run.h"
-#include "run/simulation.h"
+#include "grid/stepping.h"
+#include "run/options.h"
 #include "test_suites.h"
 
 #include <CUnit/CUnit.h>

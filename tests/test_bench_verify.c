@@ -4,9 +4,9 @@
  * No timing here; the bench itself is run by make bench. Runs from the
  * repository root, as make check does. */
 #include "backend_run.h"
+#include "cartesian/run.h"
 #include "grid/block_checksum.h"
 #include "program_runner.h"
-#include "run/simulation.h"
 #include "test_suites.h"
 
 #include <CUnit/CUnit.h>
@@ -81,8 +81,7 @@ static void test_summary_carries_the_final_checksum(void)
     CU_ASSERT_EQUAL_FATAL(swe_block_checksum_of(&run.block, &checksum, &err), SWE_OK);
     swe_test_stop(&run);
     char expected[256];
-    snprintf(expected, sizeof expected, "mass=%.17g h_l2=%.17g momentum_l2=%.17g", checksum.mass,
-             checksum.h_l2, checksum.momentum_l2);
+    swe_block_checksum_format(&checksum, expected, sizeof expected);
     CU_ASSERT_STRING_EQUAL(printed, expected);
     CU_ASSERT(checksum.momentum_l2 > 0); /* the water moves */
 }
@@ -100,7 +99,6 @@ static void test_driver_reads_the_state_back(void)
     CU_ASSERT_EQUAL_FATAL(swe_options_parse(14, argv, &options, &err), SWE_OK);
     swe_run_result shadow;
     CU_ASSERT_EQUAL_FATAL(swe_run(&options, &shadow, &err), SWE_OK);
-    CU_ASSERT_FATAL(shadow.has_checksum);
 
     const swe_test_case c = {"bump-dam-break", 23, 17, SWE_SOLVER_FWAVE, 0, 0};
     swe_test_run run;
@@ -110,8 +108,11 @@ static void test_driver_reads_the_state_back(void)
     swe_test_advance_to(&run, 2.0);
     CU_ASSERT_EQUAL_FATAL(swe_block_checksum_of(&run.block, &final, &err), SWE_OK);
     swe_test_stop(&run);
-    CU_ASSERT(memcmp(&shadow.checksum, &final, sizeof final) == 0);
-    CU_ASSERT(memcmp(&shadow.checksum, &initial, sizeof initial) != 0);
+    char initial_text[192], final_text[192];
+    swe_block_checksum_format(&initial, initial_text, sizeof initial_text);
+    swe_block_checksum_format(&final, final_text, sizeof final_text);
+    CU_ASSERT_STRING_EQUAL(shadow.checksum, final_text);
+    CU_ASSERT_STRING_NOT_EQUAL(shadow.checksum, initial_text);
 }
 
 /* tools/bench_verify.sh; returns its exit code, its first line in verdict. */

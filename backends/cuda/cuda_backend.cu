@@ -23,9 +23,9 @@
 
 extern "C" {
 #include "numerics/cell_update.h"
+#include "core/timer.h"
 #include "grid/copy_layer.h"
 #include "serial_kernels.h"
-#include "run/simulation.h"
 }
 
 enum { CUDA_LEVELS = 4 };
@@ -518,22 +518,37 @@ static int build_graph(cuda_fields *fields, double cfl, swe_error *err)
     return SWE_OK;
 }
 
-/* Level 4: graphs of fused steps until the device clock reaches t_target;
- * the host reads the clock once per graph. A wave speed that is no
- * longer finite ends the loop (dt would be 0 or undefined), and
- * swe_advance reports it. */
-static int cuda_advance(swe_block *block, swe_clock *clock, double t_target, swe_error *err)
+/* The host's clock from slot `slot` of the device clock. */
+static void take_clock(cuda_fields *fields, int slot, swe_clock *clock)
 {
-    if (block == NULL || block->ext == NULL || clock == NULL) {
-        return swe_fail(err, SWE_ERROR_USAGE, "internal error: cuda advance arguments");
+    const swe_cuda_clock *now = &fields->host_clock->slots[slot];
+    clock->t = now->t;
+    clock->last_dt = now->last_dt;
+    clock->steps = (long)now->steps;
+    clock->wave_speed = speed_from_bits(now->speed_bits);
+    fields->parity = now->parity;
+}
+
+/* One fused step with dt chosen on the device, as a graph's launches
+ * choose it: for the steps up to a pause, which a graph could overshoot. */
+static int fused_single_step(cuda_fields *fields, swe_clock *clock, double t_target,
+                             swe_error *err)
+{
+    int status = upload_clock(fields, clock, t_target, err);
+    if (status == SWE_OK) {
+        CUDA_CHECK(launch_fused(fields, 0, clock->cfl, 0, 0), err);
+        status = download_slot(fields, 1, err);
     }
-    cuda_fields *fields = (cuda_fields *)block->ext;
-    if (fields->level < 4) {
-        return swe_advance_by_steps(block, clock, t_target, err);
+    if (status == SWE_OK) {
+        take_clock(fields, 1, clock);
     }
-    if (!(clock->t < t_target)) {
-        return SWE_OK;
-    }
+    return status;
+}
+
+/* Graphs of FUSED_GRAPH_STEPS fused steps; the host reads the clock once
+ * per graph and returns after SWE_ADVANCE_REPORT_SECONDS for progress. */
+static int fused_graphs(cuda_fields *fields, swe_clock *clock, double t_target, swe_error *err)
+{
     int status = fields->graph == NULL || fields->graph_cfl != clock->cfl
                      ? build_graph(fields, clock->cfl, err)
                      : SWE_OK;
@@ -541,21 +556,57 @@ static int cuda_advance(swe_block *block, swe_clock *clock, double t_target, swe
         status = upload_clock(fields, clock, t_target, err);
     }
     const swe_cuda_clock *now = &fields->host_clock->slots[0];
+    const double started = swe_wall_seconds();
     while (status == SWE_OK) {
         CUDA_CHECK(cudaGraphLaunch(fields->graph, fields->stream), err);
         status = download_slot(fields, 0, err);
-        if (status != SWE_OK || !(now->t < t_target) || !isfinite(speed_from_bits(now->speed_bits))) {
+        if (status != SWE_OK || !(now->t < t_target) ||
+            !isfinite(speed_from_bits(now->speed_bits)) ||
+            swe_wall_seconds() - started >= SWE_ADVANCE_REPORT_SECONDS) {
             break;
         }
     }
     if (status == SWE_OK) {
-        clock->t = now->t;
-        clock->last_dt = now->last_dt;
-        clock->steps = (long)now->steps;
-        clock->wave_speed = speed_from_bits(now->speed_bits);
-        fields->parity = now->parity;
+        take_clock(fields, 0, clock);
     }
     return status;
+}
+
+/* Level 4 only (cuda_advances): dt on the device. The steps before a
+ * pause go one launch at a time, so that the advance stops at the first
+ * step boundary past it; the others in graphs. A wave speed that is no
+ * longer finite ends it (dt would be 0 or undefined), and the caller
+ * reports it. */
+static int cuda_advance(swe_block *block, swe_clock *clock, double t_target, double t_pause,
+                        swe_error *err)
+{
+    if (block == NULL || block->ext == NULL || clock == NULL) {
+        return swe_fail(err, SWE_ERROR_USAGE, "internal error: cuda advance arguments");
+    }
+    cuda_fields *fields = (cuda_fields *)block->ext;
+    if (fields->level < 4) {
+        return swe_fail(err, SWE_ERROR_USAGE, "internal error: cuda level %d has no advance",
+                        fields->level);
+    }
+    if (!(clock->t < t_target)) {
+        return SWE_OK;
+    }
+    if (!(t_pause < t_target)) {
+        return fused_graphs(fields, clock, t_target, err);
+    }
+    const double started = swe_wall_seconds();
+    int status = SWE_OK;
+    do {
+        status = fused_single_step(fields, clock, t_target, err);
+    } while (status == SWE_OK && clock->t < t_pause && isfinite(clock->wave_speed) &&
+             swe_wall_seconds() - started < SWE_ADVANCE_REPORT_SECONDS);
+    return status;
+}
+
+/* Only the fused level keeps dt on the device. */
+static int cuda_advances(const swe_block *block)
+{
+    return block != NULL && block->ext != NULL && ((const cuda_fields *)block->ext)->level >= 4;
 }
 
 extern "C" const swe_backend swe_cuda_backend = {
@@ -571,9 +622,11 @@ extern "C" const swe_backend swe_cuda_backend = {
     .max_wave_speed = cuda_max_wave_speed,
     .step = cuda_step,
     .advance = cuda_advance,
-    .list_devices = NULL,
+    .advances = cuda_advances,
     .pack_copy_layer = cuda_pack_copy_layer,
     .unpack_ghost_layer = cuda_unpack_ghost_layer,
     .step_interior = NULL,
     .step_ring = NULL,
+    .options = NULL,
+    .option_count = 0,
 };

@@ -319,7 +319,8 @@ static int opencl_init(swe_block *block, const swe_backend_config *config, swe_e
         return swe_fail(err, SWE_ERROR_RUNTIME, "out of memory for the OpenCL backend");
     }
     fields->manning = config->manning;
-    int status = swe_cl_choose_device(config->cl_device, &fields->device, err);
+    int status =
+        swe_cl_choose_device(config->option_values[SWE_CL_OPTION_DEVICE], &fields->device, err);
     if (status == SWE_OK) {
         status = check_device(fields, config->level, err);
     }
@@ -407,7 +408,9 @@ const swe_backend swe_opencl_backend = {
     .max_wave_speed = swe_opencl_max_wave_speed,
     .step = swe_opencl_step,
     .advance = swe_opencl_advance,
-    .list_devices = swe_cl_list_devices,
+    .advances = swe_opencl_advances,
     .pack_copy_layer = swe_opencl_pack_copy_layer,
     .unpack_ghost_layer = swe_opencl_unpack_ghost_layer,
+    .options = swe_cl_device_options,
+    .option_count = SWE_CL_OPTION_COUNT,
 };

@@ -69,7 +69,9 @@ typedef struct opencl_fields {
 /* Time stepping (opencl_steps.c), with the backend's interface. */
 int swe_opencl_max_wave_speed(swe_block *block, real *speed, swe_error *err);
 int swe_opencl_step(swe_block *block, real dt, real *next_speed, swe_error *err);
-int swe_opencl_advance(swe_block *block, swe_clock *clock, double t_target, swe_error *err);
+int swe_opencl_advance(swe_block *block, swe_clock *clock, double t_target, double t_pause,
+                       swe_error *err);
+int swe_opencl_advances(const swe_block *block);
 
 /* The MPI layer's verbs (opencl_layers.c), with the backend's interface. */
 int swe_opencl_pack_copy_layer(swe_block *block, enum swe_edge edge, real *buffer, swe_error *err);

@@ -2,9 +2,10 @@
  * host's share of the work (finishing the reduction at level 1, enqueuing
  * batches of fused steps and reading the device clock at level 2). */
 #include "cl_check.h"
+#include "core/timer.h"
+#include "grid/stepping.h"
 #include "numerics/cell_update.h"
 #include "opencl_fields.h"
-#include "run/simulation.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -337,10 +338,13 @@ static long batch_size(const swe_clock *clock, const swe_block *block, double t_
     return estimate < 1.0 ? 1 : (estimate > MAX_BATCH ? MAX_BATCH : (long)estimate);
 }
 
-/* Levels 2 to 4: the device keeps the clock; the host enqueues batches of fused
- * steps and reads the clock back once per batch. */
+/* Levels 2 to 4: the device keeps the clock; the host enqueues batches of
+ * fused steps and reads the clock back once per batch, and returns after
+ * SWE_ADVANCE_REPORT_SECONDS for progress. Before a pause the batches are
+ * single steps, so that the advance stops at the first step boundary past
+ * it (a longer batch could overshoot). */
 static int fused_advance(swe_block *block, opencl_fields *fields, swe_clock *clock, double t_target,
-                         swe_error *err)
+                         double t_pause, swe_error *err)
 {
     if (clock->steps > INT32_MAX / 2) {
         return swe_fail(err, SWE_ERROR_RUNTIME, "too many steps for the OpenCL device clock");
@@ -352,16 +356,30 @@ static int fused_advance(swe_block *block, opencl_fields *fields, swe_clock *clo
     if (status == SWE_OK) {
         status = set_fused_args(block, fields, clock->cfl, t_target, 0.0, first_step, err);
     }
-    while (status == SWE_OK && clock->t < t_target) {
-        status = enqueue_fused_steps(block, fields, batch_size(clock, block, t_target), err);
+    const int pausing = t_pause < t_target;
+    const double started = swe_wall_seconds();
+    /* Batches grow from one step, so that a slow device still returns
+     * within the report interval. */
+    long batch = 1;
+    while (status == SWE_OK) {
+        const long wanted = pausing ? 1 : batch_size(clock, block, t_target);
+        batch = batch < wanted ? batch : wanted;
+        status = enqueue_fused_steps(block, fields, batch, err);
+        batch *= 2;
         if (status == SWE_OK) {
             status = read_slot(fields, (int)(fields->launches % 3), &now, err);
         }
-        if (status == SWE_OK) {
-            clock->t = now.t;
-            clock->last_dt = now.dt;
-            clock->steps = now.steps;
-            clock->wave_speed = now.speed;
+        if (status != SWE_OK) {
+            break;
+        }
+        clock->t = now.t;
+        clock->last_dt = now.dt;
+        clock->steps = now.steps;
+        clock->wave_speed = now.speed;
+        if (!(clock->t < t_target) || (pausing && clock->t >= t_pause) ||
+            !isfinite(clock->wave_speed) ||
+            swe_wall_seconds() - started >= SWE_ADVANCE_REPORT_SECONDS) {
+            break;
         }
     }
     if ((clock->steps - first_step) % 2 != 0) {
@@ -370,14 +388,25 @@ static int fused_advance(swe_block *block, opencl_fields *fields, swe_clock *clo
     return status;
 }
 
-int swe_opencl_advance(swe_block *block, swe_clock *clock, double t_target, swe_error *err)
+int swe_opencl_advance(swe_block *block, swe_clock *clock, double t_target, double t_pause,
+                       swe_error *err)
 {
     if (block == NULL || block->ext == NULL || clock == NULL) {
         return swe_fail(err, SWE_ERROR_USAGE, "internal error: OpenCL advance without init");
     }
     opencl_fields *fields = block->ext;
-    if (swe_opencl_is_fused(fields->level)) {
-        return fused_advance(block, fields, clock, t_target, err);
+    if (!swe_opencl_is_fused(fields->level)) {
+        return swe_fail(err, SWE_ERROR_USAGE, "internal error: OpenCL level %d has no advance",
+                        fields->level);
     }
-    return swe_advance_by_steps(block, clock, t_target, err);
+    if (!(clock->t < t_target)) {
+        return SWE_OK;
+    }
+    return fused_advance(block, fields, clock, t_target, t_pause, err);
+}
+
+int swe_opencl_advances(const swe_block *block)
+{
+    return block != NULL && block->ext != NULL &&
+           swe_opencl_is_fused(((const opencl_fields *)block->ext)->level);
 }

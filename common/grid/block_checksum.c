@@ -1,6 +1,7 @@
 #include "grid/block_checksum.h"
 
 #include <math.h>
+#include <stdio.h>
 
 int swe_block_checksum_of(const swe_block *block, swe_block_checksum *checksum, swe_error *err)
 {
@@ -25,10 +26,11 @@ int swe_block_checksum_of(const swe_block *block, swe_block_checksum *checksum, 
     return SWE_OK;
 }
 
-void swe_block_checksum_print(FILE *stream, const swe_block_checksum *checksum)
+void swe_block_checksum_format(const swe_block_checksum *checksum, char *text, size_t size)
 {
-    if (stream != NULL && checksum != NULL) {
-        fprintf(stream, " mass=%.17g h_l2=%.17g momentum_l2=%.17g", checksum->mass, checksum->h_l2,
-                checksum->momentum_l2);
+    if (checksum == NULL || text == NULL || size == 0) {
+        return;
     }
+    snprintf(text, size, "mass=%.17g h_l2=%.17g momentum_l2=%.17g", checksum->mass, checksum->h_l2,
+             checksum->momentum_l2);
 }

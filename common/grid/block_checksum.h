@@ -1,12 +1,11 @@
-/* A checksum of a block's state that every run reports in its summary line,
- * so that make bench can check each run against serial's (a fast kernel
- * that computes something else must not win the performance contest). */
+/* A checksum of a block's state that every run of the Cartesian blocks
+ * reports in its summary line, so that make bench can check each run
+ * against serial's (a fast kernel that computes something else must not
+ * win the performance contest). */
 #ifndef SWE_BLOCK_CHECKSUM_H
 #define SWE_BLOCK_CHECKSUM_H
 
 #include "grid/block.h"
-
-#include <stdio.h>
 
 /* Two figures of the depth over the interior, summed in double row by row
  * (x fastest), so that the same state always gives the same bits. */
@@ -20,8 +19,9 @@ typedef struct swe_block_checksum {
  * SWE_ERROR_USAGE for a missing block or checksum. */
 int swe_block_checksum_of(const swe_block *block, swe_block_checksum *checksum, swe_error *err);
 
-/* Prints " mass=M h_l2=N" with 17 significant digits, enough to give back
- * every bit of a double, so that scripts can compare runs bit for bit. */
-void swe_block_checksum_print(FILE *stream, const swe_block_checksum *checksum);
+/* "mass=M h_l2=N momentum_l2=P" into text, each with 17 significant
+ * digits, enough to give back every bit of a double, so that scripts can
+ * compare runs bit for bit (the checksum of the summary line). */
+void swe_block_checksum_format(const swe_block_checksum *checksum, char *text, size_t size);
 
 #endif
