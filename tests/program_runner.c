@@ -78,6 +78,17 @@ void swe_program_run(const char *dir, const char *const *args, swe_program_resul
     swe_command_run(dir, argv, result);
 }
 
+int swe_summary_checksum(const char *out, char *checksum, size_t size)
+{
+    const char *line = strstr(out, "summary: ");
+    const char *from = line != NULL ? strstr(line, " mass=") : NULL;
+    int found =
+        from != NULL && strstr(from, " h_l2=") != NULL && strstr(from, " momentum_l2=") != NULL;
+    snprintf(checksum, size, "%.*s", found ? (int)strcspn(from + 1, "\n") : 0,
+             found ? from + 1 : "");
+    return found;
+}
+
 pid_t swe_program_start(const char *const *args)
 {
     const char *argv[MAX_ARGUMENTS + 2];

@@ -44,18 +44,6 @@ static void test_checksum_of_a_known_block(void)
     swe_block_destroy(&block);
 }
 
-/* The checksum of a summary line: its text from " mass=" to the end. */
-static int summary_checksum(const char *out, char *checksum, size_t size)
-{
-    const char *line = strstr(out, "summary: ");
-    const char *from = line != NULL ? strstr(line, " mass=") : NULL;
-    if (from == NULL || strstr(from, " h_l2=") == NULL || strstr(from, " momentum_l2=") == NULL) {
-        return 0;
-    }
-    snprintf(checksum, size, "%.*s", (int)strcspn(from + 1, "\n"), from + 1);
-    return 1;
-}
-
 /* The program's summary against the same run in this process (one
  * snapshot: each snapshot time ends a step). */
 static void test_summary_carries_the_final_checksum(void)
@@ -70,7 +58,7 @@ static void test_summary_carries_the_final_checksum(void)
     swe_remove_test_directory(dir);
     CU_ASSERT_EQUAL_FATAL(result.exit_code, 0);
     char printed[256];
-    CU_ASSERT_FATAL(summary_checksum(result.out, printed, sizeof printed));
+    CU_ASSERT_FATAL(swe_summary_checksum(result.out, printed, sizeof printed));
 
     const swe_test_case c = {"bump-dam-break", 23, 17, SWE_SOLVER_FWAVE, 0, 0};
     swe_test_run run;
@@ -195,7 +183,7 @@ static void test_runs_of_the_program(void)
         swe_program_result result;
         swe_program_run(dir, args, &result);
         CU_ASSERT_EQUAL_FATAL(result.exit_code, 0);
-        CU_ASSERT_FATAL(summary_checksum(result.out, checksum[r], sizeof checksum[r]));
+        CU_ASSERT_FATAL(swe_summary_checksum(result.out, checksum[r], sizeof checksum[r]));
     }
     swe_remove_test_directory(dir);
     const char *precision = SWE_PRECISION_NAME;
