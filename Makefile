@@ -23,7 +23,10 @@ $(error DRY_TOLERANCE must be a positive number of metres such as 1e-5, not '$(D
 endif
 endif
 
-BUILD := build/$(PRECISION)$(if $(DRY_TOLERANCE),-dry$(DRY_TOLERANCE))$(if $(SANITIZE),-sanitize)$(if $(filter-out solutions,$(KERNELS)),-$(notdir $(KERNELS)))
+# yes: the test-only shadow backend in shallows too (tests/backends/shadow/).
+WITH_SHADOW ?=
+
+BUILD := build/$(PRECISION)$(if $(DRY_TOLERANCE),-dry$(DRY_TOLERANCE))$(if $(SANITIZE),-sanitize)$(if $(filter-out solutions,$(KERNELS)),-$(notdir $(KERNELS)))$(if $(filter yes,$(WITH_SHADOW)),-shadow)
 CC ?= gcc
 WARNINGS := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes
 # No -ffast-math: every backend must reproduce the same bits, so no
@@ -81,6 +84,11 @@ endif
 # CPPFLAGS (-DSWE_WITH_<NAME>), CFLAGS and LDLIBS.
 FLAGS_STAMP := $(BUILD)/compile-flags
 include $(wildcard backends/*/backend.mk)
+# Test doubles: built into shallows-tests, which links TEST_ONLY_OBJECTS in
+# place of TEST_REPLACED_OBJECTS.
+TEST_ONLY_OBJECTS :=
+TEST_REPLACED_OBJECTS :=
+include tests/backends/shadow/backend.mk
 
 LIBRARY_OBJECTS := $(patsubst %.c,$(BUILD)/obj/%.o,$(CORE_SOURCES) $(BACKEND_SOURCES)) $(EXTRA_OBJECTS)
 MAIN_OBJECT := $(BUILD)/obj/common/cartesian/main.o
@@ -91,7 +99,7 @@ TEST_PROGRAM := $(BUILD)/shallows-tests
 VALIDATE_PROGRAM := $(BUILD)/shallows-validate
 VALIDATE_OBJECTS := $(patsubst %.c,$(BUILD)/obj/%.o,tools/validate.c tools/radial_reference.c)
 
-.PHONY: all run movie test check bench validate deps help clean format format-check
+.PHONY: all run movie test check bench validate deps help clean format format-check print-program
 .DEFAULT_GOAL := all
 
 all: $(PROGRAM)
@@ -99,7 +107,7 @@ all: $(PROGRAM)
 $(PROGRAM): $(MAIN_OBJECT) $(LIBRARY_OBJECTS)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
-$(TEST_PROGRAM): $(TEST_OBJECTS) $(LIBRARY_OBJECTS)
+$(TEST_PROGRAM): $(TEST_OBJECTS) $(TEST_ONLY_OBJECTS) $(filter-out $(TEST_REPLACED_OBJECTS),$(LIBRARY_OBJECTS))
 	$(CC) $(LDFLAGS) -o $@ $^ -lcunit $(LDLIBS)
 
 $(VALIDATE_PROGRAM): $(VALIDATE_OBJECTS) $(LIBRARY_OBJECTS)
@@ -109,7 +117,8 @@ $(BUILD)/obj/%.o: %.c $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
 
--include $(LIBRARY_OBJECTS:.o=.d) $(MAIN_OBJECT:.o=.d) $(TEST_OBJECTS:.o=.d) $(VALIDATE_OBJECTS:.o=.d)
+-include $(LIBRARY_OBJECTS:.o=.d) $(MAIN_OBJECT:.o=.d) $(TEST_OBJECTS:.o=.d) $(VALIDATE_OBJECTS:.o=.d) \
+    $(TEST_ONLY_OBJECTS:.o=.d)
 
 include tools/teaching.mk
 
@@ -159,6 +168,10 @@ check: $(PROGRAM) $(TEST_PROGRAM)
 ## memory bandwidth; table, build/bench/bench.csv and bench.png (tools/bench.sh)
 bench:
 	@MAKE="$(MAKE)" tools/bench.sh
+
+# The program of this configuration (for tools/bench.sh).
+print-program:
+	@echo $(PROGRAM)
 
 ## make deps: install the Debian packages the build needs (as root), or say which
 deps:

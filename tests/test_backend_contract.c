@@ -4,6 +4,7 @@
  * is given, and pauses change no step (a run with them ends bit for bit as
  * one without). Levels with dt on the host have no advance at all, so the
  * driver steps them and reports progress at every step. */
+#include "backend_run.h"
 #include "grid/stepping.h"
 #include "run/options.h"
 #include "test_suites.h"
@@ -77,6 +78,9 @@ static void test_an_incomplete_table_is_refused_naming_the_verb(void)
     swe_backend half_ring = swe_serial_backend;
     half_ring.step_ring = NULL;
     expect_refused(&half_ring, "'step_ring'", NULL);
+    swe_backend unknown_agreement = swe_serial_backend;
+    unknown_agreement.agreement = (enum swe_serial_agreement)7;
+    expect_refused(&unknown_agreement, "neither bit for bit nor to rounding", NULL);
     swe_backend predicate_alone = swe_serial_backend;
     predicate_alone.advances = every_block;
     expect_refused(&predicate_alone, "'advances' without 'advance'", NULL);
@@ -101,29 +105,17 @@ static void test_lookup_refuses_what_is_not_built(void)
 
 /* A block of the radial dam break on backend at level, or 0 (a backend
  * without a device here). */
-static int start(const swe_backend *backend, int level, swe_block *block, swe_clock *clock)
+static int start(const swe_backend *backend, int level, swe_test_run *run)
 {
-    const swe_scenario *scenario = swe_scenario_find("radial-dam-break");
+    const swe_test_case c = {"radial-dam-break", 41, 29, SWE_SOLVER_FWAVE, level, 0};
     swe_error err = {{0}};
-    CU_ASSERT_EQUAL_FATAL(swe_scenario_create_block(scenario, 41, 29, block, &err), SWE_OK);
-    block->backend = backend;
-    const swe_backend_config config = {.solver = SWE_SOLVER_FWAVE, .level = level};
-    int status = backend->init(block, &config, &err);
-    if (status != SWE_OK) {
+    int status = swe_test_try_start(run, backend, &c, &err);
+    if (status == SWE_ERROR_USAGE) {
         printf(" (%s skipped: %.60s...)", backend->name, err.message);
-        swe_block_destroy(block);
         return 0;
     }
-    *clock = (swe_clock){.cfl = scenario->default_cfl};
-    CU_ASSERT_EQUAL_FATAL(backend->sync_after_write(block, &err), SWE_OK);
-    CU_ASSERT_EQUAL_FATAL(backend->max_wave_speed(block, &clock->wave_speed, &err), SWE_OK);
+    CU_ASSERT_EQUAL_FATAL(status, SWE_OK);
     return 1;
-}
-
-static void stop(swe_block *block)
-{
-    block->backend->finalize(block);
-    swe_block_destroy(block);
 }
 
 /* Advances to t_end with a pause at every multiple of every (INFINITY:
@@ -148,25 +140,24 @@ static long run_with_pauses(swe_block *block, swe_clock *clock, double t_end, do
 /* 0 when the backend cannot run here. */
 static int check_advance_of_level(const swe_backend *backend, int level)
 {
-    swe_block with, without;
-    swe_clock with_clock, without_clock;
-    if (!start(backend, level, &without, &without_clock)) {
+    swe_test_run with, without;
+    if (!start(backend, level, &without)) {
         return 0;
     }
-    CU_ASSERT_FATAL(start(backend, level, &with, &with_clock));
-    if (swe_block_has_advance(&with)) {
+    CU_ASSERT_FATAL(start(backend, level, &with));
+    if (swe_block_has_advance(&with.block)) {
         printf(" (%s level %d: advance)", backend->name, level);
     }
     /* Steps of about 1 s; a pause every 3 steps or so. */
     const double t_end = 60.0;
-    run_with_pauses(&without, &without_clock, t_end, INFINITY);
-    run_with_pauses(&with, &with_clock, t_end, 2.9);
-    CU_ASSERT_EQUAL(with_clock.steps, without_clock.steps);
-    CU_ASSERT(with_clock.t == without_clock.t);
-    CU_ASSERT(swe_block_interiors_equal(&with, &without));
-    CU_ASSERT(with_clock.steps > 40); /* pauses between steps, not after each */
-    stop(&with);
-    stop(&without);
+    run_with_pauses(&without.block, &without.clock, t_end, INFINITY);
+    run_with_pauses(&with.block, &with.clock, t_end, 2.9);
+    CU_ASSERT_EQUAL(with.clock.steps, without.clock.steps);
+    CU_ASSERT(with.clock.t == without.clock.t);
+    CU_ASSERT(swe_block_interiors_equal(&with.block, &without.block));
+    CU_ASSERT(with.clock.steps > 40); /* pauses between steps, not after each */
+    swe_test_stop(&with);
+    swe_test_stop(&without);
     return 1;
 }
 

@@ -67,6 +67,8 @@ int main(int argc, char **argv)
     register_opencl_tests();
 #endif
     register_block_grid_tests();
+    register_agreement_tests();
+    register_bench_verify_tests();
 #if defined(SWE_WITH_MPI) && !defined(SWE_WITHOUT_NETCDF)
     register_mpi_cli_tests();
 #endif

@@ -2,6 +2,7 @@
  * one line from rank 0, and a run on several ranks writing the same file,
  * bit for bit, as shallows. Built only where MPI is (SWE_WITH_MPI). */
 #include "io/netcdf_output.h"
+#include "program_runner.h"
 #include "test_suites.h"
 
 #include <CUnit/CUnit.h>
@@ -164,17 +165,23 @@ static void assert_same_snapshots(const char *serial_file, const char *mpi_file,
     swe_block_destroy(&b);
 }
 
+/* The files, and the final state's checksum of the summary line, bit for
+ * bit as shallows'. */
 static void test_gathered_file_equals_serial_file(void)
 {
     char serial[PATH_SIZE], mpi[PATH_SIZE + 8], out[4096], err[4096];
+    char serial_checksum[256], mpi_checksum[256];
     program_paths(serial, mpi);
     const char *common = "--scenario bump-dam-break --nx 37 --ny 23 --t-end 0.2 --outputs 3 "
                          "--quiet";
     char args[512];
     snprintf(args, sizeof args, "%s --output serial", common);
     CU_ASSERT_EQUAL_FATAL(run(0, serial, args, out, err, sizeof out), 0);
+    CU_ASSERT(swe_summary_checksum(out, serial_checksum, sizeof serial_checksum));
     snprintf(args, sizeof args, "%s --output gathered", common);
     CU_ASSERT_EQUAL_FATAL(run(3, mpi, args, out, err, sizeof out), 0);
+    CU_ASSERT(swe_summary_checksum(out, mpi_checksum, sizeof mpi_checksum));
+    CU_ASSERT_STRING_EQUAL(mpi_checksum, serial_checksum);
     CU_ASSERT_PTR_NOT_NULL(strstr(out, "summary: backend=mpi+serial"));
     CU_ASSERT_PTR_NOT_NULL(strstr(out, "mpi: ranks=3 blocks=3x1"));
     CU_ASSERT_FALSE(exists("gathered.nc.tmp"));

@@ -598,6 +598,7 @@ extern "C" const swe_backend swe_cuda_backend = {
     .description = "NVIDIA GPU; --level 1 copies every step, 2 stays on the GPU, "
                    "3 shared-memory tiles, 4 one fused kernel per step (default)",
     .levels = CUDA_LEVELS,
+    .agreement = SWE_AGREES_TO_ROUNDING,
     .init = cuda_init,
     .finalize = cuda_finalize,
     .sync_after_write = cuda_sync_after_write,

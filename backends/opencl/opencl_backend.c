@@ -307,6 +307,7 @@ const swe_backend swe_opencl_backend = {
                    "stays on the device, 3 local-memory tiles, 4 fused step with dt on the "
                    "device (default on GPUs), 5 the fused step shaped for CPUs (default on CPUs)",
     .levels = SWE_CL_LEVELS,
+    .agreement = SWE_AGREES_TO_ROUNDING,
     .init = opencl_init,
     .finalize = opencl_finalize,
     .sync_after_write = opencl_sync_after_write,

@@ -6,6 +6,7 @@
 #include "cartesian/block_model_files.h"
 
 #include "cartesian/initial_block.h"
+#include "grid/block_checksum.h"
 #include "io/checkpoint.h"
 
 /* What a checkpoint must have been written by: the same run. */
@@ -163,4 +164,20 @@ int swe_cartesian_close_outputs(void *self, int keep, swe_error *err)
     int status = swe_output_set_close(model->outputs, keep, err);
     model->outputs = NULL;
     return status;
+}
+
+int swe_cartesian_checksum(swe_cartesian_model *model, char *text, size_t size, swe_error *err)
+{
+    if (model == NULL || text == NULL || size == 0) {
+        return swe_fail(err, SWE_ERROR_USAGE, "internal error: a checksum needs a model");
+    }
+    text[0] = '\0';
+    swe_block *whole = NULL;
+    int status = read_whole(model, &whole, err);
+    if (status == SWE_OK && whole != NULL) {
+        swe_block_checksum checksum;
+        status = swe_block_checksum_of(whole, &checksum, err);
+        swe_block_checksum_format(&checksum, text, size);
+    }
+    return agree(model, status, err);
 }

@@ -15,4 +15,8 @@ int swe_cartesian_write_checkpoint(void *self, const char *path,
                                    const swe_checkpoint_position *position, swe_error *err);
 int swe_cartesian_close_outputs(void *self, int keep, swe_error *err);
 
+/* The checksum of the whole domain's state (common/grid/block_checksum.h)
+ * as text, on the writer (empty elsewhere). Collective under a split. */
+int swe_cartesian_checksum(swe_cartesian_model *model, char *text, size_t size, swe_error *err);
+
 #endif

@@ -30,7 +30,8 @@ static void print_backends(const swe_program *program)
         char name[64];
         snprintf(name, sizeof name, "%s%s", program->backend_prefix, swe_backend_name_at(index));
         if (swe_backend_lookup(swe_backend_name_at(index), &backend, &err) == SWE_OK) {
-            printf("%-16s levels=%d  %s\n", name, backend->levels, backend->description);
+            printf("%-16s levels=%d agrees=%-11s  %s\n", name, backend->levels,
+                   swe_serial_agreement_name(backend->agreement), backend->description);
         } else {
             printf("%-16s unusable: %s\n", name, err.message);
         }

@@ -1,5 +1,6 @@
 #include "cartesian/run.h"
 
+#include "cartesian/block_model_files.h"
 #include "io/atomic_file.h"
 
 #include <stdlib.h>
@@ -38,6 +39,10 @@ int swe_cartesian_drive(swe_cartesian_model *model, const swe_run_team *team,
     const swe_model driven = swe_cartesian_model_of(model);
     if (status == SWE_OK) {
         status = swe_drive(&settings, &driven, team, result, err);
+    }
+    /* The final state's checksum for the summary, outside the timed steps. */
+    if (status == SWE_OK) {
+        status = swe_cartesian_checksum(model, result->checksum, sizeof result->checksum, err);
     }
     free(checkpoint_path);
     return status;

@@ -61,12 +61,25 @@ typedef struct swe_backend_config {
  * returning, so that the driver can report progress. */
 #define SWE_ADVANCE_REPORT_SECONDS 0.25
 
+/* How closely a backend's results must match serial's: what the agreement
+ * suite (tests/test_agreement.c) and make bench (tools/bench_verify.sh)
+ * hold it to. */
+enum swe_serial_agreement {
+    /* The same operations in the same order, so every value bit for bit:
+     * CPU backends, and any table that does not say. */
+    SWE_AGREES_BIT_FOR_BIT = 0,
+    /* A device compiler rounds differently (contracted FMAs, approximate
+     * division and square root): to the tolerances stated there. */
+    SWE_AGREES_TO_ROUNDING
+};
+
 typedef struct swe_backend {
     const char *name;
     const char *description;
     /* Optimisation levels that teach in steps (--level 1..levels); 0 when
      * the backend has only one. */
     int levels;
+    enum swe_serial_agreement agreement;
     /* REQUIRED. Sets up the backend's fields for a block whose host arrays
      * hold the initial state; SWE_ERROR_USAGE when the backend cannot run
      * here (e.g. no device) or an option value is wrong. */
@@ -142,6 +155,8 @@ const swe_backend *swe_backend_at(int index);
 int swe_backend_lookup(const char *name, const swe_backend **backend, swe_error *err);
 /* The backend called name, or NULL when it is not built or incomplete. */
 const swe_backend *swe_backend_find(const char *name);
+/* "bit-for-bit" or "rounding", as --list-backends prints it. */
+const char *swe_serial_agreement_name(enum swe_serial_agreement agreement);
 /* The name of registry entry index, whether or not its table is complete
  * (for listings); NULL out of range. */
 const char *swe_backend_name_at(int index);

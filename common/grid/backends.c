@@ -15,6 +15,10 @@ extern const swe_backend swe_cuda_backend;
 #ifdef SWE_WITH_OPENCL
 extern const swe_backend swe_opencl_backend;
 #endif
+/* Test-only (tests/backends/shadow/): in shallows-tests always. */
+#ifdef SWE_WITH_SHADOW
+extern const swe_backend swe_shadow_backend;
+#endif
 
 static const swe_backend *const built_backends[] = {
     &swe_serial_backend,
@@ -26,6 +30,9 @@ static const swe_backend *const built_backends[] = {
 #endif
 #ifdef SWE_WITH_OPENCL
     &swe_opencl_backend,
+#endif
+#ifdef SWE_WITH_SHADOW
+    &swe_shadow_backend,
 #endif
 };
 
@@ -103,6 +110,10 @@ int swe_backend_check(const swe_backend *table, swe_error *err)
     if (table->levels < 0) {
         return refuse(err, table, "a negative number of levels");
     }
+    if (table->agreement != SWE_AGREES_BIT_FOR_BIT && table->agreement != SWE_AGREES_TO_ROUNDING) {
+        return refuse(err, table,
+                      "an agreement with serial that is neither bit for bit nor to rounding");
+    }
     int status = check_verbs(table, err);
     return status != SWE_OK ? status : check_options(table, err);
 }
@@ -155,4 +166,9 @@ const swe_backend *swe_backend_find(const char *name)
     const swe_backend *backend = NULL;
     swe_error ignored;
     return swe_backend_lookup(name, &backend, &ignored) == SWE_OK ? backend : NULL;
+}
+
+const char *swe_serial_agreement_name(enum swe_serial_agreement agreement)
+{
+    return agreement == SWE_AGREES_TO_ROUNDING ? "rounding" : "bit-for-bit";
 }
