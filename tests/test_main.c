@@ -39,6 +39,8 @@ int main(int argc, char **argv)
         return 1;
     }
     register_riemann_tests();
+    register_driver_tests();
+    register_backend_contract_tests();
     register_serial_tests();
     register_cli_tests();
 #ifndef SWE_WITHOUT_NETCDF
@@ -65,6 +67,8 @@ int main(int argc, char **argv)
     register_opencl_tests();
 #endif
     register_block_grid_tests();
+    register_agreement_tests();
+    register_bench_verify_tests();
 #ifdef SWE_WITH_STAGGERED
     register_staggered_tests();
 #endif

@@ -1,6 +1,7 @@
 /* The short version of `make validate`: the augmented solver on wet/dry
  * cases with exact answers - Thacker's bowl converges, a lake at rest
  * around dry islands stays at rest, and mass is conserved with walls. */
+#include "backend_run.h"
 #include "scenarios/scenario.h"
 #include "scenarios/validation.h"
 #include "test_suites.h"
@@ -95,22 +96,19 @@ static void build_islands(swe_block *block)
 static void test_lake_with_dry_islands_stays_at_rest(void)
 {
     extern const swe_backend swe_serial_backend;
-    swe_block block;
-    swe_error err;
-    long steps;
-    build_islands(&block);
-    block.backend = &swe_serial_backend;
-    swe_backend_config config = {.solver = SWE_SOLVER_AUGRIE, .level = 0, .manning = 0};
-    CU_ASSERT_EQUAL_FATAL(swe_serial_backend.init(&block, &config, &err), SWE_OK);
-    CU_ASSERT_EQUAL_FATAL(swe_validation_advance(&block, 0.5, 100.0, &steps, &err), SWE_OK);
-    CU_ASSERT(steps > 100);
-    swe_rest_figures rest = swe_validation_rest_figures(&block, 0.0);
+    swe_test_run run;
+    build_islands(&run.block);
+    swe_backend_config config = {.solver = SWE_SOLVER_AUGRIE};
+    swe_test_start_block(&run, &swe_serial_backend, &config, 0.5);
+    swe_test_advance_to(&run, 100.0);
+    CU_ASSERT(run.clock.steps > 100);
+    swe_rest_figures rest = swe_validation_rest_figures(&run.block, 0.0);
     /* Round-off of 4 m depths: surface and momentum stay at rest, and no
      * water climbs onto the islands. */
     CU_ASSERT(rest.max_surface_change < 100 * SWE_TEST_EPSILON * 4);
     CU_ASSERT(rest.max_momentum < 1000 * SWE_TEST_EPSILON * 4);
     CU_ASSERT_EQUAL(rest.max_depth_on_land, 0);
-    swe_validation_finish(&block);
+    swe_test_stop(&run);
 }
 
 /* Wet/dry cases behind walls keep their water: the partial dam break (dry
