@@ -15,14 +15,11 @@
 
 void ns_openmp_run_planes(int count, ns_plane_body *body, void *context, int threads)
 {
-    /* TODO: share the loop over the planes among the threads: put `#pragma omp parallel for
-     * num_threads(threads) schedule(static)` in front of it (static: equal contiguous chunks of
-     * planes, the same every step, so that each thread keeps touching the memory it touched
-     * before). */
-    SWE_TODO("share the loop over the planes among the threads: put `#pragma omp parallel for "
-             "num_threads(threads) schedule(static)` in front of it (static: equal contiguous "
-             "chunks of planes, the same every step, so that each thread keeps touching the memory "
-             "it touched before).");
+    /* TODO: the parallel loop over the planes. Share the loop among the threads: put `#pragma omp
+     * parallel for num_threads(threads) schedule(static)` in front of it (static: equal contiguous
+     * chunks of planes, the same every step, so that each thread keeps touching the memory it
+     * touched before). */
+    SWE_TODO("the parallel loop over the planes");
     for (int plane = 0; plane < count; ++plane) {
         body(context, plane);
     }
