@@ -12,6 +12,9 @@ extern "C" {
 #include "staggered/ns_stencils.h"
 }
 
+/* reduce_block's tree spans exactly one cell block. */
+static_assert(NS_CUDA_BLOCK_X * NS_CUDA_BLOCK_Y == NS_CUDA_REDUCE, "one reduction per cell block");
+
 namespace
 {
 
