@@ -1,6 +1,6 @@
 #!/bin/bash
 # On a GPU machine: the run driver's contract on the GPU backends (issue 12). Builds with
-# -arch=sm_90, then runs the suites that check it: cuda and opencl against serial, the
+# -arch=sm_90, then runs the suites that check it: every CUDA and OpenCL level against serial (agreement), the
 # backend contract (advance stops at the first step boundary past a pause and pauses change
 # no step: CUDA level 4, OpenCL levels 4-5; levels with dt on the host have no advance), the
 # driver, and on 1 to 3 ranks the MPI suites (mpi-cuda, mpi-opencl, an unstable run that
@@ -27,7 +27,7 @@ device=$(build/single/shallows --list-devices 2>/dev/null | grep -i nvidia -A3 |
 export SWE_TEST_CL_DEVICE=${device:-0:0}
 echo "OpenCL device: $SWE_TEST_CL_DEVICE"
 for p in single double; do
-    for suite in cuda opencl backend-contract driver cli; do
+    for suite in agreement cuda opencl backend-contract driver cli; do
         log="$out/suite-$p-$suite.log"
         timeout 500 build/$p/shallows-tests --program build/$p/shallows --suite $suite >"$log" 2>&1
         note "$p $suite: exit $? $(grep -E '^[a-z]+: [0-9]+ passed' "$log") $(grep -oE '\((cuda|opencl) level [0-9]: advance\)' "$log" | tr -d '()' | tr '\n' ' ')"

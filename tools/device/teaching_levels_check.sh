@@ -48,7 +48,7 @@ export SWE_TEST_CL_DEVICE=${cl_device:-}
 
 for precision in $precisions; do
     case " $stages " in *" suites "*) ;; *) continue ;; esac
-    for suite in cuda opencl; do
+    for suite in agreement cuda opencl; do
         log="$out/suite-$suite-$precision.log"
         timeout 500 build/$precision/shallows-tests --suite $suite \
             --program build/$precision/shallows >"$log" 2>&1
