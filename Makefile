@@ -14,7 +14,7 @@ ifeq ($(filter $(PRECISION),single double),)
 $(error PRECISION must be single or double, not '$(PRECISION)')
 endif
 
-# Depth (metres) below which a cell is dry; empty: 1e-3 (common/core/real.h).
+# Dry tolerance in metres (the velocity cut-off); empty: 1e-6 (common/core/real.h).
 # A build with another value gets a build folder of its own.
 DRY_TOLERANCE ?=
 ifneq ($(DRY_TOLERANCE),)
