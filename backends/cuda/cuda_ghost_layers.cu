@@ -1,7 +1,8 @@
 /* Ghost layers on the device. For levels 1 to 3 (the fused level applies
  * the boundary conditions as it reads the cells) each WALL or OUTFLOW
- * edge copies its inner row or column outwards with swe_ghost_value, as
- * swe_set_boundary_layers does on the host. CONNECT edges are filled by
+ * edge fills its ghost row or column from the inner ones with
+ * swe_boundary_ghost, as swe_set_boundary_layers does on the host (the
+ * bed's ghosts too: rewriting them every step writes the same values). CONNECT edges are filled by
  * the neighbour exchange, whose layers are packed and unpacked here on
  * the device so that only the layers cross to the host. */
 #include "cuda_kernels.h"
@@ -13,14 +14,15 @@ extern "C" {
 enum { GHOST_THREADS = 256 };
 
 __device__ static void fill_ghost(swe_cuda_state state, real *b, size_t ghost, size_t inner,
-                                  int wall, int normal_is_hu)
+                                  size_t next, int wall, int normal_is_hu)
 {
-    state.h[ghost] = state.h[inner];
-    state.hu[ghost] = swe_ghost_value(wall, normal_is_hu, state.hu[inner]);
-    state.hv[ghost] = swe_ghost_value(wall, !normal_is_hu, state.hv[inner]);
-    if (b != NULL) {
-        b[ghost] = b[inner];
-    }
+    const swe_ghost_cell cell = swe_boundary_ghost(wall, normal_is_hu, state.h[inner],
+                                                   state.hu[inner], state.hv[inner], b[inner],
+                                                   b[next]);
+    state.h[ghost] = cell.h;
+    state.hu[ghost] = cell.hu;
+    state.hv[ghost] = cell.hv;
+    b[ghost] = cell.b;
 }
 
 /* Thread k fills ghost row cell k + 1 of the left and right edges and
@@ -37,11 +39,15 @@ __global__ static void ghost_layers_kernel(swe_cuda_grid grid, swe_cuda_state st
         if ((edge == SWE_EDGE_LEFT || edge == SWE_EDGE_RIGHT) && k <= grid.ny) {
             const int ghost_i = edge == SWE_EDGE_LEFT ? 0 : grid.nx + 1;
             const int inner_i = edge == SWE_EDGE_LEFT ? 1 : grid.nx;
-            fill_ghost(state, b, k * stride + ghost_i, k * stride + inner_i, wall, 1);
+            const int next_i = edge == SWE_EDGE_LEFT ? min(2, grid.nx) : max(grid.nx - 1, 1);
+            fill_ghost(state, b, k * stride + ghost_i, k * stride + inner_i, k * stride + next_i,
+                       wall, 1);
         } else if ((edge == SWE_EDGE_BOTTOM || edge == SWE_EDGE_TOP) && k <= grid.nx) {
             const int ghost_j = edge == SWE_EDGE_BOTTOM ? 0 : grid.ny + 1;
             const int inner_j = edge == SWE_EDGE_BOTTOM ? 1 : grid.ny;
-            fill_ghost(state, b, ghost_j * stride + k, inner_j * stride + k, wall, 0);
+            const int next_j = edge == SWE_EDGE_BOTTOM ? min(2, grid.ny) : max(grid.ny - 1, 1);
+            fill_ghost(state, b, ghost_j * stride + k, inner_j * stride + k, next_j * stride + k,
+                       wall, 0);
         }
     }
 }

@@ -72,35 +72,45 @@ typedef struct swe_state_cell {
 } swe_state_cell;
 
 /* Cell (i, j), ghosts included, as the boundary conditions make it: a
- * ghost on a WALL or OUTFLOW edge is the interior cell beside it, with
- * the normal momentum mirrored at a wall (swe_ghost_value, as on the
- * host); other cells are read as stored. Corner ghosts touch no edge. */
+ * ghost on a WALL or OUTFLOW edge is swe_boundary_ghost of the interior
+ * cell beside it and the bed of the one after (as on the host); other
+ * cells are read as stored. Corner ghosts touch no edge. */
 SWE_INLINE swe_state_cell swe_load_cell(__global const real *h, __global const real *hu,
                                         __global const real *hv, __global const real *b, int nx,
                                         int ny, int stride, int wall_edges, int derived_edges,
                                         int i, int j)
 {
-    int source_i = i, source_j = j, mirror_hu = 0, mirror_hv = 0;
+    int source_i = i, source_j = j, next_i = i, next_j = j, wall = 0, normal_is_hu = 1;
     if (i == 0 && (derived_edges & SWE_EDGE_BIT_LEFT)) {
         source_i = 1;
-        mirror_hu = (wall_edges & SWE_EDGE_BIT_LEFT) != 0;
+        next_i = nx > 1 ? 2 : 1;
+        wall = (wall_edges & SWE_EDGE_BIT_LEFT) != 0;
     } else if (i == nx + 1 && (derived_edges & SWE_EDGE_BIT_RIGHT)) {
         source_i = nx;
-        mirror_hu = (wall_edges & SWE_EDGE_BIT_RIGHT) != 0;
-    }
-    if (j == 0 && (derived_edges & SWE_EDGE_BIT_BOTTOM)) {
+        next_i = nx > 1 ? nx - 1 : nx;
+        wall = (wall_edges & SWE_EDGE_BIT_RIGHT) != 0;
+    } else if (j == 0 && (derived_edges & SWE_EDGE_BIT_BOTTOM)) {
         source_j = 1;
-        mirror_hv = (wall_edges & SWE_EDGE_BIT_BOTTOM) != 0;
+        next_j = ny > 1 ? 2 : 1;
+        wall = (wall_edges & SWE_EDGE_BIT_BOTTOM) != 0;
+        normal_is_hu = 0;
     } else if (j == ny + 1 && (derived_edges & SWE_EDGE_BIT_TOP)) {
         source_j = ny;
-        mirror_hv = (wall_edges & SWE_EDGE_BIT_TOP) != 0;
+        next_j = ny > 1 ? ny - 1 : ny;
+        wall = (wall_edges & SWE_EDGE_BIT_TOP) != 0;
+        normal_is_hu = 0;
     }
     size_t source = (size_t)source_j * (size_t)stride + (size_t)source_i;
-    swe_state_cell cell;
-    cell.h = h[source];
-    cell.b = b[source];
-    cell.hu = swe_ghost_value(mirror_hu, 1, hu[source]);
-    cell.hv = swe_ghost_value(mirror_hv, 1, hv[source]);
+    size_t next = (size_t)next_j * (size_t)stride + (size_t)next_i;
+    swe_state_cell cell = {h[source], hu[source], hv[source], b[source]};
+    if (source_i != i || source_j != j) {
+        swe_ghost_cell ghost =
+            swe_boundary_ghost(wall, normal_is_hu, cell.h, cell.hu, cell.hv, cell.b, b[next]);
+        cell.h = ghost.h;
+        cell.hu = ghost.hu;
+        cell.hv = ghost.hv;
+        cell.b = ghost.b;
+    }
     return cell;
 }
 

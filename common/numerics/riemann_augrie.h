@@ -38,9 +38,9 @@ SWE_INLINE real swe_augrie_wave_function(real h_m, real h, real c, real *slope)
     real safe_h = SWE_FMAX(h, SWE_DRY_TOLERANCE);
     real shock_factor = SWE_SQRT((real)0.5 * SWE_GRAVITY * (safe_m + safe_h) / (safe_m * safe_h));
     const int shock = h_m > h;
-    *slope = shock ? shock_factor -
-                         SWE_GRAVITY * (h_m - h) / ((real)4 * safe_m * safe_m * shock_factor)
-                   : SWE_GRAVITY / SWE_FMAX(c_m, (real)1e-30);
+    *slope =
+        shock ? shock_factor - SWE_GRAVITY * (h_m - h) / ((real)4 * safe_m * safe_m * shock_factor)
+              : SWE_GRAVITY / SWE_FMAX(c_m, (real)1e-30);
     return shock ? (h_m - h) * shock_factor : (real)2 * (c_m - c);
 }
 
@@ -51,8 +51,8 @@ SWE_INLINE real swe_augrie_wave_function(real h_m, real h, real c, real *slope)
  * two-rarefaction depth. Next to a dry side both speeds are the front
  * speed of the rarefaction into the dry bed. */
 typedef struct swe_augrie_middle {
-    real h;          /* middle depth */
-    real s_1, s_2;   /* u_m - c_m and u_m + c_m */
+    real h;        /* middle depth */
+    real s_1, s_2; /* u_m - c_m and u_m + c_m */
 } swe_augrie_middle;
 
 SWE_INLINE swe_augrie_middle swe_augrie_middle_state(real h_l, real h_r, real u_l, real u_r,
@@ -229,8 +229,8 @@ SWE_INLINE swe_net_updates swe_augrie(real h_l, real h_r, real hn_l, real hn_r, 
     v_r = wall_r ? v_l : v_r;
     b_r = wall_r ? b_l : b_r;
 
-    swe_net_updates updates = swe_augrie_waves(h_l, h_r, u_l, u_r, v_l, v_r, b_l, b_r,
-                                               dry_l & !wall_l, dry_r & !wall_r);
+    swe_net_updates updates =
+        swe_augrie_waves(h_l, h_r, u_l, u_r, v_l, v_r, b_l, b_r, dry_l & !wall_l, dry_r & !wall_r);
     return swe_silence_dry_sides(updates, wall_l, wall_r, dry_l, dry_r);
 }
 

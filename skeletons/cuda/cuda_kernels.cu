@@ -250,36 +250,54 @@ typedef struct cell_state {
 } cell_state;
 
 /* Cell (i, j) as the edges see it: a ghost cell of a WALL or OUTFLOW edge
- * is its inner neighbour, with the normal momentum mirrored at a wall
- * (swe_ghost_value, as in the ghost layers of the other levels), so this
- * level never writes ghost layers. Indices past the ghost layer (lanes
+ * is swe_boundary_ghost of its inner neighbour and the bed of the cell
+ * after it (as in the ghost layers of the other levels), so this level
+ * never writes ghost layers. Indices past the ghost layer (lanes
  * beyond the last column, rows beyond the last strip) read the ghost. */
 __device__ __forceinline__ cell_state read_cell(const swe_cuda_grid &grid, swe_cuda_state state,
                                                 const real *__restrict__ b, int i, int j)
 {
     i = min(i, grid.nx + 1);
     j = min(j, grid.ny + 1);
-    int wall_x = 0, wall_y = 0;
+    int wall_x = 0, wall_y = 0, ghost_x = 0, ghost_y = 0, next_i = i, next_j = j;
     if (i == 0 && grid.boundary[SWE_EDGE_LEFT] != SWE_BOUNDARY_CONNECT) {
         wall_x = grid.boundary[SWE_EDGE_LEFT] == SWE_BOUNDARY_WALL;
+        ghost_x = 1;
         i = 1;
+        next_i = min(2, grid.nx);
     } else if (i == grid.nx + 1 && grid.boundary[SWE_EDGE_RIGHT] != SWE_BOUNDARY_CONNECT) {
         wall_x = grid.boundary[SWE_EDGE_RIGHT] == SWE_BOUNDARY_WALL;
+        ghost_x = 1;
         i = grid.nx;
+        next_i = max(grid.nx - 1, 1);
     }
     if (j == 0 && grid.boundary[SWE_EDGE_BOTTOM] != SWE_BOUNDARY_CONNECT) {
         wall_y = grid.boundary[SWE_EDGE_BOTTOM] == SWE_BOUNDARY_WALL;
+        ghost_y = 1;
         j = 1;
+        next_j = min(2, grid.ny);
     } else if (j == grid.ny + 1 && grid.boundary[SWE_EDGE_TOP] != SWE_BOUNDARY_CONNECT) {
         wall_y = grid.boundary[SWE_EDGE_TOP] == SWE_BOUNDARY_WALL;
+        ghost_y = 1;
         j = grid.ny;
+        next_j = max(grid.ny - 1, 1);
     }
     const size_t at = (size_t)j * grid.stride + i;
     cell_state cell;
     cell.h = __ldg(state.h + at);
-    cell.hu = swe_ghost_value(wall_x, 1, __ldg(state.hu + at));
-    cell.hv = swe_ghost_value(wall_y, 1, __ldg(state.hv + at));
+    cell.hu = __ldg(state.hu + at);
+    cell.hv = __ldg(state.hv + at);
     cell.b = __ldg(b + at);
+    if (ghost_x | ghost_y) {
+        /* Corner ghosts touch no edge: either rule will do for them. */
+        const swe_ghost_cell ghost =
+            swe_boundary_ghost(ghost_x ? wall_x : wall_y, ghost_x, cell.h, cell.hu, cell.hv,
+                               cell.b, __ldg(b + (size_t)next_j * grid.stride + next_i));
+        cell.h = ghost.h;
+        cell.hu = ghost.hu;
+        cell.hv = ghost.hv;
+        cell.b = ghost.b;
+    }
     return cell;
 }
 

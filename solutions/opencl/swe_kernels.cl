@@ -568,27 +568,35 @@ SWE_INLINE swe_fwave_side swe_row_side(swe_side_row row, int k)
 }
 
 /* Sides of cells i0 .. i0+count+1 (ghost-inclusive) of row j, as
- * swe_load_cell makes them: the ghost row of a WALL or OUTFLOW edge is the
- * row beside it (hv mirrored at a wall), its ghost columns are fixed up
+ * swe_load_cell makes them: the ghost row of a WALL or OUTFLOW edge is
+ * swe_boundary_ghost of the row beside it, its ghost columns are fixed up
  * after the loop, everything else is read as stored. */
 SWE_INLINE void swe_load_row(swe_side_row row, __global const real *restrict h,
                              __global const real *restrict hu, __global const real *restrict hv,
                              __global const real *restrict b, int nx, int ny, int stride,
                              int wall_edges, int derived_edges, int i0, int count, int j)
 {
-    int source_j = j, mirror = 0;
+    int source_j = j, next_j = j, mirror = 0;
     if (j == 0 && (derived_edges & SWE_EDGE_BIT_BOTTOM)) {
         source_j = 1;
+        next_j = ny > 1 ? 2 : 1;
         mirror = (wall_edges & SWE_EDGE_BIT_BOTTOM) != 0;
     } else if (j == ny + 1 && (derived_edges & SWE_EDGE_BIT_TOP)) {
         source_j = ny;
+        next_j = ny > 1 ? ny - 1 : ny;
         mirror = (wall_edges & SWE_EDGE_BIT_TOP) != 0;
     }
     const size_t first = (size_t)source_j * (size_t)stride + (size_t)i0;
+    const size_t next = (size_t)next_j * (size_t)stride + (size_t)i0;
+    const int ghost_row = source_j != j;
     for (int k = 0; k < count + 2; ++k) {
-        swe_row_put(row, k,
-                    swe_side_of(h[first + k], hu[first + k],
-                                swe_ghost_value(mirror, 1, hv[first + k]), b[first + k]));
+        if (ghost_row) {
+            swe_ghost_cell cell = swe_boundary_ghost(mirror, 0, h[first + k], hu[first + k],
+                                                     hv[first + k], b[first + k], b[next + k]);
+            swe_row_put(row, k, swe_side_of(cell.h, cell.hu, cell.hv, cell.b));
+        } else {
+            swe_row_put(row, k, swe_side_of(h[first + k], hu[first + k], hv[first + k], b[first + k]));
+        }
     }
     const int fixed[2] = {i0 == 0 && (derived_edges & SWE_EDGE_BIT_LEFT),
                           i0 + count == nx && (derived_edges & SWE_EDGE_BIT_RIGHT)};
