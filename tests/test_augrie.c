@@ -167,8 +167,13 @@ static void test_lake_at_rest_is_exact(void)
     const real t = (real)SWE_DRY_TOLERANCE;
     const real rest[][4] = {
         /* h_l, h_r, b_l, b_r; surface 0 */
-        {5, 3, -5, -3},     {0.5, 7, -0.5, -7},  {5, (real)0.0005, -5, (real)-0.0005},
-        {5, 0.5f * t, -5, -0.5f * t}, {2, 0, -2, 0}, {2, 0, -2, 1}, {0, 4, 3, -4},
+        {5, 3, -5, -3},
+        {0.5, 7, -0.5, -7},
+        {5, (real)0.0005, -5, (real)-0.0005},
+        {5, 0.5f * t, -5, -0.5f * t},
+        {2, 0, -2, 0},
+        {2, 0, -2, 1},
+        {0, 4, 3, -4},
     };
     for (unsigned s = 0; s < sizeof rest / sizeof rest[0]; ++s) {
         swe_net_updates u = swe_augrie(rest[s][0], rest[s][1], 0, 0, 0, 0, rest[s][2], rest[s][3]);
@@ -202,9 +207,11 @@ static void test_positivity_and_einfeldt_bounds(void)
                     double dt_dx = 0.5 / u.max_speed;
                     CU_ASSERT(h_l - dt_dx * u.h_left >= -64 * SWE_TEST_EPSILON * (h_l + h_r));
                     CU_ASSERT(h_r - dt_dx * u.h_right >= -64 * SWE_TEST_EPSILON * (h_l + h_r));
-                    if (h_l > 1e-3 && h_r > 1e-3) { /* s1 <= u_l - c_l, s3 >= u_r + c_r, and Roe's */
+                    if (h_l > 1e-3 &&
+                        h_r > 1e-3) { /* s1 <= u_l - c_l, s3 >= u_r + c_r, and Roe's */
                         double c_l = sqrt(gravity * h_l), c_r = sqrt(gravity * h_r);
-                        double u_hat = (sqrt(h_l) * u_l + sqrt(h_r) * u_r) / (sqrt(h_l) + sqrt(h_r));
+                        double u_hat =
+                            (sqrt(h_l) * u_l + sqrt(h_r) * u_r) / (sqrt(h_l) + sqrt(h_r));
                         double c_hat = sqrt(gravity * 0.5 * (h_l + h_r));
                         double bound = fmax(fmax(c_l - u_l, u_r + c_r), c_hat + fabs(u_hat));
                         CU_ASSERT(u.max_speed >= bound * (1 - 16 * SWE_TEST_EPSILON));

@@ -1,6 +1,6 @@
 /* Water at rest stays at rest over any bed and any depth, open boundaries
- * are stable over sloping beds, dry fronts converge and walls keep the
- * water: the short forms of the well-balance, open-boundary and dry-front
+ * are stable over sloping beds and dry fronts converge (mass with walls:
+ * tests/test_validation.c): the short forms of the well-balance, open-boundary and dry-front
  * cases of `make validate` (docs/VALIDATION.md), for every solver. */
 #include "run/options.h"
 #include "scenarios/dam_break_exact.h"
@@ -146,33 +146,6 @@ static void test_ritter_front_advances_to_the_exact_one(void)
     }
 }
 
-/* With walls every solver keeps the water of Thacker's bowl, whose
- * shoreline crosses dry cells all the time (f-wave used to gain 8.5e-6). */
-static void test_mass_is_conserved_by_every_solver(void)
-{
-    for (int solver = 0; solver < SWE_SOLVER_COUNT; ++solver) {
-        swe_error err;
-        swe_block block;
-        long steps;
-        const swe_scenario *scenario = swe_scenario_find("thacker-bowl");
-        CU_ASSERT_PTR_NOT_NULL_FATAL(scenario);
-        CU_ASSERT_EQUAL_FATAL(swe_scenario_create_block(scenario, 50, 50, &block, &err), SWE_OK);
-        double initial = swe_block_volume(&block);
-        swe_block_destroy(&block);
-        CU_ASSERT_EQUAL_FATAL(swe_validation_run("thacker-bowl", "serial", 50, 50,
-                                                 (enum swe_solver)solver, 0.0, 4.48569, &block,
-                                                 &steps, &err),
-                              SWE_OK);
-        double drift = fabs(swe_block_volume(&block) - initial) / initial;
-#ifdef SWE_PRECISION_DOUBLE
-        CU_ASSERT(drift < 1.0e-13);
-#else
-        CU_ASSERT(drift < 1.0e-5);
-#endif
-        swe_validation_finish(&block);
-    }
-}
-
 static void test_rest_case_input(void)
 {
     swe_error err;
@@ -198,7 +171,6 @@ void register_balance_tests(void)
         {"a rough bed with outflow stays at rest", test_rough_bed_with_outflow_stays_at_rest},
         {"outflow over a rough bed is stable", test_outflow_is_stable_over_a_rough_bed},
         {"Ritter's front advances to the exact one", test_ritter_front_advances_to_the_exact_one},
-        {"every solver conserves mass with walls", test_mass_is_conserved_by_every_solver},
         {"rest cases refuse bad input", test_rest_case_input},
     };
     for (unsigned t = 0; t < sizeof tests / sizeof tests[0]; ++t) {

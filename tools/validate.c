@@ -18,11 +18,11 @@
  *   compare BACKEND SOLVER N...    L1 difference of BACKEND against serial */
 #include "core/timer.h"
 #include "radial_reference.h"
-#include "validate_numerics.h"
 #include "run/options.h"
 #include "scenarios/dam_break_exact.h"
 #include "scenarios/scenario.h"
 #include "scenarios/validation.h"
+#include "validate_numerics.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -22,8 +22,7 @@
 #include <stdio.h>
 #include <string.h>
 
-static void print_rest(const char *name, enum swe_solver solver, long steps,
-                       const swe_block *block)
+static void print_rest(const char *name, enum swe_solver solver, long steps, const swe_block *block)
 {
     swe_rest_figures rest = swe_validation_rest_figures(block, 0.0);
     printf("%s,%s,%s,%ld,%.3e,%.3e,%.3e\n", name, swe_solver_name(solver), SWE_PRECISION_NAME,
@@ -39,7 +38,8 @@ static int advance_on_serial(swe_block *block, enum swe_solver solver, double t_
     if (block->backend->init(block, &config, &err) != SWE_OK) {
         block->backend = NULL;
     }
-    if (block->backend == NULL || swe_validation_advance(block, 0.5, t_end, steps, &err) != SWE_OK) {
+    if (block->backend == NULL ||
+        swe_validation_advance(block, 0.5, t_end, steps, &err) != SWE_OK) {
         fprintf(stderr, "shallows-validate: %s\n", err.message);
         swe_validation_finish(block);
         return 0;
