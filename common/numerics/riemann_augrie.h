@@ -44,6 +44,17 @@ SWE_INLINE real swe_augrie_wave_function(real h_m, real h, real c, real *slope)
     return shock ? (h_m - h) * shock_factor : (real)2 * (c_m - c);
 }
 
+/* One Newton step on the depth function f(h) = f_l(h) + f_r(h) + u_r - u_l
+ * from h_m, kept above the shallower side's depth. */
+SWE_INLINE real swe_augrie_newton_step(real h_m, real h_l, real h_r, real u_l, real u_r, real c_l,
+                                       real c_r)
+{
+    real slope_l, slope_r;
+    real f = swe_augrie_wave_function(h_m, h_l, c_l, &slope_l) +
+             swe_augrie_wave_function(h_m, h_r, c_r, &slope_r) + (u_r - u_l);
+    return SWE_FMAX(h_m - f / (slope_l + slope_r), SWE_FMIN(h_l, h_r));
+}
+
 /* The middle state between the two waves of the Riemann problem on a flat
  * bed, which the solver uses to type the waves: its depth and the speeds
  * u_m - c_m and u_m + c_m of its characteristics. Two rarefactions give it
@@ -62,13 +73,11 @@ SWE_INLINE swe_augrie_middle swe_augrie_middle_state(real h_l, real h_r, real u_
     real c_rare = SWE_FMAX((real)0, (real)0.5 * (c_l + c_r) - (real)0.25 * (u_r - u_l));
     real h_m = c_rare * c_rare / SWE_GRAVITY;
     const int shocks = h_m > SWE_FMIN(h_l, h_r);
-    for (int iteration = 0; iteration < 3; ++iteration) {
-        real slope_l, slope_r;
-        real f = swe_augrie_wave_function(h_m, h_l, c_l, &slope_l) +
-                 swe_augrie_wave_function(h_m, h_r, c_r, &slope_r) + (u_r - u_l);
-        real next = SWE_FMAX(h_m - f / (slope_l + slope_r), SWE_FMIN(h_l, h_r));
-        h_m = shocks ? next : h_m;
-    }
+    /* Three steps, written out: a loop here would keep compilers from
+     * vectorising the edge loops that inline this solver. */
+    h_m = shocks ? swe_augrie_newton_step(h_m, h_l, h_r, u_l, u_r, c_l, c_r) : h_m;
+    h_m = shocks ? swe_augrie_newton_step(h_m, h_l, h_r, u_l, u_r, c_l, c_r) : h_m;
+    h_m = shocks ? swe_augrie_newton_step(h_m, h_l, h_r, u_l, u_r, c_l, c_r) : h_m;
     real slope;
     real c_m = SWE_SQRT(SWE_GRAVITY * h_m);
     real u_m_l = u_l - swe_augrie_wave_function(h_m, h_l, c_l, &slope);
