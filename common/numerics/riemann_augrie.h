@@ -225,8 +225,8 @@ SWE_INLINE swe_net_updates swe_augrie(real h_l, real h_r, real hn_l, real hn_r, 
     const int wall_r = dry_r & !dry_l & swe_augrie_dry_bed_is_wall(h_l, u_l, b_l, b_r);
     /* A flooded dry bed above the wet surface enters at that surface: only
      * the part of the step under water holds the water back. */
-    b_l = dry_l & !dry_r ? SWE_FMIN(b_l, h_r + b_r) : b_l;
-    b_r = dry_r & !dry_l ? SWE_FMIN(b_r, h_l + b_l) : b_r;
+    b_l = (dry_l & !dry_r) ? SWE_FMIN(b_l, h_r + b_r) : b_l;
+    b_r = (dry_r & !dry_l) ? SWE_FMIN(b_r, h_l + b_l) : b_r;
 
     /* Mirror the wet side into a wall (at most one side is one). */
     h_l = wall_l ? h_r : h_l;
