@@ -691,6 +691,7 @@ def thacker_explanation(thacker, thacker_dry, splits):
                       thacker[solver][-1]["steps"], thacker_dry[solver][-1]["steps"])
              for solver in thacker}
     drift = max((row["drift"] for rows in thacker.values() for row in rows), key=abs)
+    drift_former = max((row["drift"] for rows in thacker_dry.values() for row in rows), key=abs)
     n0, n1 = thacker["augrie"][0]["n"], thacker["augrie"][-1]["n"]
     return f"""- **Thacker's bowl: the dry tolerance sets a floor, which the default no longer reaches.**
   Below the tolerance a cell has no velocity, so a receding shoreline leaves a film up to the
@@ -704,10 +705,11 @@ def thacker_explanation(thacker, thacker_dry, splits):
   a first-order scheme (mean {mean_order(thacker['augrie']):.2f} for augrie, {mean_order(thacker['fwave']):.2f} for f-wave,
   {mean_order(thacker['hlle']):.2f} for HLLE). The shoreline band converges fastest of all (orders
   {min(band_orders):.2f} to {max(band_orders):.2f}): the exact depth falls linearly to zero there, so its cells hold
-  depths of O(Δx) and their share of the error is O(Δx²). Mass is kept to round-off by every solver
-  (largest drift {drift:+.1e}; f-wave used to gain up to 4.7e-4 with a small tolerance, from negative
-  depths clipped to zero, before its split fell back to the bounded HLL split where a middle depth
-  would turn negative). The thin films cost time steps on coarse grids, where their velocities
+  depths of O(Δx) and their share of the error is O(Δx²). With the default every solver keeps
+  mass to round-off (largest drift {drift:+.1e}); with 1 mm the largest drift is {drift_former:+.1e},
+  from depths clipped at zero where cells below the tolerance, which fronts enter at u + 2c, are
+  drained in one step. (f-wave gained up to 4.7e-4 with a small tolerance before its split fell
+  back to the bounded HLL split where a middle depth would turn negative.) The thin films cost time steps on coarse grids, where their velocities
   |hu|/h enter the time-step rule: {steps['augrie'][0]} steps for augrie on {n0}² against
   {steps['augrie'][1]} with 1 mm, {steps['augrie'][2]} against {steps['augrie'][3]} on {n1}²."""
 

@@ -86,7 +86,7 @@ lies behind the exact contour by {gaps}, and advances with every refinement. A
 first-order scheme resolves the tip of Ritter's profile, where the depth falls to zero
 quadratically, slowly: the front approaches the exact one at an order of about 0.4, so it is
 within 1 % of the 1 mm contour only beyond these grids. With the former 1 mm dry tolerance it
-did not approach it at all: it stalled at 840, 844.5, 847.5, 849.6, 851.0 m on 2000 to 32 000
+stalled far short of it, at 840, 844.5, 847.5, 849.6, 851.0 m on 2000 to 32 000
 cells (HLLE, issue 20), because a cell below the tolerance had no velocity and a front cell had
 to fill to 1 mm before passing water on, and the order in hu fell from 0.58 to 0.25."""
 
@@ -188,7 +188,7 @@ within 1e-12, and to the published properties: no waves for a lake at rest besid
 cells, non-negative depths, Einfeldt's bounds. Differences from GeoClaw's implementation, and why:
 a cell below the dry tolerance keeps its depth in the jumps (GeoClaw sets it to zero, which makes a
 shoal thinner than the tolerance fill up: rest would not be exact); a dry bed exactly at the wet
-surface is a wall (GeoClaw floods it; the waves are the same, rest stays bit for bit exact); the
+surface is a wall (GeoClaw floods it; water at rest makes no waves either way, bit for bit here); the
 middle state is found by three Newton steps on the depth function (GeoClaw's one step only decides
 the wave types and the speed bounds, which differ only where the bound is active); the momentum
 along the edge is carried by the upwind mass flux (as the other solvers here), not by GeoClaw's
