@@ -23,7 +23,10 @@ $(error DRY_TOLERANCE must be a positive number of metres such as 1e-5, not '$(D
 endif
 endif
 
-BUILD := build/$(PRECISION)$(if $(DRY_TOLERANCE),-dry$(DRY_TOLERANCE))$(if $(SANITIZE),-sanitize)$(if $(filter-out solutions,$(KERNELS)),-$(notdir $(KERNELS)))
+# yes: the test-only shadow backend in shallows too (tests/backends/shadow/).
+WITH_SHADOW ?=
+
+BUILD := build/$(PRECISION)$(if $(DRY_TOLERANCE),-dry$(DRY_TOLERANCE))$(if $(SANITIZE),-sanitize)$(if $(filter-out solutions,$(KERNELS)),-$(notdir $(KERNELS)))$(if $(filter yes,$(WITH_SHADOW)),-shadow)
 CC ?= gcc
 WARNINGS := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes
 # No -ffast-math: every backend must reproduce the same bits, so no
@@ -47,7 +50,7 @@ CFLAGS += -std=c11 -fopenmp-simd $(WARNINGS) $(OPTIMISE) -MMD -MP
 LDFLAGS += $(SANITIZERS)
 LDLIBS += -lm
 
-CORE_SOURCES := $(filter-out common/run/main.c,$(wildcard common/*/*.c))
+CORE_SOURCES := $(filter-out common/cartesian/main.c,$(wildcard common/*/*.c))
 BACKEND_SOURCES := $(wildcard backends/serial/*.c) $(wildcard $(KERNELS)/serial/*.c)
 TEST_SOURCES := $(wildcard tests/*.c)
 # Objects built by rules of their own (e.g. nvcc), linked into both programs.
@@ -81,9 +84,14 @@ endif
 # CPPFLAGS (-DSWE_WITH_<NAME>), CFLAGS and LDLIBS.
 FLAGS_STAMP := $(BUILD)/compile-flags
 include $(wildcard backends/*/backend.mk)
+# Test doubles: built into shallows-tests, which links TEST_ONLY_OBJECTS in
+# place of TEST_REPLACED_OBJECTS.
+TEST_ONLY_OBJECTS :=
+TEST_REPLACED_OBJECTS :=
+include tests/backends/shadow/backend.mk
 
 LIBRARY_OBJECTS := $(patsubst %.c,$(BUILD)/obj/%.o,$(CORE_SOURCES) $(BACKEND_SOURCES)) $(EXTRA_OBJECTS)
-MAIN_OBJECT := $(BUILD)/obj/common/run/main.o
+MAIN_OBJECT := $(BUILD)/obj/common/cartesian/main.o
 TEST_OBJECTS := $(patsubst %.c,$(BUILD)/obj/%.o,$(TEST_SOURCES))
 
 PROGRAM := $(BUILD)/shallows
@@ -91,7 +99,7 @@ TEST_PROGRAM := $(BUILD)/shallows-tests
 VALIDATE_PROGRAM := $(BUILD)/shallows-validate
 VALIDATE_OBJECTS := $(patsubst %.c,$(BUILD)/obj/%.o,tools/validate.c tools/validate_numerics.c tools/radial_reference.c)
 
-.PHONY: all run movie test check bench validate deps help clean format format-check
+.PHONY: all run movie test check bench validate deps help clean format format-check print-program
 .DEFAULT_GOAL := all
 
 all: $(PROGRAM)
@@ -99,7 +107,7 @@ all: $(PROGRAM)
 $(PROGRAM): $(MAIN_OBJECT) $(LIBRARY_OBJECTS)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
-$(TEST_PROGRAM): $(TEST_OBJECTS) $(LIBRARY_OBJECTS)
+$(TEST_PROGRAM): $(TEST_OBJECTS) $(TEST_ONLY_OBJECTS) $(filter-out $(TEST_REPLACED_OBJECTS),$(LIBRARY_OBJECTS))
 	$(CC) $(LDFLAGS) -o $@ $^ -lcunit $(LDLIBS)
 
 $(VALIDATE_PROGRAM): $(VALIDATE_OBJECTS) $(LIBRARY_OBJECTS)
@@ -109,7 +117,8 @@ $(BUILD)/obj/%.o: %.c $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
 
--include $(LIBRARY_OBJECTS:.o=.d) $(MAIN_OBJECT:.o=.d) $(TEST_OBJECTS:.o=.d) $(VALIDATE_OBJECTS:.o=.d)
+-include $(LIBRARY_OBJECTS:.o=.d) $(MAIN_OBJECT:.o=.d) $(TEST_OBJECTS:.o=.d) $(VALIDATE_OBJECTS:.o=.d) \
+    $(TEST_ONLY_OBJECTS:.o=.d)
 
 include tools/teaching.mk
 
@@ -160,17 +169,22 @@ check: $(PROGRAM) $(TEST_PROGRAM)
 bench:
 	@MAKE="$(MAKE)" tools/bench.sh
 
+# The program of this configuration (for tools/bench.sh).
+print-program:
+	@echo $(PROGRAM)
+
 ## make deps: install the Debian packages the build needs (as root), or say which
 deps:
 	@tools/deps.sh
 
-## make format: clang-format every C source in place (skeletons/ is generated)
-FORMATTED = $(filter-out skeletons/%,$(shell git ls-files '*.c' '*.h'))
+## make format: clang-format every C, CUDA and OpenCL source in place;
+## format-check also checks skeletons/, which tools/make_skeletons formats
+SOURCES_TO_FORMAT = $(shell git ls-files '*.c' '*.h' '*.cu' '*.cuh' '*.cl' '*.clh')
 format:
-	clang-format -i $(FORMATTED)
+	clang-format -i $(filter-out skeletons/%,$(SOURCES_TO_FORMAT))
 
 format-check:
-	clang-format --dry-run -Werror $(FORMATTED)
+	clang-format --dry-run -Werror $(SOURCES_TO_FORMAT)
 
 clean:
 	rm -rf build
@@ -184,7 +198,8 @@ help:
 	@echo "make bench         every backend and level against the memory bandwidth (BENCH_SIZES=...)"
 	@echo "make validate      published and analytic test cases -> docs/VALIDATION.md (slow)"
 	@echo "make deps          install missing Debian packages (root) or print the command"
-	@echo "make format        clang-format all sources (format-check: only check)"
+	@echo "make format        clang-format all C, CUDA and OpenCL sources (format-check: only check)"
+	@echo "make cuda-objects  compile the CUDA backend and kernels, warnings as errors (no GPU needed)"
 	@echo "make skeletons     regenerate skeletons/ from the markers in solutions/"
 	@echo "make grade         grade kernels: EXERCISE=NN-name SUBMISSION=dir (points, results.json, JUnit)"
 	@echo "make student-release  build/student-release/ and .tar.gz without solutions/"

@@ -13,6 +13,7 @@
 
 enum { MAX_ARGUMENTS = 40 };
 
+/* The program under test, then args. */
 static void build_argv(const char *const *args, const char **argv)
 {
     argv[0] = swe_test_program();
@@ -35,10 +36,8 @@ static void read_text(const char *path, char *buffer, size_t size)
     fclose(file);
 }
 
-static pid_t start_with_output(const char *const *args, const char *out_path, const char *err_path)
+static pid_t start_with_output(const char *const *argv, const char *out_path, const char *err_path)
 {
-    const char *argv[MAX_ARGUMENTS + 2];
-    build_argv(args, argv);
     pid_t child = fork();
     if (child == 0) {
         int out = open(out_path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
@@ -52,14 +51,14 @@ static pid_t start_with_output(const char *const *args, const char *out_path, co
     return child;
 }
 
-void swe_program_run(const char *dir, const char *const *args, swe_program_result *result)
+void swe_command_run(const char *dir, const char *const *argv, swe_program_result *result)
 {
     char out_path[4096], err_path[4096];
     swe_path_in(out_path, sizeof out_path, dir, ".stdout");
     swe_path_in(err_path, sizeof err_path, dir, ".stderr");
     result->exit_code = -2;
     result->out[0] = result->err[0] = '\0';
-    pid_t child = start_with_output(args, out_path, err_path);
+    pid_t child = start_with_output(argv, out_path, err_path);
     if (child < 0) {
         return;
     }
@@ -72,9 +71,29 @@ void swe_program_run(const char *dir, const char *const *args, swe_program_resul
     unlink(err_path);
 }
 
+void swe_program_run(const char *dir, const char *const *args, swe_program_result *result)
+{
+    const char *argv[MAX_ARGUMENTS + 2];
+    build_argv(args, argv);
+    swe_command_run(dir, argv, result);
+}
+
+int swe_summary_checksum(const char *out, char *checksum, size_t size)
+{
+    const char *line = strstr(out, "summary: ");
+    const char *from = line != NULL ? strstr(line, " mass=") : NULL;
+    int found =
+        from != NULL && strstr(from, " h_l2=") != NULL && strstr(from, " momentum_l2=") != NULL;
+    snprintf(checksum, size, "%.*s", found ? (int)strcspn(from + 1, "\n") : 0,
+             found ? from + 1 : "");
+    return found;
+}
+
 pid_t swe_program_start(const char *const *args)
 {
-    return start_with_output(args, "/dev/null", "/dev/null");
+    const char *argv[MAX_ARGUMENTS + 2];
+    build_argv(args, argv);
+    return start_with_output(argv, "/dev/null", "/dev/null");
 }
 
 void swe_path_in(char *path, size_t size, const char *dir, const char *name)

@@ -16,6 +16,15 @@ typedef struct swe_program_result {
  * in directory dir, and waits for it. */
 void swe_program_run(const char *dir, const char *const *args, swe_program_result *result);
 
+/* The same for any executable: argv[0] is its path, argv is
+ * NULL-terminated (at most 41 entries). */
+void swe_command_run(const char *dir, const char *const *argv, swe_program_result *result);
+
+/* The checksum that ends the summary line in a program's output, from
+ * "mass=" to the end of the line, into checksum; 0 (and "") when there is
+ * no summary line or it carries no checksum. */
+int swe_summary_checksum(const char *out, char *checksum, size_t size);
+
 /* Starts the program with args, stdout and stderr to /dev/null, and
  * returns its process id without waiting (-1 on failure). */
 pid_t swe_program_start(const char *const *args);

@@ -1,7 +1,7 @@
 /* The coarse grain without MPI: splitting a domain into blocks, parts of a
  * domain that reproduce the whole block's cells bit for bit, and the copy
  * and ghost layers that neighbouring blocks exchange. */
-#include "grid/backend.h"
+#include "backend_run.h"
 #include "grid/block_grid.h"
 #include "grid/copy_layer.h"
 #include "grid/ring_step.h"
@@ -201,15 +201,10 @@ static void test_copy_layers_pack_and_unpack(void)
 extern const swe_backend swe_serial_backend;
 
 /* A block of the bump dam break (bathymetry, walls) ready to step. */
-static void start_bump(swe_block *block, int nx, int ny, enum swe_solver solver)
+static void start_bump(swe_test_run *run, int nx, int ny, enum swe_solver solver)
 {
-    swe_error err;
-    CU_ASSERT_EQUAL_FATAL(
-        swe_scenario_create_block(swe_scenario_find("bump-dam-break"), nx, ny, block, &err),
-        SWE_OK);
-    block->backend = &swe_serial_backend;
-    swe_backend_config config = {.solver = solver};
-    CU_ASSERT_EQUAL_FATAL(swe_serial_backend.init(block, &config, &err), SWE_OK);
+    const swe_test_case bump = {"bump-dam-break", nx, ny, solver, 0, 0};
+    swe_test_start(run, &swe_serial_backend, &bump);
 }
 
 /* step_interior then step_ring equal step, for blocks of every thinness. */
@@ -218,27 +213,29 @@ static void test_interior_and_ring_equal_one_step(void)
     static const int sizes[][2] = {{1, 1}, {1, 5}, {5, 1}, {2, 2}, {2, 7}, {3, 3}, {37, 23}};
     for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; ++s) {
         for (int solver = 0; solver < SWE_SOLVER_COUNT; ++solver) {
-            swe_block whole, split;
-            start_bump(&whole, sizes[s][0], sizes[s][1], solver);
-            start_bump(&split, sizes[s][0], sizes[s][1], solver);
+            swe_test_run whole_run, split_run;
+            start_bump(&whole_run, sizes[s][0], sizes[s][1], solver);
+            start_bump(&split_run, sizes[s][0], sizes[s][1], solver);
+            swe_block *whole = &whole_run.block, *split = &split_run.block;
             swe_error err;
             long differing = 0;
             int speeds_differ = 0;
             for (int step = 0; step < 20; ++step) {
                 const real dt = (real)0.02;
                 real whole_speed = -1, split_speed = -2;
-                CU_ASSERT_EQUAL_FATAL(swe_serial_backend.step(&whole, dt, &whole_speed, &err),
+                CU_ASSERT_EQUAL_FATAL(swe_serial_backend.step(whole, dt, &whole_speed, &err),
                                       SWE_OK);
-                CU_ASSERT_EQUAL_FATAL(swe_serial_backend.step_interior(&split, dt, &err), SWE_OK);
-                CU_ASSERT_EQUAL_FATAL(swe_serial_backend.step_ring(&split, dt, &split_speed, &err),
+                CU_ASSERT_EQUAL_FATAL(swe_serial_backend.step_interior(split, dt, &err), SWE_OK);
+                CU_ASSERT_EQUAL_FATAL(swe_serial_backend.step_ring(split, dt, &split_speed, &err),
                                       SWE_OK);
                 speeds_differ += !same_bits(whole_speed, split_speed);
             }
-            const real *a[] = {whole.h, whole.hu, whole.hv}, *b[] = {split.h, split.hu, split.hv};
+            const real *a[] = {whole->h, whole->hu, whole->hv},
+                       *b[] = {split->h, split->hu, split->hv};
             for (int f = 0; f < 3; ++f) {
-                for (int j = 1; j <= whole.ny; ++j) {
-                    for (int i = 1; i <= whole.nx; ++i) {
-                        size_t c = SWE_INDEX(&whole, i, j);
+                for (int j = 1; j <= whole->ny; ++j) {
+                    for (int i = 1; i <= whole->nx; ++i) {
+                        size_t c = SWE_INDEX(whole, i, j);
                         differing += !same_bits(a[f][c], b[f][c]);
                     }
                 }
@@ -249,10 +246,8 @@ static void test_interior_and_ring_equal_one_step(void)
                 fprintf(stderr, "\n    %d x %d, %s: %ld values, %d speeds differ", sizes[s][0],
                         sizes[s][1], swe_solver_name(solver), differing, speeds_differ);
             }
-            swe_serial_backend.finalize(&whole);
-            swe_serial_backend.finalize(&split);
-            swe_block_destroy(&whole);
-            swe_block_destroy(&split);
+            swe_test_stop(&whole_run);
+            swe_test_stop(&split_run);
         }
     }
 }

@@ -1,8 +1,7 @@
 /* Manning friction: off means bit for bit off, it never reverses a flow,
  * and a whole run reproduces the exact decay of a uniform flow. */
-#include "grid/backend.h"
+#include "backend_run.h"
 #include "numerics/friction.h"
-#include "scenarios/validation.h"
 #include "test_suites.h"
 
 #include <CUnit/CUnit.h>
@@ -45,26 +44,25 @@ static void test_friction_never_reverses_a_flow(void)
 static void test_uniform_flow_decays_exactly(void)
 {
     const double depth = 2, u0 = 3, manning = 0.03, t_end = 60;
-    swe_block block;
+    swe_test_run run;
+    swe_block *block = &run.block;
     swe_error err;
-    long steps;
-    CU_ASSERT_EQUAL_FATAL(swe_block_create(&block, 16, 8, 0, 0, 160, 80, &err), SWE_OK);
+    CU_ASSERT_EQUAL_FATAL(swe_block_create(block, 16, 8, 0, 0, 160, 80, &err), SWE_OK);
     for (int e = 0; e < SWE_EDGE_COUNT; ++e) {
-        block.boundary[e] = SWE_BOUNDARY_OUTFLOW;
+        block->boundary[e] = SWE_BOUNDARY_OUTFLOW;
     }
-    for (size_t c = 0; c < swe_block_size(&block); ++c) {
-        block.h[c] = (real)depth;
-        block.hu[c] = (real)(depth * u0);
+    for (size_t c = 0; c < swe_block_size(block); ++c) {
+        block->h[c] = (real)depth;
+        block->hu[c] = (real)(depth * u0);
     }
-    block.backend = &swe_serial_backend;
-    swe_backend_config config = {.solver = SWE_SOLVER_FWAVE, .level = 0, .manning = (real)manning};
-    CU_ASSERT_EQUAL_FATAL(swe_serial_backend.init(&block, &config, &err), SWE_OK);
-    CU_ASSERT_EQUAL_FATAL(swe_validation_advance(&block, 0.5, t_end, &steps, &err), SWE_OK);
+    swe_backend_config config = {.solver = SWE_SOLVER_FWAVE, .manning = (real)manning};
+    swe_test_start_block(&run, &swe_serial_backend, &config, 0.5);
+    swe_test_advance_to(&run, t_end);
     double expected = 1.0 / (1.0 / u0 + 9.81 * manning * manning * t_end / pow(depth, 4.0 / 3.0));
-    double u = block.hu[SWE_INDEX(&block, 8, 4)] / block.h[SWE_INDEX(&block, 8, 4)];
+    double u = block->hu[SWE_INDEX(block, 8, 4)] / block->h[SWE_INDEX(block, 8, 4)];
     CU_ASSERT(expected < 0.8 * u0); /* friction has acted noticeably */
     CU_ASSERT(fabs(u - expected) < 1.0e3 * SWE_TEST_EPSILON * u0);
-    swe_validation_finish(&block);
+    swe_test_stop(&run);
 }
 
 void register_friction_tests(void)

@@ -41,6 +41,8 @@ int main(int argc, char **argv)
     register_riemann_tests();
     register_augrie_tests();
     register_balance_tests();
+    register_driver_tests();
+    register_backend_contract_tests();
     register_serial_tests();
     register_cli_tests();
 #ifndef SWE_WITHOUT_NETCDF
@@ -67,6 +69,8 @@ int main(int argc, char **argv)
     register_opencl_tests();
 #endif
     register_block_grid_tests();
+    register_agreement_tests();
+    register_bench_verify_tests();
 #if defined(SWE_WITH_MPI) && !defined(SWE_WITHOUT_NETCDF)
     register_mpi_cli_tests();
 #endif

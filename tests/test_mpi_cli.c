@@ -2,6 +2,7 @@
  * one line from rank 0, and a run on several ranks writing the same file,
  * bit for bit, as shallows. Built only where MPI is (SWE_WITH_MPI). */
 #include "io/netcdf_output.h"
+#include "program_runner.h"
 #include "test_suites.h"
 
 #include <CUnit/CUnit.h>
@@ -164,17 +165,23 @@ static void assert_same_snapshots(const char *serial_file, const char *mpi_file,
     swe_block_destroy(&b);
 }
 
+/* The files, and the final state's checksum of the summary line, bit for
+ * bit as shallows'. */
 static void test_gathered_file_equals_serial_file(void)
 {
     char serial[PATH_SIZE], mpi[PATH_SIZE + 8], out[4096], err[4096];
+    char serial_checksum[256], mpi_checksum[256];
     program_paths(serial, mpi);
     const char *common = "--scenario bump-dam-break --nx 37 --ny 23 --t-end 0.2 --outputs 3 "
                          "--quiet";
     char args[512];
     snprintf(args, sizeof args, "%s --output serial", common);
     CU_ASSERT_EQUAL_FATAL(run(0, serial, args, out, err, sizeof out), 0);
+    CU_ASSERT(swe_summary_checksum(out, serial_checksum, sizeof serial_checksum));
     snprintf(args, sizeof args, "%s --output gathered", common);
     CU_ASSERT_EQUAL_FATAL(run(3, mpi, args, out, err, sizeof out), 0);
+    CU_ASSERT(swe_summary_checksum(out, mpi_checksum, sizeof mpi_checksum));
+    CU_ASSERT_STRING_EQUAL(mpi_checksum, serial_checksum);
     CU_ASSERT_PTR_NOT_NULL(strstr(out, "summary: backend=mpi+serial"));
     CU_ASSERT_PTR_NOT_NULL(strstr(out, "mpi: ranks=3 blocks=3x1"));
     CU_ASSERT_FALSE(exists("gathered.nc.tmp"));
@@ -293,6 +300,40 @@ static void test_stopped_job_restarts_from_its_last_checkpoint(void)
     swe_block_destroy(&b);
 }
 
+/* An unstable run (Rusanov at CFL 1 on the bump dam break) ends on every
+ * rank with exit code 1 and rank 0's one line naming the invalid state,
+ * never with a signal: each rank writes its own exit code to a file. */
+static void test_unstable_run_exits_1_on_every_rank(void)
+{
+    char serial[PATH_SIZE], mpi[PATH_SIZE + 8], out[4096], err[4096];
+    program_paths(serial, mpi);
+    enum { RANKS = 3 };
+    char command[2 * PATH_SIZE];
+    snprintf(command, sizeof command,
+             "cd '%s' && OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 timeout 60 "
+             "mpirun -q --oversubscribe -np %d sh -c \"'%s' --scenario bump-dam-break --solver "
+             "rusanov --cfl 1 --nx 64 --ny 64 --quiet --output unstable; echo \\$? "
+             ">exit_\\$OMPI_COMM_WORLD_RANK.txt\" >stdout.txt 2>stderr.txt",
+             work_dir, RANKS, mpi);
+    CU_ASSERT_NOT_EQUAL(system(command), -1);
+    read_file("stderr.txt", err, sizeof err);
+    read_file("stdout.txt", out, sizeof out);
+    for (int rank = 0; rank < RANKS; ++rank) {
+        char name[32], code[16];
+        snprintf(name, sizeof name, "exit_%d.txt", rank);
+        read_file(name, code, sizeof code);
+        CU_ASSERT_STRING_EQUAL(code, "1\n");
+        if (strcmp(code, "1\n") != 0) {
+            fprintf(stderr, "\n    rank %d exited with '%s': %s", rank, code, err);
+        }
+    }
+    CU_ASSERT(strncmp(err, "shallows-mpi: step ", 19) == 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "(try a smaller --cfl)"));
+    char *newline = strchr(err, '\n');
+    CU_ASSERT(newline != NULL && newline[1] == '\0'); /* one line: only rank 0 prints */
+    CU_ASSERT_PTR_NULL(strstr(out, "summary:"));
+}
+
 /* A rank whose backend fails ends the whole job with its message; the
  * others do not hang (timeout gives exit code 124 if they do). */
 static void test_failing_rank_ends_the_job(void)
@@ -324,6 +365,9 @@ void register_mpi_cli_tests(void)
         "test");
     swe_test_require_registered(
         CU_add_test(suite, "failing rank ends the job", test_failing_rank_ends_the_job), "test");
+    swe_test_require_registered(CU_add_test(suite, "unstable run exits 1 on every rank",
+                                            test_unstable_run_exits_1_on_every_rank),
+                                "test");
     swe_test_require_registered(CU_add_test(suite, "gathered file equals serial file",
                                             test_gathered_file_equals_serial_file),
                                 "test");

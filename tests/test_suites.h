@@ -7,6 +7,10 @@
 void register_riemann_tests(void);
 void register_augrie_tests(void);
 void register_balance_tests(void);
+void register_agreement_tests(void);
+void register_bench_verify_tests(void);
+void register_driver_tests(void);
+void register_backend_contract_tests(void);
 void register_serial_tests(void);
 void register_cli_tests(void);
 void register_netcdf_tests(void);

@@ -131,7 +131,8 @@ fits_in_memory() {
         'BEGIN { exit !((n + 2) * (n + 2) * b * 12 < a / 2) }'
 }
 
-# One run: prints "steps seconds rate", or the error line and fails.
+# One run: prints "steps seconds rate checksum", the last the checksum of the
+# final state as "mass=M,h_l2=N,momentum_l2=P", or the error line and fails.
 run_once() {
     local program=$1 backend=$2 level=$3 size=$4 t_end=$5 output
     local level_option=()
@@ -144,21 +145,27 @@ run_once() {
     echo "$output" >>"$log"
     awk '/^summary:/ {
         for (f = 1; f <= NF; ++f) { split($f, kv, "="); value[kv[1]] = kv[2] }
-        print value["steps"], value["seconds"], value["cell_updates_per_s"] }' <<<"$output"
+        if (value["mass"] == "" || value["h_l2"] == "" || value["momentum_l2"] == "") {
+            print "the summary line carries no checksum (mass=, h_l2=, momentum_l2=)"; exit 1 }
+        print value["steps"], value["seconds"], value["cell_updates_per_s"],
+              "mass=" value["mass"] ",h_l2=" value["h_l2"] ",momentum_l2=" value["momentum_l2"]
+    }' <<<"$output"
 }
 
 # Grows --t-end until a run takes target_seconds, repeats it, and prints
-# "steps seconds rate" of the fastest run.
+# "t_end steps seconds rate checksum same" of the fastest run; same is yes
+# when every repetition ended in the same state (same checksum), as it must
+# (a backend whose repetitions differ has a race).
 measure() {
     local program=$1 backend=$2 level=$3 size=$4
-    local t_end result steps seconds rate attempt
+    local t_end result steps seconds rate checksum attempt same=yes first
     t_end=$(awk -v n="$size" 'BEGIN { printf "%.6g", 100.0 / n }')
     for ((attempt = 1; attempt <= 8; ++attempt)); do
         result=$(run_once "$program" "$backend" "$level" "$size" "$t_end") || {
             echo "$result"
             return 1
         }
-        read -r steps seconds rate <<<"$result"
+        read -r steps seconds rate checksum <<<"$result"
         if awk -v s="$seconds" -v t="$target_seconds" 'BEGIN { exit !(s >= 0.9 * t) }'; then
             break
         fi
@@ -167,18 +174,53 @@ measure() {
             printf "%.6g", e * f }')
     done
     local best_rate=$rate best="$steps $seconds $rate" r
+    first=$checksum
     for ((r = 1; r < repeats; ++r)); do
         result=$(run_once "$program" "$backend" "$level" "$size" "$t_end") || {
             echo "$result"
             return 1
         }
-        read -r steps seconds rate <<<"$result"
+        read -r steps seconds rate checksum <<<"$result"
+        [ "$checksum" = "$first" ] || same=no
         if awk -v a="$rate" -v b="$best_rate" 'BEGIN { exit !(a > b) }'; then
             best_rate=$rate
             best="$steps $seconds $rate"
         fi
     done
-    echo "$best"
+    echo "$t_end $best $first $same"
+}
+
+# Serial's run at each precision and size: "t_end checksum", the reference
+# every other backend's final state is checked against (set by the loop).
+declare -A reference=()
+
+# Whether a measured run computed what serial computes: prints "ok", or
+# "FAILED: why", or "reference" for serial itself. Where the backend was
+# timed at another end time than serial, it runs once more at serial's.
+verify() {
+    local program=$1 backend=$2 level=$3 size=$4 agrees=$5 t_end=$6 checksum=$7 same=$8
+    local key="$precision $size" result reference_t_end reference_checksum
+    if [ "$same" != yes ]; then
+        echo "FAILED: its repetitions ended in different states (a race?)"
+        return
+    fi
+    if [ "$backend" = serial ]; then
+        echo reference
+        return
+    fi
+    if [ -z "${reference[$key]:-}" ]; then
+        echo "unverified: no serial run at this size"
+        return
+    fi
+    read -r reference_t_end reference_checksum <<<"${reference[$key]}"
+    if [ "$t_end" != "$reference_t_end" ]; then
+        if ! result=$(run_once "$program" "$backend" "$level" "$size" "$reference_t_end"); then
+            echo "FAILED: at serial's --t-end $reference_t_end: $result"
+            return
+        fi
+        read -r _ _ _ checksum <<<"$result"
+    fi
+    tools/bench_verify.sh "$agrees" "$precision" "$reference_checksum" "$checksum"
 }
 
 csv=$out/bench.csv
@@ -186,21 +228,24 @@ rows=$out/bench.rows
 : >"$rows"
 skipped=""
 declare -A bandwidth_for=() cannot_run=()
+failures=""
 for precision in $precisions; do
-    program=build/$precision/shallows
+    program=$($make_command -s --no-print-directory PRECISION="$precision" print-program)
     bytes_per_cell=28
     bytes_per_value=4
     if [ "$precision" = double ]; then
         bytes_per_cell=56
         bytes_per_value=8
     fi
-    # "backend level" pairs, serial first so that every other run has its
-    # speed-up; levels 1..N, or 0 for a backend without levels.
+    # "backend level agrees" triples, serial first so that every other run
+    # has its speed-up and its reference; levels 1..N, or 0 for a backend
+    # without levels; agrees: bit-for-bit or rounding (tools/bench_verify.sh).
     runs=$("$program" --list-backends | awk -v wanted="${BENCH_BACKENDS:-}" '{
         sub("levels=", "", $2)
+        sub("agrees=", "", $3)
         if (wanted != "" && $1 != "serial" && index(" " wanted " ", " " $1 " ") == 0) next
         for (level = ($2 > 0 ? 1 : 0); level <= $2; ++level) {
-            if ($1 == "serial") print $1, level; else rest = rest $1 " " level "\n"
+            if ($1 == "serial") print $1, level, $3; else rest = rest $1 " " level " " $3 "\n"
         }
     } END { printf "%s", rest }')
     for size in $sizes; do
@@ -211,7 +256,7 @@ for precision in $precisions; do
         # Each size runs serial and then every other backend back to back,
         # so that a speed-up compares runs taken under the same load.
         serial_rate=""
-        while read -r backend level; do
+        while read -r backend level agrees; do
             [ -z "$backend" ] || [ -n "${cannot_run[$backend]:-}" ] && continue
             [ -z "${bandwidth_for[$backend]:-}" ] && bandwidth_for[$backend]=$(bandwidth_of "$backend")
             label="$precision $backend"
@@ -224,21 +269,32 @@ for precision in $precisions; do
                 cannot_run[$backend]=1
                 continue
             fi
-            read -r steps seconds rate <<<"$result"
-            [ "$backend" = serial ] && serial_rate=$rate
+            read -r t_end steps seconds rate checksum same <<<"$result"
+            verdict=$(verify "$program" "$backend" "$level" "$size" "$agrees" "$t_end" \
+                "$checksum" "$same" </dev/null)
+            verified=${verdict%%:*}
+            if [ "$verified" = FAILED ]; then
+                echo "bench: $label FAILED, not ranked: ${verdict#FAILED: }" >&2
+                failures="$failures\n  $label: ${verdict#FAILED: }"
+            fi
+            if [ "$backend" = serial ] && [ "$verified" = reference ]; then
+                serial_rate=$rate
+                reference["$precision $size"]="$t_end $checksum"
+            fi
             awk -v OFS=, -v p="$precision" -v b="$backend" -v l="$level" -v n="$size" \
                 -v st="$steps" -v se="$seconds" -v r="$rate" -v bpc="$bytes_per_cell" \
-                -v bw="${bandwidth_for[$backend]}" -v sr="$serial_rate" -v th="$threads" 'BEGIN {
+                -v bw="${bandwidth_for[$backend]}" -v sr="$serial_rate" -v th="$threads" \
+                -v v="$verified" 'BEGIN {
                 gbps = r * bpc / 1e9
-                speedup = sr == "" ? "" : sprintf("%.2f", r / sr)
+                speedup = (sr == "" || v == "FAILED") ? "" : sprintf("%.2f", r / sr)
                 print p, b, l, n, n, n * n, st, se, sprintf("%.4g", r), sprintf("%.3f", gbps),
-                      bw, sprintf("%.1f", 100 * gbps / bw), speedup, th }' >>"$rows"
+                      bw, sprintf("%.1f", 100 * gbps / bw), speedup, th, v }' >>"$rows"
         done <<<"$runs"
     done
 done
 # The table in the order precision, backend (as listed), level, size.
 {
-    echo "precision,backend,level,nx,ny,cells,steps,seconds,cell_updates_per_s,effective_GBps,bandwidth_GBps,percent_of_bandwidth,speedup_over_serial,threads"
+    echo "precision,backend,level,nx,ny,cells,steps,seconds,cell_updates_per_s,effective_GBps,bandwidth_GBps,percent_of_bandwidth,speedup_over_serial,threads,verified"
     awk -F, '{
         if (!($1 in precision)) precision[$1] = ++precisions
         if (!($2 in backend)) backend[$2] = ++backends
@@ -293,16 +349,23 @@ echo "parallel capacity (what $threads threads got, in cores; tools/parallel_cap
     "$capacity_before before the runs, $capacity_after after"
 echo
 awk -F, 'NR == 1 { next } {
-    if (!header++) printf "%-9s %-10s %5s %6s %11s %7s %8s %12s %8s %7s %8s\n",
+    if (!header++) printf "%-9s %-10s %5s %6s %11s %7s %8s %12s %8s %7s %8s %10s\n",
         "precision", "backend", "level", "size", "cells", "steps", "seconds", "updates/s",
-        "GB/s", "%bw", "speed-up"
-    printf "%-9s %-10s %5s %6s %11d %7d %8.3f %12.4g %8.3f %7s %8s\n", $1, $2, ($3 == 0 ? "-" : $3),
-        $4, $6, $7, $8, $9, $10, $12, ($13 == "" ? "-" : $13 "x") }' "$csv"
+        "GB/s", "%bw", "speed-up", "checksum"
+    failed = $15 == "FAILED"
+    printf "%-9s %-10s %5s %6s %11d %7d %8.3f %12.4g %8.3f %7s %8s %10s\n", $1, $2,
+        ($3 == 0 ? "-" : $3), $4, $6, $7, $8, $9, $10, (failed ? "-" : $12),
+        (failed || $13 == "" ? "-" : $13 "x"), $15 }' "$csv"
 echo
 echo "GB/s counts the minimal traffic: 28 bytes per cell and step in single precision, 56 in double;"
 echo "%bw compares it with the copy bandwidth measured above (the device's for device backends)."
+echo "checksum: the final state (mass, h_l2, momentum_l2) against serial's at the same size, precision"
+echo "and end time, bit for bit for CPU backends, to rounding for GPUs (tools/bench_verify.sh)."
 if [ -n "$skipped" ]; then
     echo -e "skipped:$skipped"
+fi
+if [ -n "$failures" ]; then
+    echo -e "FAILED, not ranked (the final state is not serial's):$failures"
 fi
 echo
 echo "lines of code (no blank or comment lines):"
@@ -322,3 +385,5 @@ else
     echo "bench: wrote $csv and $loc; no plot: $(tail -n 1 "$log")"
     echo "  (tools/bench_plot.sh $csv PNG draws it on a machine with gnuplot)"
 fi
+# A run that computed something else fails the benchmark as a whole.
+[ -z "$failures" ] || exit 1

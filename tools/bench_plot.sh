@@ -25,7 +25,8 @@ fi
 
 series_dir=$(mktemp -d) || exit 1
 trap 'rm -rf "$series_dir" "$plot.tmp"' EXIT
-awk -F, -v dir="$series_dir" 'NR > 1 {
+# Runs whose final state was not serial's (verified FAILED) are not drawn.
+awk -F, -v dir="$series_dir" 'NR > 1 && $15 != "FAILED" {
     name = $1 "-" $2 ($3 > 0 ? "-level" $3 : "")
     print $6, $9 > (dir "/" name ".dat") }' "$csv"
 

@@ -1,9 +1,10 @@
 #!/bin/bash
 # Everything the CUDA backend needs a GPU for, in one go (for a lent GPU
 # machine without NetCDF): builds both precisions, runs the test suites,
-# compute-sanitizer (memcheck, racecheck) over the CUDA suite at small
-# sizes, the device-to-device copy bandwidth, and tools/cuda_bench.sh.
-# Usage: [SKIP_BENCH=1] [SKIP_SANITIZERS=1] [CUDA_CHECK_SUITE=cuda] \
+# compute-sanitizer (memcheck, racecheck) over the CUDA levels of the
+# agreement suite at small sizes, the device-to-device copy bandwidth, and
+# tools/cuda_bench.sh.
+# Usage: [SKIP_BENCH=1] [SKIP_SANITIZERS=1] [CUDA_CHECK_SUITE=agreement] \
 #        tools/cuda_gpu_check.sh CUNIT_DIR LOG_DIR
 set -u -o pipefail
 cunit=$(realpath "$1")
@@ -30,7 +31,7 @@ for precision in single double; do
     build/$precision/shallows-tests --program build/$precision/shallows \
         ${CUDA_CHECK_SUITE:+--suite "$CUDA_CHECK_SUITE"} >"$logs/tests-$precision.log" 2>&1
     echo "tests $precision: exit $?: $(grep -E '^[a-z]+: [0-9]+ passed' "$logs/tests-$precision.log")"
-    grep -E "level .* agrees|step verb|max relative|relative difference|FAIL|failed" \
+    grep -E "cuda level|largest difference|too far from serial|FAIL|failed" \
         "$logs/tests-$precision.log" | head -20
 done
 if [ "${SKIP_BENCH:-0}" != 1 ]; then
@@ -41,9 +42,10 @@ for precision in single double; do
 done
 fi
 [ "${SKIP_SANITIZERS:-0}" = 1 ] && exit 0
-SWE_CUDA_TEST_QUICK=1 timeout 200 compute-sanitizer --tool memcheck --error-exitcode 9 \
-    build/double/shallows-tests --suite cuda >"$logs/sanitizer-memcheck.log" 2>&1
-echo "compute-sanitizer memcheck over the cuda suite: exit $?" \
+SWE_TEST_QUICK=1 SWE_TEST_BACKENDS=cuda timeout 200 compute-sanitizer --tool memcheck \
+    --error-exitcode 9 build/double/shallows-tests --suite agreement \
+    >"$logs/sanitizer-memcheck.log" 2>&1
+echo "compute-sanitizer memcheck over the cuda levels of the agreement suite: exit $?" \
     "$(grep -E 'ERROR SUMMARY' "$logs/sanitizer-memcheck.log" | tail -1)"
 # racecheck slows shared-memory kernels too much for the whole suite: each
 # level on a small grid instead (the solvers differ only in registers).

@@ -5,9 +5,10 @@
 set -eu
 
 # gnuplot-nox draws the figures of make bench and make validate;
-# python3 runs the skeleton generator and the grader; PoCL is the OpenCL
+# python3 runs the skeleton generator and the grader; clang-format formats
+# the sources and the skeletons the generator writes; PoCL is the OpenCL
 # device of machines without a GPU.
-packages="libnetcdf-dev netcdf-bin libcunit1-dev libpng-dev gnuplot-nox python3"
+packages="libnetcdf-dev netcdf-bin libcunit1-dev libpng-dev gnuplot-nox python3 clang-format"
 packages="$packages ocl-icd-opencl-dev opencl-headers pocl-opencl-icd clinfo"
 packages="$packages libopenmpi-dev openmpi-bin"
 

@@ -31,7 +31,8 @@ for entry in Makefile README.md .clang-format .gitignore common backends skeleto
 done
 # The generator needs solutions/; the release check is for this repository.
 rm -f "$release/tools/make_skeletons" "$release/tools/student_release.sh" \
-    "$release/tools/teaching_check.sh" "$release/tools/test_teaching_tools.py"
+    "$release/tools/teaching_check.sh" "$release/tools/test_teaching_tools.py" \
+    "$release/tools/check_sheets.py"
 {
     cat <<'NOTE'
 # shallows, student release

@@ -14,11 +14,11 @@
  * backend on the whole domain in the same process. */
 #include "grid/block_grid.h"
 #include "grid/copy_layer.h"
+#include "grid/stepping.h"
 #include "mpi_check.h"
 #include "mpi_layer.h"
 #include "numerics/speed_bits.h"
 #include "run/options.h"
-#include "run/simulation.h"
 #include "scenarios/scenario.h"
 
 #include <math.h>
