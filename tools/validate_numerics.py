@@ -165,7 +165,7 @@ the depth jump next to it, not the surface jump, and HLLE dropped its hydrostati
 Rusanov on the rough bed with outflow grew from round-off to momenta of 3e-7 in 200 s and 1e7 m²/s by
 2000 s. Now a cell below the tolerance keeps its depth in every solver's balance (only its
 velocity is dropped), and outflow ghosts keep the inner cell's surface and velocities on the higher
-of the two inner beds (common/grid/boundary.h, swe_boundary_ghost): with copied ghosts a boundary
+of the two inner beds (common/grid/boundary.h, swe_outflow_ghost): with copied ghosts a boundary
 cell lower than its inner neighbour is a pit that the hydrostatic reconstruction opens to the inside
 only through the neighbour's sill and to the outside with its whole depth, a feedback that grows.
 f-wave and augrie, which balance the bed step in the waves, were stable with either ghost."""

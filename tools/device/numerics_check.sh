@@ -1,8 +1,9 @@
 #!/bin/bash
 # On a GPU machine, the numerics of issue 20 (outflow ghosts on the higher inner bed, thin depths
 # kept in every solver's balance, George's augrie): builds for the H100 (-arch=sm_90) in both
-# precisions and runs the cuda suite (every level against serial: fp64 within 1e-12), the opencl
-# suite on NVIDIA's platform, and the serial balance, augrie and riemann suites.
+# precisions and runs the agreement suite (every CUDA and OpenCL level against serial, OpenCL on
+# NVIDIA's platform; the outflow ghosts of the fused levels included), the cuda and opencl suites,
+# and the balance, augrie, riemann and validation suites.
 # Run from the repository root with the CUnit headers and libcunit.a in .cunit/include and
 # .cunit/lib (as tools/device/gpu_machine_check.sh); output files go to $OUT.
 set -u -o pipefail
@@ -20,9 +21,10 @@ for p in single double; do
         status=1
         continue
     fi
-    for suite in cuda opencl balance augrie riemann; do
+    device=$(build/$p/shallows --list-devices 2>/dev/null | grep -i nvidia -A3 | grep -oE '[0-9]+:[0-9]+' | head -1)
+    for suite in agreement cuda opencl balance augrie riemann validation; do
         log="$out/$suite-$p.log"
-        SWE_TEST_CL_DEVICE=1:0 timeout 500 build/$p/shallows-tests --suite $suite \
+        SWE_TEST_CL_DEVICE=${device:-0:0} timeout 500 build/$p/shallows-tests --suite $suite \
             --program build/$p/shallows >"$log" 2>&1
         rc=$?
         echo "$p $suite: exit $rc $(grep -E '^[a-z]+: [0-9]+ passed' "$log" | tail -n 1)"
