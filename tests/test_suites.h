@@ -5,6 +5,8 @@
 #include "core/real.h"
 
 void register_riemann_tests(void);
+void register_augrie_tests(void);
+void register_balance_tests(void);
 void register_agreement_tests(void);
 void register_bench_verify_tests(void);
 void register_driver_tests(void);
