@@ -81,6 +81,7 @@ endif
 # CPPFLAGS (-DSWE_WITH_<NAME>), CFLAGS and LDLIBS.
 FLAGS_STAMP := $(BUILD)/compile-flags
 include $(wildcard backends/*/backend.mk)
+include common/mesh/mesh.mk
 
 LIBRARY_OBJECTS := $(patsubst %.c,$(BUILD)/obj/%.o,$(CORE_SOURCES) $(BACKEND_SOURCES)) $(EXTRA_OBJECTS)
 MAIN_OBJECT := $(BUILD)/obj/common/run/main.o

@@ -1,0 +1,78 @@
+/* The run of shallows-mesh: the model advanced snapshot by snapshot,
+ * timed without set-up and output, and its summary line. */
+#include "mesh/run/mesh_cli.h"
+
+#include "core/timer.h"
+#include "mesh/run/mesh_outputs.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+
+static void print_setup(const swe_mesh_cli *cli, const swe_mesh_model *model)
+{
+    const swe_mesh *mesh = &model->run.mesh;
+    printf("mesh %s: %d cells, %d edges (%d on the boundary), %d nodes; ordering %s, "
+           "phi %d, mean neighbour distance %.1f\n",
+           cli->options.mesh_path, mesh->cell_count, mesh->edge_count,
+           mesh->edge_count - mesh->interior_edge_count, mesh->node_count,
+           swe_mesh_ordering_name(model->ordering), swe_mesh_bandwidth(mesh),
+           swe_mesh_mean_neighbour_distance(mesh));
+    fflush(stdout);
+}
+
+static void print_summary(const swe_mesh_cli *cli, const swe_mesh_model *model, double seconds,
+                          uint64_t checksum, double volume)
+{
+    double cell_steps = (double)model->run.mesh.cell_count * (double)model->clock.steps;
+    printf("summary: scenario=%s backend=%s precision=%s order=%d ordering=%s cells=%d "
+           "steps=%ld t=%.9g seconds=%.6f cell_steps_per_s=%.6g volume=%.17g "
+           "checksum=%016" PRIx64 "\n",
+           cli->scenario.name, model->run.backend->name, SWE_PRECISION_NAME, model->run.order,
+           swe_mesh_ordering_name(model->ordering), model->run.mesh.cell_count,
+           model->clock.steps, model->clock.t, seconds, seconds > 0 ? cell_steps / seconds : 0.0,
+           volume, checksum);
+}
+
+int swe_mesh_cli_run(const swe_mesh_cli *cli, swe_error *err)
+{
+    swe_mesh_model *model = NULL;
+    int status = swe_mesh_model_create(&cli->options, &model, err);
+    if (status != SWE_OK) {
+        return status;
+    }
+    if (!cli->quiet) {
+        print_setup(cli, model);
+    }
+    swe_mesh_outputs outputs;
+    status = swe_mesh_outputs_open(&outputs, cli, model, err);
+    double seconds = 0;
+    for (int k = 1; status == SWE_OK && k <= cli->outputs; ++k) {
+        double target = cli->t_end * k / cli->outputs;
+        double start = swe_wall_seconds();
+        status = swe_mesh_model_advance(model, target, err);
+        seconds += swe_wall_seconds() - start;
+        if (status == SWE_OK) {
+            status = swe_mesh_outputs_write(&outputs, model, err);
+        }
+        if (status == SWE_OK && !cli->quiet) {
+            fprintf(stderr, "t = %.6g s, %ld steps, %.3g cell-steps/s\n", model->clock.t,
+                    model->clock.steps,
+                    seconds > 0 ? model->run.mesh.cell_count * (double)model->clock.steps / seconds
+                                : 0.0);
+        }
+    }
+    status = swe_mesh_outputs_close(&outputs, status, err);
+    uint64_t checksum = 0;
+    double volume = 0;
+    if (status == SWE_OK) {
+        status = swe_mesh_model_checksum(model, &checksum, err);
+    }
+    if (status == SWE_OK) {
+        status = swe_mesh_model_volume(model, &volume, err);
+    }
+    if (status == SWE_OK) {
+        print_summary(cli, model, seconds, checksum, volume);
+    }
+    swe_mesh_model_free(model);
+    return status;
+}
