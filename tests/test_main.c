@@ -65,6 +65,7 @@ int main(int argc, char **argv)
     register_opencl_tests();
 #endif
     register_block_grid_tests();
+    register_mesh_tests();
 #if defined(SWE_WITH_MPI) && !defined(SWE_WITHOUT_NETCDF)
     register_mpi_cli_tests();
 #endif

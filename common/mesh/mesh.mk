@@ -30,3 +30,8 @@ $(MESH_PROGRAM): $(MESH_MAIN_OBJECTS) $$(LIBRARY_OBJECTS)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 -include $(MESH_MAIN_OBJECTS:.o=.d)
+
+# The suites of tests/mesh/ include the shared test headers.
+$(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard tests/mesh/*.c)): CPPFLAGS += -Itests
+# The mesh-cli suite runs shallows-mesh.
+check: $(MESH_PROGRAM)

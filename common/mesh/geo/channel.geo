@@ -1,6 +1,7 @@
-// A 1000 m x 50 m channel for the 1D dam breaks (Stoker, Ritter) on
-// triangles: walls along its sides, free outflow at both ends. The dam
-// line x = 500 m is in the mesh so that the initial step is sharp.
+// A 1000 m x 50 m channel on triangles: walls along its sides, ends
+// "upstream" (x = 0) and "downstream" (x = 1000 m) whose conditions the
+// scenario chooses (free outflow for the 1D dam breaks of Stoker and
+// Ritter). The line x = 500 m is in the mesh so that a dam there is sharp.
 SetFactory("Built-in");
 If (!Exists(size))
   size = 10;
@@ -23,5 +24,6 @@ Curve Loop(2) = {2, 3, 4, -7};
 Plane Surface(1) = {1};
 Plane Surface(2) = {2};
 Physical Curve("wall") = {1, 2, 4, 5};
-Physical Curve("outflow") = {3, 6};
+Physical Curve("upstream") = {6};
+Physical Curve("downstream") = {3};
 Physical Surface("water") = {1, 2};

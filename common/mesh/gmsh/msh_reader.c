@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 void swe_msh_raw_free(swe_msh_raw *raw)
 {
@@ -92,6 +93,7 @@ static int read_format(swe_msh_cursor *cursor, swe_msh_raw *raw)
         cursor->position -= sizeof one;
         status = swe_msh_read_i32(cursor, "the byte-order marker", &one);
         if (status == SWE_OK && one != 1) {
+            cursor->position -= sizeof one;
             return swe_msh_fail(cursor, "the byte-order marker is not 1 in either byte order");
         }
     }
@@ -208,15 +210,12 @@ int swe_msh_read_file(const char *path, swe_msh_raw *raw, swe_error *err)
     if (file == NULL) {
         return swe_fail(err, SWE_ERROR_USAGE, "cannot open the mesh '%s'", path);
     }
-    long size = -1;
-    if (fseek(file, 0, SEEK_END) == 0) {
-        size = ftell(file);
-    }
-    if (size < 0 || fseek(file, 0, SEEK_SET) != 0) {
+    struct stat info;
+    if (fstat(fileno(file), &info) != 0 || !S_ISREG(info.st_mode)) {
         fclose(file);
-        return swe_fail(err, SWE_ERROR_USAGE, "cannot read the mesh '%s' (not a regular file?)",
-                        path);
+        return swe_fail(err, SWE_ERROR_USAGE, "the mesh '%s' is not a regular file", path);
     }
+    long size = (long)info.st_size;
     unsigned char *data = malloc((size_t)size + 1);
     if (data == NULL) {
         fclose(file);

@@ -72,9 +72,10 @@ SWE_INLINE void swe_mesh_gradient(const swe_mesh_arrays *a, int c)
     for (int k = 0; k < 3; ++k) {
         dry |= swe_mesh_gradient_neighbour(a, c, edges[k], k, &stencil, eta, hu, hv);
     }
-    swe_mesh_vector g_eta = swe_mesh_limited_gradient(&stencil, depth + a->bed[c], eta);
-    swe_mesh_vector g_hu = swe_mesh_limited_gradient(&stencil, a->hu[SWE_MESH_AT(c)], hu);
-    swe_mesh_vector g_hv = swe_mesh_limited_gradient(&stencil, a->hv[SWE_MESH_AT(c)], hv);
+    swe_mesh_plane plane = swe_mesh_plane_of(&stencil);
+    swe_mesh_vector g_eta = swe_mesh_limited_gradient(&stencil, plane, depth + a->bed[c], eta);
+    swe_mesh_vector g_hu = swe_mesh_limited_gradient(&stencil, plane, a->hu[SWE_MESH_AT(c)], hu);
+    swe_mesh_vector g_hv = swe_mesh_limited_gradient(&stencil, plane, a->hv[SWE_MESH_AT(c)], hv);
     real keep = dry ? (real)0 : (real)1;
     a->grad_eta_x[c] = keep * g_eta.x;
     a->grad_eta_y[c] = keep * g_eta.y;

@@ -61,6 +61,13 @@ SWE_INLINE real swe_mesh_viscous_factor(const swe_mesh_arrays *a, swe_mesh_launc
     return -a->viscosity * (real)0.5 * (h_l + h_r) * a->viscous_weight[e];
 }
 
+/* The time step an edge allows, chi / max |lambda| (001 eq. 15); no limit
+ * without waves, and a NaN speed (an unstable state) stays a NaN. */
+SWE_INLINE real swe_mesh_edge_time_step(real chi, real max_speed)
+{
+    return max_speed == (real)0 ? SWE_MESH_NO_TIME_LIMIT : chi / max_speed;
+}
+
 /* Interior edge e (0 <= e < interior_edge_count). */
 SWE_INLINE void swe_mesh_interior_edge(const swe_mesh_arrays *a, swe_mesh_launch launch, int e)
 {
@@ -84,9 +91,7 @@ SWE_INLINE void swe_mesh_interior_edge(const swe_mesh_arrays *a, swe_mesh_launch
     a->flux_right_h[e] = length * flux.right_h;
     a->flux_right_hu[e] = length * swe_mesh_to_x(flux.right_qn, flux.right_qt, nx, ny) + viscous_u;
     a->flux_right_hv[e] = length * swe_mesh_to_y(flux.right_qn, flux.right_qt, nx, ny) + viscous_v;
-    a->edge_time_step[e] = flux.max_speed > (real)0
-                               ? SWE_FMIN(a->chi[l], a->chi[r]) / flux.max_speed
-                               : SWE_MESH_NO_TIME_LIMIT;
+    a->edge_time_step[e] = swe_mesh_edge_time_step(SWE_FMIN(a->chi[l], a->chi[r]), flux.max_speed);
 }
 
 /* Boundary edge e (interior_edge_count <= e < edge_count): the flux
@@ -105,8 +110,7 @@ SWE_INLINE void swe_mesh_boundary_edge(const swe_mesh_arrays *a, swe_mesh_launch
     a->flux_left_h[e] = length * flux.left_h;
     a->flux_left_hu[e] = length * swe_mesh_to_x(flux.left_qn, flux.left_qt, nx, ny);
     a->flux_left_hv[e] = length * swe_mesh_to_y(flux.left_qn, flux.left_qt, nx, ny);
-    a->edge_time_step[e] =
-        flux.max_speed > (real)0 ? a->chi[l] / flux.max_speed : SWE_MESH_NO_TIME_LIMIT;
+    a->edge_time_step[e] = swe_mesh_edge_time_step(a->chi[l], flux.max_speed);
 }
 
 #endif

@@ -1,0 +1,47 @@
+/* What the triangle solver's suites share: where the test meshes are,
+ * suite registration, models made in one call, and comparisons. */
+#ifndef SWE_MESH_TEST_SUPPORT_H
+#define SWE_MESH_TEST_SUPPORT_H
+
+#include "mesh/solver/mesh_model.h"
+
+#include <CUnit/CUnit.h>
+
+/* Committed meshes, relative to the repository root (where the tests run). */
+#define SWE_MESH_TEST_DATA "tests/mesh/data/"
+#define SWE_MESH_GEO "common/mesh/geo/"
+
+typedef struct swe_mesh_test {
+    const char *name;
+    CU_TestFunc function;
+} swe_mesh_test;
+
+/* Adds suite name with its tests; exits loudly when CUnit refuses. */
+void swe_mesh_test_register(const char *name, const swe_mesh_test *tests, int count);
+
+/* A model of scenario on mesh (a path) with backend (NULL: serial),
+ * ordering, order (0: the scenario's) and threads; NULL (with a CUnit
+ * failure naming err) when it cannot be made. */
+swe_mesh_model *swe_mesh_test_model(const char *scenario, const char *mesh, const char *backend,
+                                    enum swe_mesh_ordering ordering, int order, int threads);
+
+/* The state in file order, in new allocations (free with free()). */
+typedef struct swe_mesh_test_state {
+    int cells;
+    real *h, *hu, *hv;
+} swe_mesh_test_state;
+
+swe_mesh_test_state swe_mesh_test_state_of(swe_mesh_model *model);
+void swe_mesh_test_state_free(swe_mesh_test_state *state);
+
+/* Whether two states are the same bits; prints the first difference. */
+int swe_mesh_test_same_bits(const swe_mesh_test_state *a, const swe_mesh_test_state *b);
+
+/* max |a - b| / max(|b|, floor) over every cell and field. */
+double swe_mesh_test_relative_difference(const swe_mesh_test_state *a,
+                                         const swe_mesh_test_state *b, double floor);
+
+/* Path of shallows-mesh: beside the program given with --program. */
+void swe_mesh_test_program(char *path, size_t size);
+
+#endif

@@ -1,0 +1,60 @@
+/* The OpenMP backend of the triangle solver against serial: the same
+ * bits for 1 to 4 threads, every case, both orders and any ordering. */
+#include "mesh_suites.h"
+#include "mesh_test_support.h"
+#include "test_suites.h"
+
+#include <stdio.h>
+
+static swe_mesh_test_state run(const char *scenario, const char *mesh, const char *backend,
+                               int order, enum swe_mesh_ordering ordering, int threads,
+                               double t_end)
+{
+    swe_mesh_model *model = swe_mesh_test_model(scenario, mesh, backend, ordering, order, threads);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(model);
+    swe_error err = {{0}};
+    CU_ASSERT_EQUAL_FATAL(swe_mesh_model_advance(model, t_end, &err), SWE_OK);
+    swe_mesh_test_state state = swe_mesh_test_state_of(model);
+    swe_mesh_model_free(model);
+    return state;
+}
+
+static void test_openmp_gives_the_serial_bits(void)
+{
+    const struct {
+        const char *scenario, *mesh;
+        double t_end;
+    } cases[] = {{"partial-dam-break", SWE_MESH_GEO "partial_dam_break_coarse.msh", 3},
+                 {"channel-flow", SWE_MESH_GEO "channel_20.msh", 300},
+                 {"backward-facing-step", SWE_MESH_GEO "backward_facing_step_m1.msh", 2},
+                 {"dam-break-1d-dry", SWE_MESH_GEO "channel_40.msh", 10},
+                 {"lake-at-rest-island", SWE_MESH_GEO "square_1000_coarse.msh", 20}};
+    for (int k = 0; k < 5; ++k) {
+        for (int order = 1; order <= 2; ++order) {
+            swe_mesh_test_state serial = run(cases[k].scenario, cases[k].mesh, NULL, order,
+                                             SWE_MESH_ORDERING_GMSH, 0, cases[k].t_end);
+            for (int threads = 1; threads <= 4; ++threads) {
+                enum swe_mesh_ordering ordering = threads % 2 ? SWE_MESH_ORDERING_RCM_EDGES
+                                                              : SWE_MESH_ORDERING_RANDOM;
+                swe_mesh_test_state openmp = run(cases[k].scenario, cases[k].mesh, "openmp",
+                                                 order, ordering, threads, cases[k].t_end);
+                int same = swe_mesh_test_same_bits(&openmp, &serial);
+                if (!same) {
+                    fprintf(stderr, "  %s order %d, %d threads\n", cases[k].scenario, order,
+                            threads);
+                }
+                CU_ASSERT(same);
+                swe_mesh_test_state_free(&openmp);
+            }
+            swe_mesh_test_state_free(&serial);
+        }
+    }
+}
+
+void register_mesh_openmp_tests(void)
+{
+    static const swe_mesh_test tests[] = {
+        {"OpenMP gives the serial bits for 1 to 4 threads", test_openmp_gives_the_serial_bits},
+    };
+    swe_mesh_test_register("mesh-openmp", tests, (int)(sizeof tests / sizeof tests[0]));
+}
