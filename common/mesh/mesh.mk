@@ -35,3 +35,24 @@ $(MESH_PROGRAM): $(MESH_MAIN_OBJECTS) $$(LIBRARY_OBJECTS)
 $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard tests/mesh/*.c)): CPPFLAGS += -Itests
 # The mesh-cli suite runs shallows-mesh.
 check: $(MESH_PROGRAM)
+
+# The OpenCL backend: its kernels ($(KERNELS)/opencl/mesh/*.cl) and every
+# header they include flattened into one string at build time, as the
+# Cartesian OpenCL program is (tools/embed_opencl_source.sh).
+ifeq ($(HAVE_OPENCL),yes)
+MESH_OPENCL_SOURCES := $(wildcard $(KERNELS)/opencl/mesh/*.cl)
+MESH_OPENCL_EMBEDDED := $(BUILD)/gen/mesh_opencl_program_source.c
+BACKEND_SOURCES += $(wildcard backends/opencl/mesh/*.c)
+EXTRA_OBJECTS += $(BUILD)/obj/gen/mesh_opencl_program_source.o
+CPPFLAGS += -DSWE_MESH_WITH_OPENCL -Ibackends/opencl/mesh
+
+$(MESH_OPENCL_EMBEDDED): $(MESH_OPENCL_SOURCES) $(wildcard common/*/*.h common/mesh/*/*.h \
+		backends/opencl/mesh/*.h) tools/embed_opencl_source.sh
+	@mkdir -p $(dir $@)
+	tools/embed_opencl_source.sh $@ swe_mesh_opencl_program_source \
+		"common backends/opencl/mesh" $(MESH_OPENCL_SOURCES)
+
+$(BUILD)/obj/gen/mesh_opencl_program_source.o: $(MESH_OPENCL_EMBEDDED)
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
+endif

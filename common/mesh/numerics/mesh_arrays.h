@@ -59,21 +59,27 @@
 #define SWE_MESH_CONDITION_INTS(X) X(condition_kind)
 #define SWE_MESH_CONDITION_REALS(X) X(condition_value_a) X(condition_value_b)
 
+/* Every array, in one fixed order: REAL(name) for arrays of real,
+ * INT(name) for arrays of int (struct members, kernel parameters and
+ * their arguments all follow it). */
+#define SWE_MESH_ARRAY_LIST(REAL, INT)                                                             \
+    SWE_MESH_STATE_ARRAYS(REAL)                                                                    \
+    SWE_MESH_STAGE_ARRAYS(REAL)                                                                    \
+    SWE_MESH_CELL_REALS(REAL)                                                                      \
+    SWE_MESH_GRADIENT_ARRAYS(REAL)                                                                 \
+    SWE_MESH_CELL_INTS(INT)                                                                        \
+    SWE_MESH_EDGE_REALS(REAL)                                                                      \
+    SWE_MESH_FLUX_ARRAYS(REAL)                                                                     \
+    SWE_MESH_EDGE_INTS(INT)                                                                        \
+    SWE_MESH_BOUNDARY_INTS(INT)                                                                    \
+    SWE_MESH_CONDITION_INTS(INT)                                                                   \
+    SWE_MESH_CONDITION_REALS(REAL)
+
 #define SWE_MESH_REAL_MEMBER(name) SWE_GLOBAL real *name;
 #define SWE_MESH_INT_MEMBER(name) SWE_GLOBAL int *name;
 
 typedef struct swe_mesh_arrays {
-    SWE_MESH_STATE_ARRAYS(SWE_MESH_REAL_MEMBER)
-    SWE_MESH_STAGE_ARRAYS(SWE_MESH_REAL_MEMBER)
-    SWE_MESH_CELL_REALS(SWE_MESH_REAL_MEMBER)
-    SWE_MESH_GRADIENT_ARRAYS(SWE_MESH_REAL_MEMBER)
-    SWE_MESH_CELL_INTS(SWE_MESH_INT_MEMBER)
-    SWE_MESH_EDGE_REALS(SWE_MESH_REAL_MEMBER)
-    SWE_MESH_FLUX_ARRAYS(SWE_MESH_REAL_MEMBER)
-    SWE_MESH_EDGE_INTS(SWE_MESH_INT_MEMBER)
-    SWE_MESH_BOUNDARY_INTS(SWE_MESH_INT_MEMBER)
-    SWE_MESH_CONDITION_INTS(SWE_MESH_INT_MEMBER)
-    SWE_MESH_CONDITION_REALS(SWE_MESH_REAL_MEMBER)
+    SWE_MESH_ARRAY_LIST(SWE_MESH_REAL_MEMBER, SWE_MESH_INT_MEMBER)
     int cell_count, interior_edge_count, edge_count, condition_count;
     real viscosity; /* eddy viscosity, m^2/s; 0: inviscid */
     real manning;   /* Manning's n, s/m^(1/3); 0: no friction */
