@@ -56,3 +56,24 @@ $(BUILD)/obj/gen/mesh_opencl_program_source.o: $(MESH_OPENCL_EMBEDDED)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
 endif
+
+# The CUDA backend, where nvcc is (backends/cuda/backend.mk). The AoS lab
+# (001): make MESH_CUDA_LAYOUT=aos stores the state as (h, hu, hv)
+# records; the flag enters NVCCFLAGS, so switching rebuilds the objects.
+# IEEE arithmetic without contraction in both precisions, as on the CPU,
+# so that the GPU agrees with serial to round-off (tests/mesh/): these
+# kernels are bound by memory traffic, not arithmetic.
+ifneq ($(CUDA_NVCC),)
+MESH_CUDA_SOURCES := $(wildcard backends/cuda/mesh/*.cu) $(wildcard $(KERNELS)/cuda/mesh/*.cu)
+MESH_CUDA_OBJECTS := $(patsubst %.cu,$(BUILD)/obj/%.o,$(MESH_CUDA_SOURCES))
+EXTRA_OBJECTS += $(MESH_CUDA_OBJECTS)
+$(MESH_CUDA_OBJECTS): CUDA_EXTRA += -fmad=false -prec-div=true -prec-sqrt=true -ftz=false
+CPPFLAGS += -DSWE_MESH_WITH_CUDA -Ibackends/cuda/mesh
+MESH_CUDA_LAYOUT ?= soa
+ifeq ($(MESH_CUDA_LAYOUT),aos)
+NVCCFLAGS += -DSWE_MESH_STATE_STRIDE=3
+else ifneq ($(MESH_CUDA_LAYOUT),soa)
+$(error MESH_CUDA_LAYOUT must be soa or aos, not '$(MESH_CUDA_LAYOUT)')
+endif
+-include $(patsubst %.cu,$(BUILD)/obj/%.d,$(MESH_CUDA_SOURCES))
+endif

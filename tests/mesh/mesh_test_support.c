@@ -104,3 +104,62 @@ void swe_mesh_test_program(char *path, size_t size)
     int directory = slash != NULL ? (int)(slash - program + 1) : 0;
     snprintf(path, size, "%.*sshallows-mesh", directory, program);
 }
+
+#ifdef SWE_PRECISION_DOUBLE
+#define DEVICE_AGREEMENT 1e-12
+#else
+#define DEVICE_AGREEMENT 1e-4
+#endif
+
+static swe_mesh_test_state run_on(const char *scenario, const char *mesh, const char *backend,
+                                  int order, double t_end)
+{
+    const swe_mesh_scenario *found = swe_mesh_scenario_find(scenario);
+    swe_mesh_model_options options = swe_mesh_model_defaults(found, mesh);
+    options.backend = backend;
+    options.order = order;
+    options.ordering = SWE_MESH_ORDERING_RCM_EDGES;
+    options.device.cl_device = getenv("SWE_TEST_CL_DEVICE");
+    swe_mesh_model *model = NULL;
+    swe_error err = {{0}};
+    int status = swe_mesh_model_create(&options, &model, &err);
+    if (status == SWE_OK) {
+        status = swe_mesh_model_advance(model, t_end, &err);
+    }
+    if (status != SWE_OK) {
+        fprintf(stderr, "\n  %s on %s: %s\n", scenario, backend != NULL ? backend : "serial",
+                err.message);
+    }
+    CU_ASSERT_EQUAL_FATAL(status, SWE_OK);
+    swe_mesh_test_state state = swe_mesh_test_state_of(model);
+    swe_mesh_model_free(model);
+    return state;
+}
+
+void swe_mesh_test_device_agreement(const char *backend)
+{
+    const struct {
+        const char *scenario, *mesh;
+        double t_end;
+    } cases[] = {{"partial-dam-break", SWE_MESH_GEO "partial_dam_break_coarse.msh", 2},
+                 {"channel-flow", SWE_MESH_GEO "channel_20.msh", 100},
+                 {"backward-facing-step", SWE_MESH_GEO "backward_facing_step_coarse.msh", 2},
+                 {"dam-break-1d-dry", SWE_MESH_GEO "channel_40.msh", 10},
+                 {"lake-at-rest-island", SWE_MESH_GEO "square_1000_coarse.msh", 20}};
+    for (int k = 0; k < 5; ++k) {
+        for (int order = 1; order <= 2; ++order) {
+            swe_mesh_test_state serial =
+                run_on(cases[k].scenario, cases[k].mesh, NULL, order, cases[k].t_end);
+            swe_mesh_test_state device =
+                run_on(cases[k].scenario, cases[k].mesh, backend, order, cases[k].t_end);
+            double difference = swe_mesh_test_relative_difference(&device, &serial, 1.0);
+            if (!(difference <= DEVICE_AGREEMENT)) {
+                fprintf(stderr, "\n  %s order %d: %s differs from serial by %g\n",
+                        cases[k].scenario, order, backend, difference);
+            }
+            CU_ASSERT(difference <= DEVICE_AGREEMENT);
+            swe_mesh_test_state_free(&serial);
+            swe_mesh_test_state_free(&device);
+        }
+    }
+}

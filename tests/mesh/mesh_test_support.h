@@ -41,6 +41,15 @@ int swe_mesh_test_same_bits(const swe_mesh_test_state *a, const swe_mesh_test_st
 double swe_mesh_test_relative_difference(const swe_mesh_test_state *a,
                                          const swe_mesh_test_state *b, double floor);
 
+/* Every case, both orders, on backend against serial: within 1e-12 in
+ * double precision and 1e-4 in single, relative to max(|value|, 1 m or
+ * 1 m^2/s). Both device backends compute in IEEE arithmetic without
+ * contraction, so what remains are the device's own elementary functions
+ * (cbrt in Manning friction) and reduction orders, a few ulp, grown by
+ * the shocks of a few dozen steps; 1e-4 leaves room for that in floats.
+ * SWE_TEST_CL_DEVICE picks the OpenCL device. */
+void swe_mesh_test_device_agreement(const char *backend);
+
 /* Path of shallows-mesh: beside the program given with --program. */
 void swe_mesh_test_program(char *path, size_t size);
 
