@@ -10,6 +10,8 @@ set -eu
 packages="libnetcdf-dev netcdf-bin libcunit1-dev libpng-dev gnuplot-nox python3"
 packages="$packages ocl-icd-opencl-dev opencl-headers pocl-opencl-icd clinfo"
 packages="$packages libopenmpi-dev openmpi-bin"
+# gmsh writes the triangle meshes of make meshes from common/mesh/geo/.
+packages="$packages gmsh"
 
 missing=""
 for package in $packages; do

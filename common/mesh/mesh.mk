@@ -77,3 +77,35 @@ $(error MESH_CUDA_LAYOUT must be soa or aos, not '$(MESH_CUDA_LAYOUT)')
 endif
 -include $(patsubst %.cu,$(BUILD)/obj/%.d,$(MESH_CUDA_SOURCES))
 endif
+
+# make meshes: the meshes of 000's cases at its sizes (M1, M2, M3, about
+# the triangle counts of its table 3) and the channel refinements, written
+# by gmsh from common/mesh/geo/*.geo into build/meshes/ (the small meshes
+# the tests use are committed beside the .geo files). name:geo:size.
+MESH_DIR ?= build/meshes
+GMSH ?= gmsh
+MESH_TABLE := partial_dam_break_m1:partial_dam_break:2.26 \
+    partial_dam_break_m2:partial_dam_break:0.505 \
+    circular_dam_break_m1:circular_dam_break:0.846 \
+    circular_dam_break_m2:circular_dam_break:0.41 \
+    circular_dam_break_m3:circular_dam_break:0.205 \
+    backward_facing_step_m1:backward_facing_step:0.225 \
+    backward_facing_step_m2:backward_facing_step:0.1086 \
+    backward_facing_step_m3:backward_facing_step:0.054 \
+    channel_5:channel:5 channel_2.5:channel:2.5 \
+    square_1000_m1:square_1000:10 square_1000_m2:square_1000:2.3
+
+.PHONY: meshes
+## make meshes: the large meshes of every case with gmsh -> build/meshes/ (minutes)
+meshes:
+	@command -v $(GMSH) >/dev/null || { echo "make meshes needs gmsh (make deps installs it)" >&2; exit 2; }
+	@mkdir -p $(MESH_DIR)
+	@for entry in $(MESH_TABLE); do \
+	    name=$${entry%%:*}; rest=$${entry#*:}; geo=$${rest%%:*}; size=$${rest#*:}; \
+	    if [ ! -s $(MESH_DIR)/$$name.msh ]; then \
+	        echo "gmsh: $(MESH_DIR)/$$name.msh (size $$size)"; \
+	        $(GMSH) -2 -format msh41 -bin -setnumber size $$size -o $(MESH_DIR)/$$name.msh.tmp \
+	            common/mesh/geo/$$geo.geo >/dev/null && mv $(MESH_DIR)/$$name.msh.tmp $(MESH_DIR)/$$name.msh \
+	            || exit 1; \
+	    fi; \
+	done

@@ -3,8 +3,10 @@
  * (or byte offset) and the reason. */
 #include "mesh/geometry/mesh.h"
 #include "mesh/gmsh/msh_reader.h"
+#include "mesh/gmsh/msh_writer.h"
 #include "mesh_suites.h"
 #include "mesh_test_support.h"
+#include "program_runner.h"
 #include "test_suites.h"
 
 #include <math.h>
@@ -292,6 +294,32 @@ static void test_missing_and_unreadable_files(void)
     CU_ASSERT_EQUAL(swe_mesh_read("tests/mesh/data", &mesh, &err), SWE_ERROR_USAGE);
 }
 
+/* A generated square written as GMSH 4.1 binary reads back as written. */
+static void test_written_meshes_read_back(void)
+{
+    char dir[256], path[512];
+    CU_ASSERT_EQUAL_FATAL(swe_make_test_directory(dir, sizeof dir, "mesh-write"), 0);
+    swe_path_in(path, sizeof path, dir, "square.msh");
+    swe_msh_raw written, read;
+    swe_error err = {{0}};
+    CU_ASSERT_EQUAL_FATAL(swe_msh_generate_square(7, 1000, 3, &written, &err), SWE_OK);
+    CU_ASSERT_EQUAL_FATAL(swe_msh_write_binary(path, &written, &err), SWE_OK);
+    CU_ASSERT_EQUAL_FATAL(swe_msh_read_file(path, &read, &err), SWE_OK);
+    CU_ASSERT(read.node_count == 64 && read.triangle_count == 98 && read.line_count == 28);
+    CU_ASSERT(memcmp(read.node_x, written.node_x, 64 * sizeof(double)) == 0);
+    CU_ASSERT(memcmp(read.node_y, written.node_y, 64 * sizeof(double)) == 0);
+    CU_ASSERT(memcmp(read.triangle_nodes, written.triangle_nodes, 3 * 98 * sizeof(int)) == 0);
+    CU_ASSERT(memcmp(read.line_nodes, written.line_nodes, 2 * 28 * sizeof(int)) == 0);
+    CU_ASSERT_STRING_EQUAL(swe_msh_group_name(&read, 1, 1), "wall");
+    swe_mesh mesh;
+    CU_ASSERT_EQUAL(swe_mesh_read(path, &mesh, &err), SWE_OK);
+    CU_ASSERT_EQUAL(mesh.edge_count - mesh.interior_edge_count, 28);
+    swe_mesh_free(&mesh);
+    swe_msh_raw_free(&written);
+    swe_msh_raw_free(&read);
+    swe_remove_test_directory(dir);
+}
+
 void register_mesh_reader_tests(void)
 {
     static const swe_mesh_test tests[] = {
@@ -303,6 +331,7 @@ void register_mesh_reader_tests(void)
         {"binary files of either byte order, truncations refused",
          test_binary_files_of_either_byte_order},
         {"missing and unreadable files", test_missing_and_unreadable_files},
+        {"written meshes read back", test_written_meshes_read_back},
     };
     swe_mesh_test_register("mesh-reader", tests, (int)(sizeof tests / sizeof tests[0]));
 }

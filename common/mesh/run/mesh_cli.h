@@ -13,6 +13,7 @@ typedef struct swe_mesh_cli {
     const char *vtk_stem;     /* NULL: no VTK */
     const char *netcdf_path;  /* NULL: no NetCDF */
     int quiet;
+    int write_square;         /* > 0: write an N x N square to the mesh path */
     int done;                 /* --help, --list-*: nothing left to run */
     char default_mesh[256];   /* common/mesh/geo/<scenario mesh>.msh */
 } swe_mesh_cli;

@@ -26,6 +26,7 @@ enum {
     OPTION_VTK,
     OPTION_NETCDF,
     OPTION_QUIET,
+    OPTION_WRITE_SQUARE,
     OPTION_LIST_BACKENDS,
     OPTION_LIST_SCENARIOS,
     OPTION_HELP
@@ -49,6 +50,7 @@ static const struct option long_options[] = {
     {"vtk", required_argument, NULL, OPTION_VTK},
     {"netcdf", required_argument, NULL, OPTION_NETCDF},
     {"quiet", no_argument, NULL, OPTION_QUIET},
+    {"write-square", required_argument, NULL, OPTION_WRITE_SQUARE},
     {"list-backends", no_argument, NULL, OPTION_LIST_BACKENDS},
     {"list-scenarios", no_argument, NULL, OPTION_LIST_SCENARIOS},
     {"help", no_argument, NULL, OPTION_HELP},
@@ -76,6 +78,8 @@ static void print_help(void)
            "  --vtk STEM          write STEM_NNNN.vtu and STEM.pvd\n"
            "  --netcdf FILE       write FILE, UGRID 1.0\n"
            "  --quiet             no progress lines\n"
+           "  --write-square N    write a 1000 m square of 2 N^2 triangles to --mesh FILE\n"
+           "                      (GMSH 4.1 binary, for benchmarks without gmsh) and stop\n"
            "Ends with one 'summary:' line. Exit codes: 0 done, 1 the run failed, 2 bad input.\n");
 }
 
@@ -217,6 +221,10 @@ static int parse_option(int id, const char *value, swe_mesh_cli *cli, raw_option
         break;
     case OPTION_QUIET:
         cli->quiet = 1;
+        break;
+    case OPTION_WRITE_SQUARE:
+        status = parse_whole(value, "--write-square", 1, 20000, &whole, err);
+        cli->write_square = (int)whole;
         break;
     default:
         status = swe_fail(err, SWE_ERROR_USAGE, "unknown option (see --help)");

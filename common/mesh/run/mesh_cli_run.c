@@ -3,6 +3,7 @@
 #include "mesh/run/mesh_cli.h"
 
 #include "core/timer.h"
+#include "mesh/gmsh/msh_writer.h"
 #include "mesh/run/mesh_outputs.h"
 
 #include <inttypes.h>
@@ -48,8 +49,27 @@ static void print_summary(const swe_mesh_cli *cli, const swe_mesh_model *model,
            timing.cpu_seconds > 0 ? cell_steps / timing.cpu_seconds : 0.0, volume, checksum);
 }
 
+/* --write-square: the mesh file instead of a run. */
+static int write_square(const swe_mesh_cli *cli, swe_error *err)
+{
+    swe_msh_raw raw;
+    int status = swe_msh_generate_square(cli->write_square, 1000.0, 1, &raw, err);
+    if (status == SWE_OK) {
+        status = swe_msh_write_binary(cli->options.mesh_path, &raw, err);
+        swe_msh_raw_free(&raw);
+    }
+    if (status == SWE_OK && !cli->quiet) {
+        printf("wrote %s: %d triangles\n", cli->options.mesh_path,
+               2 * cli->write_square * cli->write_square);
+    }
+    return status;
+}
+
 int swe_mesh_cli_run(const swe_mesh_cli *cli, swe_error *err)
 {
+    if (cli->write_square > 0) {
+        return write_square(cli, err);
+    }
     swe_mesh_model *model = NULL;
     int status = swe_mesh_model_create(&cli->options, &model, err);
     if (status != SWE_OK) {
