@@ -12,12 +12,13 @@
 #include "mesh/numerics/mesh_boundary.h"
 #include "mesh/numerics/mesh_roe.h"
 
-/* Cell c's state at the point (to_mid_x, to_mid_y) from its centroid, in
- * the frame of normal n: the first-order value, or with the limited
- * gradients of the surface and momenta (the bed is constant in a cell,
- * so the depth changes as the surface does). */
+/* Cell c's state at the midpoint of edge e, of which it is the left
+ * (or right) cell, in the frame of normal n: the first-order value, or
+ * with the limited gradients of the surface and momenta (the bed is
+ * constant in a cell, so the depth changes as the surface does). First
+ * order reads no vector to the midpoint. */
 SWE_INLINE swe_mesh_face swe_mesh_face_state(const swe_mesh_arrays *a, swe_mesh_launch launch,
-                                             int c, real to_mid_x, real to_mid_y, real nx, real ny)
+                                             int c, int e, int left, real nx, real ny)
 {
     const SWE_GLOBAL real *h = launch.read_stage ? a->h_stage : a->h;
     const SWE_GLOBAL real *hu = launch.read_stage ? a->hu_stage : a->hu;
@@ -25,6 +26,8 @@ SWE_INLINE swe_mesh_face swe_mesh_face_state(const swe_mesh_arrays *a, swe_mesh_
     real depth = h[SWE_MESH_AT(c)], momentum_x = hu[SWE_MESH_AT(c)];
     real momentum_y = hv[SWE_MESH_AT(c)];
     if (launch.second_order) {
+        real to_mid_x = left ? a->left_to_mid_x[e] : a->right_to_mid_x[e];
+        real to_mid_y = left ? a->left_to_mid_y[e] : a->right_to_mid_y[e];
         depth = SWE_FMAX((real)0, depth + (a->grad_eta_x[c] * to_mid_x + a->grad_eta_y[c] * to_mid_y));
         momentum_x = momentum_x + (a->grad_hu_x[c] * to_mid_x + a->grad_hu_y[c] * to_mid_y);
         momentum_y = momentum_y + (a->grad_hv_x[c] * to_mid_x + a->grad_hv_y[c] * to_mid_y);
@@ -73,10 +76,8 @@ SWE_INLINE void swe_mesh_interior_edge(const swe_mesh_arrays *a, swe_mesh_launch
 {
     int l = a->edge_left[e], r = a->edge_right[e];
     real nx = a->normal_x[e], ny = a->normal_y[e], length = a->length[e];
-    swe_mesh_face left =
-        swe_mesh_face_state(a, launch, l, a->left_to_mid_x[e], a->left_to_mid_y[e], nx, ny);
-    swe_mesh_face right =
-        swe_mesh_face_state(a, launch, r, a->right_to_mid_x[e], a->right_to_mid_y[e], nx, ny);
+    swe_mesh_face left = swe_mesh_face_state(a, launch, l, e, 1, nx, ny);
+    swe_mesh_face right = swe_mesh_face_state(a, launch, r, e, 0, nx, ny);
     swe_mesh_edge_flux flux = swe_mesh_flux(left, right, a->bed[r] - a->bed[l]);
     real viscous_u = (real)0, viscous_v = (real)0;
     if (a->viscosity > (real)0) {
@@ -101,8 +102,7 @@ SWE_INLINE void swe_mesh_boundary_edge(const swe_mesh_arrays *a, swe_mesh_launch
     int l = a->edge_left[e];
     int condition = a->boundary_condition[e - a->interior_edge_count];
     real nx = a->normal_x[e], ny = a->normal_y[e], length = a->length[e];
-    swe_mesh_face inside =
-        swe_mesh_face_state(a, launch, l, a->left_to_mid_x[e], a->left_to_mid_y[e], nx, ny);
+    swe_mesh_face inside = swe_mesh_face_state(a, launch, l, e, 1, nx, ny);
     swe_mesh_face ghost =
         swe_mesh_ghost(a->condition_kind[condition], a->condition_value_a[condition],
                        a->condition_value_b[condition], inside, a->bed[l]);
