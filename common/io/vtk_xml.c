@@ -46,8 +46,8 @@ static void base64_finish(swe_base64_stream *stream)
     stream->used = 0;
 }
 
-void swe_vtk_array_begin(swe_base64_stream *stream, FILE *file, const char *type,
-                         const char *name, int components, uint64_t bytes)
+void swe_vtk_array_begin(swe_base64_stream *stream, FILE *file, const char *type, const char *name,
+                         int components, uint64_t bytes)
 {
     fprintf(file, "        <DataArray type=\"%s\" Name=\"%s\"", type, name);
     if (components > 1) {

@@ -30,8 +30,8 @@ void swe_base64_write(swe_base64_stream *stream, const void *data, size_t size);
  * format="binary"> and its byte count; the values follow through
  * swe_base64_write, then swe_vtk_array_end. components 1 leaves the
  * attribute out. */
-void swe_vtk_array_begin(swe_base64_stream *stream, FILE *file, const char *type,
-                         const char *name, int components, uint64_t bytes);
+void swe_vtk_array_begin(swe_base64_stream *stream, FILE *file, const char *type, const char *name,
+                         int components, uint64_t bytes);
 void swe_vtk_array_end(swe_base64_stream *stream);
 
 /* "LittleEndian" or "BigEndian", as this machine stores the arrays. */

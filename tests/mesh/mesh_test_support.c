@@ -81,8 +81,8 @@ int swe_mesh_test_same_bits(const swe_mesh_test_state *a, const swe_mesh_test_st
     return 1;
 }
 
-double swe_mesh_test_relative_difference(const swe_mesh_test_state *a,
-                                         const swe_mesh_test_state *b, double floor)
+double swe_mesh_test_relative_difference(const swe_mesh_test_state *a, const swe_mesh_test_state *b,
+                                         double floor)
 {
     const real *fields_a[] = {a->h, a->hu, a->hv}, *fields_b[] = {b->h, b->hu, b->hv};
     double worst = a->cells == b->cells ? 0 : INFINITY;

@@ -38,8 +38,8 @@ void swe_mesh_test_state_free(swe_mesh_test_state *state);
 int swe_mesh_test_same_bits(const swe_mesh_test_state *a, const swe_mesh_test_state *b);
 
 /* max |a - b| / max(|b|, floor) over every cell and field. */
-double swe_mesh_test_relative_difference(const swe_mesh_test_state *a,
-                                         const swe_mesh_test_state *b, double floor);
+double swe_mesh_test_relative_difference(const swe_mesh_test_state *a, const swe_mesh_test_state *b,
+                                         double floor);
 
 /* Every case, both orders, on backend against serial: within 1e-12 in
  * double precision and 1e-4 in single, relative to max(|value|, 1 m or

@@ -100,8 +100,12 @@ static void test_a_run_prints_its_summary_and_files(void)
     snprintf(pvd, sizeof pvd, "%s.pvd", stem);
     snprintf(vtu, sizeof vtu, "%s_0002.vtu", stem);
     snprintf(nc, sizeof nc, "%s.nc", stem);
-    const char *args[] = {"--scenario", "lake-at-rest-island", "--t-end", "10", "--outputs", "2",
-                          "--vtk", stem, "--netcdf", nc, "--quiet", NULL};
+    const char *args[] = {"--scenario", "lake-at-rest-island",
+                          "--t-end",    "10",
+                          "--outputs",  "2",
+                          "--vtk",      stem,
+                          "--netcdf",   nc,
+                          "--quiet",    NULL};
     mesh_run result;
     run_mesh(dir, args, &result);
     CU_ASSERT_EQUAL(result.exit_code, 0);
@@ -119,7 +123,8 @@ static void test_a_run_prints_its_summary_and_files(void)
 void register_mesh_cli_tests(void)
 {
     static const swe_mesh_test tests[] = {
-        {"bad input refused with exit code 2 and one line", test_bad_input_is_refused_with_one_line},
+        {"bad input refused with exit code 2 and one line",
+         test_bad_input_is_refused_with_one_line},
         {"a run prints its summary and writes its files", test_a_run_prints_its_summary_and_files},
     };
     swe_mesh_test_register("mesh-cli", tests, (int)(sizeof tests / sizeof tests[0]));

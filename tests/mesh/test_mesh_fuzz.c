@@ -125,8 +125,9 @@ static void test_random_byte_changes(void)
 /* Each number of the ASCII files in turn replaced by hostile values. */
 static void test_hostile_numbers(void)
 {
-    static const char *const values[] = {"99999999999", "-1", "0", "nan", "inf", "-inf", "1e308",
-                                         "2147483648", "18446744073709551616", "3.5", ""};
+    static const char *const values[] = {
+        "99999999999",          "-1",  "0", "nan", "inf", "-inf", "1e308", "2147483648",
+        "18446744073709551616", "3.5", ""};
     for (int f = 0; f < 4; f += 2) {
         size_t size;
         unsigned char *bytes = read_whole(files[f], &size);

@@ -70,10 +70,12 @@ static void check_invariants(const swe_mesh *mesh, double domain_area)
         CU_ASSERT((e < mesh->interior_edge_count) == (r >= 0));
         /* From the left cell's centroid, the normal points away. */
         CU_ASSERT((mesh->edge_mid_x[e] - mesh->cell_x[l]) * nx +
-                      (mesh->edge_mid_y[e] - mesh->cell_y[l]) * ny > 0);
+                      (mesh->edge_mid_y[e] - mesh->cell_y[l]) * ny >
+                  0);
         if (r >= 0) {
             CU_ASSERT((mesh->cell_x[r] - mesh->cell_x[l]) * nx +
-                          (mesh->cell_y[r] - mesh->cell_y[l]) * ny > 0);
+                          (mesh->cell_y[r] - mesh->cell_y[l]) * ny >
+                      0);
         }
     }
 }
@@ -145,8 +147,8 @@ static void test_rcm_shrinks_the_bandwidth(void)
             for (int e = 1; e < mesh.interior_edge_count; ++e) {
                 int low0 = mesh.edge_left[e - 1] < mesh.edge_right[e - 1] ? mesh.edge_left[e - 1]
                                                                           : mesh.edge_right[e - 1];
-                int low1 = mesh.edge_left[e] < mesh.edge_right[e] ? mesh.edge_left[e]
-                                                                  : mesh.edge_right[e];
+                int low1 =
+                    mesh.edge_left[e] < mesh.edge_right[e] ? mesh.edge_left[e] : mesh.edge_right[e];
                 CU_ASSERT(low0 <= low1);
             }
         }

@@ -50,8 +50,8 @@ static void test_bad_options_are_refused(void)
 static void test_time_step_follows_001(void)
 {
     swe_mesh_model *model =
-        swe_mesh_test_model("partial-dam-break", SWE_MESH_GEO "partial_dam_break_coarse.msh",
-                            NULL, SWE_MESH_ORDERING_GMSH, 1, 0);
+        swe_mesh_test_model("partial-dam-break", SWE_MESH_GEO "partial_dam_break_coarse.msh", NULL,
+                            SWE_MESH_ORDERING_GMSH, 1, 0);
     const swe_mesh *mesh = &model->run.mesh;
     const swe_mesh_arrays *a = &model->run.host;
     double smallest = INFINITY;
@@ -74,9 +74,8 @@ static void test_time_step_follows_001(void)
 /* A NaN in the state stops the run at the next step with a message. */
 static void test_unstable_state_stops_the_run(void)
 {
-    swe_mesh_model *model = swe_mesh_test_model("lake-at-rest", SWE_MESH_GEO
-                                                "square_1000_coarse.msh", NULL,
-                                                SWE_MESH_ORDERING_GMSH, 2, 0);
+    swe_mesh_model *model = swe_mesh_test_model(
+        "lake-at-rest", SWE_MESH_GEO "square_1000_coarse.msh", NULL, SWE_MESH_ORDERING_GMSH, 2, 0);
     swe_error err = {{0}};
     model->run.host.hu[model->run.mesh.cell_count / 2] = (real)NAN;
     CU_ASSERT_EQUAL_FATAL(model->run.backend->upload(&model->run, &err), SWE_OK);

@@ -34,10 +34,10 @@ static void test_openmp_gives_the_serial_bits(void)
             swe_mesh_test_state serial = run(cases[k].scenario, cases[k].mesh, NULL, order,
                                              SWE_MESH_ORDERING_GMSH, 0, cases[k].t_end);
             for (int threads = 1; threads <= 4; ++threads) {
-                enum swe_mesh_ordering ordering = threads % 2 ? SWE_MESH_ORDERING_RCM_EDGES
-                                                              : SWE_MESH_ORDERING_RANDOM;
-                swe_mesh_test_state openmp = run(cases[k].scenario, cases[k].mesh, "openmp",
-                                                 order, ordering, threads, cases[k].t_end);
+                enum swe_mesh_ordering ordering =
+                    threads % 2 ? SWE_MESH_ORDERING_RCM_EDGES : SWE_MESH_ORDERING_RANDOM;
+                swe_mesh_test_state openmp = run(cases[k].scenario, cases[k].mesh, "openmp", order,
+                                                 ordering, threads, cases[k].t_end);
                 int same = swe_mesh_test_same_bits(&openmp, &serial);
                 if (!same) {
                     fprintf(stderr, "  %s order %d, %d threads\n", cases[k].scenario, order,

@@ -79,8 +79,9 @@ static void expect_text(int ncid, int varid, const char *name, const char *expec
 
 static swe_mesh_netcdf *written_file(swe_mesh_model *model, const char *path)
 {
-    swe_mesh_netcdf_info info = {&model->scenario, "circular_dam_break_coarse.msh", "serial",
-                                 "rcm+edges", 2, model->clock.cfl};
+    swe_mesh_netcdf_info info = {
+        &model->scenario, "circular_dam_break_coarse.msh", "serial", "rcm+edges", 2,
+        model->clock.cfl};
     swe_mesh_netcdf *file = NULL;
     swe_error err = {{0}};
     CU_ASSERT_EQUAL_FATAL(swe_mesh_netcdf_create(&file, path, &model->run.mesh, &model->run.host,

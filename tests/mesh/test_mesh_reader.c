@@ -58,7 +58,8 @@ static void test_boundary_groups_reach_the_edges(void)
         swe_mesh mesh;
         swe_error err = {{0}};
         CU_ASSERT_EQUAL_FATAL(swe_mesh_read(encodings[k], &mesh, &err), SWE_OK);
-        int outflow = swe_mesh_group_find(&mesh, "outflow"), wall = swe_mesh_group_find(&mesh, "wall");
+        int outflow = swe_mesh_group_find(&mesh, "outflow"),
+            wall = swe_mesh_group_find(&mesh, "wall");
         CU_ASSERT(outflow != SWE_MESH_NO_GROUP && wall != SWE_MESH_NO_GROUP);
         int counts[2] = {0, 0};
         for (int e = mesh.interior_edge_count; e < mesh.edge_count; ++e) {
@@ -104,8 +105,10 @@ static const bad_file bad_files[] = {
      "bad.msh:6: node 1 has z = 2"},
     {"a truncated node", HEADER_22 "$Nodes\n2\n1 0.000 0 0\n2 1.00 0",
      "bad.msh:7: the file ends where a node coordinate should be"},
-    {"a repeated node tag", HEADER_22 "$Nodes\n3\n1 0 0 0\n1 1 0 0\n2 1 1 0\n$EndNodes\n"
-     "$Elements\n1\n1 2 0 1 1 2\n$EndElements\n", "bad.msh: node tag 1 is used twice"},
+    {"a repeated node tag",
+     HEADER_22 "$Nodes\n3\n1 0 0 0\n1 1 0 0\n2 1 1 0\n$EndNodes\n"
+               "$Elements\n1\n1 2 0 1 1 2\n$EndElements\n",
+     "bad.msh: node tag 1 is used twice"},
     {"a quadrangle", HEADER_22 NODES_22 "$Elements\n1\n1 3 0 1 2 3 4\n$EndElements\n",
      "bad.msh:13: element 1 is a 4-node quadrangle (GMSH type 3)"},
     {"a second-order triangle", HEADER_22 NODES_22 "$Elements\n1\n7 9 0 1 2 3 4 1 2\n",
@@ -128,14 +131,18 @@ static const bad_file bad_files[] = {
     {"node blocks short of their count",
      HEADER_41 "$Nodes\n1 3 1 3\n2 1 0 2\n1\n2\n0 0 0\n1 0 0\n$EndNodes\n",
      "the node blocks hold 2 nodes, not the 3 announced"},
-    {"a triangle in a curve", HEADER_41 "$Nodes\n1 3 1 3\n2 1 0 3\n1\n2\n3\n0 0 0\n1 0 0\n0 1 0\n"
-     "$EndNodes\n$Elements\n1 1 1 1\n1 4 2 1\n1 1 2 3\n$EndElements\n",
+    {"a triangle in a curve",
+     HEADER_41 "$Nodes\n1 3 1 3\n2 1 0 3\n1\n2\n3\n0 0 0\n1 0 0\n0 1 0\n"
+               "$EndNodes\n$Elements\n1 1 1 1\n1 4 2 1\n1 1 2 3\n$EndElements\n",
      "elements of type 2 in an entity of dimension 1"},
     {"a curve in two groups", HEADER_41 "$Entities\n0 1 0 0\n4 0 0 0 1 0 0 2 1 2 0\n",
      "entity 4 belongs to physical groups 1 and 2"},
-    {"a line on an unknown curve", HEADER_41 "$Entities\n0 0 0 0\n$EndEntities\n"
+    {"a line on an unknown curve",
+     HEADER_41
+     "$Entities\n0 0 0 0\n$EndEntities\n"
      "$Nodes\n1 3 1 3\n2 1 0 3\n1\n2\n3\n0 0 0\n1 0 0\n0 1 0\n$EndNodes\n$Elements\n2 2 1 2\n"
-     "2 1 2 1\n1 1 2 3\n1 9 1 1\n2 1 2\n$EndElements\n", "element 2 lies on curve 9"},
+     "2 1 2 1\n1 1 2 3\n1 9 1 1\n2 1 2\n$EndElements\n",
+     "element 2 lies on curve 9"},
 };
 
 static void test_malformed_files_are_refused_with_their_place(void)
@@ -144,11 +151,11 @@ static void test_malformed_files_are_refused_with_their_place(void)
         const bad_file *bad = &bad_files[k];
         swe_msh_raw raw;
         swe_error err = {{0}};
-        int status = swe_msh_parse("bad.msh", (const unsigned char *)bad->text,
-                                   strlen(bad->text), &raw, &err);
+        int status = swe_msh_parse("bad.msh", (const unsigned char *)bad->text, strlen(bad->text),
+                                   &raw, &err);
         if (status != SWE_ERROR_USAGE || strstr(err.message, bad->message) == NULL) {
-            fprintf(stderr, "\n  %s: status %d, message '%s', expected '%s'\n", bad->what,
-                    status, err.message, bad->message);
+            fprintf(stderr, "\n  %s: status %d, message '%s', expected '%s'\n", bad->what, status,
+                    err.message, bad->message);
         }
         CU_ASSERT_EQUAL(status, SWE_ERROR_USAGE);
         CU_ASSERT_PTR_NOT_NULL(strstr(err.message, bad->message));
@@ -163,16 +170,26 @@ static void test_malformed_files_are_refused_with_their_place(void)
 static const bad_file bad_meshes[] = {
     {"a degenerate triangle", HEADER_22 NODES_6 "$Elements\n1\n8 2 0 1 2 5\n$EndElements\n",
      "bad.msh: triangle (element 8) is degenerate"},
-    {"a repeated triangle", HEADER_22 NODES_6 "$Elements\n2\n1 2 0 1 2 3\n2 2 0 3 1 2\n"
-     "$EndElements\n", "bad.msh: triangles (elements 1 and 2) lie on the same side"},
-    {"overlapping triangles", HEADER_22 NODES_6 "$Elements\n2\n1 2 0 1 2 3\n2 2 0 1 2 6\n"
-     "$EndElements\n", "triangles (elements 1 and 2) lie on the same side"},
-    {"an edge of three triangles", HEADER_22 NODES_6 "$Elements\n3\n1 2 0 1 2 3\n2 2 0 2 1 6\n"
-     "3 2 0 1 2 4\n$EndElements\n", "3 triangles (elements 1, 2, 3...) share one edge"},
-    {"a line inside", HEADER_22 NODES_22 "$Elements\n3\n1 2 0 1 2 3\n2 2 0 1 3 4\n"
-     "3 1 1 7 1 3\n$EndElements\n", "line (element 3) lies between two triangles"},
-    {"a line off the mesh", HEADER_22 NODES_6 "$Elements\n2\n1 2 0 1 2 3\n3 1 1 7 2 5\n"
-     "$EndElements\n", "line (element 3) is not an edge of a triangle"},
+    {"a repeated triangle",
+     HEADER_22 NODES_6 "$Elements\n2\n1 2 0 1 2 3\n2 2 0 3 1 2\n"
+                       "$EndElements\n",
+     "bad.msh: triangles (elements 1 and 2) lie on the same side"},
+    {"overlapping triangles",
+     HEADER_22 NODES_6 "$Elements\n2\n1 2 0 1 2 3\n2 2 0 1 2 6\n"
+                       "$EndElements\n",
+     "triangles (elements 1 and 2) lie on the same side"},
+    {"an edge of three triangles",
+     HEADER_22 NODES_6 "$Elements\n3\n1 2 0 1 2 3\n2 2 0 2 1 6\n"
+                       "3 2 0 1 2 4\n$EndElements\n",
+     "3 triangles (elements 1, 2, 3...) share one edge"},
+    {"a line inside",
+     HEADER_22 NODES_22 "$Elements\n3\n1 2 0 1 2 3\n2 2 0 1 3 4\n"
+                        "3 1 1 7 1 3\n$EndElements\n",
+     "line (element 3) lies between two triangles"},
+    {"a line off the mesh",
+     HEADER_22 NODES_6 "$Elements\n2\n1 2 0 1 2 3\n3 1 1 7 2 5\n"
+                       "$EndElements\n",
+     "line (element 3) is not an edge of a triangle"},
     {"an edge in two groups", HEADER_22 NODES_22 TWO_TRIANGLES_AND_LINES,
      "puts a boundary edge in physical groups '7' and '8'"},
 };
@@ -184,13 +201,13 @@ static void test_bad_meshes_are_refused_naming_the_element(void)
         swe_msh_raw raw;
         swe_mesh mesh;
         swe_error err = {{0}};
-        int status = swe_msh_parse("bad.msh", (const unsigned char *)bad->text,
-                                   strlen(bad->text), &raw, &err);
+        int status = swe_msh_parse("bad.msh", (const unsigned char *)bad->text, strlen(bad->text),
+                                   &raw, &err);
         CU_ASSERT_EQUAL_FATAL(status, SWE_OK);
         status = swe_mesh_build(&raw, "bad.msh", &mesh, &err);
         if (status != SWE_ERROR_USAGE || strstr(err.message, bad->message) == NULL) {
-            fprintf(stderr, "\n  %s: status %d, message '%s', expected '%s'\n", bad->what,
-                    status, err.message, bad->message);
+            fprintf(stderr, "\n  %s: status %d, message '%s', expected '%s'\n", bad->what, status,
+                    err.message, bad->message);
         }
         CU_ASSERT_EQUAL(status, SWE_ERROR_USAGE);
         CU_ASSERT_PTR_NOT_NULL(strstr(err.message, bad->message));
@@ -323,7 +340,8 @@ static void test_written_meshes_read_back(void)
 void register_mesh_reader_tests(void)
 {
     static const swe_mesh_test tests[] = {
-        {"2.2 and 4.1, ASCII and binary read the same mesh", test_four_encodings_read_the_same_mesh},
+        {"2.2 and 4.1, ASCII and binary read the same mesh",
+         test_four_encodings_read_the_same_mesh},
         {"boundary groups reach their edges", test_boundary_groups_reach_the_edges},
         {"malformed files refused with line and reason",
          test_malformed_files_are_refused_with_their_place},

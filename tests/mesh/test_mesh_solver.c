@@ -19,9 +19,9 @@ static double max_speed(const swe_mesh_model *model)
     double fastest = 0;
     for (int c = 0; c < model->run.mesh.cell_count; ++c) {
         double h = a->h[c];
-        double speed = h >= SWE_DRY_TOLERANCE ? sqrt((double)a->hu[c] * a->hu[c] +
-                                                     (double)a->hv[c] * a->hv[c]) / h
-                                              : 0;
+        double speed = h >= SWE_DRY_TOLERANCE
+                           ? sqrt((double)a->hu[c] * a->hu[c] + (double)a->hv[c] * a->hv[c]) / h
+                           : 0;
         fastest = fmax(fastest, speed);
     }
     return fastest;
@@ -35,9 +35,9 @@ static void test_lake_at_rest_stays_at_rest(void)
     const char *scenarios[] = {"lake-at-rest", "lake-at-rest-island"};
     for (int s = 0; s < 2; ++s) {
         for (int order = 1; order <= 2; ++order) {
-            swe_mesh_model *model = swe_mesh_test_model(scenarios[s], SWE_MESH_GEO
-                                                        "square_1000_coarse.msh", NULL,
-                                                        SWE_MESH_ORDERING_GMSH, order, 0);
+            swe_mesh_model *model =
+                swe_mesh_test_model(scenarios[s], SWE_MESH_GEO "square_1000_coarse.msh", NULL,
+                                    SWE_MESH_ORDERING_GMSH, order, 0);
             swe_error err = {{0}};
             CU_ASSERT_EQUAL_FATAL(swe_mesh_model_advance(model, 200, &err), SWE_OK);
             CU_ASSERT(model->clock.steps > 100);
@@ -83,8 +83,8 @@ static void test_walls_conserve_mass(void)
             CU_ASSERT_EQUAL_FATAL(swe_mesh_model_volume(model, &after, &err), SWE_OK);
             double change = fabs(after - before) / before;
             if (!(change < 10 * SWE_TEST_EPSILON * sqrt((double)model->clock.steps))) {
-                fprintf(stderr, "\n  %s order %d: volume changed by %g\n", cases[k].scenario,
-                        order, change);
+                fprintf(stderr, "\n  %s order %d: volume changed by %g\n", cases[k].scenario, order,
+                        change);
             }
             CU_ASSERT(change < 10 * SWE_TEST_EPSILON * sqrt((double)model->clock.steps));
             swe_mesh_model_free(model);
@@ -146,8 +146,8 @@ static void test_dry_front_keeps_mass_and_positivity(void)
         closed.conditions[k].kind = SWE_MESH_WALL;
     }
     for (int order = 1; order <= 2; ++order) {
-        swe_mesh_model_options options = swe_mesh_model_defaults(&closed, SWE_MESH_GEO
-                                                                 "channel_20.msh");
+        swe_mesh_model_options options =
+            swe_mesh_model_defaults(&closed, SWE_MESH_GEO "channel_20.msh");
         options.order = order;
         swe_mesh_model *model = NULL;
         swe_error err = {{0}};
@@ -171,8 +171,8 @@ static void test_dry_front_keeps_mass_and_positivity(void)
 static void test_friction_slows_without_reversing(void)
 {
     const swe_mesh_scenario *scenario = swe_mesh_scenario_find("lake-at-rest");
-    swe_mesh_model_options options = swe_mesh_model_defaults(scenario, SWE_MESH_GEO
-                                                             "square_1000_coarse.msh");
+    swe_mesh_model_options options =
+        swe_mesh_model_defaults(scenario, SWE_MESH_GEO "square_1000_coarse.msh");
     options.manning = 5;
     options.order = 1;
     swe_mesh_model *model = NULL;
@@ -225,8 +225,8 @@ static double steady_depth(double x, double q, double n, double level)
  * the discharge, and the surface falls with Manning's friction slope. */
 static void test_channel_carries_its_discharge(void)
 {
-    swe_mesh_model *model = swe_mesh_test_model("channel-flow", SWE_MESH_GEO "channel_20.msh",
-                                                NULL, SWE_MESH_ORDERING_GMSH, 2, 0);
+    swe_mesh_model *model = swe_mesh_test_model("channel-flow", SWE_MESH_GEO "channel_20.msh", NULL,
+                                                SWE_MESH_ORDERING_GMSH, 2, 0);
     swe_error err = {{0}};
     CU_ASSERT_EQUAL_FATAL(swe_mesh_model_advance(model, 3000, &err), SWE_OK);
     const swe_mesh *mesh = &model->run.mesh;
@@ -287,8 +287,8 @@ static void test_boundary_ghosts(void)
               tolerance * invariant);
     swe_mesh_face by_discharge = swe_mesh_ghost(SWE_MESH_INFLOW_DISCHARGE, 2, 0, still, 0);
     CU_ASSERT(by_discharge.qn == -2 && by_discharge.qt == 0);
-    CU_ASSERT(fabs(by_discharge.qn / by_discharge.h + 2 * SWE_SQRT(g * by_discharge.h) - invariant) <
-              tolerance * invariant);
+    CU_ASSERT(fabs(by_discharge.qn / by_discharge.h + 2 * SWE_SQRT(g * by_discharge.h) -
+                   invariant) < tolerance * invariant);
     swe_mesh_face forced = swe_mesh_ghost(SWE_MESH_SUPERCRITICAL_INFLOW, (real)0.5, 3, still, 0);
     CU_ASSERT(forced.h == (real)0.5 && forced.qn == (real)-1.5 && forced.qt == 0);
 }

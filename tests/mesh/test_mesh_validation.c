@@ -16,8 +16,8 @@
 /* L1 error of h against the exact dam break, per metre of channel. */
 static double dam_break_error(const char *scenario, const char *mesh, int order)
 {
-    swe_mesh_model *model = swe_mesh_test_model(scenario, mesh, NULL, SWE_MESH_ORDERING_RCM,
-                                                order, 0);
+    swe_mesh_model *model =
+        swe_mesh_test_model(scenario, mesh, NULL, SWE_MESH_ORDERING_RCM, order, 0);
     CU_ASSERT_PTR_NOT_NULL_FATAL(model);
     swe_error err = {{0}};
     CU_ASSERT_EQUAL_FATAL(swe_mesh_model_advance(model, 20, &err), SWE_OK);
@@ -112,9 +112,9 @@ static void test_circular_dam_breaks_stay_circular(void)
     const struct {
         const char *scenario, *mesh;
         double t, cx, cy, rest;
-    } cases[] = {{"circular-dam-break", SWE_MESH_GEO "circular_dam_break_coarse.msh", 0.69, 25,
-                  25, 1},
-                 {"radial-dam-break", SWE_MESH_GEO "square_1000_coarse.msh", 10, 500, 500, 10}};
+    } cases[] = {
+        {"circular-dam-break", SWE_MESH_GEO "circular_dam_break_coarse.msh", 0.69, 25, 25, 1},
+        {"radial-dam-break", SWE_MESH_GEO "square_1000_coarse.msh", 10, 500, 500, 10}};
     for (int k = 0; k < 2; ++k) {
         swe_mesh_model *model = swe_mesh_test_model(cases[k].scenario, cases[k].mesh, NULL,
                                                     SWE_MESH_ORDERING_RCM_EDGES, 2, 0);
@@ -153,8 +153,8 @@ static double box_mean(const swe_mesh_model *model, int field, double x0, double
 static void test_partial_dam_break_features(void)
 {
     swe_mesh_model *model =
-        swe_mesh_test_model("partial-dam-break", SWE_MESH_GEO "partial_dam_break_coarse.msh",
-                            NULL, SWE_MESH_ORDERING_RCM_EDGES, 2, 0);
+        swe_mesh_test_model("partial-dam-break", SWE_MESH_GEO "partial_dam_break_coarse.msh", NULL,
+                            SWE_MESH_ORDERING_RCM_EDGES, 2, 0);
     swe_error err = {{0}};
     CU_ASSERT_EQUAL_FATAL(swe_mesh_model_advance(model, 7.2, &err), SWE_OK);
     double behind = box_mean(model, 0, 80, 95, 100, 165);
@@ -180,16 +180,15 @@ static void test_partial_dam_break_features(void)
 static void test_backward_step_recirculates(void)
 {
     swe_mesh_model *model =
-        swe_mesh_test_model("backward-facing-step", SWE_MESH_GEO
-                            "backward_facing_step_coarse.msh", NULL, SWE_MESH_ORDERING_RCM_EDGES,
-                            2, 0);
+        swe_mesh_test_model("backward-facing-step", SWE_MESH_GEO "backward_facing_step_coarse.msh",
+                            NULL, SWE_MESH_ORDERING_RCM_EDGES, 2, 0);
     swe_error err = {{0}};
     CU_ASSERT_EQUAL_FATAL(swe_mesh_model_advance(model, 30, &err), SWE_OK);
     double behind = box_mean(model, 1, 0.5, 2, 0, 0.3);
     double inlet = box_mean(model, 1, -3, -1, 1, 3);
     double downstream = box_mean(model, 1, 15, 19, 0, 3);
-    printf("\n  backward step: u behind the step %.3f, inlet %.3f, downstream %.3f ", behind,
-           inlet, downstream);
+    printf("\n  backward step: u behind the step %.3f, inlet %.3f, downstream %.3f ", behind, inlet,
+           downstream);
     CU_ASSERT(behind < -0.05);
     CU_ASSERT(fabs(inlet - 0.5) < 0.02);
     CU_ASSERT(fabs(downstream - 1.0 / 3.0) < 0.02);

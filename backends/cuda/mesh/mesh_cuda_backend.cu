@@ -109,9 +109,9 @@ static int allocate_arrays(mesh_cuda_fields *f, const swe_mesh_arrays *host, swe
         status = allocate((void **)&f->partial, (size_t)f->reduction_blocks, sizeof(real), err);
     }
     if (status == SWE_OK) {
-        CUDA_CHECK(cudaMallocHost((void **)&f->host_partial,
-                                  (size_t)f->reduction_blocks * sizeof(real)),
-                   err);
+        CUDA_CHECK(
+            cudaMallocHost((void **)&f->host_partial, (size_t)f->reduction_blocks * sizeof(real)),
+            err);
     }
     return status;
 }
@@ -127,7 +127,8 @@ static int copy_in(void *device, const void *host, size_t bytes, cudaStream_t st
 
 #define UPLOAD(name, count)                                                                        \
     if (status == SWE_OK) {                                                                        \
-        status = copy_in(f->device.name, host->name, (count) * sizeof *host->name, f->stream, err); \
+        status =                                                                                   \
+            copy_in(f->device.name, host->name, (count) * sizeof *host->name, f->stream, err);     \
     }
 #define UPLOAD_CELL(name) UPLOAD(name, cells)
 #define UPLOAD_EDGE(name) UPLOAD(name, edges)
@@ -304,7 +305,8 @@ static int cuda_edge_fluxes(swe_mesh_run *run, swe_mesh_launch launch, swe_error
 static int cuda_min_time_step(swe_mesh_run *run, real *time_step, swe_error *err)
 {
     mesh_cuda_fields *f = fields_of(run);
-    int status = swe_mesh_cuda_min_steps(f->device, f->partial, f->reduction_blocks, f->stream, err);
+    int status =
+        swe_mesh_cuda_min_steps(f->device, f->partial, f->reduction_blocks, f->stream, err);
     if (status != SWE_OK) {
         return status;
     }

@@ -15,7 +15,9 @@ enum { SWE_MESH_CL_GROUP = 128 };
 #define SWE_MESH_CL_COUNT(name) +1
 /* The arguments every kernel takes before its own: the arrays, four
  * counts, the viscosity and Manning's n (mesh_kernel_parameters.h). */
-enum { SWE_MESH_CL_COMMON_ARGUMENTS = 0 SWE_MESH_ARRAY_LIST(SWE_MESH_CL_COUNT, SWE_MESH_CL_COUNT) + 6 };
+enum {
+    SWE_MESH_CL_COMMON_ARGUMENTS = 0 SWE_MESH_ARRAY_LIST(SWE_MESH_CL_COUNT, SWE_MESH_CL_COUNT) + 6
+};
 
 typedef struct swe_mesh_opencl {
     swe_cl_device device;
@@ -26,8 +28,8 @@ typedef struct swe_mesh_opencl {
     struct {
         SWE_MESH_ARRAY_LIST(SWE_MESH_CL_BUFFER_MEMBER, SWE_MESH_CL_BUFFER_MEMBER)
     } buffers;
-    cl_mem partial;      /* one smallest time step per reduction group */
-    size_t groups;       /* reduction groups */
+    cl_mem partial; /* one smallest time step per reduction group */
+    size_t groups;  /* reduction groups */
     real *host_partial;
 } swe_mesh_opencl;
 

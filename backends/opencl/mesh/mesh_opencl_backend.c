@@ -29,8 +29,8 @@ static int transfer(swe_mesh_opencl *cl, cl_mem buffer, real *host, size_t count
                     swe_error *err)
 {
     size_t bytes = count * sizeof(real);
-    return to_device ? CL_CHECK(clEnqueueWriteBuffer(cl->queue, buffer, CL_TRUE, 0, bytes, host,
-                                                     0, NULL, NULL),
+    return to_device ? CL_CHECK(clEnqueueWriteBuffer(cl->queue, buffer, CL_TRUE, 0, bytes, host, 0,
+                                                     NULL, NULL),
                                 err)
                      : CL_CHECK(clEnqueueReadBuffer(cl->queue, buffer, CL_TRUE, 0, bytes, host, 0,
                                                     NULL, NULL),
@@ -48,8 +48,7 @@ static int opencl_upload(swe_mesh_run *run, swe_error *err)
     if (status == SWE_OK) {
         status = transfer(cl, cl->buffers.hv, run->host.hv, cells, 1, err);
     }
-    return status == SWE_OK ? transfer(cl, cl->buffers.bed, run->host.bed, cells, 1, err)
-                            : status;
+    return status == SWE_OK ? transfer(cl, cl->buffers.bed, run->host.bed, cells, 1, err) : status;
 }
 
 static int opencl_download(swe_mesh_run *run, swe_error *err)
@@ -71,9 +70,8 @@ static int launch(swe_mesh_opencl *cl, cl_kernel kernel, size_t count, swe_error
     }
     size_t local = SWE_MESH_CL_GROUP;
     size_t global = (count + local - 1) / local * local;
-    return CL_CHECK(clEnqueueNDRangeKernel(cl->queue, kernel, 1, NULL, &global, &local, 0, NULL,
-                                           NULL),
-                    err);
+    return CL_CHECK(
+        clEnqueueNDRangeKernel(cl->queue, kernel, 1, NULL, &global, &local, 0, NULL, NULL), err);
 }
 
 static int set_int(cl_kernel kernel, cl_uint index, int value, swe_error *err)
@@ -120,12 +118,12 @@ static int opencl_min_time_step(swe_mesh_run *run, real *time_step, swe_error *e
     size_t local = SWE_MESH_CL_GROUP, global = cl->groups * local;
     int status = CL_CHECK(clSetKernelArg(cl->min_steps, first, sizeof(cl_mem), &cl->partial), err);
     if (status == SWE_OK) {
-        status = CL_CHECK(clSetKernelArg(cl->min_steps, first + 1, local * sizeof(real), NULL),
-                          err);
+        status =
+            CL_CHECK(clSetKernelArg(cl->min_steps, first + 1, local * sizeof(real), NULL), err);
     }
     if (status == SWE_OK) {
-        status = CL_CHECK(clEnqueueNDRangeKernel(cl->queue, cl->min_steps, 1, NULL, &global,
-                                                 &local, 0, NULL, NULL),
+        status = CL_CHECK(clEnqueueNDRangeKernel(cl->queue, cl->min_steps, 1, NULL, &global, &local,
+                                                 0, NULL, NULL),
                           err);
     }
     if (status == SWE_OK) {

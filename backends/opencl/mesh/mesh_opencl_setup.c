@@ -37,8 +37,8 @@ static int build(swe_mesh_opencl *cl, swe_error *err)
                     : "";
 #endif
     char options[256];
-    snprintf(options, sizeof options, "-cl-std=CL1.2%s -DSWE_DRY_TOLERANCE_METRES=%.17g",
-             precision, (double)SWE_DRY_TOLERANCE_METRES);
+    snprintf(options, sizeof options, "-cl-std=CL1.2%s -DSWE_DRY_TOLERANCE_METRES=%.17g", precision,
+             (double)SWE_DRY_TOLERANCE_METRES);
     return swe_cl_build_source(cl->context, cl->device.device, swe_mesh_opencl_program_source,
                                options, &cl->program, err);
 }
@@ -79,14 +79,14 @@ static int create_buffer(swe_mesh_opencl *cl, cl_mem *buffer, size_t count, size
                          swe_error *err)
 {
     cl_int code = CL_SUCCESS;
-    *buffer = clCreateBuffer(cl->context, CL_MEM_READ_WRITE, (count > 0 ? count : 1) * size,
-                             NULL, &code);
+    *buffer =
+        clCreateBuffer(cl->context, CL_MEM_READ_WRITE, (count > 0 ? count : 1) * size, NULL, &code);
     return CL_CHECK_CODE(code, "clCreateBuffer", err);
 }
 
 #define CREATE(name, count)                                                                        \
     if (status == SWE_OK) {                                                                        \
-        status = create_buffer(cl, &cl->buffers.name, (count), sizeof *host->name, err);          \
+        status = create_buffer(cl, &cl->buffers.name, (count), sizeof *host->name, err);           \
     }
 #define CREATE_CELL(name) CREATE(name, cells)
 #define CREATE_EDGE(name) CREATE(name, edges)
@@ -124,14 +124,14 @@ static int create_buffers(swe_mesh_opencl *cl, const swe_mesh_arrays *host, swe_
 static int write_buffer(swe_mesh_opencl *cl, cl_mem buffer, const void *data, size_t bytes,
                         swe_error *err)
 {
-    return CL_CHECK(clEnqueueWriteBuffer(cl->queue, buffer, CL_TRUE, 0, bytes, data, 0, NULL,
-                                         NULL),
+    return CL_CHECK(clEnqueueWriteBuffer(cl->queue, buffer, CL_TRUE, 0, bytes, data, 0, NULL, NULL),
                     err);
 }
 
 #define UPLOAD(name, count)                                                                        \
     if (status == SWE_OK && (count) > 0) {                                                         \
-        status = write_buffer(cl, cl->buffers.name, host->name, (count) * sizeof *host->name, err); \
+        status =                                                                                   \
+            write_buffer(cl, cl->buffers.name, host->name, (count) * sizeof *host->name, err);     \
     }
 #define UPLOAD_CELL(name) UPLOAD(name, cells)
 #define UPLOAD_EDGE(name) UPLOAD(name, edges)
@@ -158,12 +158,13 @@ static int upload_geometry(swe_mesh_opencl *cl, const swe_mesh_arrays *host, swe
 
 #define SET_BUFFER(name)                                                                           \
     if (status == SWE_OK) {                                                                        \
-        status = CL_CHECK(clSetKernelArg(kernel, index++, sizeof(cl_mem), &cl->buffers.name), err); \
+        status =                                                                                   \
+            CL_CHECK(clSetKernelArg(kernel, index++, sizeof(cl_mem), &cl->buffers.name), err);     \
     }
 
 /* The arguments every kernel shares, in mesh_kernel_parameters.h order. */
-static int set_common_arguments(swe_mesh_opencl *cl, cl_kernel kernel,
-                                const swe_mesh_arrays *host, swe_error *err)
+static int set_common_arguments(swe_mesh_opencl *cl, cl_kernel kernel, const swe_mesh_arrays *host,
+                                swe_error *err)
 {
     cl_uint index = 0;
     int status = SWE_OK;
@@ -218,7 +219,7 @@ static void warn_unless_released(cl_int code, const char *call)
 
 #define RELEASE_BUFFER(name)                                                                       \
     if (cl->buffers.name != NULL) {                                                                \
-        warn_unless_released(clReleaseMemObject(cl->buffers.name), "clReleaseMemObject");        \
+        warn_unless_released(clReleaseMemObject(cl->buffers.name), "clReleaseMemObject");          \
     }
 
 void swe_mesh_opencl_release(swe_mesh_opencl *cl)

@@ -29,24 +29,24 @@ typedef struct swe_mesh {
     double *node_x, *node_y;
 
     int cell_count;
-    int *cell_node;                 /* 3 per cell, counter-clockwise */
-    int *cell_edge;                 /* 3 per cell, by edge midpoint (x, then y) */
-    double *cell_area;              /* m^2 */
-    double *cell_x, *cell_y;        /* centroid */
-    double *cell_chi;               /* area / longest edge (001, eq. 17), m */
-    int *cell_file_index;           /* position among the file's triangles */
+    int *cell_node;          /* 3 per cell, counter-clockwise */
+    int *cell_edge;          /* 3 per cell, by edge midpoint (x, then y) */
+    double *cell_area;       /* m^2 */
+    double *cell_x, *cell_y; /* centroid */
+    double *cell_chi;        /* area / longest edge (001, eq. 17), m */
+    int *cell_file_index;    /* position among the file's triangles */
 
     int edge_count;
-    int interior_edge_count;        /* edges 0..interior-1 join two cells */
-    int *edge_left, *edge_right;    /* cells; right is -1 on the boundary */
-    int *edge_node;                 /* 2 per edge, sorted by (x, y) */
+    int interior_edge_count;               /* edges 0..interior-1 join two cells */
+    int *edge_left, *edge_right;           /* cells; right is -1 on the boundary */
+    int *edge_node;                        /* 2 per edge, sorted by (x, y) */
     double *edge_normal_x, *edge_normal_y; /* unit, from left to right (outward) */
     double *edge_length;
     double *edge_mid_x, *edge_mid_y;
-    int *edge_group;                /* boundary edges: index in groups, or SWE_MESH_NO_GROUP */
+    int *edge_group; /* boundary edges: index in groups, or SWE_MESH_NO_GROUP */
 
     int group_count;
-    swe_mesh_group *groups;         /* the physical groups on boundary lines */
+    swe_mesh_group *groups; /* the physical groups on boundary lines */
 } swe_mesh;
 
 /* Builds the mesh of raw: orients the triangles, finds the edges and

@@ -40,9 +40,8 @@ static int allocate_cells(swe_mesh *mesh, int cells, int nodes)
     mesh->cell_y = malloc(c * sizeof(double));
     mesh->cell_chi = malloc(c * sizeof(double));
     mesh->cell_file_index = malloc(c * sizeof(int));
-    return mesh->node_x && mesh->node_y && mesh->cell_node && mesh->cell_edge &&
-           mesh->cell_area && mesh->cell_x && mesh->cell_y && mesh->cell_chi &&
-           mesh->cell_file_index;
+    return mesh->node_x && mesh->node_y && mesh->cell_node && mesh->cell_edge && mesh->cell_area &&
+           mesh->cell_x && mesh->cell_y && mesh->cell_chi && mesh->cell_file_index;
 }
 
 static int allocate_edges(swe_mesh *mesh, int edges)
@@ -68,8 +67,10 @@ static int orient_cells(const swe_msh_raw *raw, const char *name, swe_mesh *mesh
 {
     for (int c = 0; c < mesh->cell_count; ++c) {
         const int *n = &raw->triangle_nodes[3 * (size_t)c];
-        double ax = raw->node_x[n[1]] - raw->node_x[n[0]], ay = raw->node_y[n[1]] - raw->node_y[n[0]];
-        double bx = raw->node_x[n[2]] - raw->node_x[n[0]], by = raw->node_y[n[2]] - raw->node_y[n[0]];
+        double ax = raw->node_x[n[1]] - raw->node_x[n[0]],
+               ay = raw->node_y[n[1]] - raw->node_y[n[0]];
+        double bx = raw->node_x[n[2]] - raw->node_x[n[0]],
+               by = raw->node_y[n[2]] - raw->node_y[n[0]];
         double twice_area = ax * by - ay * bx;
         double size = fmax(ax * ax + ay * ay, bx * bx + by * by);
         if (!(fabs(twice_area) > 1e-12 * size) || !isfinite(twice_area)) {
@@ -126,7 +127,7 @@ static int check_edge_run(const swe_msh_raw *raw, const char *name, const half_e
 typedef struct edge_run {
     int first_corner; /* where the sweep over the file's triangles first meets the edge */
     int interior;
-    size_t start;     /* its sides in the sorted half-edges */
+    size_t start; /* its sides in the sorted half-edges */
 } edge_run;
 
 /* Interior edges first, each part in the order the sweep meets them. */
@@ -140,8 +141,8 @@ static int by_kind_then_first_corner(const void *a, const void *b)
 }
 
 /* The runs of equal node pairs in the sorted sides, checked. */
-static int find_runs(const swe_msh_raw *raw, const char *name, const half_edge *sides,
-                     size_t count, edge_run *runs, int *run_count, swe_error *err)
+static int find_runs(const swe_msh_raw *raw, const char *name, const half_edge *sides, size_t count,
+                     edge_run *runs, int *run_count, swe_error *err)
 {
     *run_count = 0;
     for (size_t start = 0; start < count;) {
@@ -250,8 +251,8 @@ static int by_group_tag(const void *a, const void *b)
 static int group_of(const swe_mesh *mesh, int tag)
 {
     swe_mesh_group key = {.tag = tag};
-    const swe_mesh_group *group = bsearch(&key, mesh->groups, (size_t)mesh->group_count,
-                                          sizeof key, by_group_tag);
+    const swe_mesh_group *group =
+        bsearch(&key, mesh->groups, (size_t)mesh->group_count, sizeof key, by_group_tag);
     return (int)(group - mesh->groups);
 }
 
@@ -260,8 +261,7 @@ static int assign_line(const swe_msh_raw *raw, const char *name, swe_mesh *mesh,
 {
     int a = raw->line_nodes[2 * (size_t)l], b = raw->line_nodes[2 * (size_t)l + 1];
     edge_key key = {a < b ? a : b, a < b ? b : a, -1};
-    const edge_key *found =
-        bsearch(&key, keys, (size_t)mesh->edge_count, sizeof *keys, by_key);
+    const edge_key *found = bsearch(&key, keys, (size_t)mesh->edge_count, sizeof *keys, by_key);
     if (found == NULL) {
         return swe_fail(err, SWE_ERROR_USAGE, "%s: line (element %ld) is not an edge of a triangle",
                         name, raw->line_tags[l]);
@@ -356,13 +356,12 @@ void swe_mesh_free(swe_mesh *mesh)
     if (mesh == NULL) {
         return;
     }
-    void *arrays[] = {mesh->node_x,        mesh->node_y,        mesh->cell_node,
-                      mesh->cell_edge,     mesh->cell_area,     mesh->cell_x,
-                      mesh->cell_y,        mesh->cell_chi,      mesh->cell_file_index,
-                      mesh->edge_left,     mesh->edge_right,    mesh->edge_node,
-                      mesh->edge_normal_x, mesh->edge_normal_y, mesh->edge_length,
-                      mesh->edge_mid_x,    mesh->edge_mid_y,    mesh->edge_group,
-                      mesh->groups};
+    void *arrays[] = {
+        mesh->node_x,          mesh->node_y,        mesh->cell_node,   mesh->cell_edge,
+        mesh->cell_area,       mesh->cell_x,        mesh->cell_y,      mesh->cell_chi,
+        mesh->cell_file_index, mesh->edge_left,     mesh->edge_right,  mesh->edge_node,
+        mesh->edge_normal_x,   mesh->edge_normal_y, mesh->edge_length, mesh->edge_mid_x,
+        mesh->edge_mid_y,      mesh->edge_group,    mesh->groups};
     for (size_t k = 0; k < sizeof arrays / sizeof arrays[0]; ++k) {
         free(arrays[k]);
     }

@@ -74,7 +74,8 @@ static void edge_geometry(swe_mesh *mesh, int e)
 static int midpoint_before(const swe_mesh *mesh, int e, int f)
 {
     return mesh->edge_mid_x[e] < mesh->edge_mid_x[f] ||
-           (mesh->edge_mid_x[e] == mesh->edge_mid_x[f] && mesh->edge_mid_y[e] < mesh->edge_mid_y[f]);
+           (mesh->edge_mid_x[e] == mesh->edge_mid_x[f] &&
+            mesh->edge_mid_y[e] < mesh->edge_mid_y[f]);
 }
 
 /* A cell's edges by midpoint, and chi = area / longest edge. */

@@ -90,8 +90,8 @@ static int sort_edges_by_cells(const swe_mesh *mesh, int *edge_order)
     }
     for (int e = 0; e < mesh->edge_count; ++e) {
         int l = mesh->edge_left[e], r = mesh->edge_right[e];
-        keys[e] = r < 0 ? (edge_sort_key){l, -1, e}
-                        : (edge_sort_key){l < r ? l : r, l < r ? r : l, e};
+        keys[e] =
+            r < 0 ? (edge_sort_key){l, -1, e} : (edge_sort_key){l < r ? l : r, l < r ? r : l, e};
     }
     int interior = mesh->interior_edge_count;
     qsort(keys, (size_t)interior, sizeof *keys, by_cell_pair);

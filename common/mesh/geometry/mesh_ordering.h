@@ -39,7 +39,6 @@ int swe_mesh_rcm_order(const swe_mesh *mesh, int *order, swe_error *err);
 
 /* Applies a cell numbering (cell_order[k]: old cell getting number k) and
  * an edge numbering (edge_order likewise); NULL keeps one as it is. */
-int swe_mesh_permute(swe_mesh *mesh, const int *cell_order, const int *edge_order,
-                     swe_error *err);
+int swe_mesh_permute(swe_mesh *mesh, const int *cell_order, const int *edge_order, swe_error *err);
 
 #endif

@@ -83,8 +83,7 @@ static int keeps_interior_first(const swe_mesh *mesh, const int *edge_order)
     return 1;
 }
 
-int swe_mesh_permute(swe_mesh *mesh, const int *cell_order, const int *edge_order,
-                     swe_error *err)
+int swe_mesh_permute(swe_mesh *mesh, const int *cell_order, const int *edge_order, swe_error *err)
 {
     if (mesh == NULL || mesh->cell_count < 1) {
         return swe_fail(err, SWE_ERROR_USAGE, "internal error: no mesh to renumber");

@@ -18,8 +18,7 @@ int swe_msh_fail(const swe_msh_cursor *cursor, const char *format, ...)
         return swe_fail(cursor->err, SWE_ERROR_USAGE, "%s: byte %zu: %s", cursor->name,
                         cursor->position, reason);
     }
-    return swe_fail(cursor->err, SWE_ERROR_USAGE, "%s:%ld: %s", cursor->name, cursor->line,
-                    reason);
+    return swe_fail(cursor->err, SWE_ERROR_USAGE, "%s:%ld: %s", cursor->name, cursor->line, reason);
 }
 
 static int is_space(unsigned char c)

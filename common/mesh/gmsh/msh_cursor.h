@@ -16,9 +16,9 @@ typedef struct swe_msh_cursor {
     const unsigned char *data; /* the whole file */
     size_t size;
     size_t position;
-    long line;   /* line of position, counted while reading ASCII */
-    int binary;  /* places are byte offsets, not lines */
-    int swap;    /* binary values are of the other byte order */
+    long line;  /* line of position, counted while reading ASCII */
+    int binary; /* places are byte offsets, not lines */
+    int swap;   /* binary values are of the other byte order */
     swe_error *err;
 } swe_msh_cursor;
 

@@ -168,7 +168,8 @@ static int find_node(const tag_index *sorted, int count, long long tag)
 
 /* Node tags of count elements of `nodes` nodes each into indices. */
 static int map_nodes(swe_msh_cursor *cursor, const tag_index *sorted, int node_count,
-                     const long long *tags, int *indices, int count, int nodes, const long *elements)
+                     const long long *tags, int *indices, int count, int nodes,
+                     const long *elements)
 {
     for (size_t k = 0; k < (size_t)count * (size_t)nodes; ++k) {
         indices[k] = find_node(sorted, node_count, tags[k]);
@@ -208,8 +209,7 @@ static int curve_physicals(swe_msh_cursor *cursor, swe_msh_parse_state *state)
     return SWE_OK;
 }
 
-static int sorted_node_tags(swe_msh_cursor *cursor, swe_msh_parse_state *state,
-                            tag_index **sorted)
+static int sorted_node_tags(swe_msh_cursor *cursor, swe_msh_parse_state *state, tag_index **sorted)
 {
     int count = state->raw->node_count;
     *sorted = malloc(((size_t)count + 1) * sizeof **sorted);

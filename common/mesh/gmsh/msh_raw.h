@@ -17,15 +17,15 @@ typedef struct swe_msh_raw {
     int node_count;
     double *node_x, *node_y;
     int triangle_count;
-    int *triangle_nodes;     /* 3 node indices per triangle */
-    long *triangle_tags;     /* the element tag of each triangle, for messages */
+    int *triangle_nodes; /* 3 node indices per triangle */
+    long *triangle_tags; /* the element tag of each triangle, for messages */
     int line_count;
-    int *line_nodes;         /* 2 node indices per line */
-    long *line_tags;         /* element tags */
-    int *line_physical;      /* physical tag of each line; 0: none */
+    int *line_nodes;    /* 2 node indices per line */
+    long *line_tags;    /* element tags */
+    int *line_physical; /* physical tag of each line; 0: none */
     int group_count;
     swe_msh_group *groups;
-    int format_major;        /* 2 or 4 */
+    int format_major; /* 2 or 4 */
     int binary;
 } swe_msh_raw;
 

@@ -38,8 +38,8 @@ const char *swe_msh_group_name(const swe_msh_raw *raw, int dimension, int tag)
         return NULL;
     }
     swe_msh_group key = {.dimension = dimension, .tag = tag};
-    const swe_msh_group *group = bsearch(&key, raw->groups, (size_t)raw->group_count, sizeof key,
-                                         by_dimension_and_tag);
+    const swe_msh_group *group =
+        bsearch(&key, raw->groups, (size_t)raw->group_count, sizeof key, by_dimension_and_tag);
     return group != NULL ? group->name : NULL;
 }
 

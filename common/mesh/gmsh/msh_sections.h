@@ -20,12 +20,12 @@ typedef struct swe_msh_curve {
 
 typedef struct swe_msh_parse_state {
     swe_msh_raw *raw;
-    long long *node_tag;           /* per node */
-    long long *triangle_node_tag;  /* 3 per triangle */
-    long long *line_node_tag;      /* 2 per line */
-    long long *line_curve;         /* 4.1: curve entity of each line */
+    long long *node_tag;          /* per node */
+    long long *triangle_node_tag; /* 3 per triangle */
+    long long *line_node_tag;     /* 2 per line */
+    long long *line_curve;        /* 4.1: curve entity of each line */
     int triangle_capacity, line_capacity;
-    swe_msh_curve *curves;         /* 4.1 $Entities */
+    swe_msh_curve *curves; /* 4.1 $Entities */
     int curve_count;
     int has_nodes, has_elements, has_entities, has_names;
 } swe_msh_parse_state;

@@ -3,7 +3,6 @@
  * group. */
 #include "mesh/gmsh/msh_sections.h"
 
-
 static int read_node(swe_msh_cursor *cursor, swe_msh_parse_state *state)
 {
     long long tag = 0;
@@ -125,8 +124,8 @@ static int read_binary_run(swe_msh_cursor *cursor, swe_msh_parse_state *state, l
         status = swe_msh_read_i32(cursor, "an element's number of tags", &tag_count);
     }
     if (status == SWE_OK && (count < 1 || count > *left || tag_count < 0 || tag_count > 100)) {
-        return swe_msh_fail(cursor, "an element run of %d elements with %d tags (%lld left)",
-                            count, tag_count, *left);
+        return swe_msh_fail(cursor, "an element run of %d elements with %d tags (%lld left)", count,
+                            tag_count, *left);
     }
     for (int32_t k = 0; k < count && status == SWE_OK; ++k) {
         int32_t element = 0;

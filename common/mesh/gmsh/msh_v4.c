@@ -13,8 +13,7 @@ static int start_data(swe_msh_cursor *cursor)
 }
 
 /* A count (size_t in binary files). */
-static int read_count(swe_msh_cursor *cursor, long long maximum, const char *what,
-                      long long *value)
+static int read_count(swe_msh_cursor *cursor, long long maximum, const char *what, long long *value)
 {
     if (!cursor->binary) {
         return swe_msh_long(cursor, 0, maximum, what, value);
@@ -31,8 +30,8 @@ static int read_count(swe_msh_cursor *cursor, long long maximum, const char *wha
 }
 
 /* An entity tag, dimension or flag (int in binary files). */
-static int read_int(swe_msh_cursor *cursor, long long minimum, long long maximum,
-                    const char *what, long long *value)
+static int read_int(swe_msh_cursor *cursor, long long minimum, long long maximum, const char *what,
+                    long long *value)
 {
     if (!cursor->binary) {
         return swe_msh_long(cursor, minimum, maximum, what, value);
@@ -212,14 +211,13 @@ static int check_block_type(swe_msh_cursor *cursor, long long type, long long di
     int status = swe_msh_check_element_type(cursor, type, 0);
     long long expected = type == 2 ? 2 : type == 1 ? 1 : 0;
     if (status == SWE_OK && expected != dimension) {
-        status = swe_msh_fail(cursor, "elements of type %lld in an entity of dimension %lld",
-                              type, dimension);
+        status = swe_msh_fail(cursor, "elements of type %lld in an entity of dimension %lld", type,
+                              dimension);
     }
     return status;
 }
 
-static int read_element_block(swe_msh_cursor *cursor, swe_msh_parse_state *state,
-                              long long *left)
+static int read_element_block(swe_msh_cursor *cursor, swe_msh_parse_state *state, long long *left)
 {
     long long dimension = 0, entity = 0, type = 0, count = 0, element = 0;
     int status = read_int(cursor, 0, 3, "an entity dimension", &dimension);

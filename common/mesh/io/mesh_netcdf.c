@@ -38,8 +38,8 @@ struct swe_mesh_netcdf {
 
 /* Every NetCDF call goes through here: a failure names the call, the
  * object and the file. */
-static int checked(const swe_mesh_netcdf *file, int nc_status, const char *call,
-                   const char *object, swe_error *err)
+static int checked(const swe_mesh_netcdf *file, int nc_status, const char *call, const char *object,
+                   swe_error *err)
 {
     if (nc_status == NC_NOERR) {
         return SWE_OK;
@@ -76,8 +76,8 @@ static int define(const swe_mesh_netcdf *file, const char *name, nc_type type, i
                   const int *dims, const char *long_name, const char *units,
                   const char *const *texts, int *varid, swe_error *err)
 {
-    int status = checked(file, nc_def_var(file->ncid, name, type, rank, dims, varid),
-                         "nc_def_var", name, err);
+    int status = checked(file, nc_def_var(file->ncid, name, type, rank, dims, varid), "nc_def_var",
+                         name, err);
     if (status == SWE_OK && long_name != NULL) {
         status = put_text(file, *varid, "long_name", long_name, err);
     }
@@ -93,10 +93,17 @@ static int define(const swe_mesh_netcdf *file, const char *name, nc_type type, i
 /* The UGRID mesh topology variable and the variables it names. */
 static int define_topology(swe_mesh_netcdf *file, int *ids, swe_error *err)
 {
-    static const char *const topology[] = {
-        "cf_role", "mesh_topology", "node_coordinates", "mesh_node_x mesh_node_y",
-        "face_node_connectivity", "mesh_face_nodes", "face_dimension", "face",
-        "face_coordinates", "mesh_face_x mesh_face_y", NULL};
+    static const char *const topology[] = {"cf_role",
+                                           "mesh_topology",
+                                           "node_coordinates",
+                                           "mesh_node_x mesh_node_y",
+                                           "face_node_connectivity",
+                                           "mesh_face_nodes",
+                                           "face_dimension",
+                                           "face",
+                                           "face_coordinates",
+                                           "mesh_face_x mesh_face_y",
+                                           NULL};
     static const char *const node_x[] = {"standard_name", "projection_x_coordinate", NULL};
     static const char *const node_y[] = {"standard_name", "projection_y_coordinate", NULL};
     static const char *const faces[] = {"cf_role", "face_node_connectivity", NULL};
@@ -107,12 +114,12 @@ static int define_topology(swe_mesh_netcdf *file, int *ids, swe_error *err)
     }
     int face_corner[2] = {file->dim_face, file->dim_corner};
     if (status == SWE_OK) {
-        status = define(file, "mesh_node_x", NC_DOUBLE, 1, &file->dim_node, "x of mesh node",
-                        "m", node_x, &ids[1], err);
+        status = define(file, "mesh_node_x", NC_DOUBLE, 1, &file->dim_node, "x of mesh node", "m",
+                        node_x, &ids[1], err);
     }
     if (status == SWE_OK) {
-        status = define(file, "mesh_node_y", NC_DOUBLE, 1, &file->dim_node, "y of mesh node",
-                        "m", node_y, &ids[2], err);
+        status = define(file, "mesh_node_y", NC_DOUBLE, 1, &file->dim_node, "y of mesh node", "m",
+                        node_y, &ids[2], err);
     }
     if (status == SWE_OK) {
         status = define(file, "mesh_face_nodes", NC_INT, 2, face_corner,
@@ -135,15 +142,15 @@ static int define_topology(swe_mesh_netcdf *file, int *ids, swe_error *err)
 /* Bed, time and the fields over the faces. */
 static int define_fields(swe_mesh_netcdf *file, int *bed_id, swe_error *err)
 {
-    static const char *const on_faces[] = {"mesh", "mesh", "location", "face", "coordinates",
-                                           "mesh_face_x mesh_face_y", NULL};
-    int status = define(file, "b", NC_REAL, 1, &file->dim_face,
-                        "bed elevation, negative below the reference level", "m", on_faces,
-                        bed_id, err);
+    static const char *const on_faces[] = {
+        "mesh", "mesh", "location", "face", "coordinates", "mesh_face_x mesh_face_y", NULL};
+    int status =
+        define(file, "b", NC_REAL, 1, &file->dim_face,
+               "bed elevation, negative below the reference level", "m", on_faces, bed_id, err);
     if (status == SWE_OK) {
-        status = define(file, "time", NC_DOUBLE, 1, &file->dim_time,
-                        "simulated time since the start of the run", "s", NULL, &file->time_id,
-                        err);
+        status =
+            define(file, "time", NC_DOUBLE, 1, &file->dim_time,
+                   "simulated time since the start of the run", "s", NULL, &file->time_id, err);
     }
     int time_face[2] = {file->dim_time, file->dim_face};
     for (int f = 0; status == SWE_OK && f < FIELD_COUNT; ++f) {
@@ -157,11 +164,15 @@ static int define_globals(const swe_mesh_netcdf *file, const swe_mesh_netcdf_inf
                           swe_error *err)
 {
     const swe_mesh_scenario *scenario = info->scenario;
-    const char *texts[][2] = {
-        {"Conventions", "CF-1.8 UGRID-1.0"}, {"title", scenario->title},
-        {"source", "shallows (triangle solver)"}, {"scenario", scenario->name},
-        {"mesh_file", info->mesh_file}, {"solver", "roe"}, {"backend", info->backend},
-        {"ordering", info->ordering}, {"precision", SWE_PRECISION_NAME}};
+    const char *texts[][2] = {{"Conventions", "CF-1.8 UGRID-1.0"},
+                              {"title", scenario->title},
+                              {"source", "shallows (triangle solver)"},
+                              {"scenario", scenario->name},
+                              {"mesh_file", info->mesh_file},
+                              {"solver", "roe"},
+                              {"backend", info->backend},
+                              {"ordering", info->ordering},
+                              {"precision", SWE_PRECISION_NAME}};
     int status = SWE_OK;
     for (size_t a = 0; status == SWE_OK && a < sizeof texts / sizeof texts[0]; ++a) {
         status = put_text(file, NC_GLOBAL, texts[a][0], texts[a][1], err);
@@ -184,15 +195,14 @@ static int define_globals(const swe_mesh_netcdf *file, const swe_mesh_netcdf_inf
     }
     const real tolerance = SWE_DRY_TOLERANCE, gravity = SWE_GRAVITY;
     if (status == SWE_OK) {
-        status = checked(file,
-                         nc_put_att_real(file->ncid, NC_GLOBAL, "dry_tolerance", NC_REAL, 1,
-                                         &tolerance),
-                         "nc_put_att", "dry_tolerance", err);
+        status = checked(
+            file, nc_put_att_real(file->ncid, NC_GLOBAL, "dry_tolerance", NC_REAL, 1, &tolerance),
+            "nc_put_att", "dry_tolerance", err);
     }
     if (status == SWE_OK) {
-        status = checked(file,
-                         nc_put_att_real(file->ncid, NC_GLOBAL, "gravity", NC_REAL, 1, &gravity),
-                         "nc_put_att", "gravity", err);
+        status =
+            checked(file, nc_put_att_real(file->ncid, NC_GLOBAL, "gravity", NC_REAL, 1, &gravity),
+                    "nc_put_att", "gravity", err);
     }
     return status;
 }
@@ -225,11 +235,11 @@ static int write_mesh(swe_mesh_netcdf *file, const int *ids, int bed_id, const s
         file->buffer[k] = host->bed[c];
     }
     size_t start[2] = {0, 0}, count[2] = {faces, 3};
-    int status = put_doubles(file, ids[1], "mesh_node_x", mesh->node_x, (size_t)mesh->node_count,
-                             err);
+    int status =
+        put_doubles(file, ids[1], "mesh_node_x", mesh->node_x, (size_t)mesh->node_count, err);
     if (status == SWE_OK) {
-        status = put_doubles(file, ids[2], "mesh_node_y", mesh->node_y,
-                             (size_t)mesh->node_count, err);
+        status =
+            put_doubles(file, ids[2], "mesh_node_y", mesh->node_y, (size_t)mesh->node_count, err);
     }
     if (status == SWE_OK) {
         status = checked(file, nc_put_vara_int(file->ncid, ids[3], start, count, corners),
@@ -255,11 +265,13 @@ static int define_and_write(swe_mesh_netcdf *file, const swe_mesh *mesh,
                             swe_error *err)
 {
     int ids[6], bed_id = -1;
-    int status = checked(file, nc_def_dim(file->ncid, "node", (size_t)mesh->node_count,
-                                          &file->dim_node), "nc_def_dim", "node", err);
+    int status =
+        checked(file, nc_def_dim(file->ncid, "node", (size_t)mesh->node_count, &file->dim_node),
+                "nc_def_dim", "node", err);
     if (status == SWE_OK) {
-        status = checked(file, nc_def_dim(file->ncid, "face", (size_t)mesh->cell_count,
-                                          &file->dim_face), "nc_def_dim", "face", err);
+        status =
+            checked(file, nc_def_dim(file->ncid, "face", (size_t)mesh->cell_count, &file->dim_face),
+                    "nc_def_dim", "face", err);
     }
     if (status == SWE_OK) {
         status = checked(file, nc_def_dim(file->ncid, "max_face_nodes", 3, &file->dim_corner),
@@ -328,8 +340,8 @@ int swe_mesh_netcdf_create(swe_mesh_netcdf **created, const char *path, const sw
     if (file == NULL) {
         return swe_fail(err, SWE_ERROR_RUNTIME, "out of memory for the NetCDF output");
     }
-    int nc_status = nc_create(file->temp_path, NC_CLOBBER | NC_NETCDF4 | NC_CLASSIC_MODEL,
-                              &file->ncid);
+    int nc_status =
+        nc_create(file->temp_path, NC_CLOBBER | NC_NETCDF4 | NC_CLASSIC_MODEL, &file->ncid);
     if (nc_status != NC_NOERR) {
         swe_fail(err, SWE_ERROR_USAGE, "cannot create '%s': %s", file->temp_path,
                  nc_strerror(nc_status));
@@ -364,10 +376,9 @@ int swe_mesh_netcdf_write(swe_mesh_netcdf *file, const swe_mesh_arrays *host, do
             int c = file->run_of_file[k];
             file->buffer[k] = f == FIELD_ETA ? host->h[c] + host->bed[c] : fields[f][c];
         }
-        status = checked(file,
-                         nc_put_vara_real(file->ncid, file->field_id[f], start, count,
-                                          file->buffer),
-                         "nc_put_vara", field_names[f], err);
+        status = checked(
+            file, nc_put_vara_real(file->ncid, file->field_id[f], start, count, file->buffer),
+            "nc_put_vara", field_names[f], err);
     }
     if (status == SWE_OK) {
         file->snapshots++;

@@ -22,7 +22,7 @@
 #ifndef SWE_MESH_STATE_STRIDE
 #define SWE_MESH_STATE_STRIDE 1
 #endif
-#define SWE_MESH_AT(cell) ((cell) * SWE_MESH_STATE_STRIDE)
+#define SWE_MESH_AT(cell) ((cell)*SWE_MESH_STATE_STRIDE)
 
 /* An edge without waves sets no limit on the time step. */
 #define SWE_MESH_NO_TIME_LIMIT ((real)1.0e30)
@@ -43,14 +43,16 @@
  * the vectors from the two centroids to the midpoint, and the viscous
  * weight length * (c_r - c_l).n / |c_r - c_l|^2. */
 #define SWE_MESH_EDGE_REALS(X)                                                                     \
-    X(normal_x) X(normal_y) X(length) X(left_to_mid_x) X(left_to_mid_y) X(right_to_mid_x)         \
-        X(right_to_mid_y) X(viscous_weight)
+    X(normal_x)                                                                                    \
+    X(normal_y) X(length) X(left_to_mid_x) X(left_to_mid_y) X(right_to_mid_x) X(right_to_mid_y)    \
+        X(viscous_weight)
 /* Per edge, written by the edge kernels: the fluxes times length out of
  * the left cell and into the right cell, and the time step the edge
  * allows (001 eq. 15). */
 #define SWE_MESH_FLUX_ARRAYS(X)                                                                    \
-    X(flux_left_h) X(flux_left_hu) X(flux_left_hv) X(flux_right_h) X(flux_right_hu)               \
-        X(flux_right_hv) X(edge_time_step)
+    X(flux_left_h)                                                                                 \
+    X(flux_left_hu) X(flux_left_hv) X(flux_right_h) X(flux_right_hu) X(flux_right_hv)              \
+        X(edge_time_step)
 /* Per edge: its cells (right is -1 on the boundary). */
 #define SWE_MESH_EDGE_INTS(X) X(edge_left) X(edge_right)
 /* Per boundary edge (edge e at e - interior_edge_count): its condition. */

@@ -72,7 +72,8 @@ SWE_INLINE swe_mesh_face swe_mesh_level_ghost(swe_mesh_face inside, real level, 
 SWE_INLINE swe_mesh_face swe_mesh_ghost(int kind, real value_a, real value_b, swe_mesh_face inside,
                                         real bed)
 {
-    real invariant = swe_mesh_velocity(inside.h, inside.qn) + (real)2 * SWE_SQRT(SWE_GRAVITY * inside.h);
+    real invariant =
+        swe_mesh_velocity(inside.h, inside.qn) + (real)2 * SWE_SQRT(SWE_GRAVITY * inside.h);
     swe_mesh_face ghost = inside;
     if (kind == SWE_MESH_WALL) {
         ghost.qn = -inside.qn;

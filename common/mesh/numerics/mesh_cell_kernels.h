@@ -18,8 +18,7 @@
  * the ghost of its condition, mirrored through the edge. Returns whether
  * the neighbour is dry. */
 SWE_INLINE int swe_mesh_gradient_neighbour(const swe_mesh_arrays *a, int c, int e, int k,
-                                           swe_mesh_stencil *stencil, real *eta, real *hu,
-                                           real *hv)
+                                           swe_mesh_stencil *stencil, real *eta, real *hu, real *hv)
 {
     int left = a->edge_left[e] == c;
     real own_x = left ? a->left_to_mid_x[e] : a->right_to_mid_x[e];

@@ -28,7 +28,8 @@ SWE_INLINE swe_mesh_face swe_mesh_face_state(const swe_mesh_arrays *a, swe_mesh_
     if (launch.second_order) {
         real to_mid_x = left ? a->left_to_mid_x[e] : a->right_to_mid_x[e];
         real to_mid_y = left ? a->left_to_mid_y[e] : a->right_to_mid_y[e];
-        depth = SWE_FMAX((real)0, depth + (a->grad_eta_x[c] * to_mid_x + a->grad_eta_y[c] * to_mid_y));
+        depth =
+            SWE_FMAX((real)0, depth + (a->grad_eta_x[c] * to_mid_x + a->grad_eta_y[c] * to_mid_y));
         momentum_x = momentum_x + (a->grad_hu_x[c] * to_mid_x + a->grad_hu_y[c] * to_mid_y);
         momentum_y = momentum_y + (a->grad_hv_x[c] * to_mid_x + a->grad_hv_y[c] * to_mid_y);
     }
@@ -59,8 +60,10 @@ SWE_INLINE real swe_mesh_viscous_factor(const swe_mesh_arrays *a, swe_mesh_launc
     const SWE_GLOBAL real *hu = launch.read_stage ? a->hu_stage : a->hu;
     const SWE_GLOBAL real *hv = launch.read_stage ? a->hv_stage : a->hv;
     real h_l = h[SWE_MESH_AT(l)], h_r = h[SWE_MESH_AT(r)];
-    *jump_u = swe_mesh_velocity(h_r, hu[SWE_MESH_AT(r)]) - swe_mesh_velocity(h_l, hu[SWE_MESH_AT(l)]);
-    *jump_v = swe_mesh_velocity(h_r, hv[SWE_MESH_AT(r)]) - swe_mesh_velocity(h_l, hv[SWE_MESH_AT(l)]);
+    *jump_u =
+        swe_mesh_velocity(h_r, hu[SWE_MESH_AT(r)]) - swe_mesh_velocity(h_l, hu[SWE_MESH_AT(l)]);
+    *jump_v =
+        swe_mesh_velocity(h_r, hv[SWE_MESH_AT(r)]) - swe_mesh_velocity(h_l, hv[SWE_MESH_AT(l)]);
     return -a->viscosity * (real)0.5 * (h_l + h_r) * a->viscous_weight[e];
 }
 

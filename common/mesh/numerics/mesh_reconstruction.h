@@ -35,8 +35,8 @@ SWE_INLINE swe_mesh_plane swe_mesh_plane_of(const swe_mesh_stencil *stencil)
     plane.bx = stencil->neighbour_x[2] - stencil->neighbour_x[0];
     plane.by = stencil->neighbour_y[2] - stencil->neighbour_y[0];
     real det = plane.ax * plane.by - plane.ay * plane.bx;
-    real scale = plane.ax * plane.ax + plane.ay * plane.ay + plane.bx * plane.bx +
-                 plane.by * plane.by;
+    real scale =
+        plane.ax * plane.ax + plane.ay * plane.ay + plane.bx * plane.bx + plane.by * plane.by;
     plane.inverse_det = SWE_FABS(det) > (real)1e-6 * scale ? (real)1 / det : (real)0;
     return plane;
 }
@@ -44,8 +44,8 @@ SWE_INLINE swe_mesh_plane swe_mesh_plane_of(const swe_mesh_stencil *stencil)
 /* The limited gradient of a quantity with value centre in the cell and
  * neighbour[k] in its neighbours. */
 SWE_INLINE swe_mesh_vector swe_mesh_limited_gradient(const swe_mesh_stencil *stencil,
-                                                       swe_mesh_plane plane, real centre,
-                                                       const real neighbour[3])
+                                                     swe_mesh_plane plane, real centre,
+                                                     const real neighbour[3])
 {
     swe_mesh_vector gradient;
     real dq1 = neighbour[1] - neighbour[0], dq2 = neighbour[2] - neighbour[0];

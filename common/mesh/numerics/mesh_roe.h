@@ -85,8 +85,9 @@ SWE_INLINE swe_mesh_edge_flux swe_mesh_roe_core(swe_mesh_face l, swe_mesh_face r
     /* F = (F(l) + F(r)) / 2 - |A| (r - l) / 2 */
     real half_g = (real)0.5 * g;
     real flux_h = (real)0.5 * (l.qn + r.qn) - (real)0.5 * (wave1 + wave3);
-    real flux_qn = (real)0.5 * ((l.qn * u_l + half_g * l.h * l.h) + (r.qn * u_r + half_g * r.h * r.h)) -
-                   (real)0.5 * (wave1 * lambda1 + wave3 * lambda3);
+    real flux_qn =
+        (real)0.5 * ((l.qn * u_l + half_g * l.h * l.h) + (r.qn * u_r + half_g * r.h * r.h)) -
+        (real)0.5 * (wave1 * lambda1 + wave3 * lambda3);
     real flux_qt = (real)0.5 * (l.qn * v_l + r.qn * v_r) -
                    (real)0.5 * ((wave1 + wave3) * v + SWE_FABS(u) * alpha2);
     /* The source's waves, each to the side it travels to. */

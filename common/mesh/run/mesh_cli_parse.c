@@ -183,8 +183,8 @@ static int parse_option(int id, const char *value, swe_mesh_cli *cli, raw_option
     case OPTION_MANNING:
     case OPTION_VISCOSITY: {
         double *target = id == OPTION_MANNING ? &o->manning : &o->viscosity;
-        status = parse_number(value, id == OPTION_MANNING ? "--manning" : "--viscosity", target,
-                              err);
+        status =
+            parse_number(value, id == OPTION_MANNING ? "--manning" : "--viscosity", target, err);
         if (status == SWE_OK && *target < 0) {
             status = swe_fail(err, SWE_ERROR_USAGE, "--manning and --viscosity must be >= 0");
         }
@@ -238,8 +238,7 @@ static int settle(swe_mesh_cli *cli, const raw_options *raw, swe_error *err)
     const char *name = raw->scenario != NULL ? raw->scenario : "partial-dam-break";
     const swe_mesh_scenario *scenario = swe_mesh_scenario_find(name);
     if (scenario == NULL) {
-        return swe_fail(err, SWE_ERROR_USAGE, "unknown scenario '%s' (see --list-scenarios)",
-                        name);
+        return swe_fail(err, SWE_ERROR_USAGE, "unknown scenario '%s' (see --list-scenarios)", name);
     }
     cli->scenario = *scenario;
     for (int k = 0; k < raw->set_count; ++k) {
@@ -277,8 +276,10 @@ int swe_mesh_cli_parse(int argc, char **argv, swe_mesh_cli *cli, swe_error *err)
             return SWE_OK;
         }
         if (id == '?' || id == ':') {
-            return swe_fail(err, SWE_ERROR_USAGE, "unknown option or missing value in '%s' "
-                            "(see --help)", argv[optind - 1]);
+            return swe_fail(err, SWE_ERROR_USAGE,
+                            "unknown option or missing value in '%s' "
+                            "(see --help)",
+                            argv[optind - 1]);
         }
         int status = parse_option(id, optarg, cli, &raw, err);
         if (status != SWE_OK) {

@@ -16,7 +16,7 @@ static double cpu_seconds(void)
 {
     struct timespec now;
     return clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now) == 0 ? now.tv_sec + 1e-9 * now.tv_nsec
-                                                                : 0.0;
+                                                              : 0.0;
 }
 
 static void print_setup(const swe_mesh_cli *cli, const swe_mesh_model *model)
@@ -35,16 +35,16 @@ typedef struct run_timing {
     double seconds, cpu_seconds; /* of the time steps alone */
 } run_timing;
 
-static void print_summary(const swe_mesh_cli *cli, const swe_mesh_model *model,
-                          run_timing timing, uint64_t checksum, double volume)
+static void print_summary(const swe_mesh_cli *cli, const swe_mesh_model *model, run_timing timing,
+                          uint64_t checksum, double volume)
 {
     double cell_steps = (double)model->run.mesh.cell_count * (double)model->clock.steps;
     printf("summary: scenario=%s backend=%s precision=%s order=%d ordering=%s cells=%d "
            "steps=%ld t=%.9g seconds=%.6f cpu_seconds=%.6f cell_steps_per_s=%.6g "
            "cell_steps_per_cpu_s=%.6g volume=%.17g checksum=%016" PRIx64 "\n",
            cli->scenario.name, model->run.backend->name, SWE_PRECISION_NAME, model->run.order,
-           swe_mesh_ordering_name(model->ordering), model->run.mesh.cell_count,
-           model->clock.steps, model->clock.t, timing.seconds, timing.cpu_seconds,
+           swe_mesh_ordering_name(model->ordering), model->run.mesh.cell_count, model->clock.steps,
+           model->clock.t, timing.seconds, timing.cpu_seconds,
            timing.seconds > 0 ? cell_steps / timing.seconds : 0.0,
            timing.cpu_seconds > 0 ? cell_steps / timing.cpu_seconds : 0.0, volume, checksum);
 }

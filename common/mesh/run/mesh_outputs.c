@@ -21,9 +21,9 @@ static int write_vtk(swe_mesh_outputs *outputs, swe_mesh_model *model, swe_error
     int status = swe_mesh_vtk_write(path, &model->run.mesh, &model->run.host, model->run_of_file,
                                     model->clock.t, err);
     free(path);
-    return status == SWE_OK ? swe_vtk_series_add(&outputs->vtk->series, outputs->snapshot,
-                                                 model->clock.t, err)
-                            : status;
+    return status == SWE_OK
+               ? swe_vtk_series_add(&outputs->vtk->series, outputs->snapshot, model->clock.t, err)
+               : status;
 }
 
 int swe_mesh_outputs_write(swe_mesh_outputs *outputs, swe_mesh_model *model, swe_error *err)
@@ -42,8 +42,8 @@ int swe_mesh_outputs_write(swe_mesh_outputs *outputs, swe_mesh_model *model, swe
     return status;
 }
 
-int swe_mesh_outputs_open(swe_mesh_outputs *outputs, const swe_mesh_cli *cli,
-                          swe_mesh_model *model, swe_error *err)
+int swe_mesh_outputs_open(swe_mesh_outputs *outputs, const swe_mesh_cli *cli, swe_mesh_model *model,
+                          swe_error *err)
 {
     memset(outputs, 0, sizeof *outputs);
     outputs->cli = cli;
@@ -56,10 +56,10 @@ int swe_mesh_outputs_open(swe_mesh_outputs *outputs, const swe_mesh_cli *cli,
                      : swe_fail(err, SWE_ERROR_RUNTIME, "out of memory for the VTK series");
     }
     if (status == SWE_OK && cli->netcdf_path != NULL) {
-        swe_mesh_netcdf_info info = {&model->scenario,       cli->options.mesh_path,
-                                     model->run.backend->name,
-                                     swe_mesh_ordering_name(model->ordering), model->run.order,
-                                     model->clock.cfl};
+        swe_mesh_netcdf_info info = {
+            &model->scenario,         cli->options.mesh_path,
+            model->run.backend->name, swe_mesh_ordering_name(model->ordering),
+            model->run.order,         model->clock.cfl};
         status = swe_mesh_netcdf_create(&outputs->netcdf, cli->netcdf_path, &model->run.mesh,
                                         &model->run.host, model->run_of_file, &info, err);
     }

@@ -15,8 +15,8 @@ typedef struct swe_mesh_outputs {
 } swe_mesh_outputs;
 
 /* Opens the files the options ask for and writes the initial snapshot. */
-int swe_mesh_outputs_open(swe_mesh_outputs *outputs, const swe_mesh_cli *cli,
-                          swe_mesh_model *model, swe_error *err);
+int swe_mesh_outputs_open(swe_mesh_outputs *outputs, const swe_mesh_cli *cli, swe_mesh_model *model,
+                          swe_error *err);
 
 /* Writes the model's current state as the next snapshot. */
 int swe_mesh_outputs_write(swe_mesh_outputs *outputs, swe_mesh_model *model, swe_error *err);

@@ -64,11 +64,19 @@ static swe_mesh_initial channel_at_level(const swe_mesh_scenario *scenario, doub
     return still(P("level"), 0);
 }
 
-#define WALLS {{"wall", SWE_MESH_WALL, NULL, NULL}}
+#define WALLS                                                                                      \
+    {                                                                                              \
+        {                                                                                          \
+            "wall", SWE_MESH_WALL, NULL, NULL                                                      \
+        }                                                                                          \
+    }
 #define CHANNEL_ENDS                                                                               \
-    {{"wall", SWE_MESH_WALL, NULL, NULL},                                                          \
-     {"upstream", SWE_MESH_FREE_OUTFLOW, NULL, NULL},                                              \
-     {"downstream", SWE_MESH_FREE_OUTFLOW, NULL, NULL}}
+    {                                                                                              \
+        {"wall", SWE_MESH_WALL, NULL, NULL}, {"upstream", SWE_MESH_FREE_OUTFLOW, NULL, NULL},      \
+        {                                                                                          \
+            "downstream", SWE_MESH_FREE_OUTFLOW, NULL, NULL                                        \
+        }                                                                                          \
+    }
 
 static const swe_mesh_scenario scenarios[] = {
     {.name = "partial-dam-break",
@@ -76,28 +84,40 @@ static const swe_mesh_scenario scenarios[] = {
               "10 m | 5 m, walls",
      .geo = "partial_dam_break",
      .mesh = "partial_dam_break_coarse",
-     .t_end = 7.2, .cfl = 0.5, .order = 2,
+     .t_end = 7.2,
+     .cfl = 0.5,
+     .order = 2,
      .parameter_count = 3,
      .parameters = {{"dam_x", 100, "m"}, {"h_upstream", 10, "m"}, {"h_downstream", 5, "m"}},
-     .condition_count = 1, .conditions = WALLS,
+     .condition_count = 1,
+     .conditions = WALLS,
      .initial = partial_dam_break},
     {.name = "circular-dam-break",
      .title = "Circular dam break (Alcrudo-Garcia-Navarro, 000 fig. 5): 10 m within r = 11 m, "
               "1 m around, walls",
      .geo = "circular_dam_break",
      .mesh = "circular_dam_break_coarse",
-     .t_end = 0.69, .cfl = 0.5, .order = 2,
+     .t_end = 0.69,
+     .cfl = 0.5,
+     .order = 2,
      .parameter_count = 5,
-     .parameters = {{"centre_x", 25, "m"}, {"centre_y", 25, "m"}, {"radius", 11, "m"},
-                    {"h_inside", 10, "m"}, {"h_outside", 1, "m"}},
-     .condition_count = 1, .conditions = WALLS,
+     .parameters = {{"centre_x", 25, "m"},
+                    {"centre_y", 25, "m"},
+                    {"radius", 11, "m"},
+                    {"h_inside", 10, "m"},
+                    {"h_outside", 1, "m"}},
+     .condition_count = 1,
+     .conditions = WALLS,
      .initial = circular_dam_break},
     {.name = "backward-facing-step",
      .title = "Backward-facing step (Denham-Patrick, 000 fig. 6): 2 m channel widening to 3 m, "
               "0.5 m/s in, 1 m out, eddy viscosity 0.00667 m^2/s",
      .geo = "backward_facing_step",
      .mesh = "backward_facing_step_m1",
-     .t_end = 500, .cfl = 0.5, .order = 2, .viscosity = 0.00667,
+     .t_end = 500,
+     .cfl = 0.5,
+     .order = 2,
+     .viscosity = 0.00667,
      .parameter_count = 2,
      .parameters = {{"inflow_velocity", 0.5, "m/s"}, {"outflow_level", 1, "m"}},
      .condition_count = 3,
@@ -109,49 +129,72 @@ static const swe_mesh_scenario scenarios[] = {
      .title = "Lake at rest over a Gaussian bump of the bed, walls: stays at rest",
      .geo = "square_1000",
      .mesh = "square_1000_coarse",
-     .t_end = 20, .cfl = 0.5, .order = 2,
+     .t_end = 20,
+     .cfl = 0.5,
+     .order = 2,
      .parameter_count = 6,
-     .parameters = {{"surface", 0, "m"}, {"depth", 10, "m"}, {"bump_height", 5, "m"},
-                    {"bump_width", 100, "m"}, {"bump_x", 500, "m"}, {"bump_y", 500, "m"}},
-     .condition_count = 1, .conditions = WALLS,
+     .parameters = {{"surface", 0, "m"},
+                    {"depth", 10, "m"},
+                    {"bump_height", 5, "m"},
+                    {"bump_width", 100, "m"},
+                    {"bump_x", 500, "m"},
+                    {"bump_y", 500, "m"}},
+     .condition_count = 1,
+     .conditions = WALLS,
      .initial = lake_at_rest},
     {.name = "lake-at-rest-island",
      .title = "Lake at rest around a Gaussian island that rises 5 m above it, walls: stays at "
               "rest, the island dry",
      .geo = "square_1000",
      .mesh = "square_1000_coarse",
-     .t_end = 20, .cfl = 0.5, .order = 2,
+     .t_end = 20,
+     .cfl = 0.5,
+     .order = 2,
      .parameter_count = 6,
-     .parameters = {{"surface", 0, "m"}, {"depth", 10, "m"}, {"bump_height", 15, "m"},
-                    {"bump_width", 100, "m"}, {"bump_x", 500, "m"}, {"bump_y", 500, "m"}},
-     .condition_count = 1, .conditions = WALLS,
+     .parameters = {{"surface", 0, "m"},
+                    {"depth", 10, "m"},
+                    {"bump_height", 15, "m"},
+                    {"bump_width", 100, "m"},
+                    {"bump_x", 500, "m"},
+                    {"bump_y", 500, "m"}},
+     .condition_count = 1,
+     .conditions = WALLS,
      .initial = lake_at_rest},
     {.name = "dam-break-1d-wet",
      .title = "1D dam break on a wet bed (Stoker) in a triangulated channel: 10 m left of "
               "x = 500 m, 2 m right",
      .geo = "channel",
      .mesh = "channel_10",
-     .t_end = 20, .cfl = 0.5, .order = 2,
+     .t_end = 20,
+     .cfl = 0.5,
+     .order = 2,
      .parameter_count = 3,
      .parameters = {{"x_dam", 500, "m"}, {"h_left", 10, "m"}, {"h_right", 2, "m"}},
-     .condition_count = 3, .conditions = CHANNEL_ENDS,
+     .condition_count = 3,
+     .conditions = CHANNEL_ENDS,
      .initial = dam_break_1d},
     {.name = "dam-break-1d-dry",
      .title = "1D dam break on a dry bed (Ritter) in a triangulated channel: 10 m left of "
               "x = 500 m, dry right",
      .geo = "channel",
      .mesh = "channel_10",
-     .t_end = 20, .cfl = 0.5, .order = 2,
+     .t_end = 20,
+     .cfl = 0.5,
+     .order = 2,
      .parameter_count = 3,
      .parameters = {{"x_dam", 500, "m"}, {"h_left", 10, "m"}, {"h_right", 0, "m"}},
-     .condition_count = 3, .conditions = CHANNEL_ENDS,
+     .condition_count = 3,
+     .conditions = CHANNEL_ENDS,
      .initial = dam_break_1d},
     {.name = "channel-flow",
      .title = "Steady flow in a triangulated channel: 2 m^2/s in upstream (subcritical "
               "inflow), level 2 m downstream, Manning n = 0.02",
      .geo = "channel",
      .mesh = "channel_20",
-     .t_end = 3000, .cfl = 0.5, .order = 2, .manning = 0.02,
+     .t_end = 3000,
+     .cfl = 0.5,
+     .order = 2,
+     .manning = 0.02,
      .parameter_count = 2,
      .parameters = {{"discharge", 2, "m^2/s"}, {"level", 2, "m"}},
      .condition_count = 3,
@@ -163,11 +206,17 @@ static const swe_mesh_scenario scenarios[] = {
      .title = "Radial dam break: 15 m of water in a 100 m circle, 10 m around it, walls",
      .geo = "square_1000",
      .mesh = "square_1000_coarse",
-     .t_end = 20, .cfl = 0.5, .order = 2,
+     .t_end = 20,
+     .cfl = 0.5,
+     .order = 2,
      .parameter_count = 5,
-     .parameters = {{"centre_x", 500, "m"}, {"centre_y", 500, "m"}, {"radius", 100, "m"},
-                    {"h_inside", 15, "m"}, {"h_outside", 10, "m"}},
-     .condition_count = 1, .conditions = WALLS,
+     .parameters = {{"centre_x", 500, "m"},
+                    {"centre_y", 500, "m"},
+                    {"radius", 100, "m"},
+                    {"h_inside", 15, "m"},
+                    {"h_outside", 10, "m"}},
+     .condition_count = 1,
+     .conditions = WALLS,
      .initial = circular_dam_break},
 };
 
@@ -219,8 +268,7 @@ int swe_mesh_scenario_set(swe_mesh_scenario *scenario, const char *name, double 
     for (int k = 0; scenario != NULL && name != NULL && k < scenario->parameter_count; ++k) {
         if (strcmp(scenario->parameters[k].name, name) == 0) {
             if (!isfinite(value)) {
-                return swe_fail(err, SWE_ERROR_USAGE, "parameter %s must be a finite number",
-                                name);
+                return swe_fail(err, SWE_ERROR_USAGE, "parameter %s must be a finite number", name);
             }
             scenario->parameters[k].value = value;
             return SWE_OK;

@@ -54,15 +54,15 @@ int swe_mesh_backend_check(const swe_mesh_backend *backend, swe_error *err)
     if (backend == NULL || backend->name == NULL) {
         return swe_fail(err, SWE_ERROR_USAGE, "internal error: a backend table without a name");
     }
-    const char *missing = backend->init == NULL           ? "init"
-                          : backend->finalize == NULL     ? "finalize"
-                          : backend->upload == NULL       ? "upload"
-                          : backend->download == NULL     ? "download"
-                          : backend->gradients == NULL    ? "gradients"
-                          : backend->edge_fluxes == NULL  ? "edge_fluxes"
+    const char *missing = backend->init == NULL            ? "init"
+                          : backend->finalize == NULL      ? "finalize"
+                          : backend->upload == NULL        ? "upload"
+                          : backend->download == NULL      ? "download"
+                          : backend->gradients == NULL     ? "gradients"
+                          : backend->edge_fluxes == NULL   ? "edge_fluxes"
                           : backend->min_time_step == NULL ? "min_time_step"
-                          : backend->update_cells == NULL ? "update_cells"
-                                                          : NULL;
+                          : backend->update_cells == NULL  ? "update_cells"
+                                                           : NULL;
     if (missing != NULL) {
         return swe_fail(err, SWE_ERROR_USAGE,
                         "the triangle backend '%s' lacks the required verb %s (mesh_backend.h)",

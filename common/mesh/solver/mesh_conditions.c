@@ -27,10 +27,9 @@ const char *swe_mesh_condition_kind_name(int kind)
 static int check_values(const swe_mesh_condition *condition, swe_error *err)
 {
     int finite = isfinite(condition->value_a) && isfinite(condition->value_b);
-    int negative = condition->kind != SWE_MESH_LEVEL &&
-                   (condition->value_a < 0 || condition->value_b < 0);
-    if (!finite || negative || condition->kind < 0 ||
-        condition->kind >= SWE_MESH_CONDITION_KINDS) {
+    int negative =
+        condition->kind != SWE_MESH_LEVEL && (condition->value_a < 0 || condition->value_b < 0);
+    if (!finite || negative || condition->kind < 0 || condition->kind >= SWE_MESH_CONDITION_KINDS) {
         return swe_fail(err, SWE_ERROR_USAGE,
                         "boundary '%s': a %s condition needs finite values, depths, velocities "
                         "and discharges not negative (got %g, %g)",
@@ -40,9 +39,8 @@ static int check_values(const swe_mesh_condition *condition, swe_error *err)
     return SWE_OK;
 }
 
-static int condition_of_group(const char *group, const swe_mesh_condition *given,
-                              int given_count, const char *scenario, swe_mesh_condition *found,
-                              swe_error *err)
+static int condition_of_group(const char *group, const swe_mesh_condition *given, int given_count,
+                              const char *scenario, swe_mesh_condition *found, swe_error *err)
 {
     for (int k = 0; k < given_count; ++k) {
         if (strcmp(given[k].group, group) == 0) {
@@ -81,8 +79,8 @@ int swe_mesh_conditions_create(const swe_mesh *mesh, const swe_mesh_condition *g
     conditions->kind[0] = SWE_MESH_WALL;
     for (int g = 0; g < mesh->group_count; ++g) {
         swe_mesh_condition found = {NULL, SWE_MESH_WALL, 0, 0};
-        int status = condition_of_group(mesh->groups[g].name, given, given_count, scenario,
-                                        &found, err);
+        int status =
+            condition_of_group(mesh->groups[g].name, given, given_count, scenario, &found, err);
         if (status != SWE_OK) {
             swe_mesh_conditions_free(conditions);
             return status;

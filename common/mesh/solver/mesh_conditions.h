@@ -15,7 +15,7 @@ typedef struct swe_mesh_condition {
 } swe_mesh_condition;
 
 typedef struct swe_mesh_conditions {
-    int count;  /* 1 + the mesh's group count */
+    int count; /* 1 + the mesh's group count */
     int *kind;
     double *value_a, *value_b;
 } swe_mesh_conditions;

@@ -3,7 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define ALLOCATE(name, count) ok = ok && (arrays->name = calloc((count) + 1, sizeof *arrays->name)) != NULL;
+#define ALLOCATE(name, count)                                                                      \
+    ok = ok && (arrays->name = calloc((count) + 1, sizeof *arrays->name)) != NULL;
 #define ALLOCATE_CELL(name) ALLOCATE(name, cells)
 #define ALLOCATE_EDGE(name) ALLOCATE(name, edges)
 #define ALLOCATE_BOUNDARY(name) ALLOCATE(name, boundary)

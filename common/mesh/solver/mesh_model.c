@@ -30,8 +30,8 @@ static int check_options(const swe_mesh_model_options *options, swe_error *err)
         return swe_fail(err, SWE_ERROR_USAGE, "order must be 1 or 2, not %d", options->order);
     }
     if (!(options->cfl >= 0 && options->cfl <= 1)) {
-        return swe_fail(err, SWE_ERROR_USAGE,
-                        "CFL must lie in (0, 1] (001 eq. 16), not %g", options->cfl);
+        return swe_fail(err, SWE_ERROR_USAGE, "CFL must lie in (0, 1] (001 eq. 16), not %g",
+                        options->cfl);
     }
     if (!isfinite(options->manning) || !isfinite(options->viscosity)) {
         return swe_fail(err, SWE_ERROR_USAGE, "Manning's n and the viscosity must be finite");
@@ -79,8 +79,8 @@ static int prepare_arrays(swe_mesh_model *model, swe_error *err)
     swe_mesh_condition given[SWE_MESH_MAX_CONDITIONS];
     int count = swe_mesh_scenario_conditions(&model->scenario, given);
     swe_mesh_conditions conditions;
-    int status = swe_mesh_conditions_create(&model->run.mesh, given, count,
-                                            model->scenario.name, &conditions, err);
+    int status = swe_mesh_conditions_create(&model->run.mesh, given, count, model->scenario.name,
+                                            &conditions, err);
     if (status == SWE_OK) {
         status = swe_mesh_host_arrays_create(&model->run.host, &model->run.mesh, &conditions, err);
         swe_mesh_conditions_free(&conditions);

@@ -2,9 +2,9 @@
  * cell or edge, running the element kernels of common/mesh/numerics (the
  * same source as every other backend), and the smallest edge time step
  * as a reduction in each work-group. */
-#include "mesh_kernel_parameters.h"
 #include "mesh/numerics/mesh_cell_kernels.h"
 #include "mesh/numerics/mesh_edge_kernels.h"
+#include "mesh_kernel_parameters.h"
 
 __kernel void swe_mesh_gradients(SWE_MESH_KERNEL_PARAMETERS)
 {

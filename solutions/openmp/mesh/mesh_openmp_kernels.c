@@ -26,10 +26,9 @@ void swe_mesh_openmp_gradients(const swe_mesh_arrays *arrays, int threads)
     /* END SOLUTION */
 }
 
-void swe_mesh_openmp_edge_fluxes(const swe_mesh_arrays *arrays, swe_mesh_launch launch,
-                                 int threads)
+void swe_mesh_openmp_edge_fluxes(const swe_mesh_arrays *arrays, swe_mesh_launch launch, int threads)
 {
-    /* BEGIN SOLUTION: (2) the edge sweep in parallel: the serial backend's two loops (interior
+    /* BEGIN SOLUTION: (2) the edge sweep in parallel. The serial backend's two loops (interior
      * edges, then boundary edges), each a `#pragma omp parallel for num_threads(threads)
      * schedule(static)`. Both may share one parallel region with two `omp for` loops. */
 #pragma omp parallel num_threads(threads)
@@ -55,8 +54,10 @@ real swe_mesh_openmp_min_time_step(const swe_mesh_arrays *arrays, int threads)
      * for num_threads(threads) schedule(static) reduction(min : smallest) reduction(| :
      * unstable)`, taking the smaller of smallest and swe_speed_to_bits(step), and setting
      * unstable when a step is a NaN (step != step), which the bits would hide. */
-#pragma omp parallel for num_threads(threads) schedule(static) reduction(min : smallest)          \
-    reduction(| : unstable)
+#pragma omp parallel for num_threads(threads) schedule(static) reduction(min                       \
+                                                                         : smallest)               \
+    reduction(|                                                                                    \
+              : unstable)
     for (int e = 0; e < arrays->edge_count; ++e) {
         real step = arrays->edge_time_step[e];
         swe_speed_bits bits = swe_speed_to_bits(step);
@@ -70,7 +71,7 @@ real swe_mesh_openmp_min_time_step(const swe_mesh_arrays *arrays, int threads)
 void swe_mesh_openmp_update_cells(const swe_mesh_arrays *arrays, swe_mesh_launch launch,
                                   int threads)
 {
-    /* BEGIN SOLUTION: (4) the cell sweep in parallel: `#pragma omp parallel for
+    /* BEGIN SOLUTION: (4) the cell sweep in parallel. Put `#pragma omp parallel for
      * num_threads(threads) schedule(static)` over the cells, each calling
      * swe_mesh_cell_update(arrays, launch, c). No atomics are needed: a cell gathers its edges'
      * fluxes and writes only itself. */
