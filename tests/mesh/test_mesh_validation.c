@@ -4,6 +4,7 @@
  * orders a shock-capturing scheme reaches; the circular dam break stays
  * radially symmetric; the partial dam break and the backward-facing step
  * show the features of 000's figures 4 and 6. */
+#include "mesh/scenarios/mesh_measures.h"
 #include "mesh_suites.h"
 #include "mesh_test_support.h"
 #include "scenarios/dam_break_exact.h"
@@ -187,8 +188,12 @@ static void test_backward_step_recirculates(void)
     double behind = box_mean(model, 1, 0.5, 2, 0, 0.3);
     double inlet = box_mean(model, 1, -3, -1, 1, 3);
     double downstream = box_mean(model, 1, 15, 19, 0, 3);
-    printf("\n  backward step: u behind the step %.3f, inlet %.3f, downstream %.3f ", behind, inlet,
-           downstream);
+    double reattachment =
+        swe_mesh_reattachment_length(&model->run.mesh, &model->run.host, 0, 0, 0.25, 0.1);
+    printf("\n  backward step: u behind the step %.3f, inlet %.3f, downstream %.3f, "
+           "reattachment %.2f m ",
+           behind, inlet, downstream, reattachment);
+    CU_ASSERT(reattachment > 1 && reattachment < 6);
     CU_ASSERT(behind < -0.05);
     CU_ASSERT(fabs(inlet - 0.5) < 0.02);
     CU_ASSERT(fabs(downstream - 1.0 / 3.0) < 0.02);
