@@ -6,10 +6,6 @@
 #ifndef SWE_MESH_KERNEL_PARAMETERS_H
 #define SWE_MESH_KERNEL_PARAMETERS_H
 
-/* The same bits as the C backends where the device allows: no
- * contraction of a * b + c into one rounding. */
-#pragma OPENCL FP_CONTRACT OFF
-
 #include "mesh/numerics/mesh_arrays.h"
 
 #define SWE_MESH_CL_REAL_PARAMETER(name) __global real *name,

@@ -3,6 +3,11 @@
  * cell or edge, running the element kernels of common/mesh/numerics (the
  * same source as every other backend), and the smallest edge time step
  * as a reduction in each work-group. */
+
+/* Before any code: the same bits as the C backends where the device
+ * allows, no contraction of a * b + c into one rounding. */
+#pragma OPENCL FP_CONTRACT OFF
+
 #include "mesh/numerics/mesh_cell_kernels.h"
 #include "mesh/numerics/mesh_edge_kernels.h"
 #include "mesh_kernel_parameters.h"
