@@ -85,7 +85,7 @@ endif
 MESH_DIR ?= build/meshes
 GMSH ?= gmsh
 MESH_TABLE := partial_dam_break_m1:partial_dam_break:2.26 \
-    partial_dam_break_m2:partial_dam_break:0.505 \
+    partial_dam_break_m2:partial_dam_break:0.49 \
     circular_dam_break_m1:circular_dam_break:0.846 \
     circular_dam_break_m2:circular_dam_break:0.41 \
     circular_dam_break_m3:circular_dam_break:0.205 \

@@ -27,6 +27,7 @@ swe_mesh_model *swe_mesh_test_model(const char *scenario, const char *mesh, cons
     options.ordering = ordering;
     options.order = order;
     options.device.threads = threads;
+    options.device.cl_device = getenv("SWE_TEST_CL_DEVICE");
     options.seed = 7;
     swe_mesh_model *model = NULL;
     swe_error err = {{0}};
@@ -37,6 +38,24 @@ swe_mesh_model *swe_mesh_test_model(const char *scenario, const char *mesh, cons
         return NULL;
     }
     return model;
+}
+
+swe_mesh_test_state swe_mesh_test_run(const char *scenario, const char *mesh, const char *backend,
+                                      int order, enum swe_mesh_ordering ordering, int threads,
+                                      double t_end)
+{
+    swe_mesh_model *model = swe_mesh_test_model(scenario, mesh, backend, ordering, order, threads);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(model);
+    swe_error err = {{0}};
+    int status = swe_mesh_model_advance(model, t_end, &err);
+    if (status != SWE_OK) {
+        fprintf(stderr, "\n  %s on %s: %s\n", scenario, backend != NULL ? backend : "serial",
+                err.message);
+    }
+    CU_ASSERT_EQUAL_FATAL(status, SWE_OK);
+    swe_mesh_test_state state = swe_mesh_test_state_of(model);
+    swe_mesh_model_free(model);
+    return state;
 }
 
 swe_mesh_test_state swe_mesh_test_state_of(swe_mesh_model *model)
@@ -111,31 +130,6 @@ void swe_mesh_test_program(char *path, size_t size)
 #define DEVICE_AGREEMENT 1e-4
 #endif
 
-static swe_mesh_test_state run_on(const char *scenario, const char *mesh, const char *backend,
-                                  int order, double t_end)
-{
-    const swe_mesh_scenario *found = swe_mesh_scenario_find(scenario);
-    swe_mesh_model_options options = swe_mesh_model_defaults(found, mesh);
-    options.backend = backend;
-    options.order = order;
-    options.ordering = SWE_MESH_ORDERING_RCM_EDGES;
-    options.device.cl_device = getenv("SWE_TEST_CL_DEVICE");
-    swe_mesh_model *model = NULL;
-    swe_error err = {{0}};
-    int status = swe_mesh_model_create(&options, &model, &err);
-    if (status == SWE_OK) {
-        status = swe_mesh_model_advance(model, t_end, &err);
-    }
-    if (status != SWE_OK) {
-        fprintf(stderr, "\n  %s on %s: %s\n", scenario, backend != NULL ? backend : "serial",
-                err.message);
-    }
-    CU_ASSERT_EQUAL_FATAL(status, SWE_OK);
-    swe_mesh_test_state state = swe_mesh_test_state_of(model);
-    swe_mesh_model_free(model);
-    return state;
-}
-
 void swe_mesh_test_device_agreement(const char *backend)
 {
     const struct {
@@ -149,9 +143,11 @@ void swe_mesh_test_device_agreement(const char *backend)
     for (int k = 0; k < 5; ++k) {
         for (int order = 1; order <= 2; ++order) {
             swe_mesh_test_state serial =
-                run_on(cases[k].scenario, cases[k].mesh, NULL, order, cases[k].t_end);
+                swe_mesh_test_run(cases[k].scenario, cases[k].mesh, NULL, order,
+                                  SWE_MESH_ORDERING_RCM_EDGES, 0, cases[k].t_end);
             swe_mesh_test_state device =
-                run_on(cases[k].scenario, cases[k].mesh, backend, order, cases[k].t_end);
+                swe_mesh_test_run(cases[k].scenario, cases[k].mesh, backend, order,
+                                  SWE_MESH_ORDERING_RCM_EDGES, 0, cases[k].t_end);
             double difference = swe_mesh_test_relative_difference(&device, &serial, 1.0);
             if (!(difference <= DEVICE_AGREEMENT)) {
                 fprintf(stderr, "\n  %s order %d: %s differs from serial by %g\n",

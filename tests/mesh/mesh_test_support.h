@@ -20,7 +20,8 @@ typedef struct swe_mesh_test {
 void swe_mesh_test_register(const char *name, const swe_mesh_test *tests, int count);
 
 /* A model of scenario on mesh (a path) with backend (NULL: serial),
- * ordering, order (0: the scenario's) and threads; NULL (with a CUnit
+ * ordering, order (0: the scenario's) and threads, on the OpenCL device
+ * SWE_TEST_CL_DEVICE names if any; NULL (with a CUnit
  * failure naming err) when it cannot be made. */
 swe_mesh_model *swe_mesh_test_model(const char *scenario, const char *mesh, const char *backend,
                                     enum swe_mesh_ordering ordering, int order, int threads);
@@ -30,6 +31,12 @@ typedef struct swe_mesh_test_state {
     int cells;
     real *h, *hu, *hv;
 } swe_mesh_test_state;
+
+/* The state after t_end of such a model (a CUnit failure, fatal, when it
+ * cannot be made or run). */
+swe_mesh_test_state swe_mesh_test_run(const char *scenario, const char *mesh, const char *backend,
+                                      int order, enum swe_mesh_ordering ordering, int threads,
+                                      double t_end);
 
 swe_mesh_test_state swe_mesh_test_state_of(swe_mesh_model *model);
 void swe_mesh_test_state_free(swe_mesh_test_state *state);

@@ -6,19 +6,6 @@
 
 #include <stdio.h>
 
-static swe_mesh_test_state run(const char *scenario, const char *mesh, const char *backend,
-                               int order, enum swe_mesh_ordering ordering, int threads,
-                               double t_end)
-{
-    swe_mesh_model *model = swe_mesh_test_model(scenario, mesh, backend, ordering, order, threads);
-    CU_ASSERT_PTR_NOT_NULL_FATAL(model);
-    swe_error err = {{0}};
-    CU_ASSERT_EQUAL_FATAL(swe_mesh_model_advance(model, t_end, &err), SWE_OK);
-    swe_mesh_test_state state = swe_mesh_test_state_of(model);
-    swe_mesh_model_free(model);
-    return state;
-}
-
 static void test_openmp_gives_the_serial_bits(void)
 {
     const struct {
@@ -31,13 +18,15 @@ static void test_openmp_gives_the_serial_bits(void)
                  {"lake-at-rest-island", SWE_MESH_GEO "square_1000_coarse.msh", 20}};
     for (int k = 0; k < 5; ++k) {
         for (int order = 1; order <= 2; ++order) {
-            swe_mesh_test_state serial = run(cases[k].scenario, cases[k].mesh, NULL, order,
-                                             SWE_MESH_ORDERING_GMSH, 0, cases[k].t_end);
+            swe_mesh_test_state serial =
+                swe_mesh_test_run(cases[k].scenario, cases[k].mesh, NULL, order,
+                                  SWE_MESH_ORDERING_GMSH, 0, cases[k].t_end);
             for (int threads = 1; threads <= 4; ++threads) {
                 enum swe_mesh_ordering ordering =
                     threads % 2 ? SWE_MESH_ORDERING_RCM_EDGES : SWE_MESH_ORDERING_RANDOM;
-                swe_mesh_test_state openmp = run(cases[k].scenario, cases[k].mesh, "openmp", order,
-                                                 ordering, threads, cases[k].t_end);
+                swe_mesh_test_state openmp =
+                    swe_mesh_test_run(cases[k].scenario, cases[k].mesh, "openmp", order, ordering,
+                                      threads, cases[k].t_end);
                 int same = swe_mesh_test_same_bits(&openmp, &serial);
                 if (!same) {
                     fprintf(stderr, "  %s order %d, %d threads\n", cases[k].scenario, order,

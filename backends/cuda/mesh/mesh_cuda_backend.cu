@@ -93,6 +93,7 @@ static int allocate_arrays(mesh_cuda_fields *f, const swe_mesh_arrays *host, swe
     size_t boundary = edges - (size_t)host->interior_edge_count;
     size_t conditions = (size_t)host->condition_count;
     int status = allocate_state(f, cells, err);
+    /* Every other array (SWE_MESH_ARRAYS_BY_LENGTH less the state and stage). */
     SWE_MESH_CELL_REALS(ALLOCATE_CELL)
     SWE_MESH_GRADIENT_ARRAYS(ALLOCATE_CELL)
     SWE_MESH_CELL_INTS(ALLOCATE_CELL)
@@ -142,14 +143,7 @@ static int upload_geometry(mesh_cuda_fields *f, const swe_mesh_arrays *host, swe
     size_t boundary = edges - (size_t)host->interior_edge_count;
     size_t conditions = (size_t)host->condition_count;
     int status = SWE_OK;
-    UPLOAD_CELL(area)
-    UPLOAD_CELL(chi)
-    SWE_MESH_CELL_INTS(UPLOAD_CELL)
-    SWE_MESH_EDGE_REALS(UPLOAD_EDGE)
-    SWE_MESH_EDGE_INTS(UPLOAD_EDGE)
-    SWE_MESH_BOUNDARY_INTS(UPLOAD_BOUNDARY)
-    SWE_MESH_CONDITION_INTS(UPLOAD_CONDITION)
-    SWE_MESH_CONDITION_REALS(UPLOAD_CONDITION)
+    SWE_MESH_GEOMETRY_BY_LENGTH(UPLOAD_CELL, UPLOAD_EDGE, UPLOAD_BOUNDARY, UPLOAD_CONDITION)
     if (status == SWE_OK) {
         CUDA_CHECK(cudaStreamSynchronize(f->stream), err);
     }

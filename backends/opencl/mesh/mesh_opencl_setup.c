@@ -99,17 +99,7 @@ static int create_buffers(swe_mesh_opencl *cl, const swe_mesh_arrays *host, swe_
     size_t boundary = edges - (size_t)host->interior_edge_count;
     size_t conditions = (size_t)host->condition_count;
     int status = SWE_OK;
-    SWE_MESH_STATE_ARRAYS(CREATE_CELL)
-    SWE_MESH_STAGE_ARRAYS(CREATE_CELL)
-    SWE_MESH_CELL_REALS(CREATE_CELL)
-    SWE_MESH_GRADIENT_ARRAYS(CREATE_CELL)
-    SWE_MESH_CELL_INTS(CREATE_CELL)
-    SWE_MESH_EDGE_REALS(CREATE_EDGE)
-    SWE_MESH_FLUX_ARRAYS(CREATE_EDGE)
-    SWE_MESH_EDGE_INTS(CREATE_EDGE)
-    SWE_MESH_BOUNDARY_INTS(CREATE_BOUNDARY)
-    SWE_MESH_CONDITION_INTS(CREATE_CONDITION)
-    SWE_MESH_CONDITION_REALS(CREATE_CONDITION)
+    SWE_MESH_ARRAYS_BY_LENGTH(CREATE_CELL, CREATE_EDGE, CREATE_BOUNDARY, CREATE_CONDITION)
     size_t needed = (edges + SWE_MESH_CL_GROUP - 1) / SWE_MESH_CL_GROUP;
     cl->groups = needed < 256 ? needed : 256;
     if (status == SWE_OK) {
@@ -145,14 +135,7 @@ static int upload_geometry(swe_mesh_opencl *cl, const swe_mesh_arrays *host, swe
     size_t boundary = edges - (size_t)host->interior_edge_count;
     size_t conditions = (size_t)host->condition_count;
     int status = SWE_OK;
-    UPLOAD_CELL(area)
-    UPLOAD_CELL(chi)
-    SWE_MESH_CELL_INTS(UPLOAD_CELL)
-    SWE_MESH_EDGE_REALS(UPLOAD_EDGE)
-    SWE_MESH_EDGE_INTS(UPLOAD_EDGE)
-    SWE_MESH_BOUNDARY_INTS(UPLOAD_BOUNDARY)
-    SWE_MESH_CONDITION_INTS(UPLOAD_CONDITION)
-    SWE_MESH_CONDITION_REALS(UPLOAD_CONDITION)
+    SWE_MESH_GEOMETRY_BY_LENGTH(UPLOAD_CELL, UPLOAD_EDGE, UPLOAD_BOUNDARY, UPLOAD_CONDITION)
     return status;
 }
 

@@ -44,15 +44,16 @@
  * weight length * (c_r - c_l).n / |c_r - c_l|^2. */
 #define SWE_MESH_EDGE_REALS(X)                                                                     \
     X(normal_x)                                                                                    \
-    X(normal_y) X(length) X(left_to_mid_x) X(left_to_mid_y) X(right_to_mid_x) X(right_to_mid_y)    \
+    X(normal_y)                                                                                    \
+    X(length) X(left_to_mid_x) X(left_to_mid_y) X(right_to_mid_x) X(right_to_mid_y)                \
         X(viscous_weight)
 /* Per edge, written by the edge kernels: the fluxes times length out of
  * the left cell and into the right cell, and the time step the edge
  * allows (001 eq. 15). */
 #define SWE_MESH_FLUX_ARRAYS(X)                                                                    \
     X(flux_left_h)                                                                                 \
-    X(flux_left_hu) X(flux_left_hv) X(flux_right_h) X(flux_right_hu) X(flux_right_hv)              \
-        X(edge_time_step)
+    X(flux_left_hu)                                                                                \
+    X(flux_left_hv) X(flux_right_h) X(flux_right_hu) X(flux_right_hv) X(edge_time_step)
 /* Per edge: its cells (right is -1 on the boundary). */
 #define SWE_MESH_EDGE_INTS(X) X(edge_left) X(edge_right)
 /* Per boundary edge (edge e at e - interior_edge_count): its condition. */
@@ -76,6 +77,35 @@
     SWE_MESH_BOUNDARY_INTS(INT)                                                                    \
     SWE_MESH_CONDITION_INTS(INT)                                                                   \
     SWE_MESH_CONDITION_REALS(REAL)
+
+/* Every array by its length: CELL(name) per cell, EDGE(name) per edge,
+ * BOUNDARY(name) per boundary edge, CONDITION(name) per condition (for
+ * allocations). */
+#define SWE_MESH_ARRAYS_BY_LENGTH(CELL, EDGE, BOUNDARY, CONDITION)                                 \
+    SWE_MESH_STATE_ARRAYS(CELL)                                                                    \
+    SWE_MESH_STAGE_ARRAYS(CELL)                                                                    \
+    SWE_MESH_CELL_REALS(CELL)                                                                      \
+    SWE_MESH_GRADIENT_ARRAYS(CELL)                                                                 \
+    SWE_MESH_CELL_INTS(CELL)                                                                       \
+    SWE_MESH_EDGE_REALS(EDGE)                                                                      \
+    SWE_MESH_FLUX_ARRAYS(EDGE)                                                                     \
+    SWE_MESH_EDGE_INTS(EDGE)                                                                       \
+    SWE_MESH_BOUNDARY_INTS(BOUNDARY)                                                               \
+    SWE_MESH_CONDITION_INTS(CONDITION)                                                             \
+    SWE_MESH_CONDITION_REALS(CONDITION)
+
+/* The arrays that stay the same through a run and that a device backend
+ * copies once at set-up: all of the geometry, not the state, the bed
+ * (which a restart may bring), or the work arrays. */
+#define SWE_MESH_GEOMETRY_BY_LENGTH(CELL, EDGE, BOUNDARY, CONDITION)                               \
+    CELL(area)                                                                                     \
+    CELL(chi)                                                                                      \
+    SWE_MESH_CELL_INTS(CELL)                                                                       \
+    SWE_MESH_EDGE_REALS(EDGE)                                                                      \
+    SWE_MESH_EDGE_INTS(EDGE)                                                                       \
+    SWE_MESH_BOUNDARY_INTS(BOUNDARY)                                                               \
+    SWE_MESH_CONDITION_INTS(CONDITION)                                                             \
+    SWE_MESH_CONDITION_REALS(CONDITION)
 
 #define SWE_MESH_REAL_MEMBER(name) SWE_GLOBAL real *name;
 #define SWE_MESH_INT_MEMBER(name) SWE_GLOBAL int *name;
