@@ -147,29 +147,13 @@ typedef struct raw_options {
     int set_count;
 } raw_options;
 
-static int parse_option(int id, const char *value, swe_mesh_cli *cli, raw_options *raw,
-                        swe_error *err)
+/* --order, --cfl, --manning, --viscosity, --t-end. */
+static int parse_physics(int id, const char *value, swe_mesh_cli *cli, swe_error *err)
 {
     swe_mesh_model_options *o = &cli->options;
     long whole = 0;
     int status = SWE_OK;
     switch (id) {
-    case OPTION_MESH:
-        raw->mesh = value;
-        break;
-    case OPTION_SCENARIO:
-        raw->scenario = value;
-        break;
-    case OPTION_BACKEND:
-        o->backend = value;
-        break;
-    case OPTION_ORDERING:
-        status = swe_mesh_ordering_parse(value, &o->ordering, err);
-        break;
-    case OPTION_SEED:
-        status = parse_whole(value, "--seed", 0, 2147483647L, &whole, err);
-        o->seed = (unsigned long long)whole;
-        break;
     case OPTION_ORDER:
         status = parse_whole(value, "--order", 1, 2, &whole, err);
         o->order = (int)whole;
@@ -195,6 +179,42 @@ static int parse_option(int id, const char *value, swe_mesh_cli *cli, raw_option
         if (status == SWE_OK && !(cli->t_end > 0)) {
             status = swe_fail(err, SWE_ERROR_USAGE, "--t-end must be positive, got %s", value);
         }
+        break;
+    default:
+        break;
+    }
+    return status;
+}
+
+static int parse_option(int id, const char *value, swe_mesh_cli *cli, raw_options *raw,
+                        swe_error *err)
+{
+    swe_mesh_model_options *o = &cli->options;
+    long whole = 0;
+    int status = SWE_OK;
+    switch (id) {
+    case OPTION_MESH:
+        raw->mesh = value;
+        break;
+    case OPTION_SCENARIO:
+        raw->scenario = value;
+        break;
+    case OPTION_BACKEND:
+        o->backend = value;
+        break;
+    case OPTION_ORDERING:
+        status = swe_mesh_ordering_parse(value, &o->ordering, err);
+        break;
+    case OPTION_SEED:
+        status = parse_whole(value, "--seed", 0, 2147483647L, &whole, err);
+        o->seed = (unsigned long long)whole;
+        break;
+    case OPTION_ORDER:
+    case OPTION_CFL:
+    case OPTION_MANNING:
+    case OPTION_VISCOSITY:
+    case OPTION_T_END:
+        status = parse_physics(id, value, cli, err);
         break;
     case OPTION_SET:
         if (raw->set_count == MAX_SETS) {
