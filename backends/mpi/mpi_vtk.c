@@ -1,6 +1,7 @@
 #include "mpi_vtk.h"
 
 #include "io/atomic_file.h"
+#include "io/vtk_output.h"
 #include "mpi_run.h"
 
 #include <stdio.h>
