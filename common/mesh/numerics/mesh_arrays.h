@@ -45,8 +45,8 @@
 #define SWE_MESH_EDGE_REALS(X)                                                                     \
     X(normal_x)                                                                                    \
     X(normal_y)                                                                                    \
-    X(length) X(left_to_mid_x) X(left_to_mid_y) X(right_to_mid_x) X(right_to_mid_y)                \
-        X(viscous_weight)
+    X(length)                                                                                      \
+    X(left_to_mid_x) X(left_to_mid_y) X(right_to_mid_x) X(right_to_mid_y) X(viscous_weight)
 /* Per edge, written by the edge kernels: the fluxes times length out of
  * the left cell and into the right cell, and the time step the edge
  * allows (001 eq. 15). */
