@@ -130,17 +130,17 @@ void swe_mesh_test_program(char *path, size_t size)
 #define DEVICE_AGREEMENT 1e-4
 #endif
 
+const swe_mesh_test_case swe_mesh_test_cases[SWE_MESH_TEST_CASES] = {
+    {"partial-dam-break", SWE_MESH_GEO "partial_dam_break_coarse.msh", 2},
+    {"channel-flow", SWE_MESH_GEO "channel_20.msh", 100},
+    {"backward-facing-step", SWE_MESH_GEO "backward_facing_step_coarse.msh", 2},
+    {"dam-break-1d-dry", SWE_MESH_GEO "channel_40.msh", 10},
+    {"lake-at-rest-island", SWE_MESH_GEO "square_1000_coarse.msh", 20}};
+
 void swe_mesh_test_device_agreement(const char *backend)
 {
-    const struct {
-        const char *scenario, *mesh;
-        double t_end;
-    } cases[] = {{"partial-dam-break", SWE_MESH_GEO "partial_dam_break_coarse.msh", 2},
-                 {"channel-flow", SWE_MESH_GEO "channel_20.msh", 100},
-                 {"backward-facing-step", SWE_MESH_GEO "backward_facing_step_coarse.msh", 2},
-                 {"dam-break-1d-dry", SWE_MESH_GEO "channel_40.msh", 10},
-                 {"lake-at-rest-island", SWE_MESH_GEO "square_1000_coarse.msh", 20}};
-    for (int k = 0; k < 5; ++k) {
+    const swe_mesh_test_case *cases = swe_mesh_test_cases;
+    for (int k = 0; k < SWE_MESH_TEST_CASES; ++k) {
         for (int order = 1; order <= 2; ++order) {
             swe_mesh_test_state serial =
                 swe_mesh_test_run(cases[k].scenario, cases[k].mesh, NULL, order,

@@ -48,6 +48,16 @@ int swe_mesh_test_same_bits(const swe_mesh_test_state *a, const swe_mesh_test_st
 double swe_mesh_test_relative_difference(const swe_mesh_test_state *a, const swe_mesh_test_state *b,
                                          double floor);
 
+/* The cases the backends are compared on: inflow, level, friction,
+ * viscosity, wet/dry fronts, dry land at rest, walls. */
+typedef struct swe_mesh_test_case {
+    const char *scenario, *mesh;
+    double t_end;
+} swe_mesh_test_case;
+
+enum { SWE_MESH_TEST_CASES = 5 };
+extern const swe_mesh_test_case swe_mesh_test_cases[SWE_MESH_TEST_CASES];
+
 /* Every case, both orders, on backend against serial: within 1e-12 in
  * double precision and 1e-4 in single, relative to max(|value|, 1 m or
  * 1 m^2/s). Both device backends compute in IEEE arithmetic without

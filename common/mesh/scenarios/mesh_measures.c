@@ -26,12 +26,11 @@ double swe_mesh_reattachment_length(const swe_mesh *mesh, const swe_mesh_arrays 
                 area[k] += mesh->cell_area[c];
             }
         }
-        int seen_back = 0;
-        for (int k = 0; k < bins && length == 0; ++k) {
-            if (area[k] > 0) { /* bins without a cell near the wall say nothing */
-                double u = momentum[k] / area[k];
-                seen_back |= u < 0;
-                length = seen_back && u >= 0 ? k * bin : 0;
+        /* The downstream end of the last bin running back: a small vortex in
+         * the step's corner or a pause in the main one does not end it. */
+        for (int k = 0; k < bins; ++k) {
+            if (area[k] > 0 && momentum[k] < 0) { /* empty bins say nothing */
+                length = (k + 1) * bin;
             }
         }
     }
