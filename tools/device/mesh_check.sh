@@ -5,7 +5,8 @@
 # (shallows-mesh --write-square: no gmsh needed) - beside serial and OpenMP on the host and the
 # device's copy bandwidth. Run from the repository root; CUnit headers and libcunit.a in
 # .cunit/include and .cunit/lib as for gpu_machine_check.sh. Logs and mesh-bench.csv in $OUT; the
-# last lines printed are the table.
+# last lines printed are the table. MESH_LAYOUTS ("soa aos") and MESH_PRECISIONS ("double single")
+# split the work over several calls of under 10 minutes each.
 set -u -o pipefail
 export CPPFLAGS="-I$PWD/.cunit/include" LDFLAGS="-L$PWD/.cunit/lib"
 out=${OUT:-/tmp/out}
@@ -25,8 +26,8 @@ bench() { # precision layout backend threads n t_end order ordering
         --outputs 1 --quiet 2>>"$out/bench-errors.log")
     echo "$1,$2,$3,$4,$(echo "$line" | field cells),$7,$8,$(echo "$line" | field steps),$(echo "$line" | field seconds),$(echo "$line" | field cell_steps_per_s)" >>"$csv"
 }
-for layout in soa aos; do
-    for p in double single; do
+for layout in ${MESH_LAYOUTS:-soa aos}; do
+    for p in ${MESH_PRECISIONS:-double single}; do
         make -j16 HAVE_NETCDF=no HAVE_OPENCL=no PRECISION=$p MESH_CUDA_LAYOUT=$layout \
             build/$p/shallows build/$p/shallows-tests build/$p/shallows-mesh \
             >"$out/build-$p-$layout.log" 2>&1 || { echo "build $p $layout failed"; tail -5 "$out/build-$p-$layout.log"; continue; }
