@@ -90,6 +90,7 @@ TEST_ONLY_OBJECTS :=
 TEST_REPLACED_OBJECTS :=
 include tests/backends/shadow/backend.mk
 include common/staggered/staggered.mk
+include common/mesh/mesh.mk
 
 LIBRARY_OBJECTS := $(patsubst %.c,$(BUILD)/obj/%.o,$(CORE_SOURCES) $(BACKEND_SOURCES)) $(EXTRA_OBJECTS)
 MAIN_OBJECT := $(BUILD)/obj/common/cartesian/main.o

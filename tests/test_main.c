@@ -74,6 +74,7 @@ int main(int argc, char **argv)
 #ifdef SWE_WITH_STAGGERED
     register_staggered_tests();
 #endif
+    register_mesh_tests();
 #if defined(SWE_WITH_MPI) && !defined(SWE_WITHOUT_NETCDF)
     register_mpi_cli_tests();
 #endif

@@ -2,7 +2,7 @@
 
 #include "io/atomic_file.h"
 #include "io/vti_output.h"
-#include "io/vtk_collection.h"
+#include "io/vtk_xml.h"
 #include "staggered/writers/ns_cell_fields.h"
 #include "staggered/writers/ns_slice_png.h"
 #ifndef SWE_WITHOUT_NETCDF
