@@ -43,10 +43,10 @@ def cuda_device_present():
     return result.returncode == 0 and "GPU" in result.stdout
 
 
-def why_not_graded(exercise_conf, the_kit):
-    """Why this machine cannot run an exercise's tests, or None."""
+def why_not_graded(exercise_conf, the_kit, building_only=False):
+    """Why this machine cannot run (or, building only, build) an exercise."""
     slots = set(the_kit.words("SLOTS"))
-    if exercise_conf["device"] == "cuda" and not cuda_device_present():
+    if exercise_conf["device"] == "cuda" and not building_only and not cuda_device_present():
         return "not graded: no CUDA device"
     if exercise_conf["device"] == "mpi" and not the_kit.has("MPI_LINK"):
         return "not graded: no MPI (mpicc and mpirun)"
@@ -108,6 +108,21 @@ def grade_exercise(exercise, tests, source, seed, options, box, the_kit, officia
     return results
 
 
+def build_only(options, chosen, the_kit, official, box):
+    """--build-only: whether each exercise's kernels build in the sandbox."""
+    broken = 0
+    for exercise in chosen:
+        exercise_conf = conf.read(exercise)
+        reason = why_not_graded(exercise_conf, the_kit, building_only=True)
+        build, problem = (None, reason) if reason else build_exercise(
+            the_kit, exercise_conf, options.submission, official, box)
+        print("%s: %s" % (exercise, problem or "builds"))
+        broken += bool(problem and not reason)
+        if build is not None:
+            build.remove()
+    return broken
+
+
 def grade(options):
     exercises = conf.exercises()
     chosen = options.exercise.split(",") if options.exercise else exercises
@@ -131,6 +146,8 @@ def grade(options):
     refusal = box.probe()
     if refusal:
         raise GradeError("refusing to grade without a sandbox: %s" % refusal)
+    if options.build_only:
+        raise SystemExit(1 if build_only(options, chosen, the_kit, official, box) else 0)
     tests = source.tests()
     results = []
     for exercise in chosen:
@@ -152,6 +169,11 @@ def parse_arguments():
     parser.add_argument("--expect", choices=["full", "zero"],
                         help="exit 1 unless the graded tests score full, or zero without "
                              "crashes (CI)")
+    parser.add_argument("--build-only", action="store_true",
+                        help="only build the kernels in the sandbox (CUDA too without a device)")
+    parser.add_argument("--reports", default=REPORT_DIR,
+                        help="folder for results.json, junit.xml, classroom.json (default "
+                             "build/grade)")
     parser.add_argument("--write-data", metavar="FILE",
                         help="record the expected outputs of every test (make student-release)")
     options = parser.parse_args()
@@ -198,13 +220,14 @@ def main():
             OSError, subprocess.CalledProcessError) as error:
         print("grade: %s" % error, file=sys.stderr)
         # Gradescope needs a score whatever happened.
-        reports.results_json([], "nothing: %s" % error, os.path.join(REPORT_DIR, "results.json"))
+        reports.results_json([], "nothing: %s" % error, os.path.join(options.reports,
+                                                                        "results.json"))
         return 2
     shown = os.path.relpath(options.submission)
     reports.print_table(results, shown, described)
-    reports.write_all(results, described, REPORT_DIR)
-    print("reports: %s" % ", ".join(os.path.relpath(os.path.join(REPORT_DIR, name)) for name in
-                                    ("results.json", "junit.xml", "classroom.json")))
+    reports.write_all(results, described, options.reports)
+    print("reports: %s" % ", ".join(os.path.relpath(os.path.join(options.reports, name))
+                                    for name in ("results.json", "junit.xml", "classroom.json")))
     return check_expectation(options.expect, results) if options.expect else 0
 
 

@@ -90,7 +90,8 @@ skeletons:
 	tools/make_skeletons
 
 ## make grade [EXERCISE=NN-name] [SUBMISSION=dir]: points per test, results.json, JUnit XML
-grade: deps
+grade:
+	@tools/deps.sh grade
 	@tools/grade.py --precision $(PRECISION) $(if $(EXERCISE),--exercise $(EXERCISE)) --submission $(or $(SUBMISSION),$(KERNELS))
 
 ## make student-release: build/student-release/ and its .tar.gz, without solutions/

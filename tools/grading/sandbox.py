@@ -117,7 +117,7 @@ class Sandbox:
     filled, as /work (an empty one until a build sets it)."""
 
     def __init__(self):
-        self.work = tempfile.mkdtemp(prefix="shallows-empty-")
+        self.work = None
         # Writable by every run of one build: the OpenCL and CUDA compilers'
         # caches, so that each test does not compile the device code again.
         self.cache = None
@@ -209,14 +209,26 @@ class Sandbox:
 
     def probe(self):
         """Why no sandbox can be made here, or None."""
+        self.work = tempfile.mkdtemp(prefix="shallows-probe-")
         self.give(self.work)
-        for attempt in (True, False):
-            self.disable_userns = attempt
-            result = self.run(["true"], timeout=30)
-            if result.returncode == 0:
-                return None
-        return "bwrap cannot make the sandbox here: %s" % (
-            result.messages.strip().splitlines() or ["no reason given"])[-1]
+        try:
+            for attempt in (True, False):
+                self.disable_userns = attempt
+                result = self.run(["true"], timeout=30)
+                if result.returncode == 0:
+                    return None
+        finally:
+            shutil.rmtree(self.work, ignore_errors=True)
+            self.work = None
+        why = (result.messages.strip().splitlines() or ["no reason given"])[-1]
+        try:
+            with open("/proc/sys/kernel/apparmor_restrict_unprivileged_userns") as setting:
+                if setting.read().strip() == "1":
+                    why += ("; this system lets no unprivileged user make a user namespace: "
+                            "sudo sysctl -w kernel.apparmor_restrict_unprivileged_userns=0")
+        except OSError:
+            pass
+        return "bwrap cannot make the sandbox here: " + why
 
     def run(self, command, timeout, writable=False, pipe=False, data_limit=0,
             environment=None, device="none", limits=None):

@@ -80,7 +80,7 @@ def fingerprint():
 
 def git_status():
     return subprocess.run(["git", "-C", ROOT, "status", "--porcelain"], stdout=subprocess.PIPE,
-                          universal_newlines=True).stdout
+                          stderr=subprocess.DEVNULL, universal_newlines=True).stdout
 
 
 def substitute(text, slot):
