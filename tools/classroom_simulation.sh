@@ -21,7 +21,7 @@ grep -q 'apt-get install .*\$(sh tools/deps.sh --list grade)' "$workflow" ||
 exercises=$(sed -n 's/^  EXERCISES: //p' "$workflow")
 # The Grade step's script: the lines of its `run: |` block.
 step=$(awk '/- name: Grade$/ { grade = 1 } grade && /run: \|/ { inside = 1; next }
-    inside && /^ {10}/ { print substr($0, 11); next } inside { exit }' "$workflow")
+    inside && /^          / { print substr($0, 11); next } inside { exit }' "$workflow")
 [ -n "$exercises" ] && [ -n "$step" ] || fail "cannot read EXERCISES and the Grade step of $workflow"
 
 sim=$(mktemp -d /tmp/shallows-classroom-XXXXXX)
@@ -57,7 +57,8 @@ grade_in() {
         --bind "$repository" /home/runner/work/shallows --chdir /home/runner/work/shallows \
         --clearenv --setenv PATH /usr/local/bin:/usr/bin:/bin --setenv HOME /tmp \
         --setenv EXERCISES "$exercises" --setenv GITHUB_OUTPUT /tmp/github-output \
-        -- bash -c "$step" || fail "the Grade step failed in $repository"
+        -- bash -c "$step" >"$repository.log" 2>&1 ||
+        { tail -n 40 "$repository.log" >&2; fail "the Grade step failed in $repository"; }
 }
 
 # The report of a repository: its points, with results.json and junit.xml complete.

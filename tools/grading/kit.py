@@ -26,15 +26,22 @@ class KitError(Exception):
     pass
 
 
+def trusted_build(precision):
+    """The folder of the grader's own build: apart from the builds of
+    make, so that neither disturbs the other."""
+    return os.path.join(ROOT, "build", "grade-" + precision)
+
+
 def make_trusted(precision, environment=None):
     """Builds this repository's grade program and kit; returns the kit."""
     command = ["make", "-C", ROOT, "--no-print-directory", "-s", "-j2", "PRECISION=" + precision,
-               "grade-program", "grade-kit"]
+               "BUILD=" + os.path.relpath(trusted_build(precision), ROOT), "grade-program",
+               "grade-kit"]
     result = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                             universal_newlines=True, env=environment)
     if result.returncode != 0:
         raise KitError("the grader's own build failed:\n" + result.stdout[-3000:])
-    return Kit(os.path.join(ROOT, "build", precision, "grade-kit", "kit.txt"))
+    return Kit(os.path.join(trusted_build(precision), "grade-kit", "kit.txt"))
 
 
 class Kit:
