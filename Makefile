@@ -47,7 +47,7 @@ CFLAGS += -std=c11 -fopenmp-simd $(WARNINGS) $(OPTIMISE) -MMD -MP
 LDFLAGS += $(SANITIZERS)
 LDLIBS += -lm
 
-CORE_SOURCES := $(filter-out common/run/main.c,$(wildcard common/*/*.c))
+CORE_SOURCES := $(filter-out common/cartesian/main.c,$(wildcard common/*/*.c))
 BACKEND_SOURCES := $(wildcard backends/serial/*.c) $(wildcard $(KERNELS)/serial/*.c)
 TEST_SOURCES := $(wildcard tests/*.c)
 # Objects built by rules of their own (e.g. nvcc), linked into both programs.
@@ -83,7 +83,7 @@ FLAGS_STAMP := $(BUILD)/compile-flags
 include $(wildcard backends/*/backend.mk)
 
 LIBRARY_OBJECTS := $(patsubst %.c,$(BUILD)/obj/%.o,$(CORE_SOURCES) $(BACKEND_SOURCES)) $(EXTRA_OBJECTS)
-MAIN_OBJECT := $(BUILD)/obj/common/run/main.o
+MAIN_OBJECT := $(BUILD)/obj/common/cartesian/main.o
 TEST_OBJECTS := $(patsubst %.c,$(BUILD)/obj/%.o,$(TEST_SOURCES))
 
 PROGRAM := $(BUILD)/shallows
@@ -164,13 +164,14 @@ bench:
 deps:
 	@tools/deps.sh
 
-## make format: clang-format every C source in place (skeletons/ is generated)
-FORMATTED = $(filter-out skeletons/%,$(shell git ls-files '*.c' '*.h'))
+## make format: clang-format every C, CUDA and OpenCL source in place;
+## format-check also checks skeletons/, which tools/make_skeletons formats
+SOURCES_TO_FORMAT = $(shell git ls-files '*.c' '*.h' '*.cu' '*.cuh' '*.cl' '*.clh')
 format:
-	clang-format -i $(FORMATTED)
+	clang-format -i $(filter-out skeletons/%,$(SOURCES_TO_FORMAT))
 
 format-check:
-	clang-format --dry-run -Werror $(FORMATTED)
+	clang-format --dry-run -Werror $(SOURCES_TO_FORMAT)
 
 clean:
 	rm -rf build
@@ -184,7 +185,8 @@ help:
 	@echo "make bench         every backend and level against the memory bandwidth (BENCH_SIZES=...)"
 	@echo "make validate      published and analytic test cases -> docs/VALIDATION.md (slow)"
 	@echo "make deps          install missing Debian packages (root) or print the command"
-	@echo "make format        clang-format all sources (format-check: only check)"
+	@echo "make format        clang-format all C, CUDA and OpenCL sources (format-check: only check)"
+	@echo "make cuda-objects  compile the CUDA backend and kernels, warnings as errors (no GPU needed)"
 	@echo "make skeletons     regenerate skeletons/ from the markers in solutions/"
 	@echo "make grade         grade kernels: EXERCISE=NN-name SUBMISSION=dir (points, results.json, JUnit)"
 	@echo "make student-release  build/student-release/ and .tar.gz without solutions/"

@@ -5,7 +5,8 @@
  * refusal to start without a device is tested there instead. */
 #include "cuda_backend.h"
 #include "grid/backend.h"
-#include "run/simulation.h"
+#include "grid/stepping.h"
+#include "run/options.h"
 #include "test_suites.h"
 
 #include <CUnit/CUnit.h>

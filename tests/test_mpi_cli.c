@@ -293,6 +293,40 @@ static void test_stopped_job_restarts_from_its_last_checkpoint(void)
     swe_block_destroy(&b);
 }
 
+/* An unstable run (Rusanov at CFL 1 on the bump dam break) ends on every
+ * rank with exit code 1 and rank 0's one line naming the invalid state,
+ * never with a signal: each rank writes its own exit code to a file. */
+static void test_unstable_run_exits_1_on_every_rank(void)
+{
+    char serial[PATH_SIZE], mpi[PATH_SIZE + 8], out[4096], err[4096];
+    program_paths(serial, mpi);
+    enum { RANKS = 3 };
+    char command[2 * PATH_SIZE];
+    snprintf(command, sizeof command,
+             "cd '%s' && OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 timeout 60 "
+             "mpirun -q --oversubscribe -np %d sh -c \"'%s' --scenario bump-dam-break --solver "
+             "rusanov --cfl 1 --nx 64 --ny 64 --quiet --output unstable; echo \\$? "
+             ">exit_\\$OMPI_COMM_WORLD_RANK.txt\" >stdout.txt 2>stderr.txt",
+             work_dir, RANKS, mpi);
+    CU_ASSERT_NOT_EQUAL(system(command), -1);
+    read_file("stderr.txt", err, sizeof err);
+    read_file("stdout.txt", out, sizeof out);
+    for (int rank = 0; rank < RANKS; ++rank) {
+        char name[32], code[16];
+        snprintf(name, sizeof name, "exit_%d.txt", rank);
+        read_file(name, code, sizeof code);
+        CU_ASSERT_STRING_EQUAL(code, "1\n");
+        if (strcmp(code, "1\n") != 0) {
+            fprintf(stderr, "\n    rank %d exited with '%s': %s", rank, code, err);
+        }
+    }
+    CU_ASSERT(strncmp(err, "shallows-mpi: step ", 19) == 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "(try a smaller --cfl)"));
+    char *newline = strchr(err, '\n');
+    CU_ASSERT(newline != NULL && newline[1] == '\0'); /* one line: only rank 0 prints */
+    CU_ASSERT_PTR_NULL(strstr(out, "summary:"));
+}
+
 /* A rank whose backend fails ends the whole job with its message; the
  * others do not hang (timeout gives exit code 124 if they do). */
 static void test_failing_rank_ends_the_job(void)
@@ -324,6 +358,9 @@ void register_mpi_cli_tests(void)
         "test");
     swe_test_require_registered(
         CU_add_test(suite, "failing rank ends the job", test_failing_rank_ends_the_job), "test");
+    swe_test_require_registered(CU_add_test(suite, "unstable run exits 1 on every rank",
+                                            test_unstable_run_exits_1_on_every_rank),
+                                "test");
     swe_test_require_registered(CU_add_test(suite, "gathered file equals serial file",
                                             test_gathered_file_equals_serial_file),
                                 "test");

@@ -1,5 +1,5 @@
 /* The OpenCL backend against the serial reference: every scenario and
- * solver at both levels, at sizes that are not multiples of the work-group
+ * solver at every level, at sizes that are not multiples of the work-group
  * shapes, plus the device options of the command line. Runs on the default
  * OpenCL device (PoCL on the CPU in CI, the GPU where there is one), or on
  * the one that SWE_TEST_CL_DEVICE=P:D names; without a platform the suite
@@ -7,7 +7,8 @@
 #ifdef SWE_WITH_OPENCL
 #include "cl_device.h"
 #include "grid/backend.h"
-#include "run/simulation.h"
+#include "grid/stepping.h"
+#include "run/options.h"
 #include "test_suites.h"
 
 #include <CUnit/CUnit.h>
@@ -66,7 +67,8 @@ static int start_run(const swe_backend *backend, const run_case *c, run *r)
     swe_backend_config config = {.solver = c->solver,
                                  .level = backend == &swe_opencl_backend ? c->level : 0,
                                  .manning = (real)c->manning,
-                                 .cl_device = getenv("SWE_TEST_CL_DEVICE")};
+                                 .option_values[SWE_CL_OPTION_DEVICE] =
+                                     getenv("SWE_TEST_CL_DEVICE")};
     int status = backend->init(&r->block, &config, &err);
     if (status == SWE_OK) {
         status = backend->sync_after_write(&r->block, &err);
@@ -193,12 +195,17 @@ static void test_level4_agrees_with_serial(void)
     check_every_scenario(4);
 }
 
-/* Several work groups (level 4: column chunks and row strips) in each
+static void test_level5_agrees_with_serial(void)
+{
+    check_every_scenario(5);
+}
+
+/* Several work groups (level 5: column chunks and row strips) in each
  * direction, none of them full at the far edges, and a one-cell-wide
  * strip. */
 static void test_odd_sizes_agree_with_serial(void)
 {
-    for (int level = 1; level <= 4; ++level) {
+    for (int level = 1; level <= swe_opencl_backend.levels; ++level) {
         compare_with_serial("radial-dam-break", 333, 517, SWE_SOLVER_FWAVE, level, 12);
         compare_with_serial("bump-dam-break", 7, 3, SWE_SOLVER_HLLE, level, 20);
         compare_with_serial("dam-break-1d-dry", 61, 1, SWE_SOLVER_RUSANOV, level, 20);
@@ -214,7 +221,7 @@ static void test_friction_agrees_with_serial(void)
     const char *scenarios[] = {"radial-dam-break", "dam-break-1d-dry", "artificial-tsunami"};
     const double manning = 0.05;
     double worst = 0;
-    for (int level = 1; level <= 4; ++level) {
+    for (int level = 1; level <= swe_opencl_backend.levels; ++level) {
         for (unsigned s = 0; s < sizeof scenarios / sizeof scenarios[0]; ++s) {
             for (int solver = 0; solver < SWE_SOLVER_COUNT; ++solver) {
                 const run_case c = {scenarios[s], 37, 23, solver, level, manning};
@@ -239,9 +246,10 @@ static void test_friction_agrees_with_serial(void)
     stop_run(&without);
 }
 
-/* The step verb (host dt) at the fused levels: one step at a time, as a
- * driver without advance would take them, against serial. */
-static void check_fused_single_steps(int level)
+/* The step verb (host dt) at every level, the fused ones included: one
+ * step at a time, as a driver without advance would take them, against
+ * serial. */
+static void check_single_steps(int level)
 {
     run serial, opencl;
     const run_case c = {"bump-dam-break", 45, 38, SWE_SOLVER_FWAVE, level, 0.0};
@@ -264,10 +272,10 @@ static void check_fused_single_steps(int level)
     stop_run(&opencl);
 }
 
-static void test_fused_single_steps_agree_with_serial(void)
+static void test_single_steps_agree_with_serial(void)
 {
-    for (int level = 2; level <= 4; ++level) {
-        check_fused_single_steps(level);
+    for (int level = 1; level <= swe_opencl_backend.levels; ++level) {
+        check_single_steps(level);
     }
 }
 
@@ -313,8 +321,8 @@ static void test_device_options(void)
         run_shell("", "--backend opencl --cl-device gpu --benchmark", output, sizeof output), 2);
     CU_ASSERT_PTR_NOT_NULL(strstr(output, "PLATFORM:DEVICE"));
     CU_ASSERT_EQUAL(run_shell("", "--cl-device 0:0 --benchmark", output, sizeof output), 2);
-    CU_ASSERT_PTR_NOT_NULL(strstr(output, "applies to --backend opencl only"));
-    CU_ASSERT_EQUAL(run_shell("", "--backend opencl --level 5 --benchmark", output, sizeof output),
+    CU_ASSERT_PTR_NOT_NULL(strstr(output, "--cl-device is an option of backend opencl"));
+    CU_ASSERT_EQUAL(run_shell("", "--backend opencl --level 6 --benchmark", output, sizeof output),
                     2);
 }
 
@@ -357,9 +365,10 @@ void register_opencl_tests(void)
         {"level 2 agrees with serial on every scenario and solver", test_level2_agrees_with_serial},
         {"level 3 agrees with serial on every scenario and solver", test_level3_agrees_with_serial},
         {"level 4 agrees with serial on every scenario and solver", test_level4_agrees_with_serial},
+        {"level 5 agrees with serial on every scenario and solver", test_level5_agrees_with_serial},
         {"friction agrees with serial at every level", test_friction_agrees_with_serial},
         {"odd sizes agree with serial", test_odd_sizes_agree_with_serial},
-        {"fused single steps agree with serial", test_fused_single_steps_agree_with_serial},
+        {"single steps agree with serial at every level", test_single_steps_agree_with_serial},
         {"device options", test_device_options},
     };
     for (unsigned t = 0; t < sizeof tests / sizeof tests[0]; ++t) {

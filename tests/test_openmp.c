@@ -3,7 +3,8 @@
  * scenario and solver, any thread count, and grids whose rows do not
  * split evenly (or at all) between the threads. */
 #include "grid/backend.h"
-#include "run/simulation.h"
+#include "grid/stepping.h"
+#include "run/options.h"
 #include "test_suites.h"
 
 #include <CUnit/CUnit.h>

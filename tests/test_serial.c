@@ -1,7 +1,8 @@
 /* Whole runs of the serial backend: well-balancedness, conservation,
  * symmetry, and convergence to the analytic dam-break solutions. */
 #include "grid/backend.h"
-#include "run/simulation.h"
+#include "grid/stepping.h"
+#include "run/options.h"
 #include "scenarios/dam_break_exact.h"
 #include "test_suites.h"
 

@@ -5,6 +5,8 @@
 #include "core/real.h"
 
 void register_riemann_tests(void);
+void register_driver_tests(void);
+void register_backend_contract_tests(void);
 void register_serial_tests(void);
 void register_cli_tests(void);
 void register_netcdf_tests(void);

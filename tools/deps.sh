@@ -13,8 +13,10 @@ set -eu
 grade_packages="python3 bubblewrap ocl-icd-opencl-dev opencl-headers pocl-opencl-icd"
 grade_packages="$grade_packages libopenmpi-dev openmpi-bin"
 # gnuplot-nox draws the figures of make bench and make validate; clinfo
-# lists the OpenCL devices.
-packages="libnetcdf-dev netcdf-bin libcunit1-dev libpng-dev gnuplot-nox clinfo $grade_packages"
+# lists the OpenCL devices; clang-format formats the sources and the
+# skeletons the generator writes.
+packages="libnetcdf-dev netcdf-bin libcunit1-dev libpng-dev gnuplot-nox clinfo clang-format"
+packages="$packages $grade_packages"
 
 list=no
 if [ "${1:-}" = --list ]; then

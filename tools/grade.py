@@ -43,18 +43,27 @@ def cuda_device_present():
     return result.returncode == 0 and "GPU" in result.stdout
 
 
+def missing_toolchain(the_kit, name):
+    """What this machine's build lacks to build a kernel file, or None."""
+    if name.endswith((".cu", ".cuh")) and not the_kit.has("NVCC_COMPILE"):
+        return "CUDA (nvcc)"
+    if name.endswith((".cl", ".clh")) and not the_kit.has("OPENCL_SOURCES"):
+        return "OpenCL (headers and ICD loader)"
+    if name.startswith("mpi/") and not the_kit.has("MPI_LINK"):
+        return "MPI (mpicc and mpirun)"
+    return None
+
+
 def why_not_graded(exercise_conf, the_kit, building_only=False):
     """Why this machine cannot run (or, building only, build) an exercise."""
-    slots = set(the_kit.words("SLOTS"))
     if exercise_conf["device"] == "cuda" and not building_only and not cuda_device_present():
         return "not graded: no CUDA device"
     if exercise_conf["device"] == "mpi" and not the_kit.has("MPI_LINK"):
         return "not graded: no MPI (mpicc and mpirun)"
-    missing = [f for f in exercise_conf["files"] + exercise_conf["uses"] if f not in slots]
-    if missing:
-        what = {".cu": "CUDA (nvcc)", ".cl": "OpenCL (headers and ICD loader)"}.get(
-            os.path.splitext(missing[0])[1], "its toolchain")
-        return "not graded: this machine's build has no %s for %s" % (what, missing[0])
+    for name in exercise_conf["files"] + exercise_conf["uses"]:
+        lacking = missing_toolchain(the_kit, name)
+        if lacking:
+            return "not graded: this machine's build has no %s for %s" % (lacking, name)
     return None
 
 

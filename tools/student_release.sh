@@ -29,13 +29,14 @@ for entry in Makefile README.md .clang-format .gitignore common backends skeleto
     tests tools; do
     cp -r "$entry" "$release/"
 done
-# The generator needs solutions/; the release check, the hostile
+# The generator needs solutions/; the release and sheet checks, the hostile
 # submissions, the Classroom simulation and the Gradescope autograder are
 # for this repository.
 rm -rf "$release/tools/make_skeletons" "$release/tools/student_release.sh" \
     "$release/tools/teaching_check.sh" "$release/tools/test_teaching_tools.py" \
-    "$release/tools/classroom_simulation.sh" "$release/tools/classroom_system.py" \
-    "$release/tools/gradescope.sh" "$release/tests/grade/cheats"
+    "$release/tools/check_sheets.py" "$release/tools/classroom_simulation.sh" \
+    "$release/tools/classroom_system.py" "$release/tools/gradescope.sh" \
+    "$release/tests/grade/cheats"
 find "$release/tools" -name __pycache__ -prune -exec rm -rf {} +
 {
     cat <<'NOTE'

@@ -27,4 +27,13 @@ CUDA_EXTRA ?=
 $(BUILD)/obj/%.o: %.cu $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	$(CUDA_NVCC) $(CPPFLAGS) $(NVCCFLAGS) $(CUDA_MATH) $(CUDA_EXTRA) -MMD -MP -c -o $@ $<
+
+## make cuda-objects: compile the CUDA backend and $(KERNELS)/cuda with warnings as
+## errors, no GPU needed (.ci/run runs it for solutions and skeletons, both precisions)
+.PHONY: cuda-objects
+cuda-objects: $(CUDA_OBJECTS)
+else
+.PHONY: cuda-objects
+cuda-objects:
+	@echo "cuda-objects: no nvcc here (PATH or /usr/local/cuda/bin): nothing to compile"
 endif

@@ -4,14 +4,16 @@
  * exercise); this file only decides what runs when and checks every call.
  *   level 1: host arrays are the state, copied to the GPU and back around
  *            the net-update and update kernels of every step;
- *   level 2: the state stays on the GPU; the update kernel reduces the
- *            wave speed per block, a one-block kernel finishes it, and
- *            only that speed crosses to the host;
+ *   level 2: the state stays on the GPU; after the kernels of level 1 a
+ *            kernel reduces the wave speed per block, a one-block kernel
+ *            finishes it, and only that speed crosses to the host;
  *   level 3: as 2, with one shared-memory tile kernel per step instead
  *            of edge arrays (two copies of the state, ping-pong);
  *   level 4: one fused kernel per step with dt computed on the device;
  *            steps run as a CUDA graph of FUSED_GRAPH_STEPS launches and
- *            the host looks at the clock only between graphs. */
+ *            the host looks at the clock (numerics/device_clock.h) only
+ *            between graphs.
+ * The kernels of level N are in solutions/cuda/levelN_*.cu. */
 #include "cuda_backend.h"
 #include "cuda_check.h"
 #include "cuda_kernels.h"
@@ -22,23 +24,27 @@
 #include <string.h>
 
 extern "C" {
-#include "numerics/cell_update.h"
+#include "core/timer.h"
+#include "grid/boundary.h"
 #include "grid/copy_layer.h"
+#include "numerics/cell_update.h"
+#include "numerics/edge_updates.h"
 #include "serial_kernels.h"
-#include "run/simulation.h"
 }
 
 enum { CUDA_LEVELS = 4 };
-/* Fused steps per graph: a multiple of 3 (the clock slots rotate), large
- * enough that the host's check between graphs costs little, small enough
- * that the no-op launches after t_target cost nothing measurable. */
+/* Fused steps per graph: a multiple of the clock's slots, so that every
+ * graph starts at slot 0, large enough that the host's check between
+ * graphs costs little, small enough that the no-op launches after
+ * t_target cost nothing measurable. */
 enum { FUSED_GRAPH_STEPS = 48 };
+static_assert((int)FUSED_GRAPH_STEPS % (int)SWE_CLOCK_SLOTS == 0, "graphs start at clock slot 0");
 
 /* What the host and the fused kernels exchange: the clock slots and the
  * time to stop at, in pinned host memory and its device mirror. */
 typedef struct fused_clock {
-    swe_cuda_clock slots[3];
-    double t_target;
+    swe_clock_slot slots[SWE_CLOCK_SLOTS];
+    swe_time t_target;
 } fused_clock;
 
 typedef struct cuda_fields {
@@ -49,30 +55,16 @@ typedef struct cuda_fields {
     cudaStream_t stream;
     swe_cuda_state state[2]; /* state[1] for levels 3 and 4 only */
     real *b;
-    int parity;                        /* state[parity] is current */
-    real *edge_storage;                /* levels 1 and 2 */
-    swe_cuda_edges vertical, horizontal;
-    swe_speed_bits *block_max; /* one per block of the cell-wise kernels */
-    swe_speed_bits *speed;     /* their max */
+    int parity;                             /* state[parity] is current */
+    real *edge_storage;                     /* levels 1 and 2: */
+    real *vertical, *horizontal;            /* its two sets of edge planes */
+    swe_speed_bits *block_max;              /* one per block of the cell-wise kernels */
+    swe_speed_bits *speed;                  /* their max */
     fused_clock *device_clock, *host_clock; /* level 4 */
     cudaGraphExec_t graph;                  /* level 4, built at the first advance */
     real *layer;                            /* a packed layer on the device, for MPI */
     double graph_cfl;
 } cuda_fields;
-
-static real speed_from_bits(swe_speed_bits bits)
-{
-    real speed;
-    memcpy(&speed, &bits, sizeof speed);
-    return speed;
-}
-
-static swe_speed_bits bits_from_speed(real speed)
-{
-    swe_speed_bits bits;
-    memcpy(&bits, &speed, sizeof bits);
-    return bits;
-}
 
 extern "C" int swe_cuda_device_available(void)
 {
@@ -90,8 +82,7 @@ static int device_array(real **array, size_t values, cudaStream_t stream, swe_er
     return SWE_OK;
 }
 
-static int allocate_state(swe_cuda_state *state, size_t values, cudaStream_t stream,
-                          swe_error *err)
+static int allocate_state(swe_cuda_state *state, size_t values, cudaStream_t stream, swe_error *err)
 {
     int status = device_array(&state->h, values, stream, err);
     if (status == SWE_OK) {
@@ -100,24 +91,15 @@ static int allocate_state(swe_cuda_state *state, size_t values, cudaStream_t str
     return status == SWE_OK ? device_array(&state->hv, values, stream, err) : status;
 }
 
-/* The twelve edge arrays of levels 1 and 2 in one allocation. */
+/* The edge planes of levels 1 and 2, vertical then horizontal edges, in
+ * one allocation. */
 static int allocate_edges(cuda_fields *fields, swe_error *err)
 {
-    const size_t n = fields->values;
-    int status = device_array(&fields->edge_storage, 12 * n, fields->stream, err);
-    if (status != SWE_OK) {
-        return status;
-    }
-    real *at = fields->edge_storage;
-    swe_cuda_edges *sets[] = {&fields->vertical, &fields->horizontal};
-    for (int s = 0; s < 2; ++s) {
-        real **arrays[] = {&sets[s]->h_left,   &sets[s]->h_right, &sets[s]->hn_left,
-                           &sets[s]->hn_right, &sets[s]->ht_left, &sets[s]->ht_right};
-        for (int a = 0; a < 6; ++a, at += n) {
-            *arrays[a] = at;
-        }
-    }
-    return SWE_OK;
+    const size_t set = SWE_NET_UPDATE_PLANES * fields->values;
+    int status = device_array(&fields->edge_storage, 2 * set, fields->stream, err);
+    fields->vertical = fields->edge_storage;
+    fields->horizontal = fields->edge_storage + set;
+    return status;
 }
 
 static int allocate_fields(cuda_fields *fields, swe_error *err)
@@ -136,7 +118,7 @@ static int allocate_fields(cuda_fields *fields, swe_error *err)
     if (status != SWE_OK) {
         return status;
     }
-    const size_t blocks = swe_cuda_block_count(&fields->grid);
+    const size_t blocks = swe_cuda_block_count(fields->grid);
     CUDA_CHECK(cudaMalloc((void **)&fields->block_max, blocks * sizeof(swe_speed_bits)), err);
     CUDA_CHECK(cudaMalloc((void **)&fields->speed, sizeof(swe_speed_bits)), err);
     if (fields->level == 4) {
@@ -155,9 +137,9 @@ static void cuda_finalize(swe_block *block)
     if (fields->graph != NULL) {
         CUDA_CHECK_WARN(cudaGraphExecDestroy(fields->graph));
     }
-    real *arrays[] = {fields->state[0].h,  fields->state[0].hu, fields->state[0].hv,
-                      fields->state[1].h,  fields->state[1].hu, fields->state[1].hv,
-                      fields->b,           fields->edge_storage, fields->layer};
+    real *arrays[] = {fields->state[0].h, fields->state[0].hu,  fields->state[0].hv,
+                      fields->state[1].h, fields->state[1].hu,  fields->state[1].hv,
+                      fields->b,          fields->edge_storage, fields->layer};
     for (size_t a = 0; a < sizeof arrays / sizeof arrays[0]; ++a) {
         CUDA_CHECK_WARN(cudaFree(arrays[a]));
     }
@@ -204,7 +186,7 @@ static int cuda_init(swe_block *block, const swe_backend_config *config, swe_err
     fields->grid.dx = block->dx;
     fields->grid.dy = block->dy;
     fields->grid.manning = config->manning;
-    memcpy(fields->grid.boundary, block->boundary, sizeof fields->grid.boundary);
+    swe_boundary_masks(block, &fields->grid.wall_edges, &fields->grid.derived_edges);
     fields->values = swe_block_size(block);
     block->ext = fields;
     int status = allocate_fields(fields, err);
@@ -239,8 +221,8 @@ static int cuda_sync_after_write(swe_block *block, swe_error *err)
     CUDA_CHECK(cudaMemcpyAsync(fields->b, block->b, fields->values * sizeof(real),
                                cudaMemcpyHostToDevice, fields->stream),
                err);
-    int status = copy_state(fields, block, &fields->state[fields->parity],
-                            cudaMemcpyHostToDevice, err);
+    int status =
+        copy_state(fields, block, &fields->state[fields->parity], cudaMemcpyHostToDevice, err);
     if (status != SWE_OK) {
         return status;
     }
@@ -268,15 +250,15 @@ static int cuda_sync_before_read(swe_block *block, swe_error *err)
  * crosses to the host. */
 static int finish_speed(cuda_fields *fields, real *speed, swe_error *err)
 {
-    CUDA_CHECK(swe_cuda_launch_final_max(fields->block_max, swe_cuda_block_count(&fields->grid),
+    CUDA_CHECK(swe_cuda_launch_final_max(fields->block_max, swe_cuda_block_count(fields->grid),
                                          fields->speed, fields->stream),
                err);
     swe_speed_bits bits = 0;
-    CUDA_CHECK(cudaMemcpyAsync(&bits, fields->speed, sizeof bits, cudaMemcpyDeviceToHost,
-                               fields->stream),
-               err);
+    CUDA_CHECK(
+        cudaMemcpyAsync(&bits, fields->speed, sizeof bits, cudaMemcpyDeviceToHost, fields->stream),
+        err);
     CUDA_CHECK(cudaStreamSynchronize(fields->stream), err);
-    *speed = speed_from_bits(bits);
+    *speed = swe_speed_from_bits(bits);
     return SWE_OK;
 }
 
@@ -306,9 +288,8 @@ static int cuda_max_wave_speed(swe_block *block, real *speed, swe_error *err)
 }
 
 /* Levels 1 and 2: ghost layers, net updates into the edge arrays, update
- * in place (with per-block wave speeds when block_max is given). */
-static int edge_array_step(cuda_fields *fields, real dt, swe_speed_bits *block_max,
-                           swe_error *err)
+ * in place. */
+static int edge_array_step(cuda_fields *fields, real dt, swe_error *err)
 {
     const swe_cuda_state state = fields->state[0];
     CUDA_CHECK(swe_cuda_launch_ghost_layers(&fields->grid, state, NULL, fields->stream), err);
@@ -316,7 +297,7 @@ static int edge_array_step(cuda_fields *fields, real dt, swe_speed_bits *block_m
                                            fields->vertical, fields->horizontal, fields->stream),
                err);
     CUDA_CHECK(swe_cuda_launch_update(&fields->grid, state, dt, fields->vertical,
-                                      fields->horizontal, block_max, fields->stream),
+                                      fields->horizontal, fields->stream),
                err);
     return SWE_OK;
 }
@@ -326,7 +307,7 @@ static int level1_step(swe_block *block, cuda_fields *fields, real dt, real *nex
 {
     int status = copy_state(fields, block, &fields->state[0], cudaMemcpyHostToDevice, err);
     if (status == SWE_OK) {
-        status = edge_array_step(fields, dt, NULL, err);
+        status = edge_array_step(fields, dt, err);
     }
     if (status == SWE_OK) {
         status = copy_state(fields, block, &fields->state[0], cudaMemcpyDeviceToHost, err);
@@ -349,14 +330,14 @@ static int level3_step(cuda_fields *fields, real dt, real *next_speed, swe_error
     return finish_speed(fields, next_speed, err);
 }
 
-/* One fused launch (index `launch`) of a graph or of a single step. */
-static cudaError_t launch_fused(cuda_fields *fields, int launch, double cfl, int use_forced_dt,
-                                real forced_dt)
+/* One fused launch (index `launch`) of a graph, or of a single step with
+ * the host's dt when forced_dt is positive. */
+static cudaError_t launch_fused(cuda_fields *fields, int launch, double cfl, real forced_dt)
 {
     return swe_cuda_launch_fused_step(fields->solver, &fields->grid, fields->state[0],
                                       fields->state[1], fields->b, fields->device_clock->slots,
-                                      launch, &fields->device_clock->t_target, cfl, use_forced_dt,
-                                      forced_dt, fields->stream);
+                                      launch, &fields->device_clock->t_target, cfl, forced_dt,
+                                      fields->stream);
 }
 
 /* Starts the device clock at the host's clock (slot 0) with a cleared
@@ -370,7 +351,7 @@ static int upload_clock(cuda_fields *fields, const swe_clock *clock, double t_ta
     host->slots[0].last_dt = clock->last_dt;
     host->slots[0].steps = clock->steps;
     host->slots[0].parity = fields->parity;
-    host->slots[0].speed_bits = bits_from_speed(clock->wave_speed);
+    host->slots[0].speed_bits = swe_speed_to_bits(clock->wave_speed);
     host->t_target = t_target;
     CUDA_CHECK(cudaMemcpyAsync(fields->device_clock, host, sizeof *host, cudaMemcpyHostToDevice,
                                fields->stream),
@@ -382,24 +363,32 @@ static int upload_clock(cuda_fields *fields, const swe_clock *clock, double t_ta
 static int download_slot(cuda_fields *fields, int slot, swe_error *err)
 {
     CUDA_CHECK(cudaMemcpyAsync(&fields->host_clock->slots[slot], &fields->device_clock->slots[slot],
-                               sizeof(swe_cuda_clock), cudaMemcpyDeviceToHost, fields->stream),
+                               sizeof(swe_clock_slot), cudaMemcpyDeviceToHost, fields->stream),
                err);
     CUDA_CHECK(cudaStreamSynchronize(fields->stream), err);
     return SWE_OK;
 }
 
-static int level4_step(cuda_fields *fields, real dt, real *next_speed, swe_error *err)
+/* Level 4, one step with the host's dt: a clock from t = 0 with no end,
+ * one launch. dt = 0 changes nothing (the kernel would read it as "choose
+ * dt"): only the speed is taken. */
+static int level4_step(swe_block *block, cuda_fields *fields, real dt, real *next_speed,
+                       swe_error *err)
 {
+    if (!(dt > 0)) {
+        return cuda_max_wave_speed(block, next_speed, err);
+    }
     swe_clock clock = {0.0, 0, 0.0, 0.0, 0};
     int status = upload_clock(fields, &clock, HUGE_VAL, err);
     if (status != SWE_OK) {
         return status;
     }
-    CUDA_CHECK(launch_fused(fields, 0, 0.0, 1, dt), err);
-    status = download_slot(fields, 1, err);
+    CUDA_CHECK(launch_fused(fields, 0, 0.0, dt), err);
+    const int next = swe_clock_next(0);
+    status = download_slot(fields, next, err);
     if (status == SWE_OK) {
-        fields->parity = fields->host_clock->slots[1].parity;
-        *next_speed = speed_from_bits(fields->host_clock->slots[1].speed_bits);
+        fields->parity = fields->host_clock->slots[next].parity;
+        *next_speed = swe_speed_from_bits(fields->host_clock->slots[next].speed_bits);
     }
     return status;
 }
@@ -414,13 +403,13 @@ static int cuda_step(swe_block *block, real dt, real *next_speed, swe_error *err
     case 1:
         return level1_step(block, fields, dt, next_speed, err);
     case 2: {
-        int status = edge_array_step(fields, dt, fields->block_max, err);
-        return status == SWE_OK ? finish_speed(fields, next_speed, err) : status;
+        int status = edge_array_step(fields, dt, err);
+        return status == SWE_OK ? cuda_max_wave_speed(block, next_speed, err) : status;
     }
     case 3:
         return level3_step(fields, dt, next_speed, err);
     default:
-        return level4_step(fields, dt, next_speed, err);
+        return level4_step(block, fields, dt, next_speed, err);
     }
 }
 
@@ -447,8 +436,7 @@ static int layer_fields(swe_block *block, enum swe_edge edge, const real *buffer
 }
 
 /* Packs on the device; only the layer crosses to the host. */
-static int cuda_pack_copy_layer(swe_block *block, enum swe_edge edge, real *buffer,
-                                swe_error *err)
+static int cuda_pack_copy_layer(swe_block *block, enum swe_edge edge, real *buffer, swe_error *err)
 {
     cuda_fields *fields = NULL;
     int status = layer_fields(block, edge, buffer, &fields, err);
@@ -458,12 +446,10 @@ static int cuda_pack_copy_layer(swe_block *block, enum swe_edge edge, real *buff
     const swe_layer_position layer = swe_layer_position_of(block, edge, SWE_COPY_LAYER_DEPTH);
     const size_t bytes = (size_t)SWE_COPY_LAYER_FIELDS * (size_t)layer.length * sizeof(real);
     CUDA_CHECK(swe_cuda_launch_pack_layer(fields->state[fields->parity], fields->b, layer.first,
-                                          layer.step, layer.length, fields->layer,
-                                          fields->stream),
+                                          layer.step, layer.length, fields->layer, fields->stream),
                err);
-    CUDA_CHECK(cudaMemcpyAsync(buffer, fields->layer, bytes, cudaMemcpyDeviceToHost,
-                               fields->stream),
-               err);
+    CUDA_CHECK(
+        cudaMemcpyAsync(buffer, fields->layer, bytes, cudaMemcpyDeviceToHost, fields->stream), err);
     CUDA_CHECK(cudaStreamSynchronize(fields->stream), err);
     return SWE_OK;
 }
@@ -483,9 +469,8 @@ static int cuda_unpack_ghost_layer(swe_block *block, enum swe_edge edge, const r
     }
     const swe_layer_position layer = swe_layer_position_of(block, edge, SWE_GHOST_LAYER_DEPTH);
     const size_t bytes = (size_t)SWE_COPY_LAYER_FIELDS * (size_t)layer.length * sizeof(real);
-    CUDA_CHECK(cudaMemcpyAsync(fields->layer, buffer, bytes, cudaMemcpyHostToDevice,
-                               fields->stream),
-               err);
+    CUDA_CHECK(
+        cudaMemcpyAsync(fields->layer, buffer, bytes, cudaMemcpyHostToDevice, fields->stream), err);
     CUDA_CHECK(swe_cuda_launch_unpack_layer(fields->state[fields->parity], fields->b, layer.first,
                                             layer.step, layer.length, fields->layer,
                                             fields->stream),
@@ -506,7 +491,7 @@ static int build_graph(cuda_fields *fields, double cfl, swe_error *err)
     CUDA_CHECK(cudaStreamBeginCapture(fields->stream, cudaStreamCaptureModeThreadLocal), err);
     cudaError_t launched = cudaSuccess;
     for (int launch = 0; launch < FUSED_GRAPH_STEPS && launched == cudaSuccess; ++launch) {
-        launched = launch_fused(fields, launch, cfl, 0, 0);
+        launched = launch_fused(fields, launch, cfl, 0);
     }
     cudaGraph_t graph = NULL;
     CUDA_CHECK(cudaStreamEndCapture(fields->stream, &graph), err);
@@ -518,44 +503,94 @@ static int build_graph(cuda_fields *fields, double cfl, swe_error *err)
     return SWE_OK;
 }
 
-/* Level 4: graphs of fused steps until the device clock reaches t_target;
- * the host reads the clock once per graph. A wave speed that is no
- * longer finite ends the loop (dt would be 0 or undefined), and
- * swe_advance reports it. */
-static int cuda_advance(swe_block *block, swe_clock *clock, double t_target, swe_error *err)
+/* The host's clock from slot `slot` of the device clock. */
+static void take_clock(cuda_fields *fields, int slot, swe_clock *clock)
 {
-    if (block == NULL || block->ext == NULL || clock == NULL) {
-        return swe_fail(err, SWE_ERROR_USAGE, "internal error: cuda advance arguments");
+    const swe_clock_slot *now = &fields->host_clock->slots[slot];
+    clock->t = now->t;
+    clock->last_dt = now->last_dt;
+    clock->steps = (long)now->steps;
+    clock->wave_speed = swe_speed_from_bits(now->speed_bits);
+    fields->parity = now->parity;
+}
+
+/* One fused step with dt chosen on the device, as a graph's launches
+ * choose it: for the steps up to a pause, which a graph could overshoot. */
+static int fused_single_step(cuda_fields *fields, swe_clock *clock, double t_target, swe_error *err)
+{
+    int status = upload_clock(fields, clock, t_target, err);
+    if (status == SWE_OK) {
+        CUDA_CHECK(launch_fused(fields, 0, clock->cfl, 0), err);
+        status = download_slot(fields, swe_clock_next(0), err);
     }
-    cuda_fields *fields = (cuda_fields *)block->ext;
-    if (fields->level < 4) {
-        return swe_advance_by_steps(block, clock, t_target, err);
+    if (status == SWE_OK) {
+        take_clock(fields, swe_clock_next(0), clock);
     }
-    if (!(clock->t < t_target)) {
-        return SWE_OK;
-    }
+    return status;
+}
+
+/* Graphs of FUSED_GRAPH_STEPS fused steps; the host reads the clock once
+ * per graph and returns after SWE_ADVANCE_REPORT_SECONDS for progress. */
+static int fused_graphs(cuda_fields *fields, swe_clock *clock, double t_target, swe_error *err)
+{
     int status = fields->graph == NULL || fields->graph_cfl != clock->cfl
                      ? build_graph(fields, clock->cfl, err)
                      : SWE_OK;
     if (status == SWE_OK) {
         status = upload_clock(fields, clock, t_target, err);
     }
-    const swe_cuda_clock *now = &fields->host_clock->slots[0];
+    const swe_clock_slot *now = &fields->host_clock->slots[0];
+    const double started = swe_wall_seconds();
     while (status == SWE_OK) {
         CUDA_CHECK(cudaGraphLaunch(fields->graph, fields->stream), err);
         status = download_slot(fields, 0, err);
-        if (status != SWE_OK || !(now->t < t_target) || !isfinite(speed_from_bits(now->speed_bits))) {
+        if (status != SWE_OK || !(now->t < t_target) ||
+            !isfinite(swe_speed_from_bits(now->speed_bits)) ||
+            swe_wall_seconds() - started >= SWE_ADVANCE_REPORT_SECONDS) {
             break;
         }
     }
     if (status == SWE_OK) {
-        clock->t = now->t;
-        clock->last_dt = now->last_dt;
-        clock->steps = (long)now->steps;
-        clock->wave_speed = speed_from_bits(now->speed_bits);
-        fields->parity = now->parity;
+        take_clock(fields, 0, clock);
     }
     return status;
+}
+
+/* Level 4 only (cuda_advances): dt on the device. The steps before a
+ * pause go one launch at a time, so that the advance stops at the first
+ * step boundary past it; the others in graphs. A wave speed that is no
+ * longer finite ends it (dt would be 0 or undefined), and the caller
+ * reports it. */
+static int cuda_advance(swe_block *block, swe_clock *clock, double t_target, double t_pause,
+                        swe_error *err)
+{
+    if (block == NULL || block->ext == NULL || clock == NULL) {
+        return swe_fail(err, SWE_ERROR_USAGE, "internal error: cuda advance arguments");
+    }
+    cuda_fields *fields = (cuda_fields *)block->ext;
+    if (fields->level < 4) {
+        return swe_fail(err, SWE_ERROR_USAGE, "internal error: cuda level %d has no advance",
+                        fields->level);
+    }
+    if (!(clock->t < t_target)) {
+        return SWE_OK;
+    }
+    if (!(t_pause < t_target)) {
+        return fused_graphs(fields, clock, t_target, err);
+    }
+    const double started = swe_wall_seconds();
+    int status = SWE_OK;
+    do {
+        status = fused_single_step(fields, clock, t_target, err);
+    } while (status == SWE_OK && clock->t < t_pause && isfinite(clock->wave_speed) &&
+             swe_wall_seconds() - started < SWE_ADVANCE_REPORT_SECONDS);
+    return status;
+}
+
+/* Only the fused level keeps dt on the device. */
+static int cuda_advances(const swe_block *block)
+{
+    return block != NULL && block->ext != NULL && ((const cuda_fields *)block->ext)->level >= 4;
 }
 
 extern "C" const swe_backend swe_cuda_backend = {
@@ -570,9 +605,11 @@ extern "C" const swe_backend swe_cuda_backend = {
     .max_wave_speed = cuda_max_wave_speed,
     .step = cuda_step,
     .advance = cuda_advance,
-    .list_devices = NULL,
+    .advances = cuda_advances,
     .pack_copy_layer = cuda_pack_copy_layer,
     .unpack_ghost_layer = cuda_unpack_ghost_layer,
     .step_interior = NULL,
     .step_ring = NULL,
+    .options = NULL,
+    .option_count = 0,
 };

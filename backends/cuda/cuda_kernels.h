@@ -1,9 +1,15 @@
 /* The interface between the CUDA backend's plumbing (cuda_backend.cu:
- * memory, transfers, the level pipelines) and its kernels, which students
- * write (solutions/cuda/cuda_kernels.cu). Each launcher starts one kernel
- * on a stream and returns cudaGetLastError(), which the caller checks with
- * CUDA_CHECK. Arrays are device arrays laid out like the block's host
- * arrays: cell (i, j) at j * stride + i, ghost cells included. */
+ * memory, transfers, the pipeline of each level) and its kernels, which
+ * students write, one file per level in solutions/cuda/:
+ *   level1_kernels.cu   net updates and cell updates (exercise 03);
+ *   level2_reduction.cu the max wave speed reduced on the device, with
+ *                       block_max.cuh, which levels 3 and 4 use too (04);
+ *   level3_tiles.cu     one step on shared-memory tiles (05);
+ *   level4_fused.cu     one fused kernel per step, dt on the device (06).
+ * Each launcher starts one kernel on a stream and returns
+ * cudaGetLastError(), which the caller checks with CUDA_CHECK. Arrays are
+ * device arrays laid out like the block's host arrays: cell (i, j) at
+ * j * stride + i, ghost cells included. */
 #ifndef SWE_CUDA_KERNELS_H
 #define SWE_CUDA_KERNELS_H
 
@@ -11,29 +17,22 @@
 
 extern "C" {
 #include "grid/block.h"
+#include "numerics/device_clock.h"
 #include "numerics/riemann.h"
 }
 
-/* Wave speeds are never negative, so their bit patterns order like the
- * speeds, with every NaN above infinity: an unsigned max (atomicMax
- * included) finds the fastest speed and keeps a NaN. */
-#ifdef SWE_PRECISION_DOUBLE
-typedef unsigned long long swe_speed_bits;
-#else
-typedef unsigned int swe_speed_bits;
-#endif
-
-/* Threads per block of the cell-wise kernels, and so the tile of cells that
- * one block of the per-block maxima covers. */
+/* Threads per block of the cell-wise kernels (levels 1 to 3), and so the
+ * tile of cells that one block of the per-block maxima covers. */
 enum { SWE_CUDA_TILE_X = 32, SWE_CUDA_TILE_Y = 8 };
 
-/* The shape of a block, its boundary types and its bed friction (Manning
- * coefficient, 0: none; common/numerics/friction.h), passed by value. */
+/* The shape of a block, its boundary masks (grid/boundary.h) and its bed
+ * friction (Manning coefficient, 0: none; numerics/friction.h), passed to
+ * the kernels by value. */
 typedef struct swe_cuda_grid {
     int nx, ny, stride;
     real dx, dy;
     real manning;
-    enum swe_boundary boundary[SWE_EDGE_COUNT];
+    int wall_edges, derived_edges;
 } swe_cuda_grid;
 
 /* One copy of the state. */
@@ -41,51 +40,62 @@ typedef struct swe_cuda_state {
     real *h, *hu, *hv;
 } swe_cuda_state;
 
-/* Net updates of a set of edges (levels 1 and 2), one array per quantity:
- * the edge right of (or above) cell (i, j) is stored at j * stride + i.
- * n is the momentum normal to the edge, t the one along it. */
-typedef struct swe_cuda_edges {
-    real *h_left, *h_right, *hn_left, *hn_right, *ht_left, *ht_right;
-} swe_cuda_edges;
+/* Values per array, ghost cells included: also the plane size of the edge
+ * arrays of levels 1 and 2, six planes (numerics/edge_updates.h) in which
+ * the edge right of (or above) cell (i, j) is stored at j * stride + i. */
+__host__ __device__ inline size_t swe_cuda_values(const swe_cuda_grid &grid)
+{
+    return (size_t)grid.stride * (size_t)(grid.ny + 2);
+}
 
-/* Where a simulation stands, kept on the device by the fused level. Three
- * slots rotate: launch k reads slot k % 3, writes slot (k + 1) % 3 and
- * clears the speed of slot (k + 2) % 3 for launch k + 1. */
-typedef struct swe_cuda_clock {
-    double t, last_dt;
-    long long steps;
-    int parity;                /* which state copy holds the current state */
-    swe_speed_bits speed_bits; /* max wave speed of that state */
-} swe_cuda_clock;
+/* Blocks of SWE_CUDA_TILE_X x SWE_CUDA_TILE_Y threads over the interior
+ * cells and `extra` more columns and rows: the launch shape of the
+ * cell-wise kernels. */
+inline dim3 swe_cuda_cell_blocks(const swe_cuda_grid &grid, int extra)
+{
+    return dim3((unsigned)((grid.nx + extra + SWE_CUDA_TILE_X - 1) / SWE_CUDA_TILE_X),
+                (unsigned)((grid.ny + extra + SWE_CUDA_TILE_Y - 1) / SWE_CUDA_TILE_Y));
+}
 
 /* Number of per-block maxima the cell-wise kernels write. */
-size_t swe_cuda_block_count(const swe_cuda_grid *grid);
+inline size_t swe_cuda_block_count(const swe_cuda_grid &grid)
+{
+    const dim3 blocks = swe_cuda_cell_blocks(grid, 0);
+    return (size_t)blocks.x * (size_t)blocks.y;
+}
 
-/* Ghost layers of WALL and OUTFLOW edges from the interior (b as well when
- * it is not NULL); levels 1 to 3. */
+/* Plumbing (cuda_ghost_layers.cu): ghost layers of WALL and OUTFLOW edges
+ * from the interior (b as well when it is not NULL), levels 1 to 3. */
 cudaError_t swe_cuda_launch_ghost_layers(const swe_cuda_grid *grid, swe_cuda_state state, real *b,
                                          cudaStream_t stream);
 
-/* One layer of a CONNECT edge (cells first + k * step, k < length) of h,
- * hu, hv and b to or from a device buffer of 4 * length values laid out
- * as common/grid/copy_layer.h describes: pack reads the layer into the buffer,
- * unpack writes the buffer into the layer. */
+/* Plumbing: one layer of a CONNECT edge (cells first + k * step,
+ * k < length) of h, hu, hv and b to or from a device buffer of
+ * 4 * length values laid out as common/grid/copy_layer.h describes. */
 cudaError_t swe_cuda_launch_pack_layer(swe_cuda_state state, const real *b, size_t first,
                                        size_t step, int length, real *buffer, cudaStream_t stream);
 cudaError_t swe_cuda_launch_unpack_layer(swe_cuda_state state, real *b, size_t first, size_t step,
                                          int length, const real *buffer, cudaStream_t stream);
 
-/* Levels 1 and 2: net updates of every vertical and horizontal edge. */
+/* Level 1: net updates of every vertical and horizontal edge into the
+ * edge arrays. */
 cudaError_t swe_cuda_launch_net_updates(enum swe_solver solver, const swe_cuda_grid *grid,
-                                        swe_cuda_state state, const real *b,
-                                        swe_cuda_edges vertical, swe_cuda_edges horizontal,
-                                        cudaStream_t stream);
+                                        swe_cuda_state state, const real *b, real *vertical,
+                                        real *horizontal, cudaStream_t stream);
 
-/* Levels 1 and 2: Euler update of every cell in place; when block_max is
- * not NULL, each block writes the max wave speed of its new cells there. */
+/* Level 1: Euler update and bed friction of every cell, in place. */
 cudaError_t swe_cuda_launch_update(const swe_cuda_grid *grid, swe_cuda_state state, real dt,
-                                   swe_cuda_edges vertical, swe_cuda_edges horizontal,
-                                   swe_speed_bits *block_max, cudaStream_t stream);
+                                   const real *vertical, const real *horizontal,
+                                   cudaStream_t stream);
+
+/* Level 2: the max wave speed of each block's cells, as bits
+ * (numerics/speed_bits.h), into block_max[block number]. */
+cudaError_t swe_cuda_launch_block_wave_speeds(const swe_cuda_grid *grid, swe_cuda_state state,
+                                              swe_speed_bits *block_max, cudaStream_t stream);
+
+/* Level 2: the max of count per-block maxima into *speed. */
+cudaError_t swe_cuda_launch_final_max(const swe_speed_bits *block_max, size_t count,
+                                      swe_speed_bits *speed, cudaStream_t stream);
 
 /* Level 3: one step on shared-memory tiles, from state `from` (ghost
  * layers set) into `to`, with each block's max wave speed in block_max. */
@@ -93,24 +103,15 @@ cudaError_t swe_cuda_launch_tile_step(enum swe_solver solver, const swe_cuda_gri
                                       swe_cuda_state from, const real *b, swe_cuda_state to,
                                       real dt, swe_speed_bits *block_max, cudaStream_t stream);
 
-/* Max wave speed of each block's cells (the whole state). */
-cudaError_t swe_cuda_launch_block_wave_speeds(const swe_cuda_grid *grid, swe_cuda_state state,
-                                              swe_speed_bits *block_max, cudaStream_t stream);
-
-/* The max of count per-block maxima into *speed (one block of threads). */
-cudaError_t swe_cuda_launch_final_max(const swe_speed_bits *block_max, size_t count,
-                                      swe_speed_bits *speed, cudaStream_t stream);
-
-/* Level 4: one fused step from states[parity] into states[1 - parity]
- * (parity from the clock slot launch % 3), boundary values applied as the
- * cells are read, dt from the slot's wave speed by the time-step rule
- * (or forced_dt when use_forced_dt), and the new state's max wave speed
- * reduced into slot (launch + 1) % 3. Once the slot's t reaches
- * *t_target the launch changes nothing but the clock slots. */
+/* Level 4: one fused step that reads the clock slot of launch number
+ * `launch` (numerics/device_clock.h) and steps from state0 or state1, as
+ * the slot's parity says, into the other, applying the boundary
+ * conditions as it reads the cells; dt by the time-step rule, or
+ * forced_dt when that is positive. Once the slot's t reaches *t_target
+ * the launch changes nothing but the clock slots. */
 cudaError_t swe_cuda_launch_fused_step(enum swe_solver solver, const swe_cuda_grid *grid,
                                        swe_cuda_state state0, swe_cuda_state state1, const real *b,
-                                       swe_cuda_clock *slots, int launch, const double *t_target,
-                                       double cfl, int use_forced_dt, real forced_dt,
-                                       cudaStream_t stream);
+                                       swe_clock_slot *slots, int launch, const swe_time *t_target,
+                                       swe_time cfl, real forced_dt, cudaStream_t stream);
 
 #endif

@@ -1,20 +1,16 @@
-/* shallows-mpi: the command-line program over MPI ranks. Takes the options
- * of shallows; every rank parses them (so bad input is found identically
- * everywhere), runs one block of the domain with the fine-grain backend
- * named by --backend, and only rank 0 prints. */
-#include "grid/backend.h"
+/* shallows-mpi: the command-line program over MPI ranks. Every rank
+ * parses the options (so bad input is found identically everywhere), runs
+ * one block of the domain with the fine-grain backend named by --backend,
+ * and only rank 0 prints. The body is shallows's (common/cartesian/
+ * program.h); this file adds the ranks. */
+#include "cartesian/program.h"
 #include "io/netcdf_output.h"
 #include "mpi_check.h"
-#include "mpi_run.h"
-#include "run/options.h"
+#include "mpi_split.h"
 
 #include <stdio.h>
 
-#ifndef SWE_VERSION
-#define SWE_VERSION "unknown"
-#endif
-
-static void print_version(void)
+static void print_version(FILE *stream)
 {
     char library[MPI_MAX_LIBRARY_VERSION_STRING];
     int length = 0;
@@ -26,11 +22,6 @@ static void print_version(void)
             break;
         }
     }
-    printf("shallows-mpi %s\nprecision: %s\nbackends (each rank runs one, as mpi+NAME):",
-           SWE_VERSION, SWE_PRECISION_NAME);
-    for (int index = 0; index < swe_backend_count(); ++index) {
-        printf(" %s", swe_backend_at(index)->name);
-    }
 #ifdef SWE_WITHOUT_NETCDF
     const char *output_mode = "no NetCDF (built without it); VTK: one piece per rank; PNG: "
                               "the domain gathered by rank 0";
@@ -38,75 +29,43 @@ static void print_version(void)
     const char *output_mode = "one NetCDF file for the whole domain, gathered by rank 0 (this "
                               "libnetcdf has no parallel I/O); VTK: one piece per rank";
 #endif
-    printf("\nmpi: %s\noutput: %s\noutput mode: %s\n", library, swe_netcdf_library_version(),
-           output_mode);
+    fprintf(stream, "mpi: %s\noutput mode: %s\n", library, output_mode);
 }
 
-static void print_backends(void)
+static void print_help(FILE *stream, const char *program)
 {
-    for (int index = 0; index < swe_backend_count(); ++index) {
-        const swe_backend *backend = swe_backend_at(index);
-        printf("mpi+%-12s levels=%d  %s\n", backend->name, backend->levels, backend->description);
-    }
+    fprintf(stream,
+            "\nshallows-mpi splits the domain into one block per rank and runs each block with\n"
+            "the backend that --backend names (mpi+serial, mpi+openmp, ...); results are bit\n"
+            "for bit those of shallows. Start it with: mpirun -np N %s [options]\n"
+            "\nFiles: rank 0 gathers the domain for PATH.nc and PATH_NNNN.png; with --format\n"
+            "vtk every rank writes its piece PATH_NNNN_pRRRR.vtr, assembled by PATH_NNNN.pvtr\n"
+            "and listed in PATH.pvd. A checkpoint holds the whole domain, gathered by rank\n"
+            "0, in the format of shallows: --restart continues it on any number of ranks,\n"
+            "and shallows and shallows-mpi continue each other's checkpoints.\n",
+            program);
 }
 
-static void print_help(const char *program)
-{
-    swe_options_print_help(program);
-    printf("\nshallows-mpi splits the domain into one block per rank and runs each block with\n"
-           "the backend that --backend names (mpi+serial, mpi+openmp, ...); results are bit\n"
-           "for bit those of shallows. Start it with: mpirun -np N %s [options]\n"
-           "\nFiles: rank 0 gathers the domain for PATH.nc and PATH_NNNN.png; with --format\n"
-           "vtk every rank writes its piece PATH_NNNN_pRRRR.vtr, assembled by PATH_NNNN.pvtr\n"
-           "and listed in PATH.pvd. A checkpoint holds the whole domain, gathered by rank\n"
-           "0, in the format of shallows: --restart continues it on any number of ranks,\n"
-           "and shallows and shallows-mpi continue each other's checkpoints.\n",
-           program);
-}
-
-/* Runs what the options ask for; returns the exit status, the same on
- * every rank. */
-static int run_action(int argc, char **argv, int rank)
-{
-    swe_options options;
-    swe_error err = {{0}};
-    int status = swe_options_parse(argc, argv, &options, &err);
-    if (status != SWE_OK) {
-        if (rank == 0) {
-            fprintf(stderr, "shallows-mpi: %s\n", err.message);
-        }
-        return status;
-    }
-    if (options.action != SWE_ACTION_RUN) {
-        if (rank == 0) {
-            if (options.action == SWE_ACTION_HELP) {
-                print_help(argv[0]);
-            } else if (options.action == SWE_ACTION_VERSION) {
-                print_version();
-            } else {
-                print_backends();
-            }
-        }
-        return SWE_OK;
-    }
+/* What a run keeps for the report line; only rank 0 prints it. */
+typedef struct mpi_program {
     swe_mpi_run_result result;
-    status = swe_mpi_run(&options, MPI_COMM_WORLD, &result, &err);
-    if (rank != 0) {
-        return status;
-    }
-    if (status != SWE_OK) {
-        fprintf(stderr, "shallows-mpi: %s\n", err.message);
-        return status;
-    }
-    int ranks = result.blocks_x * result.blocks_y;
-    printf("mpi: ranks=%d blocks=%dx%d exchange_seconds=%.3f reduction_seconds=%.3f\n", ranks,
-           result.blocks_x, result.blocks_y, result.exchange_seconds, result.reduction_seconds);
-    /* The summary line of every run, naming the hybrid. */
-    swe_backend named = *result.run.backend;
-    named.name = result.backend_name;
-    result.run.backend = &named;
-    swe_print_summary(stdout, &options, &result.run);
-    return SWE_OK;
+} mpi_program;
+
+static int run_ranks(void *context, const swe_options *options, swe_run_result *result,
+                     swe_error *err)
+{
+    mpi_program *program = context;
+    int status = swe_mpi_run(options, MPI_COMM_WORLD, &program->result, err);
+    *result = program->result.run;
+    return status;
+}
+
+static void print_report(void *context, FILE *stream)
+{
+    const swe_mpi_run_result *result = &((const mpi_program *)context)->result;
+    fprintf(stream, "mpi: ranks=%d blocks=%dx%d exchange_seconds=%.3f reduction_seconds=%.3f\n",
+            result->blocks_x * result->blocks_y, result->blocks_x, result->blocks_y,
+            result->exchange_seconds, result->reduction_seconds);
 }
 
 int main(int argc, char **argv)
@@ -114,7 +73,20 @@ int main(int argc, char **argv)
     swe_mpi_init(&argc, &argv);
     int rank = 0;
     MPI_CHECK(MPI_Comm_rank(MPI_COMM_WORLD, &rank));
-    int status = run_action(argc, argv, rank);
+    mpi_program context = {0};
+    const swe_program shallows_mpi = {
+        .name = "shallows-mpi",
+        .options = &swe_mpi_program_options,
+        .prints = rank == 0,
+        .backend_prefix = "mpi+",
+        .backends_label = "backends (each rank runs one, as mpi+NAME)",
+        .print_version = print_version,
+        .print_help = print_help,
+        .run = run_ranks,
+        .print_report = print_report,
+        .context = &context,
+    };
+    int status = swe_program_main(&shallows_mpi, argc, argv);
     fflush(stdout);
     MPI_CHECK(MPI_Finalize());
     return status;

@@ -1,5 +1,5 @@
 /* The plumbing of the coarse grain: the layer's set-up, its buffers and
- * the time step it shows swe_advance. What students write lives in
+ * the backend view it shows the steps. What students write lives in
  * solutions/mpi/ (skeletons/mpi/): the halo exchange and the wave-speed
  * reduction (mpi_exchange.c, exercise 08) and the step that computes while
  * the halo travels (mpi_overlap.c, exercise 09). */
@@ -52,13 +52,47 @@ static int layer_max_wave_speed(swe_block *driven, real *speed, swe_error *err)
     return SWE_OK;
 }
 
-/* Only what swe_advance uses: set-up and output go to the fine-grain
- * backend of layer->block directly. */
+/* The host arrays of the view are those of the block: reading and
+ * writing them goes to the fine-grain backend. */
+static int layer_sync_before_read(swe_block *driven, swe_error *err)
+{
+    swe_mpi_layer *layer = driven->ext;
+    return layer->block->backend->sync_before_read(layer->block, err);
+}
+
+static int layer_sync_after_write(swe_block *driven, swe_error *err)
+{
+    swe_mpi_layer *layer = driven->ext;
+    return layer->block->backend->sync_after_write(layer->block, err);
+}
+
+/* The view is made by swe_mpi_layer_init around a block whose backend is
+ * set up already, and released by swe_mpi_layer_free: its own init and
+ * finalize have nothing to do but refuse a misuse. */
+static int layer_init(swe_block *driven, const swe_backend_config *config, swe_error *err)
+{
+    (void)driven;
+    (void)config;
+    return swe_fail(err, SWE_ERROR_USAGE,
+                    "internal error: the MPI layer is set up by swe_mpi_layer_init");
+}
+
+static void layer_finalize(swe_block *driven)
+{
+    (void)driven;
+}
+
+/* A complete backend (common/grid/backend.h) around the fine-grain one:
+ * its step exchanges the halo and reduces the wave speed over all ranks. */
 static const swe_backend mpi_layer_backend = {
     .name = "mpi",
     .description = "blocks across MPI ranks around a fine-grain backend",
-    .step = layer_step,
+    .init = layer_init,
+    .finalize = layer_finalize,
+    .sync_after_write = layer_sync_after_write,
+    .sync_before_read = layer_sync_before_read,
     .max_wave_speed = layer_max_wave_speed,
+    .step = layer_step,
 };
 
 int swe_mpi_layer_init(swe_mpi_layer *layer, MPI_Comm comm, const swe_block_grid *grid,
@@ -68,6 +102,13 @@ int swe_mpi_layer_init(swe_mpi_layer *layer, MPI_Comm comm, const swe_block_grid
         return swe_fail(err, SWE_ERROR_USAGE, "internal error: MPI layer needs a grid and block");
     }
     memset(layer, 0, sizeof *layer);
+    int status = swe_backend_check(block->backend, err);
+    if (status == SWE_OK) {
+        status = swe_backend_check(&mpi_layer_backend, err);
+    }
+    if (status != SWE_OK) {
+        return status;
+    }
     layer->comm = comm;
     MPI_CHECK(MPI_Comm_rank(comm, &layer->rank));
     layer->grid = *grid;

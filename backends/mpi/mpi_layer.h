@@ -2,9 +2,10 @@
  * fine-grain backend, with its CONNECT ghost layers filled from the
  * neighbouring ranks' copy layers and the wave speed reduced over all ranks.
  *
- * The layer shows itself to swe_advance as a backend around the fine-grain
- * one (layer->driven), so an MPI run takes its time steps through the same
- * code, with the same one time-step rule, as a serial run: each step
+ * The layer shows itself as a complete backend around the fine-grain one
+ * (layer->driven, common/grid/backend.h), so an MPI run takes its time
+ * steps through the same code (common/grid/stepping.h), with the same one
+ * time-step rule, as a serial run: each step
  * exchanges the halo, lets the fine-grain backend step the block, and
  * returns the max wave speed over all ranks. Every rank then computes the
  * same dt as a serial run of the whole domain. */
@@ -24,7 +25,7 @@ typedef struct swe_mpi_layer {
     int neighbour[SWE_EDGE_COUNT]; /* rank beyond each edge, -1 on the domain boundary */
     real *send[SWE_EDGE_COUNT];    /* packed copy layers, one per CONNECT edge */
     real *receive[SWE_EDGE_COUNT]; /* packed ghost layers as they arrive */
-    swe_block driven;              /* the part as swe_advance sees it: backend = the layer */
+    swe_block driven;              /* the part as the steps see it: backend = the layer */
     /* Nonzero: each step computes the block's interior while the halo
      * travels (the backend's step_interior and step_ring). */
     int overlap;
@@ -40,8 +41,10 @@ typedef struct swe_mpi_layer {
  * (made by swe_scenario_create_part) with its fine-grain backend already
  * initialised; overlap asks for the halo to travel while the interior is
  * computed. Local: SWE_ERROR_RUNTIME when out of memory, SWE_ERROR_USAGE
- * when overlap is asked of a backend without step_interior/step_ring or
- * without the packing verbs. */
+ * when the block's backend table breaks the contract, or overlap is asked
+ * of a backend without step_interior/step_ring or without the packing
+ * verbs. The layer is zeroed first, so swe_mpi_layer_free is safe after a
+ * failure. */
 int swe_mpi_layer_init(swe_mpi_layer *layer, MPI_Comm comm, const swe_block_grid *grid,
                        swe_block *block, int overlap, swe_error *err);
 void swe_mpi_layer_free(swe_mpi_layer *layer);

@@ -1,7 +1,7 @@
 #include "mpi_vtk.h"
 
 #include "io/atomic_file.h"
-#include "mpi_run.h"
+#include "mpi_agree.h"
 
 #include <stdio.h>
 #include <stdlib.h>

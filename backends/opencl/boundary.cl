@@ -1,47 +1,14 @@
 /* Ghost layers of the state on WALL and OUTFLOW edges, filled on the
- * device before the separate net-update kernels run (the fused kernel
- * derives them while loading instead). Work item k fills row k+1 of the
- * left and right ghost columns and column k+1 of the bottom and top ghost
- * rows: the same cells as the host's swe_set_boundary_layers, corners
- * untouched. */
+ * device before the kernels of levels 1 to 3 run (the fused levels apply
+ * the boundary conditions as they read the cells instead). Work item k
+ * fills ghost k + 1 of every such edge: the same cells, by the same rules,
+ * as the host's swe_set_boundary_layers (swe_fill_ghosts). */
 #include "kernel_support.h"
-
-SWE_INLINE void swe_fill_ghost(__global real *h, __global real *hu, __global real *hv,
-                               __global real *b, size_t ghost, size_t inner, int wall,
-                               int normal_is_hu)
-{
-    h[ghost] = h[inner];
-    b[ghost] = b[inner];
-    hu[ghost] = swe_ghost_value(wall, normal_is_hu, hu[inner]);
-    hv[ghost] = swe_ghost_value(wall, !normal_is_hu, hv[inner]);
-}
 
 __kernel void set_ghost_layers(int nx, int ny, int stride, int wall_edges, int derived_edges,
                                __global real *h, __global real *hu, __global real *hv,
                                __global real *b)
 {
-    const int k = (int)get_global_id(0);
-    const size_t row = (size_t)stride;
-    if (k < ny) {
-        const size_t first = (size_t)(k + 1) * row;
-        if (derived_edges & SWE_EDGE_BIT_LEFT) {
-            swe_fill_ghost(h, hu, hv, b, first, first + 1, (wall_edges & SWE_EDGE_BIT_LEFT) != 0,
-                           1);
-        }
-        if (derived_edges & SWE_EDGE_BIT_RIGHT) {
-            swe_fill_ghost(h, hu, hv, b, first + nx + 1, first + nx,
-                           (wall_edges & SWE_EDGE_BIT_RIGHT) != 0, 1);
-        }
-    }
-    if (k < nx) {
-        const size_t column = (size_t)(k + 1);
-        if (derived_edges & SWE_EDGE_BIT_BOTTOM) {
-            swe_fill_ghost(h, hu, hv, b, column, column + row,
-                           (wall_edges & SWE_EDGE_BIT_BOTTOM) != 0, 0);
-        }
-        if (derived_edges & SWE_EDGE_BIT_TOP) {
-            swe_fill_ghost(h, hu, hv, b, column + (size_t)(ny + 1) * row,
-                           column + (size_t)ny * row, (wall_edges & SWE_EDGE_BIT_TOP) != 0, 0);
-        }
-    }
+    swe_fill_ghosts(h, hu, hv, b, nx, ny, stride, wall_edges, derived_edges,
+                    1 + (int)get_global_id(0));
 }

@@ -1,7 +1,9 @@
-/* OpenCL C helpers of the kernels that are plumbing, not the exercise:
- * the clock type, wave speeds as sortable bits for atomic max, edge-update
- * planes, and the ghost cells that the fused kernel derives while loading
- * instead of running a boundary pass. Compiled only as OpenCL C. */
+/* What every file of OpenCL kernels (backends/opencl/, solutions/opencl/)
+ * shares and students do not write: the numerics of common/ (the solvers,
+ * the cell update, friction, boundary rules, speed bits, the device clock)
+ * and the read of a cell with the boundary conditions applied. Compiled
+ * only as OpenCL C; the host builds the program with SWE_SOLVER, the work
+ * shapes and the precision defined (opencl_backend.c, build_options). */
 #ifndef SWE_OPENCL_KERNEL_SUPPORT_H
 #define SWE_OPENCL_KERNEL_SUPPORT_H
 
@@ -10,98 +12,117 @@
 
 #include "core/real.h"
 #include "grid/boundary.h"
-#include "numerics/riemann.h"
-
-/* The clock (t, dt) in double where the device has it, as on the host,
- * so that a single-precision run takes the same time steps as serial. */
-#ifdef SWE_CLOCK_DOUBLE
-#pragma OPENCL EXTENSION cl_khr_fp64 : enable
-typedef double clock_real;
-#else
-typedef float clock_real;
-#endif
-
-/* Wave speeds are never negative, so their bits sort like unsigned
- * integers (a NaN above all): an integer atomic max finds the fastest. */
-#ifdef SWE_PRECISION_DOUBLE
-#pragma OPENCL EXTENSION cl_khr_int64_extended_atomics : enable
-typedef ulong speed_bits;
-#define SWE_BITS_OF_SPEED(speed) as_ulong(speed)
-#define SWE_SPEED_OF_BITS(bits) as_double(bits)
-#define SWE_ATOMIC_MAX_BITS(pointer, bits) atom_max((pointer), (bits))
-#else
-typedef uint speed_bits;
-#define SWE_BITS_OF_SPEED(speed) as_uint(speed)
-#define SWE_SPEED_OF_BITS(bits) as_float(bits)
-#define SWE_ATOMIC_MAX_BITS(pointer, bits) atomic_max((pointer), (bits))
-#endif
-
-/* Net updates of a set of edges: six planes of `plane` values each, in
- * this order, in one buffer. */
-enum {
-    SWE_PLANE_H_LEFT = 0,
-    SWE_PLANE_H_RIGHT,
-    SWE_PLANE_HN_LEFT,
-    SWE_PLANE_HN_RIGHT,
-    SWE_PLANE_HT_LEFT,
-    SWE_PLANE_HT_RIGHT
-};
-
-SWE_INLINE void swe_store_net_updates(__global real *planes, size_t plane, size_t edge,
-                                      swe_net_updates updates)
-{
-    planes[SWE_PLANE_H_LEFT * plane + edge] = updates.h_left;
-    planes[SWE_PLANE_H_RIGHT * plane + edge] = updates.h_right;
-    planes[SWE_PLANE_HN_LEFT * plane + edge] = updates.hn_left;
-    planes[SWE_PLANE_HN_RIGHT * plane + edge] = updates.hn_right;
-    planes[SWE_PLANE_HT_LEFT * plane + edge] = updates.ht_left;
-    planes[SWE_PLANE_HT_RIGHT * plane + edge] = updates.ht_right;
-}
-
-/* Edge bits of the boundary masks the host passes, in the order of
- * enum swe_edge (block.h): wall_edges marks WALL edges, derived_edges
- * those whose ghosts come from the interior (WALL and OUTFLOW, not
- * CONNECT). */
-#define SWE_EDGE_BIT_LEFT 1
-#define SWE_EDGE_BIT_RIGHT 2
-#define SWE_EDGE_BIT_BOTTOM 4
-#define SWE_EDGE_BIT_TOP 8
+#include "numerics/device_clock.h"
+#include "numerics/edge_updates.h"
+#include "numerics/friction.h"
+#include "numerics/solver_sides.h"
+#include "numerics/speed_bits.h"
 
 typedef struct swe_state_cell {
     real h, hu, hv, b;
 } swe_state_cell;
 
-/* Cell (i, j), ghosts included, as the boundary conditions make it: a
- * ghost on a WALL or OUTFLOW edge is the interior cell beside it, with
- * the normal momentum mirrored at a wall (swe_ghost_value, as on the
- * host); other cells are read as stored. Corner ghosts touch no edge. */
+/* Cell (i, j), ghosts included, as the boundary conditions make it
+ * (swe_cell_source_of), so that the fused levels need no ghost-layer
+ * pass. */
 SWE_INLINE swe_state_cell swe_load_cell(__global const real *h, __global const real *hu,
                                         __global const real *hv, __global const real *b, int nx,
                                         int ny, int stride, int wall_edges, int derived_edges,
                                         int i, int j)
 {
-    int source_i = i, source_j = j, mirror_hu = 0, mirror_hv = 0;
-    if (i == 0 && (derived_edges & SWE_EDGE_BIT_LEFT)) {
-        source_i = 1;
-        mirror_hu = (wall_edges & SWE_EDGE_BIT_LEFT) != 0;
-    } else if (i == nx + 1 && (derived_edges & SWE_EDGE_BIT_RIGHT)) {
-        source_i = nx;
-        mirror_hu = (wall_edges & SWE_EDGE_BIT_RIGHT) != 0;
-    }
-    if (j == 0 && (derived_edges & SWE_EDGE_BIT_BOTTOM)) {
-        source_j = 1;
-        mirror_hv = (wall_edges & SWE_EDGE_BIT_BOTTOM) != 0;
-    } else if (j == ny + 1 && (derived_edges & SWE_EDGE_BIT_TOP)) {
-        source_j = ny;
-        mirror_hv = (wall_edges & SWE_EDGE_BIT_TOP) != 0;
-    }
-    size_t source = (size_t)source_j * (size_t)stride + (size_t)source_i;
+    const swe_cell_source source = swe_cell_source_of(i, j, nx, ny, wall_edges, derived_edges);
+    const size_t at = (size_t)source.j * (size_t)stride + (size_t)source.i;
     swe_state_cell cell;
-    cell.h = h[source];
-    cell.b = b[source];
-    cell.hu = swe_ghost_value(mirror_hu, 1, hu[source]);
-    cell.hv = swe_ghost_value(mirror_hv, 1, hv[source]);
+    cell.h = h[at];
+    cell.hu = swe_ghost_value(source.mirror_hu, 1, hu[at]);
+    cell.hv = swe_ghost_value(source.mirror_hv, 1, hv[at]);
+    cell.b = b[at];
     return cell;
+}
+
+/* Cells as swe_fwave_sides in local or private arrays (the fused levels
+ * hand them to their neighbours): field f of cell k at f * pitch + k, so
+ * that neighbouring work items, or iterations of a loop along a row,
+ * touch neighbouring values. The f-wave solver's own fields (u, v, c,
+ * root) are kept for it alone. Macros for the same reason as the edge
+ * planes' (numerics/edge_updates.h): local and private are different
+ * kinds of pointer in OpenCL C 1.2. */
+enum {
+    SWE_SIDE_H = 0,
+    SWE_SIDE_HN,
+    SWE_SIDE_HT,
+    SWE_SIDE_B,
+    SWE_SIDE_U,
+    SWE_SIDE_V,
+    SWE_SIDE_C,
+    SWE_SIDE_ROOT,
+    SWE_SIDE_FIELDS
+};
+
+#define SWE_PUT_SIDE(sides, pitch, k, side)                                                        \
+    do {                                                                                           \
+        const swe_fwave_side put_ = (side);                                                        \
+        const real fields_[SWE_SIDE_FIELDS] = {put_.h, put_.hn, put_.ht, put_.b,                   \
+                                               put_.u, put_.v,  put_.c,  put_.root};               \
+        const int kept_ = SWE_SOLVER == SWE_SOLVER_FWAVE ? SWE_SIDE_FIELDS : SWE_SIDE_U;           \
+        for (int f_ = 0; f_ < kept_; ++f_) {                                                       \
+            (sides)[f_ * (pitch) + (k)] = fields_[f_];                                             \
+        }                                                                                          \
+    } while (0)
+
+#define SWE_GET_SIDE(side, sides, pitch, k)                                                        \
+    do {                                                                                           \
+        const int fwave_ = SWE_SOLVER == SWE_SOLVER_FWAVE;                                         \
+        (side).h = (sides)[SWE_SIDE_H * (pitch) + (k)];                                            \
+        (side).hn = (sides)[SWE_SIDE_HN * (pitch) + (k)];                                          \
+        (side).ht = (sides)[SWE_SIDE_HT * (pitch) + (k)];                                          \
+        (side).b = (sides)[SWE_SIDE_B * (pitch) + (k)];                                            \
+        (side).u = fwave_ ? (sides)[SWE_SIDE_U * (pitch) + (k)] : (real)0;                         \
+        (side).v = fwave_ ? (sides)[SWE_SIDE_V * (pitch) + (k)] : (real)0;                         \
+        (side).c = fwave_ ? (sides)[SWE_SIDE_C * (pitch) + (k)] : (real)0;                         \
+        (side).root = fwave_ ? (sides)[SWE_SIDE_ROOT * (pitch) + (k)] : (real)0;                   \
+    } while (0)
+
+/* The two state buffers of the fused levels: the set that the clock
+ * slot's parity names is read, the other one written. */
+typedef struct swe_fused_buffers {
+    __global const real *restrict h, *restrict hu, *restrict hv;
+    __global real *restrict h_out, *restrict hu_out, *restrict hv_out;
+} swe_fused_buffers;
+
+/* How a launch of the fused levels (4 and 5) starts: its clock slot,
+ * whether it steps at all (not once t has reached t_target; then the item
+ * that closes the clock carries the slot over, and the launch ends), its
+ * dt (forced_dt when positive) and the state buffers to read and write. */
+typedef struct swe_fused_launch {
+    swe_clock_slot now;
+    int running;
+    swe_time dt;
+    real dt_dx, dt_dy;
+    swe_fused_buffers state;
+} swe_fused_launch;
+
+SWE_INLINE swe_fused_launch swe_fused_launch_of(__global swe_clock_slot *clock, int slot,
+                                                int closes_clock, swe_time cfl, swe_time t_target,
+                                                real forced_dt, real dx, real dy, __global real *h0,
+                                                __global real *hu0, __global real *hv0,
+                                                __global real *h1, __global real *hu1,
+                                                __global real *hv1)
+{
+    swe_fused_launch launch;
+    launch.now = clock[slot];
+    launch.running = swe_clock_running(launch.now, t_target);
+    if (!launch.running && closes_clock) {
+        swe_clock_close(clock, slot, launch.now, 0, 0, t_target);
+    }
+    launch.dt = swe_clock_dt(launch.now, t_target, cfl, dx, dy, forced_dt);
+    launch.dt_dx = (real)launch.dt / dx;
+    launch.dt_dy = (real)launch.dt / dy;
+    const int odd = launch.now.parity;
+    swe_fused_buffers state = {odd ? h1 : h0, odd ? hu1 : hu0, odd ? hv1 : hv0,
+                               odd ? h0 : h1, odd ? hu0 : hu1, odd ? hv0 : hv1};
+    launch.state = state;
+    return launch;
 }
 
 #endif

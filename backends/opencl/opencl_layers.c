@@ -2,7 +2,9 @@
  * only the layer crosses between device and host, read and written as
  * rectangles of the device buffers (a row is one line of values, a column
  * one value per line), so no kernel is needed. The ghost layers go into
- * the state set that the next step reads. */
+ * the state set that the next step reads. At level 1 the host arrays are
+ * the state: the layers are packed from them and unpacked into them, and
+ * into the device's bed as well. */
 #include "cl_check.h"
 #include "grid/copy_layer.h"
 #include "opencl_fields.h"
@@ -45,8 +47,8 @@ int swe_opencl_pack_copy_layer(swe_block *block, enum swe_edge edge, real *buffe
 {
     opencl_fields *fields = NULL;
     int status = layer_fields(block, edge, buffer, &fields, err);
-    if (status != SWE_OK) {
-        return status;
+    if (status != SWE_OK || fields->level == SWE_CL_LEVEL_TRANSFERS) {
+        return status == SWE_OK ? swe_host_pack_copy_layer(block, edge, buffer, err) : status;
     }
     const swe_layer_position layer = swe_layer_position_of(block, edge, SWE_COPY_LAYER_DEPTH);
     const layer_rectangle r = rectangle_of(block, layer);
@@ -68,6 +70,9 @@ int swe_opencl_unpack_ghost_layer(swe_block *block, enum swe_edge edge, const re
 {
     opencl_fields *fields = NULL;
     int status = layer_fields(block, edge, buffer, &fields, err);
+    if (status == SWE_OK && fields->level == SWE_CL_LEVEL_TRANSFERS) {
+        status = swe_host_unpack_ghost_layer(block, edge, buffer, err);
+    }
     if (status != SWE_OK) {
         return status;
     }

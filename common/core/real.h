@@ -19,8 +19,12 @@ typedef float real;
 #define SWE_FABS(x) fabs(x)
 #define SWE_FMAX(a, b) fmax((a), (b))
 #define SWE_FMIN(a, b) fmin((a), (b))
+/* Where the arrays that device code writes live; OpenCL C 1.2 has no
+ * generic address space, so the shared device helpers name it. */
+#define SWE_GLOBAL __global
 
 #else /* C or CUDA */
+#define SWE_GLOBAL
 #ifdef SWE_PRECISION_DOUBLE
 typedef double real;
 #define SWE_SQRT(x) sqrt(x)

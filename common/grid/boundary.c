@@ -1,12 +1,20 @@
 #include "grid/boundary.h"
 
-/* Copies cell `inner` into ghost cell `ghost` for all four arrays. */
-static void fill_ghost(swe_block *block, size_t ghost, size_t inner, int wall, int normal_is_hu)
+_Static_assert(SWE_EDGE_BIT_LEFT == 1 << SWE_EDGE_LEFT &&
+                   SWE_EDGE_BIT_RIGHT == 1 << SWE_EDGE_RIGHT &&
+                   SWE_EDGE_BIT_BOTTOM == 1 << SWE_EDGE_BOTTOM &&
+                   SWE_EDGE_BIT_TOP == 1 << SWE_EDGE_TOP,
+               "edge bits follow enum swe_edge");
+
+void swe_boundary_masks(const swe_block *block, int *wall_edges, int *derived_edges)
 {
-    block->h[ghost] = block->h[inner];
-    block->b[ghost] = block->b[inner];
-    block->hu[ghost] = swe_ghost_value(wall, normal_is_hu, block->hu[inner]);
-    block->hv[ghost] = swe_ghost_value(wall, !normal_is_hu, block->hv[inner]);
+    *wall_edges = 0;
+    *derived_edges = 0;
+    for (int edge = 0; edge < SWE_EDGE_COUNT; ++edge) {
+        const enum swe_boundary type = block->boundary[edge];
+        *wall_edges |= type == SWE_BOUNDARY_WALL ? 1 << edge : 0;
+        *derived_edges |= type != SWE_BOUNDARY_CONNECT ? 1 << edge : 0;
+    }
 }
 
 void swe_set_boundary_layers(swe_block *block)
@@ -14,27 +22,11 @@ void swe_set_boundary_layers(swe_block *block)
     if (block == NULL || block->h == NULL) {
         return;
     }
-    const int nx = block->nx, ny = block->ny;
-    for (int edge = 0; edge < SWE_EDGE_COUNT; ++edge) {
-        enum swe_boundary type = block->boundary[edge];
-        if (type == SWE_BOUNDARY_CONNECT) {
-            continue;
-        }
-        const int wall = type == SWE_BOUNDARY_WALL;
-        if (edge == SWE_EDGE_LEFT || edge == SWE_EDGE_RIGHT) {
-            int ghost_i = edge == SWE_EDGE_LEFT ? 0 : nx + 1;
-            int inner_i = edge == SWE_EDGE_LEFT ? 1 : nx;
-            for (int j = 1; j <= ny; ++j) {
-                fill_ghost(block, SWE_INDEX(block, ghost_i, j), SWE_INDEX(block, inner_i, j), wall,
-                           1);
-            }
-        } else {
-            int ghost_j = edge == SWE_EDGE_BOTTOM ? 0 : ny + 1;
-            int inner_j = edge == SWE_EDGE_BOTTOM ? 1 : ny;
-            for (int i = 1; i <= nx; ++i) {
-                fill_ghost(block, SWE_INDEX(block, i, ghost_j), SWE_INDEX(block, i, inner_j), wall,
-                           0);
-            }
-        }
+    int wall_edges, derived_edges;
+    swe_boundary_masks(block, &wall_edges, &derived_edges);
+    const int longest = block->nx > block->ny ? block->nx : block->ny;
+    for (int k = 1; k <= longest; ++k) {
+        swe_fill_ghosts(block->h, block->hu, block->hv, block->b, block->nx, block->ny,
+                        block->stride, wall_edges, derived_edges, k);
     }
 }

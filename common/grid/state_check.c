@@ -32,7 +32,10 @@ void swe_state_describe_cell(const swe_block *block, int i, int j, char *text, s
         return;
     }
     size_t cell = SWE_INDEX(block, i, j);
-    snprintf(text, size, "cell (%d, %d) at x = %.6g m, y = %.6g m has h = %g, hu = %g, hv = %g", i,
-             j, swe_block_cell_x(block, i), swe_block_cell_y(block, j), (double)block->h[cell],
-             (double)block->hu[cell], (double)block->hv[cell]);
+    /* Numbered in the whole domain, so that a part (MPI) names the cell
+     * as a run of the whole block would. */
+    snprintf(text, size, "cell (%d, %d) at x = %.6g m, y = %.6g m has h = %g, hu = %g, hv = %g",
+             block->first_i + i, block->first_j + j, swe_block_cell_x(block, i),
+             swe_block_cell_y(block, j), (double)block->h[cell], (double)block->hu[cell],
+             (double)block->hv[cell]);
 }

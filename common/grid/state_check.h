@@ -10,7 +10,8 @@
  * in *i, *j when there is one, else 0 (also for a missing block). */
 int swe_state_find_invalid(const swe_block *block, int *i, int *j);
 
-/* One line describing what is wrong with cell (i, j), for messages. */
+/* One line describing what is wrong with cell (i, j), for messages; the
+ * cell is numbered as in the whole domain (first_i + i, first_j + j). */
 void swe_state_describe_cell(const swe_block *block, int i, int j, char *text, size_t size);
 
 #endif

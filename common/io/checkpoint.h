@@ -11,8 +11,8 @@
 #ifndef SWE_CHECKPOINT_H
 #define SWE_CHECKPOINT_H
 
+#include "core/clock.h"
 #include "core/error.h"
-#include "grid/backend.h"
 #include "grid/block.h"
 
 /* What a run is: a checkpoint continues only the same run. */
@@ -23,12 +23,6 @@ typedef struct swe_checkpoint_run {
     double t_end;
     int outputs;
 } swe_checkpoint_run;
-
-/* Where a run stands: its clock and the snapshot it writes next. */
-typedef struct swe_checkpoint_position {
-    swe_clock clock;
-    int next_snapshot;
-} swe_checkpoint_position;
 
 /* Writes the interior of block and position to path (via path.tmp). */
 int swe_checkpoint_write(const char *path, const swe_block *block, const swe_checkpoint_run *run,

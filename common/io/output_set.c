@@ -20,28 +20,28 @@ static void free_set(swe_output_set *set)
     free(set);
 }
 
-int swe_output_set_create(swe_output_set **set, const swe_options *options, const swe_block *block,
+int swe_output_set_create(swe_output_set **set, const swe_output_plan *plan, const swe_block *block,
                           const swe_output_info *info, int first_snapshot, swe_error *err)
 {
-    if (set == NULL || options == NULL || block == NULL || info == NULL ||
-        options->output_path == NULL || first_snapshot < 0 || options->outputs < 1) {
-        return swe_fail(err, SWE_ERROR_USAGE, "internal error: output set needs options, a block");
+    if (set == NULL || plan == NULL || block == NULL || info == NULL || plan->path_stem == NULL ||
+        first_snapshot < 0 || plan->outputs < 1) {
+        return swe_fail(err, SWE_ERROR_USAGE, "internal error: output set needs a plan, a block");
     }
     *set = NULL;
     swe_output_set *created = calloc(1, sizeof *created);
     if (created == NULL) {
         return swe_fail(err, SWE_ERROR_RUNTIME, "out of memory for the output set");
     }
-    created->formats = options->formats;
-    created->path_stem = options->output_path;
+    created->formats = plan->formats;
+    created->path_stem = plan->path_stem;
     created->range = swe_png_range_of(block);
     int status = SWE_OK;
     if (created->formats & SWE_FORMAT_VTK) {
-        status = swe_vtk_series_create(&created->series, options->output_path, ".vtr",
-                                       options->outputs, options->t_end, first_snapshot, err);
+        status = swe_vtk_series_create(&created->series, plan->path_stem, ".vtr", plan->outputs,
+                                       plan->t_end, first_snapshot, err);
     }
     if (status == SWE_OK && (created->formats & SWE_FORMAT_NETCDF)) {
-        status = swe_netcdf_create(&created->netcdf, options->output_path, block, info, err);
+        status = swe_netcdf_create(&created->netcdf, plan->path_stem, block, info, err);
     }
     if (status != SWE_OK) {
         free_set(created);

@@ -7,16 +7,31 @@
 
 #include "grid/block.h"
 #include "io/netcdf_output.h"
-#include "run/options.h"
+
+/* Output formats, combined with | in swe_output_plan.formats. */
+enum swe_format {
+    SWE_FORMAT_NETCDF = 1 << 0, /* PATH.nc */
+    SWE_FORMAT_VTK = 1 << 1,    /* PATH_NNNN.vtr per snapshot and PATH.pvd */
+    SWE_FORMAT_PNG = 1 << 2     /* PATH_NNNN.png per snapshot */
+};
+
+/* What a run writes: which formats, where, and how many snapshots of a
+ * run to t_end follow the initial one. */
+typedef struct swe_output_plan {
+    unsigned formats; /* enum swe_format flags */
+    const char *path_stem;
+    int outputs;
+    double t_end;
+} swe_output_plan;
 
 typedef struct swe_output_set swe_output_set; /* opaque */
 
-/* Prepares the formats in options->formats for the grid of block, whose
+/* Prepares the formats of plan for the grid of block, whose
  * host arrays hold the initial state (the pictures take their colour range
  * from it, so that a restarted run draws the same pictures). A run that
  * restarts at snapshot first_snapshot lists the earlier VTK files that
  * exist in its .pvd. */
-int swe_output_set_create(swe_output_set **set, const swe_options *options, const swe_block *block,
+int swe_output_set_create(swe_output_set **set, const swe_output_plan *plan, const swe_block *block,
                           const swe_output_info *info, int first_snapshot, swe_error *err);
 
 /* Writes snapshot number snapshot at simulated time in every format. */

@@ -1,7 +1,5 @@
 #include "run/options.h"
 
-#include "grid/backend.h"
-
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
@@ -39,12 +37,10 @@ enum option_id {
     OPTION_RESTART,
     OPTION_BATHYMETRY,
     OPTION_DISPLACEMENT,
-    OPTION_OVERLAP,
     OPTION_LIST_BACKENDS,
-    OPTION_LIST_DEVICES,
-    OPTION_CL_DEVICE,
     OPTION_VERSION,
-    OPTION_HELP
+    OPTION_HELP,
+    OPTION_EXTRA /* OPTION_EXTRA + k: swe_extra_options.known[k] */
 };
 
 static const struct option long_options[] = {
@@ -66,66 +62,11 @@ static const struct option long_options[] = {
     {"restart", required_argument, NULL, OPTION_RESTART},
     {"bathymetry", required_argument, NULL, OPTION_BATHYMETRY},
     {"displacement", required_argument, NULL, OPTION_DISPLACEMENT},
-    {"overlap", no_argument, NULL, OPTION_OVERLAP},
     {"list-backends", no_argument, NULL, OPTION_LIST_BACKENDS},
-    {"list-devices", no_argument, NULL, OPTION_LIST_DEVICES},
-    {"cl-device", required_argument, NULL, OPTION_CL_DEVICE},
     {"version", no_argument, NULL, OPTION_VERSION},
-    {"help", no_argument, NULL, OPTION_HELP},
-    {NULL, 0, NULL, 0}};
+    {"help", no_argument, NULL, OPTION_HELP}};
 
-void swe_options_print_help(const char *program)
-{
-    printf("usage: %s [options]\n\n"
-           "Solves the 2D shallow water equations with finite volumes.\n\n",
-           program);
-    printf("  --scenario NAME     initial and boundary conditions (default radial-dam-break):\n");
-    for (int s = 0; s < swe_scenario_count(); ++s) {
-        const swe_scenario *scenario = swe_scenario_at(s);
-        printf("                        %-18s %s\n", scenario->name, scenario->title);
-    }
-    printf("  --nx N, --ny N      cells in x and y (default: the scenario's, 500 x 500 for\n"
-           "                      radial-dam-break)\n"
-           "  --t-end SECONDS     simulated time to reach (default: the scenario's, 20 s for\n"
-           "                      radial-dam-break)\n"
-           "  --solver NAME       Riemann solver: fwave, hlle, rusanov or augrie (augmented,\n"
-           "                      for wet/dry fronts; default fwave)\n"
-           "  --manning N         Manning bed friction n in s/m^(1/3), e.g. 0.03 (default\n"
-           "                      0: none)\n"
-           "  --backend NAME      programming model (default serial; see --list-backends)\n"
-           "  --level N           the backend's optimisation level, for backends that\n"
-           "                      teach in steps (default: its best)\n"
-           "  --cfl C             CFL number in (0, 1]; stable up to 0.5 (default: the\n"
-           "                      scenario's, 0.5 for radial-dam-break)\n"
-           "  --outputs K         snapshots written after the initial one (default 10)\n"
-           "  --output PATH       write PATH.nc, PATH_NNNN.vtr, PATH.pvd, PATH_NNNN.png\n"
-           "                      (default: the scenario's name)\n"
-           "  --format LIST       comma list of netcdf, vtk, png (default netcdf)\n"
-           "  --checkpoint-every SECONDS\n"
-           "                      write PATH.checkpoint.nc each time the simulated time\n"
-           "                      passes a multiple of SECONDS (default: no checkpoints)\n"
-           "  --restart FILE      continue the run saved in checkpoint FILE; give the\n"
-           "                      same scenario, grid, solver, t-end, cfl and outputs\n"
-           "  --bathymetry FILE   for --scenario netcdf: bed elevation b(y, x), m, negative\n"
-           "                      below sea level, with 1D coordinates x and y (default none)\n"
-           "  --displacement FILE\n"
-           "                      for --scenario netcdf: initial displacement d(y, x) of the\n"
-           "                      sea floor and surface, m, zero outside its extent\n"
-           "                      (default none)\n"
-           "  --benchmark         no files, timing only\n"
-           "  --quiet             no progress lines (errors still print)\n"
-           "  --overlap           shallows-mpi: compute the inner cells of each block while\n"
-           "                      its halo travels (no effect on one process)\n"
-           "  --list-backends     list the backends built into this binary\n"
-           "  --list-devices      list the devices of the backends that have some\n"
-           "                      (OpenCL: platforms and devices as P:D)\n"
-           "  --cl-device P:D     OpenCL platform P, device D (default: the first GPU,\n"
-           "                      else the first CPU device)\n"
-           "  --version           print the version and build configuration\n"
-           "  --help              print this help\n\n"
-           "Every run ends with a line 'summary: backend=... cell_updates_per_s=...'.\n"
-           "Exit codes: 0 success, 1 the run failed, 2 bad input.\n");
-}
+enum { CORE_OPTION_COUNT = sizeof long_options / sizeof long_options[0] };
 
 /* Parses a whole positive integer in [1, max]. */
 static int parse_count(const char *text, const char *option, int max, int *value, swe_error *err)
@@ -180,6 +121,15 @@ static int parse_manning(const char *text, double *manning, swe_error *err)
                         *manning);
     }
     return status;
+}
+
+static int parse_checkpoint_every(const char *text, double *every, swe_error *err)
+{
+    int status = parse_number(text, "--checkpoint-every", every, err);
+    return status != SWE_OK || *every > 0
+               ? status
+               : swe_fail(err, SWE_ERROR_USAGE,
+                          "--checkpoint-every must be a positive number of seconds, got %s", text);
 }
 
 /* Parses a comma list of format names into enum swe_format flags. */
@@ -269,14 +219,8 @@ static int parse_one(int id, const char *value, swe_options *options, swe_error 
         return SWE_OK;
     case OPTION_FORMAT:
         return parse_formats(value, &options->formats, err);
-    case OPTION_CHECKPOINT_EVERY: {
-        int status = parse_number(value, "--checkpoint-every", &options->checkpoint_every, err);
-        return status != SWE_OK || options->checkpoint_every > 0
-                   ? status
-                   : swe_fail(err, SWE_ERROR_USAGE,
-                              "--checkpoint-every must be a positive number of seconds, got %s",
-                              value);
-    }
+    case OPTION_CHECKPOINT_EVERY:
+        return parse_checkpoint_every(value, &options->checkpoint_every, err);
     case OPTION_RESTART:
         options->restart_path = value;
         return SWE_OK;
@@ -286,17 +230,8 @@ static int parse_one(int id, const char *value, swe_options *options, swe_error 
     case OPTION_DISPLACEMENT:
         options->displacement_path = value;
         return SWE_OK;
-    case OPTION_OVERLAP:
-        options->overlap = 1;
-        return SWE_OK;
     case OPTION_LIST_BACKENDS:
         options->action = SWE_ACTION_LIST_BACKENDS;
-        return SWE_OK;
-    case OPTION_LIST_DEVICES:
-        options->action = SWE_ACTION_LIST_DEVICES;
-        return SWE_OK;
-    case OPTION_CL_DEVICE:
-        options->cl_device = value;
         return SWE_OK;
     case OPTION_VERSION:
         options->action = SWE_ACTION_VERSION;
@@ -311,7 +246,7 @@ static int parse_one(int id, const char *value, swe_options *options, swe_error 
 
 /* Fills what was not given from the scenario, then checks the ranges that
  * depend on each other. */
-static int complete(swe_options *options, swe_error *err)
+static int complete(const swe_extra_options *extras, swe_options *options, swe_error *err)
 {
     const swe_scenario *scenario = options->scenario;
     options->nx = options->nx > 0 ? options->nx : scenario->default_nx;
@@ -339,16 +274,14 @@ static int complete(swe_options *options, swe_error *err)
         return swe_fail(err, SWE_ERROR_USAGE,
                         "--benchmark writes no files: drop --checkpoint-every and --restart");
     }
-    const swe_backend *backend = swe_backend_find(options->backend_name);
-    if (backend == NULL) {
-        return swe_fail(err, SWE_ERROR_USAGE,
-                        "backend '%s' is not built into this binary (see --list-backends; "
-                        "'make deps' installs what the others need)",
-                        options->backend_name);
+    const swe_backend *backend = NULL;
+    int status = swe_backend_lookup(options->backend_name, &backend, err);
+    if (status == SWE_OK) {
+        status = swe_extra_options_resolve(extras, backend, options->program_option_values,
+                                           options->backend_option_values, err);
     }
-    if (options->cl_device != NULL && strcmp(backend->name, "opencl") != 0) {
-        return swe_fail(err, SWE_ERROR_USAGE,
-                        "--cl-device applies to --backend opencl only, not '%s'", backend->name);
+    if (status != SWE_OK) {
+        return status;
     }
     if (options->level > backend->levels) {
         return backend->levels == 0
@@ -360,16 +293,33 @@ static int complete(swe_options *options, swe_error *err)
     return SWE_OK;
 }
 
-int swe_options_parse(int argc, char **argv, swe_options *options, swe_error *err)
+/* The core's options and the extras, as getopt_long wants them. */
+static void list_options(const swe_extra_options *extras,
+                         struct option all[CORE_OPTION_COUNT + SWE_MAX_EXTRA_OPTIONS + 1],
+                         const char *core_names[CORE_OPTION_COUNT + 1])
 {
-    if (options == NULL || argv == NULL) {
-        return swe_fail(err, SWE_ERROR_USAGE, "internal error: no options to parse");
+    for (int c = 0; c < CORE_OPTION_COUNT; ++c) {
+        all[c] = long_options[c];
+        core_names[c] = long_options[c].name;
     }
-    set_defaults(options);
+    core_names[CORE_OPTION_COUNT] = NULL;
+    for (int k = 0; extras != NULL && k < extras->count; ++k) {
+        all[CORE_OPTION_COUNT + k] =
+            (struct option){extras->known[k]->name,
+                            extras->known[k]->argument != NULL ? required_argument : no_argument,
+                            NULL, OPTION_EXTRA + k};
+    }
+    all[CORE_OPTION_COUNT + (extras != NULL ? extras->count : 0)] = (struct option){0};
+}
+
+/* getopt_long over argv; options of backends and program into extras. */
+static int parse_arguments(int argc, char **argv, const struct option *all,
+                           swe_extra_options *extras, swe_options *options, swe_error *err)
+{
     opterr = 0; /* our own one-line messages instead of getopt's */
     optind = 1;
     int id;
-    while ((id = getopt_long(argc, argv, "", long_options, NULL)) != -1) {
+    while ((id = getopt_long(argc, argv, "", all, NULL)) != -1) {
         if (id == '?') {
             const char *given = optind > 0 && optind <= argc ? argv[optind - 1] : "?";
             return swe_fail(err, SWE_ERROR_USAGE,
@@ -377,14 +327,48 @@ int swe_options_parse(int argc, char **argv, swe_options *options, swe_error *er
                                         : "unknown option '%s' (see --help)",
                             given);
         }
+        if (id >= OPTION_EXTRA) {
+            extras->given[id - OPTION_EXTRA] = optarg != NULL ? optarg : "";
+            continue;
+        }
         int status = parse_one(id, optarg, options, err);
         if (status != SWE_OK) {
             return status;
         }
     }
-    if (optind < argc) {
-        return swe_fail(err, SWE_ERROR_USAGE, "unexpected argument '%s' (see --help)",
-                        argv[optind]);
+    return optind < argc ? swe_fail(err, SWE_ERROR_USAGE, "unexpected argument '%s' (see --help)",
+                                    argv[optind])
+                         : SWE_OK;
+}
+
+int swe_options_parse_program(const swe_program_options *program, int argc, char **argv,
+                              swe_options *options, swe_error *err)
+{
+    if (options == NULL || argv == NULL) {
+        return swe_fail(err, SWE_ERROR_USAGE, "internal error: no options to parse");
     }
-    return options->action == SWE_ACTION_RUN ? complete(options, err) : SWE_OK;
+    set_defaults(options);
+    struct option all[CORE_OPTION_COUNT + SWE_MAX_EXTRA_OPTIONS + 1];
+    const char *core_names[CORE_OPTION_COUNT + 1];
+    swe_extra_options extras;
+    list_options(NULL, all, core_names);
+    int status = swe_extra_options_collect(&extras, program, core_names, err);
+    if (status != SWE_OK) {
+        return status;
+    }
+    list_options(&extras, all, core_names);
+    status = parse_arguments(argc, argv, all, &extras, options, err);
+    if (status != SWE_OK) {
+        return status;
+    }
+    options->action_option = swe_extra_options_action(&extras);
+    if (options->action == SWE_ACTION_RUN && options->action_option != NULL) {
+        options->action = SWE_ACTION_BACKEND_OPTION;
+    }
+    return options->action == SWE_ACTION_RUN ? complete(&extras, options, err) : SWE_OK;
+}
+
+int swe_options_parse(int argc, char **argv, swe_options *options, swe_error *err)
+{
+    return swe_options_parse_program(NULL, argc, argv, options, err);
 }

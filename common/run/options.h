@@ -3,7 +3,10 @@
 #define SWE_OPTIONS_H
 
 #include "core/error.h"
+#include "grid/backend.h"
+#include "io/output_set.h"
 #include "numerics/riemann.h"
+#include "run/extra_options.h"
 #include "scenarios/scenario.h"
 
 enum swe_action {
@@ -11,14 +14,7 @@ enum swe_action {
     SWE_ACTION_HELP,
     SWE_ACTION_VERSION,
     SWE_ACTION_LIST_BACKENDS,
-    SWE_ACTION_LIST_DEVICES
-};
-
-/* Output formats, combined with | in swe_options.formats. */
-enum swe_format {
-    SWE_FORMAT_NETCDF = 1 << 0, /* PATH.nc */
-    SWE_FORMAT_VTK = 1 << 1,    /* PATH_NNNN.vtr per snapshot and PATH.pvd */
-    SWE_FORMAT_PNG = 1 << 2     /* PATH_NNNN.png per snapshot */
+    SWE_ACTION_BACKEND_OPTION /* an action option of the backends (--list-devices) */
 };
 
 typedef struct swe_options {
@@ -40,16 +36,27 @@ typedef struct swe_options {
     const char *restart_path;      /* checkpoint to continue from, or NULL */
     const char *bathymetry_path;   /* --scenario netcdf: bed elevation file */
     const char *displacement_path; /* --scenario netcdf: initial surface displacement */
-    const char *cl_device;         /* --cl-device P:D for the OpenCL backend; NULL: default */
-    int overlap;                   /* shallows-mpi: compute inner cells while the halo travels */
+    /* The values of the options that the chosen backend and the program
+     * declare for themselves, by slot (swe_backend_option); NULL: not
+     * given. The core passes them on without reading them. */
+    const char *backend_option_values[SWE_BACKEND_MAX_OPTIONS];
+    const char *program_option_values[SWE_BACKEND_MAX_OPTIONS];
+    const char *action_option; /* SWE_ACTION_BACKEND_OPTION: its name ("list-devices") */
 } swe_options;
 
 /* Parses argv into options, filling scenario defaults for what is not
- * given. Returns SWE_OK or SWE_ERROR_USAGE with a one-line message. */
+ * given; the options of program (NULL: none) and of every registered
+ * backend are accepted besides the core's. An option of a backend that
+ * was not chosen is refused naming the backends that have it. Returns
+ * SWE_OK or SWE_ERROR_USAGE with a one-line message. */
+int swe_options_parse_program(const swe_program_options *program, int argc, char **argv,
+                              swe_options *options, swe_error *err);
+/* The same for a program without options of its own. */
 int swe_options_parse(int argc, char **argv, swe_options *options, swe_error *err);
 
-/* Prints --help: every option with its default. */
-void swe_options_print_help(const char *program);
+/* Prints --help: every option with its default, then the program's and
+ * each backend's own options under their names. */
+void swe_options_print_help(const char *program_path, const swe_program_options *program);
 
 const char *swe_solver_name(enum swe_solver solver);
 

@@ -1,6 +1,6 @@
 #include "scenarios/validation.h"
 
-#include "run/simulation.h"
+#include "grid/stepping.h"
 #include "scenarios/scenario.h"
 
 #include <math.h>

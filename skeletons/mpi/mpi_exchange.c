@@ -37,7 +37,10 @@ real swe_mpi_max_speed(MPI_Comm comm, real speed)
      * and a NaN lies above infinity, so an unstable rank stops every rank), and reduce them in
      * place with MPI_Allreduce(MPI_IN_PLACE, &bits, 1, SWE_MPI_SPEED_BITS, MPI_MAX, comm) inside
      * MPI_CHECK; return swe_speed_from_bits(bits). */
-    SWE_TODO("(4) the wave-speed reduction"); (void)comm; (void)speed; swe_mpi_abort("the wave-speed reduction is not written (TODO 4 in mpi/mpi_exchange.c)", 1);
+    SWE_TODO("(4) the wave-speed reduction");
+    (void)comm;
+    (void)speed;
+    swe_mpi_abort("the wave-speed reduction is not written (TODO 4 in mpi/mpi_exchange.c)", 1);
 }
 
 /* The copy layer along edge into layer->send[edge]: through the backend's
@@ -96,7 +99,10 @@ int swe_mpi_exchange_start(swe_mpi_layer *layer, swe_error *err)
          * opposite edge: tag HALO_TAG_BASE + swe_opposite_edge(edge). Post it with MPI_Irecv (type
          * SWE_MPI_REAL, communicator layer->comm) inside MPI_CHECK, its request in
          * layer->requests[layer->request_count++]. */
-        SWE_TODO("(1) post the receive of the ghost layer along an edge"); (void)count; return swe_fail(err, SWE_ERROR_RUNTIME, "the halo exchange does not receive yet (TODO 1 in mpi/mpi_exchange.c)");
+        SWE_TODO("(1) post the receive of the ghost layer along an edge");
+        (void)count;
+        return swe_fail(err, SWE_ERROR_RUNTIME,
+                        "the halo exchange does not receive yet (TODO 1 in mpi/mpi_exchange.c)");
     }
     int status = pack_copy_layers(layer, err);
     if (status != SWE_OK) {
@@ -112,7 +118,10 @@ int swe_mpi_exchange_start(swe_mpi_layer *layer, swe_error *err)
          * with the edge they leave through, HALO_TAG_BASE + edge, inside MPI_CHECK, the request in
          * layer->requests[layer->request_count++]. Do not wait here: the buffer stays untouched
          * until swe_mpi_exchange_finish has waited. */
-        SWE_TODO("(2) send the copy layer along an edge"); (void)count; return swe_fail(err, SWE_ERROR_RUNTIME, "the halo exchange does not send yet (TODO 2 in mpi/mpi_exchange.c)");
+        SWE_TODO("(2) send the copy layer along an edge");
+        (void)count;
+        return swe_fail(err, SWE_ERROR_RUNTIME,
+                        "the halo exchange does not send yet (TODO 2 in mpi/mpi_exchange.c)");
     }
     return SWE_OK;
 }
@@ -127,7 +136,10 @@ int swe_mpi_exchange_finish(swe_mpi_layer *layer, swe_error *err)
      * request_count back to 0; only then do the receive buffers hold the neighbours' layers (and
      * may the send buffers be reused). Return unpack_ghost_layers(layer, err), which writes them
      * into the ghost layers. */
-    SWE_TODO("(3) wait, then unpack"); return swe_fail(err, SWE_ERROR_RUNTIME, "the halo exchange does not wait and unpack yet (TODO 3 in mpi/mpi_exchange.c)");
+    SWE_TODO("(3) wait, then unpack");
+    return swe_fail(
+        err, SWE_ERROR_RUNTIME,
+        "the halo exchange does not wait and unpack yet (TODO 3 in mpi/mpi_exchange.c)");
 }
 
 int swe_mpi_exchange_halo(swe_mpi_layer *layer, swe_error *err)

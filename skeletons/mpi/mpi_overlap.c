@@ -32,5 +32,11 @@ int swe_mpi_step_overlapped(swe_mpi_layer *layer, real dt, real *local_speed, sw
      * local_speed, err)), which also gives the block's max wave speed. (2) Add the seconds spent
      * starting and finishing the exchange, not those of the interior, to layer->exchange_seconds
      * (swe_wall_seconds() around each). */
-    SWE_TODO("(1) the step during the exchange"); (void)block; (void)dt; (void)local_speed; return swe_fail(err, SWE_ERROR_RUNTIME, "the overlapped step is not written (TODO 1 in mpi/mpi_overlap.c): run without --overlap");
+    SWE_TODO("(1) the step during the exchange");
+    (void)block;
+    (void)dt;
+    (void)local_speed;
+    return swe_fail(
+        err, SWE_ERROR_RUNTIME,
+        "the overlapped step is not written (TODO 1 in mpi/mpi_overlap.c): run without --overlap");
 }

@@ -38,7 +38,9 @@ real swe_openmp_sweep(swe_block *block, enum swe_solver solver, real dt, real ma
          * swe_openmp_band(block->ny, thread, team size, &first, &last), where the team size is
          * omp_get_num_threads() (the runtime may start fewer threads than asked for). A band may be
          * empty (last < first) when there are more threads than rows. */
-        SWE_TODO("(2) the band"); first = 1; last = 0;
+        SWE_TODO("(2) the band");
+        first = 1;
+        last = 0;
         swe_openmp_edges own = edges[thread];
         /* TODO: (3) the band borders and the barrier. The row below the band and the band's last
          * row are swept by other threads, which update them in place. So before any thread updates

@@ -56,7 +56,8 @@ SWE_ALWAYS_INLINE void vertical_edges_with(const swe_block *block, int j, const 
     const edge_row_view edges = view_of(row);
     /* TODO: loop over the vertical edges e = 0..nx of the row, between cells e and e+1; hu is the
      * normal momentum, hv the transverse one */
-    SWE_TODO("loop over the vertical edges e = 0..nx of the row, between cells e and e+1; hu is the normal momentum, hv the transverse one");
+    SWE_TODO("loop over the vertical edges e = 0..nx of the row, between cells e and e+1; hu is "
+             "the normal momentum, hv the transverse one");
 }
 
 SWE_ALWAYS_INLINE void horizontal_edges_with(const swe_block *block, int j, const int solver,
@@ -124,7 +125,9 @@ real swe_serial_update_row(swe_block *block, int j, real dt, real manning,
     /* TODO: cell i (0-based in the row) gets the right-side updates of vertical edge i and of the
      * edge below, and the left-side updates of vertical edge i+1 and of the edge above; then bed
      * friction (swe_manning_friction) */
-    SWE_TODO("cell i (0-based in the row) gets the right-side updates of vertical edge i and of the edge below, and the left-side updates of vertical edge i+1 and of the edge above; then bed friction (swe_manning_friction)");
+    SWE_TODO("cell i (0-based in the row) gets the right-side updates of vertical edge i and of "
+             "the edge below, and the left-side updates of vertical edge i+1 and of the edge "
+             "above; then bed friction (swe_manning_friction)");
     return swe_speed_from_bits(max_speed);
 }
 

@@ -1,17 +1,20 @@
 /* Exercises 03 to 06 (exercises/03-cuda-* .. 06-cuda-*): the CUDA backend
- * at the exercise's level, built with the student's CUDA kernels, against
- * the serial backend (grade_backend_steps.h). tools/grade.py runs the
+ * at the exercise's level, built with the student's file of that level
+ * (skeletons/cuda/levelN_*.cu, with block_max.cuh for level 2), against the
+ * serial backend (grade_backend_steps.h). tools/grade.py runs the
  * student's side only where a CUDA device exists and reports "not graded:
  * no CUDA device" elsewhere; the grader's side is the serial backend and
  * needs no CUDA. */
 #include "grade_backend_steps.h"
 
-/* The CUDA kernels compute what the serial ones compute (nvcc with
- * --fmad=false); kernels that add in another order differ in the last
- * places, and whole runs carry that through their steps. The kernels are
- * instantiated for f-wave, HLLE and Rusanov (KERNEL_FOR_SOLVER in
- * solutions/cuda/cuda_kernels.cu): the first three solvers. Blocks of up
- * to 70 x 40 cells leave thread blocks, tiles and warp strips partial. */
+/* The CUDA kernels evaluate the serial kernels' expressions, but nvcc
+ * contracts a * b + c into fused multiply-adds and, in single precision,
+ * divides and takes square roots with the hardware's approximations
+ * (backends/cuda/backend.mk): a step differs from serial in the last
+ * places, and whole runs carry that through their steps. The graded
+ * solvers are f-wave, HLLE and Rusanov, the first three of enum
+ * swe_solver. Blocks of up to 70 x 40 cells leave thread blocks, tiles and
+ * warp strips partial. */
 #define CUDA_CHECKS(level)                                                                         \
     {                                                                                              \
         "cuda", level, 3, 64, 1.0e4, 70, 40                                                        \
@@ -48,12 +51,14 @@ LEVEL_TESTS(4)
             test_runs_##level, 0                                                                   \
     }
 
-static const grade_test level1_tests[] = {STEP_TEST(1, "net-update and update kernels"),
-                                          RUN_TEST(1)};
-static const grade_test level2_tests[] = {STEP_TEST(2, "block and final max reductions"),
-                                          RUN_TEST(2)};
-static const grade_test level3_tests[] = {STEP_TEST(3, "shared-memory tiles"), RUN_TEST(3)};
-static const grade_test level4_tests[] = {STEP_TEST(4, "the fused step"), RUN_TEST(4)};
+static const grade_test level1_tests[] = {
+    STEP_TEST(1, "net-update and update kernels (TODOs 1 and 2)"), RUN_TEST(1)};
+static const grade_test level2_tests[] = {
+    STEP_TEST(2, "block and final max reductions (TODOs 1 and 2)"), RUN_TEST(2)};
+static const grade_test level3_tests[] = {STEP_TEST(3, "shared-memory tiles (TODOs 1 and 2)"),
+                                          RUN_TEST(3)};
+static const grade_test level4_tests[] = {STEP_TEST(4, "the fused step (TODOs 1 and 2)"),
+                                          RUN_TEST(4)};
 
 const grade_exercise grade_cuda1_exercise = {"03-cuda-kernels-and-transfers", level1_tests, 2};
 const grade_exercise grade_cuda2_exercise = {"04-cuda-on-the-device", level2_tests, 2};

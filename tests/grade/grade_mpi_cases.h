@@ -9,7 +9,7 @@
 
 #include "grid/backend.h"
 #include "numerics/speed_bits.h"
-#include "run/simulation.h"
+#include "grid/stepping.h"
 #include "scenarios/scenario.h"
 
 #include <math.h>

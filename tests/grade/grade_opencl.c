@@ -1,6 +1,8 @@
 /* Exercise 07 (exercises/07-opencl-kernels): the OpenCL backend at levels 1
- * (a kernel per verb) and 2 (the fused step), built with the student's
- * skeletons/opencl/swe_kernels.cl, against the serial backend
+ * (the edge and update kernels, TODOs 1 to 3), 2 (the reduction on the
+ * device, TODOs 4 and 5) and 3 (local-memory tiles, TODOs 6 and 7), built
+ * with the student's skeletons/opencl/level1_kernels.cl, work_group_max.clh,
+ * level2_reduction.cl and level3_tiles.cl, against the serial backend
  * (grade_backend_steps.h), on the first OpenCL GPU or else CPU device
  * (PoCL on a machine without a GPU). The grader's build needs no OpenCL:
  * its side is the serial backend. */
@@ -29,14 +31,18 @@ enum { STEP_CASES = 8, RUN_CASES = 4 };
     }
 LEVEL_TESTS(1)
 LEVEL_TESTS(2)
+LEVEL_TESTS(3)
 
 static const grade_test opencl_tests[] = {
-    {"step1", "level 1: edge, update and reduction kernels, max wave speed and one step", 3,
+    {"step1", "level 1 (TODOs 1 to 3): edge and update kernels, max wave speed and one step", 2,
      STEP_CASES, test_steps_1, 0},
-    {"runs1", "level 1: whole runs, 20 steps of two dam breaks", 2, RUN_CASES, test_runs_1, 0},
-    {"step2", "level 2: the fused tile step and its clock, max wave speed and one step", 3,
-     STEP_CASES, test_steps_2, 0},
-    {"runs2", "level 2: whole runs, 20 steps of two dam breaks", 2, RUN_CASES, test_runs_2, 0},
+    {"runs1", "level 1: whole runs, 20 steps of two dam breaks", 1, RUN_CASES, test_runs_1, 0},
+    {"step2", "level 2 (TODOs 4 and 5): the reduction on the device, max wave speed and one step",
+     2, STEP_CASES, test_steps_2, 0},
+    {"runs2", "level 2: whole runs, 20 steps of two dam breaks", 1, RUN_CASES, test_runs_2, 0},
+    {"step3", "level 3 (TODOs 6 and 7): the tile step, max wave speed and one step", 2, STEP_CASES,
+     test_steps_3, 0},
+    {"runs3", "level 3: whole runs, 20 steps of two dam breaks", 2, RUN_CASES, test_runs_3, 0},
 };
 
 const grade_exercise grade_opencl_exercise = {"07-opencl-kernels", opencl_tests,

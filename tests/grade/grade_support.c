@@ -1,7 +1,8 @@
 /* The machinery of the graded suites (see grade_support.h). */
 #include "grade_support.h"
 
-#include "run/simulation.h"
+#include "grid/stepping.h"
+#include "run/options.h"
 #include "scenarios/scenario.h"
 
 #include <math.h>

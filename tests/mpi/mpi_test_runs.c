@@ -1,9 +1,10 @@
 /* The comparison every agreement suite makes: a scenario run in this
  * process on the whole domain and, split over the ranks through the MPI
  * layer, as this rank's part, both with the same backend and config. */
+#include "grid/stepping.h"
 #include "mpi_layer.h"
 #include "mpi_test_suites.h"
-#include "run/simulation.h"
+#include "run/options.h"
 
 #include <stdio.h>
 #include <string.h>

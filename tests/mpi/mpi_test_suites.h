@@ -18,6 +18,8 @@ void register_mpi_checkpoint_tests(void);
 void register_mpi_vtk_tests(void);
 /* mpi+cuda and mpi+opencl against the same backend on the whole domain. */
 void register_mpi_device_tests(void);
+/* An unstable run ends alike on every rank (exit code 1, one message). */
+void register_mpi_invalid_state_tests(void);
 
 /* Asserts on every rank that local_ok holds on all ranks; a rank where it
  * does not prints what to stderr, labelled with its rank. Collective. */

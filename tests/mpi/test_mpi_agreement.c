@@ -4,7 +4,7 @@
  * file of a whole MPI run against the serial run's file. */
 #include "io/netcdf_output.h"
 #include "mpi_check.h"
-#include "mpi_run.h"
+#include "mpi_split.h"
 #include "mpi_test_suites.h"
 
 #include <stdio.h>

@@ -4,7 +4,7 @@
  * whole domain); bad checkpoints are refused on every rank. */
 #include "io/netcdf_output.h"
 #include "mpi_check.h"
-#include "mpi_run.h"
+#include "mpi_split.h"
 #include "mpi_test_suites.h"
 
 #include <stdio.h>

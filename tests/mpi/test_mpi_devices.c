@@ -26,11 +26,14 @@ static const swe_mpi_test_case cases[] = {
 };
 enum { CASE_COUNT = sizeof cases / sizeof cases[0] };
 
-static void test_parts_agree_with_the_whole(const swe_backend *backend)
+/* device_option: the slot of the backend's device choice, -1: none. */
+static void test_parts_agree_with_the_whole(const swe_backend *backend, int device_option)
 {
     for (int level = 1; level <= backend->levels; ++level) {
-        const swe_backend_config config = {
-            .solver = SWE_SOLVER_FWAVE, .level = level, .cl_device = getenv("SWE_TEST_CL_DEVICE")};
+        swe_backend_config config = {.solver = SWE_SOLVER_FWAVE, .level = level};
+        if (device_option >= 0) {
+            config.option_values[device_option] = getenv("SWE_TEST_CL_DEVICE");
+        }
         for (int c = 0; c < CASE_COUNT; ++c) {
             swe_mpi_test_parts_against_whole(&cases[c], backend, &config, 0);
         }
@@ -62,7 +65,7 @@ extern const swe_backend swe_cuda_backend;
 
 static void test_cuda_parts(void)
 {
-    test_parts_agree_with_the_whole(&swe_cuda_backend);
+    test_parts_agree_with_the_whole(&swe_cuda_backend, -1);
 }
 #endif
 
@@ -71,7 +74,7 @@ extern const swe_backend swe_opencl_backend;
 
 static void test_opencl_parts(void)
 {
-    test_parts_agree_with_the_whole(&swe_opencl_backend);
+    test_parts_agree_with_the_whole(&swe_opencl_backend, SWE_CL_OPTION_DEVICE);
 }
 #endif
 

@@ -2,10 +2,11 @@
  * --fail-on-rank R` (run by the mpi-cli suite of shallows-tests): the
  * layer must end the whole job with that rank's message, while the other
  * ranks wait for a step that never comes. */
+#include "grid/stepping.h"
 #include "mpi_check.h"
 #include "mpi_layer.h"
 #include "mpi_test_suites.h"
-#include "run/simulation.h"
+#include "run/options.h"
 
 extern const swe_backend swe_serial_backend;
 

@@ -160,6 +160,7 @@ static void test_exchange_without_packing_verbs(void)
                        "overlap is refused for a backend without packing verbs");
     swe_backend no_halves = swe_serial_backend;
     no_halves.step_interior = NULL;
+    no_halves.step_ring = NULL; /* the contract: both or neither */
     block.backend = &no_halves;
     status = swe_mpi_layer_init(&layer, MPI_COMM_SELF, &grid, &block, 1, &err);
     SWE_MPI_ASSERT_ALL(status == SWE_ERROR_USAGE && strstr(err.message, "--overlap") != NULL,

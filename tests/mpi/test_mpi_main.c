@@ -112,6 +112,7 @@ int main(int argc, char **argv)
     register_mpi_checkpoint_tests();
     register_mpi_vtk_tests();
     register_mpi_device_tests();
+    register_mpi_invalid_state_tests();
     CU_basic_set_mode(rank == 0 ? CU_BRM_VERBOSE : CU_BRM_SILENT);
     if (rank == 0) {
         printf("== shallows-mpi-tests on %d ranks\n", size);

@@ -5,7 +5,7 @@
  * bit for bit. */
 #include "grid/block_grid.h"
 #include "mpi_check.h"
-#include "mpi_run.h"
+#include "mpi_split.h"
 #include "mpi_test_suites.h"
 #include "vtk_reader.h"
 

@@ -1,6 +1,7 @@
 #!/bin/bash
 # On a GPU machine: every suite with OpenCL on the NVIDIA platform, the MPI suites on 1 to 3
-# ranks, an mpi+cuda VTK run, the copy bandwidth, OpenCL levels 2-3 against CUDA level 4, and
+# ranks, an mpi+cuda VTK run, the copy bandwidth, OpenCL levels 3-4 (levels 2-3 before the
+# renumbering of docs/RESULTS-opencl.md) against CUDA level 4, and
 # serial against OpenMP with 2 threads on the host (docs/RESULTS.md, RESULTS-opencl.md).
 # Run from the repository root with the CUnit headers and libcunit.a in .cunit/include and
 # .cunit/lib (GPU machines often lack libcunit1-dev); output files go to $OUT.

@@ -1,6 +1,7 @@
 #!/bin/bash
-# On a GPU machine: every suite with OpenCL on the NVIDIA platform, OpenCL levels 2-3 against
-# CUDA level 4, and mpi+cuda determinism runs (docs/RESULTS-opencl.md).
+# On a GPU machine: every suite with OpenCL on the NVIDIA platform, OpenCL levels 3-4 (2-3
+# before the renumbering of docs/RESULTS-opencl.md) against CUDA level 4, and mpi+cuda
+# determinism runs (docs/RESULTS-opencl.md).
 # Run from the repository root with the CUnit headers and libcunit.a in .cunit/include and
 # .cunit/lib (GPU machines often lack libcunit1-dev); output files go to $OUT.
 set -u -o pipefail
@@ -19,7 +20,7 @@ done
 s() { sed -nE 's/.* steps=([0-9]+) seconds=([0-9.]+) cell_updates_per_s=([0-9.e+]+).*/\1,\2,\3/p'; }
 echo "precision,n,what,steps,seconds,cell_updates_per_s"
 for p in single double; do for n in 2000 8192; do t=$([ $n = 2000 ] && echo 5 || echo 1)
-    for run in 1 2; do for L in 2 3; do
+    for run in 1 2; do for L in 3 4; do
         echo "$p,$n,opencl-$L,$(build/$p/shallows --backend opencl --cl-device 1:0 --level $L --nx $n --ny $n --t-end $t --benchmark | s)"
     done; echo "$p,$n,cuda-4,$(build/$p/shallows --backend cuda --level 4 --nx $n --ny $n --t-end $t --benchmark | s)"; done
 done; done

@@ -16,6 +16,6 @@ echo "opencl suite, relaxed fp32: exit $? $(grep -E '^single: ' /tmp/t.log)"
 grep -E "largest difference|differs from serial|FAILED" /tmp/t.log | head -12
 s() { sed -nE 's/.* steps=([0-9]+) seconds=([0-9.]+) cell_updates_per_s=([0-9.e+]+).*/\1,\2,\3/p'; }
 for n in 2000 8192; do t=$([ $n = 2000 ] && echo 5 || echo 1)
-    echo "single,$n,opencl-3-relaxed,$(build/single/shallows --backend opencl --cl-device 1:0 --level 3 --nx $n --ny $n --t-end $t --benchmark | s)"
+    echo "single,$n,opencl-4-relaxed,$(build/single/shallows --backend opencl --cl-device 1:0 --level 4 --nx $n --ny $n --t-end $t --benchmark | s)"
     echo "single,$n,cuda-4,$(build/single/shallows --backend cuda --level 4 --nx $n --ny $n --t-end $t --benchmark | s)"
 done

@@ -19,7 +19,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 ERROR_LINE = re.compile(r": (fatal )?error:|undefined reference|multiple definition|Error \d|"
                         r"^embed: ")
 WRAPPED = ["swe_serial_update_row", "swe_serial_row_wave_speed"]
-HEADER_SUFFIXES = (".h", ".cuh", ".cl")
+HEADER_SUFFIXES = (".h", ".cuh", ".cl", ".clh")
+COMPILED = (".c", ".cu")
 
 
 class KitError(Exception):
@@ -102,8 +103,10 @@ def compile_line(kit, slot):
 
 
 def opencl_lines(kit):
-    sources = kit.words("OPENCL_SOURCES") + ["submission/" + s for s in kit.words("SLOTS")
-                                             if s.endswith(".cl")]
+    """The embedding of the backend's and every kernel slot's OpenCL sources,
+    in the order of backends/opencl/backend.mk (each group sorted)."""
+    sources = kit.words("OPENCL_SOURCES") + sorted("submission/" + s for s in kit.words("SLOTS")
+                                                   if s.endswith(".cl"))
     if not kit.has("OPENCL_SOURCES"):
         return [], []
     generated = "/work/obj/gen/opencl_program_source.c"
@@ -168,8 +171,8 @@ class Build:
         lines = ["set -e", "cd /work/src", "mkdir -p /work/bin"]
         objects = self.objects()
         for slot in self.taken:
-            if slot.endswith(".cl"):
-                continue
+            if not slot.endswith(COMPILED):
+                continue  # a header, or OpenCL source, which the embedding takes
             target, line = compile_line(self.kit, slot)
             lines.append(line)
             objects.append(target)

@@ -1,0 +1,74 @@
+/* The Cartesian blocks as a model of the run driver (run/model.h): a
+ * block of the scenario stepped by a backend, its output files and its
+ * checkpoints. One process holds the whole domain; under shallows-mpi
+ * each rank holds a part, and a split (below) lets the parts meet for the
+ * files, so that the same model code serves both programs. */
+#ifndef SWE_CARTESIAN_BLOCK_MODEL_H
+#define SWE_CARTESIAN_BLOCK_MODEL_H
+
+#include "io/output_set.h"
+#include "run/model.h"
+#include "run/options.h"
+
+/* This process's part of the domain: cells first_i .. first_i + nx - 1
+ * and first_j .. first_j + ny - 1 (0-based), on accelerator `device` of
+ * its node. A run of one process has none: the whole domain, device 0. */
+typedef struct swe_block_place {
+    int first_i, first_j, nx, ny;
+    int device;
+} swe_block_place;
+
+/* How the parts of one domain on several processes meet (the MPI ranks,
+ * backends/mpi/mpi_split.c). Every hook is collective and returns the same
+ * status on every process. */
+typedef struct swe_block_split {
+    void *context;
+    int writer;         /* this process writes the files of the whole domain */
+    swe_block *stepped; /* this process's block as the steps see it (the halo
+                           exchange and the global wave speed around it) */
+    /* The first failure of any process, on every process. */
+    int (*agree)(void *context, int status, swe_error *err);
+    /* Every part's interior, read back from its backend, into the block of
+     * the whole domain that the split keeps on the writer; *whole points to
+     * it there, NULL elsewhere. */
+    int (*gather)(void *context, swe_block **whole, swe_error *err);
+    /* The reverse: the writer's whole block into every part, which is then
+     * brought to its backend (sync_after_write). */
+    int (*scatter)(void *context, swe_error *err);
+    /* size bytes at bytes, from the writer to every process. */
+    int (*share)(void *context, void *bytes, size_t size, swe_error *err);
+    /* VTK without a gather: every process writes its part as a piece, the
+     * writer the file that assembles them and the series. */
+    int (*open_pieces)(void *context, const swe_output_plan *plan, int first_snapshot,
+                       swe_error *err);
+    int (*write_pieces)(void *context, int snapshot, double time, swe_error *err);
+} swe_block_split;
+
+typedef struct swe_cartesian_model {
+    const swe_options *options;
+    const swe_backend *backend;   /* the fine-grain backend of the block */
+    char backend_name[64];        /* as the files name it: "serial", "mpi+serial" */
+    swe_block block;              /* this process's block: the whole domain or its part */
+    int initialised;              /* backend->init succeeded on block */
+    int host_current;             /* block's host arrays hold the backend's state */
+    const swe_block_split *split; /* NULL: one process */
+    swe_output_set *outputs;      /* on the writer: the formats of the whole domain */
+} swe_cartesian_model;
+
+/* Makes the block of place (NULL: the whole domain) from the scenario or
+ * its input files, and sets the backend of options up on it. On failure
+ * the model is left for swe_cartesian_model_destroy. */
+int swe_cartesian_model_create(swe_cartesian_model *model, const swe_options *options,
+                               const swe_block_place *place, swe_error *err);
+
+/* From now on the model steps split->stepped and writes through split
+ * (which must outlive the model's use). */
+void swe_cartesian_model_set_split(swe_cartesian_model *model, const swe_block_split *split);
+
+/* The model as the driver sees it. */
+swe_model swe_cartesian_model_of(swe_cartesian_model *model);
+
+/* Finalizes the backend and frees the block; safe after a failed create. */
+void swe_cartesian_model_destroy(swe_cartesian_model *model);
+
+#endif

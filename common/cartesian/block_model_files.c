@@ -1,0 +1,166 @@
+/* The files of the Cartesian model. On one process the block is the
+ * whole domain; under a split the writer gathers the parts into a block of
+ * the whole domain for NetCDF, PNG and checkpoints (one file however many
+ * ranks, which shallows and shallows-mpi continue from alike), while VTK
+ * goes as one piece per process. */
+#include "cartesian/block_model_files.h"
+
+#include "cartesian/initial_block.h"
+#include "io/checkpoint.h"
+
+/* What a checkpoint must have been written by: the same run. */
+static swe_checkpoint_run identity_of(const swe_options *options)
+{
+    return (swe_checkpoint_run){.scenario = options->scenario->name,
+                                .solver = swe_solver_name(options->solver),
+                                .cfl = options->cfl,
+                                .t_end = options->t_end,
+                                .outputs = options->outputs};
+}
+
+static int agree(const swe_cartesian_model *model, int status, swe_error *err)
+{
+    const swe_block_split *split = model->split;
+    return split != NULL ? split->agree(split->context, status, err) : status;
+}
+
+static int is_writer(const swe_cartesian_model *model)
+{
+    return model->split == NULL || model->split->writer;
+}
+
+/* The formats written from the whole domain: all of them on one process,
+ * all but VTK (written in pieces) under a split. */
+static unsigned whole_formats(const swe_cartesian_model *model)
+{
+    unsigned formats = model->options->formats;
+    return model->split != NULL ? formats & ~(unsigned)SWE_FORMAT_VTK : formats;
+}
+
+static swe_output_plan plan_of(const swe_options *options, unsigned formats)
+{
+    return (swe_output_plan){.formats = formats,
+                             .path_stem = options->output_path,
+                             .outputs = options->outputs,
+                             .t_end = options->t_end};
+}
+
+/* The whole domain with its host arrays up to date, on the writer
+ * (*whole; NULL elsewhere). Collective under a split. */
+static int read_whole(swe_cartesian_model *model, swe_block **whole, swe_error *err)
+{
+    if (model->split != NULL) {
+        return model->split->gather(model->split->context, whole, err);
+    }
+    *whole = &model->block;
+    /* The guard before every file has read the state back already. */
+    int status =
+        model->host_current ? SWE_OK : model->backend->sync_before_read(&model->block, err);
+    model->host_current = status == SWE_OK;
+    return status;
+}
+
+int swe_cartesian_restore(void *self, const char *path, swe_checkpoint_position *position,
+                          swe_error *err)
+{
+    swe_cartesian_model *model = self;
+    const swe_checkpoint_run identity = identity_of(model->options);
+    swe_block *whole = NULL;
+    /* The checkpoint's bathymetry is checked against the initial state. */
+    int status = read_whole(model, &whole, err);
+    if (status == SWE_OK && whole != NULL) {
+        status = swe_checkpoint_read(path, whole, &identity, position, err);
+    }
+    status = agree(model, status, err);
+    if (status != SWE_OK) {
+        return status;
+    }
+    const swe_block_split *split = model->split;
+    if (split == NULL) {
+        return model->backend->sync_after_write(&model->block, err);
+    }
+    status = split->share(split->context, position, sizeof *position, err);
+    return status == SWE_OK ? split->scatter(split->context, err) : status;
+}
+
+/* The writer's files of the whole domain. The pictures take their colours
+ * from the initial state, so a restart (first_snapshot > 0) sets them up
+ * from a fresh initial block of the whole domain. */
+static int open_whole_outputs(swe_cartesian_model *model, unsigned formats, int first_snapshot,
+                              swe_error *err)
+{
+    const swe_options *options = model->options;
+    swe_block initial = {0};
+    swe_block *whole = NULL;
+    int status = SWE_OK;
+    if (first_snapshot > 0 && is_writer(model)) {
+        status = swe_cartesian_create_block(options, NULL, &initial, err);
+        whole = &initial;
+    } else if (first_snapshot == 0) {
+        status = read_whole(model, &whole, err);
+    }
+    if (status == SWE_OK && whole != NULL) {
+        const swe_output_plan plan = plan_of(options, formats);
+        const swe_output_info info = {.scenario = options->scenario,
+                                      .solver = swe_solver_name(options->solver),
+                                      .backend = model->backend_name,
+                                      .cfl = options->cfl};
+        status = swe_output_set_create(&model->outputs, &plan, whole, &info, first_snapshot, err);
+    }
+    swe_block_destroy(&initial);
+    return status;
+}
+
+int swe_cartesian_open_outputs(void *self, int first_snapshot, swe_error *err)
+{
+    swe_cartesian_model *model = self;
+    const unsigned formats = whole_formats(model);
+    int status = formats != 0 ? open_whole_outputs(model, formats, first_snapshot, err) : SWE_OK;
+    status = agree(model, status, err);
+    const swe_block_split *split = model->split;
+    if (status == SWE_OK && split != NULL && (model->options->formats & SWE_FORMAT_VTK)) {
+        const swe_output_plan plan = plan_of(model->options, SWE_FORMAT_VTK);
+        status = split->open_pieces(split->context, &plan, first_snapshot, err);
+    }
+    return status;
+}
+
+int swe_cartesian_write_snapshot(void *self, int snapshot, double time, swe_error *err)
+{
+    swe_cartesian_model *model = self;
+    int status = SWE_OK;
+    if (whole_formats(model) != 0) {
+        swe_block *whole = NULL;
+        status = read_whole(model, &whole, err);
+        if (status == SWE_OK && whole != NULL) {
+            status = swe_output_set_write(model->outputs, whole, snapshot, time, err);
+        }
+        status = agree(model, status, err);
+    }
+    const swe_block_split *split = model->split;
+    if (status == SWE_OK && split != NULL && (model->options->formats & SWE_FORMAT_VTK)) {
+        status = split->write_pieces(split->context, snapshot, time, err);
+    }
+    return status;
+}
+
+int swe_cartesian_write_checkpoint(void *self, const char *path,
+                                   const swe_checkpoint_position *position, swe_error *err)
+{
+    swe_cartesian_model *model = self;
+    const swe_checkpoint_run identity = identity_of(model->options);
+    swe_block *whole = NULL;
+    int status = read_whole(model, &whole, err);
+    if (status == SWE_OK && whole != NULL) {
+        status = swe_checkpoint_write(path, whole, &identity, position, err);
+    }
+    return agree(model, status, err);
+}
+
+int swe_cartesian_close_outputs(void *self, int keep, swe_error *err)
+{
+    swe_cartesian_model *model = self;
+    int status = swe_output_set_close(model->outputs, keep, err);
+    model->outputs = NULL;
+    return status;
+}

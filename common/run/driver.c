@@ -1,0 +1,214 @@
+#include "run/driver.h"
+
+#include "core/timer.h"
+#include "run/progress.h"
+
+#include <math.h>
+
+/* One run in progress; swe_drive owns it. */
+typedef struct drive {
+    const swe_drive_settings *settings;
+    const swe_model *model;
+    const swe_run_team *team; /* NULL: one process */
+    swe_run_result *result;
+    swe_progress progress;
+    swe_clock clock;
+    int next_snapshot;
+    double next_checkpoint; /* simulated time; INFINITY: none due */
+    int state_invalid;      /* the guard stopped the run: what was written stays */
+} drive;
+
+double swe_checkpoint_time_after(double every, double t)
+{
+    return (floor(t / every) + 1.0) * every;
+}
+
+/* The first failure of any process, on every process. */
+static int agree(const drive *run, int status, swe_error *err)
+{
+    const swe_run_team *team = run->team;
+    return team != NULL && team->agree != NULL ? team->agree(team->context, status, err) : status;
+}
+
+/* The guard, before every file and after a wave speed that is no longer
+ * finite: the state read back and checked on every process. */
+static int guard_state(drive *run, swe_error *err)
+{
+    int status = run->model->verbs->check_state(run->model->self, &run->clock, err);
+    status = agree(run, status, err);
+    run->state_invalid = run->state_invalid || status != SWE_OK;
+    return status;
+}
+
+/* A wave speed that is not finite: where the state went wrong, when some
+ * process sees it in a value. */
+static int invalid_wave_speed(drive *run, swe_error *err)
+{
+    int status = guard_state(run, err);
+    run->state_invalid = 1;
+    return status != SWE_OK ? status
+                            : swe_fail_invalid_state(err, &run->clock, "no single cell shows it");
+}
+
+/* Checkpoints go at the first step boundary past each multiple of
+ * --checkpoint-every; none at the end, which the outputs hold. */
+static int write_checkpoint_if_due(drive *run, swe_error *err)
+{
+    const swe_drive_settings *settings = run->settings;
+    if (run->clock.t < run->next_checkpoint || run->clock.t >= settings->t_end) {
+        return SWE_OK;
+    }
+    int status = guard_state(run, err);
+    if (status == SWE_OK) {
+        const swe_checkpoint_position position = {.clock = run->clock,
+                                                  .next_snapshot = run->next_snapshot};
+        status = run->model->verbs->write_checkpoint(run->model->self, settings->checkpoint_path,
+                                                     &position, err);
+        status = agree(run, status, err);
+    }
+    run->next_checkpoint = swe_checkpoint_time_after(settings->checkpoint_every, run->clock.t);
+    return status;
+}
+
+/* One call of the model's advance, timed, and what follows it: the guard
+ * on the wave speed, progress, a checkpoint when due. */
+static int advance_once(drive *run, double t_target, swe_error *err)
+{
+    const swe_clock before = run->clock;
+    double started = swe_wall_seconds();
+    int status = run->model->verbs->advance(run->model->self, &run->clock, t_target,
+                                            run->next_checkpoint, err);
+    run->result->seconds += swe_wall_seconds() - started;
+    run->result->steps = run->clock.steps;
+    if (status != SWE_OK) {
+        return status;
+    }
+    if (!isfinite(run->clock.wave_speed)) {
+        return invalid_wave_speed(run, err);
+    }
+    if (run->clock.steps == before.steps && !(run->clock.t > before.t)) {
+        return swe_fail(err, SWE_ERROR_RUNTIME,
+                        "internal error: the model's advance took no step at t = %.17g s",
+                        before.t);
+    }
+    swe_progress_step(&run->progress, run->clock.t, run->clock.steps, run->result->seconds);
+    return write_checkpoint_if_due(run, err);
+}
+
+static int write_snapshot(drive *run, int snapshot, swe_error *err)
+{
+    if (!run->settings->writes_files) {
+        return SWE_OK;
+    }
+    int status = guard_state(run, err);
+    if (status == SWE_OK) {
+        status = run->model->verbs->write_snapshot(run->model->self, snapshot, run->clock.t, err);
+        status = agree(run, status, err);
+    }
+    return status;
+}
+
+/* The loop over snapshots, from run->next_snapshot on. */
+static int run_snapshots(drive *run, swe_error *err)
+{
+    const swe_drive_settings *settings = run->settings;
+    int status = SWE_OK;
+    if (run->next_snapshot == 0) {
+        status = write_snapshot(run, 0, err);
+        run->next_snapshot = 1;
+    }
+    int reports = (run->team == NULL || run->team->reports) && !settings->quiet;
+    swe_progress_start(&run->progress, !reports, run->clock.t, run->clock.steps, settings->t_end,
+                       (double)run->result->cells);
+    for (; status == SWE_OK && run->next_snapshot <= settings->outputs; ++run->next_snapshot) {
+        double t_target = settings->t_end * run->next_snapshot / settings->outputs;
+        while (status == SWE_OK && run->clock.t < t_target) {
+            status = advance_once(run, t_target, err);
+        }
+        if (status == SWE_OK) {
+            status = write_snapshot(run, run->next_snapshot, err);
+        }
+        swe_progress_snapshot(&run->progress, run->clock.t, run->clock.steps, run->result->seconds);
+    }
+    swe_progress_finish(&run->progress);
+    return status;
+}
+
+/* A fresh start or a restart, then the files; every process agrees. */
+static int begin(drive *run, swe_error *err)
+{
+    const swe_drive_settings *settings = run->settings;
+    const swe_model_verbs *verbs = run->model->verbs;
+    void *self = run->model->self;
+    int status;
+    if (settings->restart_path != NULL) {
+        swe_checkpoint_position position;
+        status = verbs->restore(self, settings->restart_path, &position, err);
+        if (status == SWE_OK) {
+            run->clock = position.clock;
+            run->next_snapshot = position.next_snapshot;
+            run->result->steps = position.clock.steps;
+        }
+    } else {
+        status = verbs->start(self, &run->clock, err);
+    }
+    status = agree(run, status, err);
+    if (status == SWE_OK && settings->writes_files) {
+        status = agree(run, verbs->open_outputs(self, run->next_snapshot, err), err);
+        if (settings->checkpoint_every > 0) {
+            run->next_checkpoint =
+                swe_checkpoint_time_after(settings->checkpoint_every, run->clock.t);
+        }
+    }
+    return status;
+}
+
+static int check_arguments(const swe_drive_settings *settings, const swe_model *model,
+                           const swe_run_result *result, swe_error *err)
+{
+    if (settings == NULL || model == NULL || model->verbs == NULL || result == NULL) {
+        return swe_fail(err, SWE_ERROR_USAGE, "internal error: the driver needs a model");
+    }
+    const swe_model_verbs *v = model->verbs;
+    if (v->start == NULL || v->advance == NULL || v->check_state == NULL || v->restore == NULL ||
+        v->open_outputs == NULL || v->write_snapshot == NULL || v->write_checkpoint == NULL ||
+        v->close_outputs == NULL) {
+        return swe_fail(err, SWE_ERROR_USAGE, "internal error: a model lacks a verb (run/model.h)");
+    }
+    if (!(settings->t_end > 0) || settings->outputs < 1 ||
+        (settings->writes_files && settings->checkpoint_every > 0 &&
+         settings->checkpoint_path == NULL)) {
+        return swe_fail(err, SWE_ERROR_USAGE, "internal error: the driver's settings are wrong");
+    }
+    return SWE_OK;
+}
+
+int swe_drive(const swe_drive_settings *settings, const swe_model *model, const swe_run_team *team,
+              swe_run_result *result, swe_error *err)
+{
+    int status = check_arguments(settings, model, result, err);
+    if (status != SWE_OK) {
+        return status;
+    }
+    drive run = {.settings = settings,
+                 .model = model,
+                 .team = team,
+                 .result = result,
+                 .clock = {.t = 0.0, .steps = 0, .last_dt = 0.0, .cfl = settings->cfl},
+                 .next_checkpoint = INFINITY};
+    result->steps = 0;
+    result->seconds = 0.0;
+    status = begin(&run, err);
+    if (status == SWE_OK) {
+        status = run_snapshots(&run, err);
+    }
+    swe_error close_err = {{0}};
+    int keep = status == SWE_OK || run.state_invalid;
+    int close_status = model->verbs->close_outputs(model->self, keep, &close_err);
+    close_status = agree(&run, close_status, &close_err);
+    if (status == SWE_OK && close_status != SWE_OK) {
+        status = close_status;
+        *err = close_err;
+    }
+    return status;
+}
