@@ -100,7 +100,7 @@ def grade_exercise(exercise, tests, source, seed, options, box, the_kit, officia
         result = {"exercise": exercise, "name": test.name, "points": test.points, "score": 0.0,
                   "seconds": 0.0}
         if problem:
-            result.update(status="not graded" if reason else "error", output=problem)
+            result.update(status="not graded" if reason else "failed", output=problem)
         else:
             expected_data = source.expected(test)
             expected = judge.expected_cases(expected_data, test)

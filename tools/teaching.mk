@@ -81,6 +81,9 @@ grade-kit: $(GRADE_OBJECTS) $(KIT_WRAP) $(KIT_PLUMBING) $(KIT_KERNEL_OBJECTS) \
 	$(foreach f,$(KIT_FIELDS),$(file >>$(KIT)/kit.txt.tmp,$(f)=$(strip $(KIT_V_$(f)))))
 	@mv $(KIT)/kit.txt.tmp $(KIT)/kit.txt
 
+comma := ,
+space := $(subst ,, )
+
 .PHONY: grade-program skeletons grade student-release teaching-check slides gradescope grade-check
 
 grade-program: $(GRADE_PROGRAM)
@@ -89,7 +92,7 @@ grade-program: $(GRADE_PROGRAM)
 skeletons:
 	tools/make_skeletons
 
-## make grade [EXERCISE=NN-name] [SUBMISSION=dir]: points per test, results.json, JUnit XML
+## make grade [EXERCISE=NN-name,...] [SUBMISSION=dir]: points per test, results.json, JUnit XML
 grade:
 	@tools/deps.sh grade
 	@tools/grade.py --precision $(PRECISION) $(if $(EXERCISE),--exercise $(EXERCISE)) --submission $(or $(SUBMISSION),$(KERNELS))
@@ -102,14 +105,18 @@ student-release:
 teaching-check:
 	@tools/teaching_check.sh
 
-## make grade-check: hostile submissions graded 0 (tests/grade/cheats/), Classroom simulated
+## make grade-check: the grader's unit tests, hostile submissions (tests/grade/cheats/),
+## the CUDA exercises built in the sandbox, GitHub Classroom simulated
+CUDA_EXERCISES = $(notdir $(patsubst %/grade.conf,%,$(shell grep -l "^device: cuda" exercises/*/grade.conf)))
 grade-check:
-	@tests/grade/cheats/run.sh
+	@python3 -m unittest discover -s tools/grading -p 'test_*.py'
+	@tests/grade/cheats/run.py
+	@tools/grade.py --build-only --exercise $(subst $(space),$(comma),$(sort $(CUDA_EXERCISES)))
 	@tools/classroom_simulation.sh
 
-## make gradescope: build/gradescope/autograder.zip (setup.sh, run_autograder)
+## make gradescope [EXERCISE=a,b]: build/gradescope/autograder.zip (setup.sh, run_autograder)
 gradescope:
-	@tools/gradescope.sh
+	@tools/gradescope.sh $(EXERCISE)
 
 ## make slides: slides/*.md to PDF with pandoc (beamer)
 slides:

@@ -25,13 +25,16 @@ sys.path.insert(0, os.path.join(ROOT, "tools"))
 from grading import conf, sandbox  # noqa: E402
 
 WORK = os.path.join(ROOT, "build", "cheats")
-SERIAL, OPENMP, OPENCL, MPI = ("01-serial-net-updates", "02-openmp-loops-and-reduction",
-                               "07-opencl-kernels", "08-mpi-ghost-layers")
+SERIAL, OPENMP, CUDA, OPENCL, MPI = ("01-serial-net-updates", "02-openmp-loops-and-reduction",
+                                     "03-cuda-kernels-and-transfers", "07-opencl-kernels",
+                                     "08-mpi-ghost-layers")
 # name, exercise, how the submission is made, what it must score, time limit per test
 CHEATS = [
     ("report-rewrite", SERIAL, "append:report_rewriter.c", "zero", None),
     ("include-reference", SERIAL, "replace:include_reference.c", "uncompiled", None),
     ("include-reference-opencl", OPENCL, "replace:include_reference.cl", "uncompiled", None),
+    # Without a GPU the CUDA exercises are not graded: this one only builds.
+    ("include-reference-cuda", CUDA, "replace:include_reference.c", "build-fails", None),
     ("symlink-to-reference", SERIAL, "symlink", "refused:symbolic link", None),
     ("hardlink-to-reference", SERIAL, "hardlink", "refused:hard link", None),
     ("folder-link-to-reference", SERIAL, "folder-link", "refused:symbolic link", None),
@@ -91,9 +94,12 @@ def make_submission(name, exercise, how):
     """The submission folder of a cheat."""
     folder = os.path.join(WORK, name)
     shutil.rmtree(folder, ignore_errors=True)
-    slot = conf.read(exercise)["files"][0]
+    slot, *others = conf.read(exercise)["files"]
     target = os.path.join(folder, slot)
     os.makedirs(os.path.dirname(target))
+    for other in others:  # the exercise's other files as handed out
+        os.makedirs(os.path.dirname(os.path.join(folder, other)), exist_ok=True)
+        shutil.copyfile(os.path.join(ROOT, "skeletons", other), os.path.join(folder, other))
     kind, _, argument = how.partition(":")
     reference = os.path.join(ROOT, "solutions", slot)
     if kind in ("append", "replace"):
@@ -158,12 +164,18 @@ def judge(expect, total, maximum, text):
 def grade(name, exercise, how, expect, timeout):
     folder = make_submission(name, exercise, how)
     command = [sys.executable, os.path.join(ROOT, "tools", "grade.py"), "--exercise", exercise,
-               "--submission", folder] + (["--timeout", str(timeout)] if timeout else [])
+               "--submission", folder] + (["--timeout", str(timeout)] if timeout else []) + \
+        (["--build-only"] if expect == "build-fails" else [])
     start = time.monotonic()
     run = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                          universal_newlines=True, cwd=ROOT)
     seconds = time.monotonic() - start
     problems = []
+    if expect == "build-fails":
+        if run.returncode != 1 or "do not compile" not in run.stdout:
+            problems.append("built, or the grader failed:\n" + run.stdout[-1500:])
+        shutil.rmtree(folder, ignore_errors=True)
+        return problems, 0, 0, seconds
     if run.returncode != 0:
         problems.append("the grader ended with %d:\n%s" % (run.returncode, run.stdout[-2000:]))
         return problems, 0, 0, seconds
