@@ -78,7 +78,7 @@ def build_exercise(the_kit, exercise_conf, folder, official, box):
     box.give(build.work)
     box.give(build.cache)
     result = box.run(["sh", "/work/" + os.path.basename(script)], timeout=BUILD_TIMEOUT,
-                     writable=True, limits={"memory": 8 << 30})
+                     writable=True, limits={"memory": sandbox.MEMORY})
     if result.returncode != 0:
         why = "timed out" if result.timed_out else build.errors(result.messages)
         build.remove()

@@ -33,13 +33,13 @@ def trusted_build(precision):
     return os.path.join(ROOT, "build", "grade-" + precision)
 
 
-def make_trusted(precision, environment=None):
+def make_trusted(precision):
     """Builds this repository's grade program and kit; returns the kit."""
     command = ["make", "-C", ROOT, "--no-print-directory", "-s", "-j2", "PRECISION=" + precision,
                "BUILD=" + os.path.relpath(trusted_build(precision), ROOT), "grade-program",
                "grade-kit"]
     result = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                            universal_newlines=True, env=environment)
+                            universal_newlines=True)
     if result.returncode != 0:
         raise KitError("the grader's own build failed:\n" + result.stdout[-3000:])
     return Kit(os.path.join(trusted_build(precision), "grade-kit", "kit.txt"))

@@ -114,7 +114,7 @@ def read_capped(stream, keep, drain, store):
 
 class Sandbox:
     """Runs commands in the sandbox with self.work, a folder the grader
-    filled, as /work (an empty one until a build sets it)."""
+    filled, as /work: read-only, or writable while the kernels compile."""
 
     def __init__(self):
         self.work = None
@@ -145,7 +145,7 @@ class Sandbox:
             for name in names:
                 os.chown(os.path.join(directory, name), *self.owner(), follow_symlinks=False)
 
-    def arguments(self, writable, fifo, environment, device):
+    def arguments(self, writable, fifo, device):
         args = ["--unshare-all", "--unshare-user", "--die-with-parent", "--new-session",
                 "--hostname", "sandbox"]
         if self.disable_userns:
@@ -175,8 +175,6 @@ class Sandbox:
             args += ["--bind", self.cache, "/cache", "--setenv", "XDG_CACHE_HOME", "/cache",
                      "--setenv", "POCL_CACHE_DIR", "/cache/pocl",
                      "--setenv", "CUDA_CACHE_PATH", "/cache/nv"]
-        for key, value in sorted(environment.items()):
-            args += ["--setenv", key, value]
         return args
 
     @staticmethod
@@ -230,8 +228,8 @@ class Sandbox:
             pass
         return "bwrap cannot make the sandbox here: " + why
 
-    def run(self, command, timeout, writable=False, pipe=False, data_limit=0,
-            environment=None, device="none", limits=None):
+    def run(self, command, timeout, writable=False, pipe=False, data_limit=0, device="none",
+            limits=None):
         """Runs command (a list) in the sandbox; with pipe, the arrays the
         processes write to /grade/output come back in Result.data."""
         result = Result()
@@ -248,7 +246,7 @@ class Sandbox:
             os.set_blocking(reading, True)
             threads.append(threading.Thread(target=read_capped, daemon=True, args=(
                 reading, data_limit, data_limit, store_data)))
-        args = self.arguments(writable, fifo, environment or {}, device)
+        args = self.arguments(writable, fifo, device)
         start = time.monotonic()
         child = self.start(args, self.limited(command, device, limits or {}))
         messages = os.dup(child.stdout.fileno())
