@@ -8,8 +8,8 @@
 #define SWE_GRADE_MPI_CASES_H
 
 #include "grid/backend.h"
-#include "numerics/speed_bits.h"
 #include "grid/stepping.h"
+#include "numerics/speed_bits.h"
 #include "scenarios/scenario.h"
 
 #include <math.h>
