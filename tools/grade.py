@@ -67,10 +67,10 @@ def why_not_graded(exercise_conf, the_kit, building_only=False):
     return None
 
 
-def build_exercise(the_kit, exercise_conf, folder, official, box):
+def build_exercise(the_kit, exercise_conf, folder, box):
     """(build, None) or (None, why the submission's kernels cannot run)."""
     try:
-        build = kit.Build(the_kit, exercise_conf, folder, official)
+        build = kit.Build(the_kit, exercise_conf, folder)
     except submission.Refused as refused:
         return None, str(refused)
     script = build.script()
@@ -86,14 +86,14 @@ def build_exercise(the_kit, exercise_conf, folder, official, box):
     return build, None
 
 
-def grade_exercise(exercise, tests, source, seed, options, box, the_kit, official):
+def grade_exercise(exercise, tests, source, seed, options, box, the_kit):
     exercise_conf = conf.read(exercise)
     own = [t for t in tests if t.exercise == exercise]
     if not own:
         raise GradeError("the graded suites have no tests of %s" % exercise)
     reason = why_not_graded(exercise_conf, the_kit)
     build, problem = (None, reason) if reason else build_exercise(
-        the_kit, exercise_conf, options.submission, official, box)
+        the_kit, exercise_conf, options.submission, box)
     timeout = options.timeout or exercise_conf["timeout"] or DEFAULT_TIMEOUT
     results = []
     for test in own:
@@ -117,14 +117,14 @@ def grade_exercise(exercise, tests, source, seed, options, box, the_kit, officia
     return results
 
 
-def build_only(options, chosen, the_kit, official, box):
+def build_only(options, chosen, the_kit, box):
     """--build-only: whether each exercise's kernels build in the sandbox."""
     broken = 0
     for exercise in chosen:
         exercise_conf = conf.read(exercise)
         reason = why_not_graded(exercise_conf, the_kit, building_only=True)
         build, problem = (None, reason) if reason else build_exercise(
-            the_kit, exercise_conf, options.submission, official, box)
+            the_kit, exercise_conf, options.submission, box)
         print("%s: %s" % (exercise, problem or "builds"))
         broken += bool(problem and not reason)
         if build is not None:
@@ -156,11 +156,11 @@ def grade(options):
     if refusal:
         raise GradeError("refusing to grade without a sandbox: %s" % refusal)
     if options.build_only:
-        raise SystemExit(1 if build_only(options, chosen, the_kit, official, box) else 0)
+        raise SystemExit(1 if build_only(options, chosen, the_kit, box) else 0)
     tests = source.tests()
     results = []
     for exercise in chosen:
-        results += grade_exercise(exercise, tests, source, seed, options, box, the_kit, official)
+        results += grade_exercise(exercise, tests, source, seed, options, box, the_kit)
     return results, described
 
 

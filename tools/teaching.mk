@@ -23,9 +23,8 @@ $(GRADE_PROGRAM): $(GRADE_OBJECTS) $(LIBRARY_OBJECTS)
 # ---- make grade-kit: what the sandboxed build of a submission starts from
 # (tools/grading/kit.py reads $(KIT)/kit.txt): every object of the program
 # but the kernels, the kernels of every slot compiled from skeletons/ (for
-# the files an exercise does not take from the submission) and, in the full
-# repository, from solutions/ (for what an exercise builds on, grade.conf's
-# `uses:`), and the commands that compile and link the rest.
+# the files an exercise does not take from the submission; nothing of
+# solutions/), and the commands that compile and link the rest.
 KIT := $(BUILD)/grade-kit
 KIT_KERNELS := $(if $(wildcard solutions/*),solutions,skeletons)
 # Kernel files this build can compile: .c always (MPI's with mpicc, OpenMP's
@@ -36,8 +35,7 @@ KIT_SLOTS := $(patsubst $(KIT_KERNELS)/%,%,$(wildcard $(KIT_KERNELS)/*/*.c) \
 KIT_SLOTS := $(filter-out $(if $(MPI_GRADE_PROGRAM),,mpi/%) \
     $(if $(filter yes,$(HAVE_OPENMP)),,openmp/%),$(KIT_SLOTS))
 KIT_OBJECT_SLOTS := $(basename $(filter-out %.cl,$(KIT_SLOTS)))
-KIT_KERNEL_OBJECTS := $(foreach k,skeletons $(filter solutions,$(KIT_KERNELS)), \
-    $(patsubst %,$(KIT)/obj/$(k)/%.o,$(KIT_OBJECT_SLOTS)))
+KIT_KERNEL_OBJECTS := $(patsubst %,$(KIT)/obj/skeletons/%.o,$(KIT_OBJECT_SLOTS))
 KIT_PLUMBING := $(filter-out $(BUILD)/obj/$(KERNELS)/% $(BUILD)/obj/gen/%,$(LIBRARY_OBJECTS))
 KIT_WRAP := $(if $(filter yes,$(HAVE_OPENMP)),$(BUILD)/obj/tests/grade/grade_race_wrap.o)
 KIT_MPI_PLUMBING := $(filter-out $(BUILD)/obj/$(KERNELS)/%,$(MPI_OBJECTS))

@@ -1,8 +1,7 @@
 """exercises/<name>/grade.conf: which kernel files a submission contributes
 to an exercise (files:), which files of earlier exercises it builds on
-(uses:, the reference's compiled in the full repository, the student's own
-in a release), what it needs to run (device: none, cuda or mpi), its points
-and its time limit per test in seconds."""
+(uses:, the student's own too), what it needs to run (device: none, cuda or
+mpi), its points and its time limit per test in seconds."""
 import os
 
 from .kit import ROOT
@@ -42,8 +41,6 @@ def read(exercise):
                                 % (path, number, key))
     if not conf["files"]:
         raise ConfError("%s names no files" % path)
-    if any(name.endswith(".cl") for name in conf["uses"]):
-        raise ConfError("%s: uses: cannot name OpenCL sources (they are not compiled ahead)" % path)
     return conf
 
 

@@ -2,10 +2,11 @@
 grade-kit`: the expected-output program and the objects of everything but
 the kernels), then, per exercise, a work folder for the sandbox with the
 headers, those objects, the skeletons' kernel objects for the files the
-exercise does not take, and the submission's files; the sandbox compiles
-these and links the student's program. Nothing of solutions/ enters the
-work folder but the compiled objects of what an exercise builds on
-(grade.conf's `uses:`), and only in the full repository."""
+exercise does not take, and the submission's files: those the exercise
+names (grade.conf's `files:`) and those it builds on (`uses:`, the
+skeleton's where the submission has none). The sandbox compiles these and
+links the student's program. Nothing of solutions/ enters the work folder,
+compiled or not: the student's program holds no reference code."""
 import os
 import re
 import shlex
@@ -60,8 +61,10 @@ class Kit:
     def has(self, key):
         return bool(self.entries.get(key, "").strip())
 
-    def slot_object(self, origin, slot):
-        return os.path.join(self.entries["KIT"], "obj", origin, os.path.splitext(slot)[0] + ".o")
+    def slot_object(self, slot):
+        """The skeleton's object of a kernel file."""
+        return os.path.join(self.entries["KIT"], "obj", "skeletons",
+                            os.path.splitext(slot)[0] + ".o")
 
 
 def copy_into(work, relative, source=None):
@@ -125,22 +128,21 @@ def opencl_lines(kit):
 class Build:
     """The work folder of one exercise's build."""
 
-    def __init__(self, kit, conf, submission_folder, official):
-        self.kit, self.conf, self.official = kit, conf, official
+    def __init__(self, kit, conf, submission_folder):
+        self.kit, self.conf = kit, conf
         self.work = tempfile.mkdtemp(prefix="shallows-grade-")
         self.cache = tempfile.mkdtemp(prefix="shallows-cache-")
         self.shown = {}  # path in the sandbox -> the submission's file, for messages
         self.mpi = conf["device"] == "mpi"
         copy_headers(self.work, "skeletons")
-        # In a student release what an exercise builds on is the student's own too.
-        self.taken = list(conf["files"]) + ([] if official else list(conf["uses"]))
+        self.taken = list(conf["files"]) + list(conf["uses"])
         for slot in self.taken:
             try:
                 data, shown = submission.take(submission_folder, slot)
             except submission.Refused:
                 if slot in conf["files"]:
                     raise
-                continue  # a release without the earlier exercise's file: the skeleton's
+                continue  # without the earlier exercise's file: the skeleton's
             os.makedirs(os.path.dirname(os.path.join(self.work, "src", "submission", slot)),
                         exist_ok=True)
             with open(os.path.join(self.work, "src", "submission", slot), "wb") as stream:
@@ -157,8 +159,7 @@ class Build:
             if slot.endswith(".cl") or slot in self.taken or \
                     (slot.startswith("mpi/") and not self.mpi):
                 continue
-            origin = "solutions" if self.official and slot in self.conf["uses"] else "skeletons"
-            paths.append(self.kit.slot_object(origin, slot))
+            paths.append(self.kit.slot_object(slot))
         copied = []
         for path in paths:
             copy_into(self.work, os.path.join("kit", path), os.path.join(ROOT, path))

@@ -94,12 +94,17 @@ def make_submission(name, exercise, how):
     """The submission folder of a cheat."""
     folder = os.path.join(WORK, name)
     shutil.rmtree(folder, ignore_errors=True)
-    slot, *others = conf.read(exercise)["files"]
+    exercise_conf = conf.read(exercise)
+    slot, *others = exercise_conf["files"]
     target = os.path.join(folder, slot)
     os.makedirs(os.path.dirname(target))
-    for other in others:  # the exercise's other files as handed out
+    # The exercise's other files as handed out; what it builds on as a
+    # student who finished the earlier exercises has it.
+    copies = [(other, "skeletons") for other in others] + \
+        [(used, "solutions") for used in exercise_conf["uses"]]
+    for other, origin in copies:
         os.makedirs(os.path.dirname(os.path.join(folder, other)), exist_ok=True)
-        shutil.copyfile(os.path.join(ROOT, "skeletons", other), os.path.join(folder, other))
+        shutil.copyfile(os.path.join(ROOT, origin, other), os.path.join(folder, other))
     kind, _, argument = how.partition(":")
     reference = os.path.join(ROOT, "solutions", slot)
     if kind in ("append", "replace"):
