@@ -139,6 +139,10 @@ def grade(options):
     if unknown:
         raise GradeError("no exercise '%s'; graded exercises: %s" % (unknown[0],
                                                                     ", ".join(exercises)))
+    box = sandbox.Sandbox()
+    refusal = box.probe()
+    if refusal:
+        raise GradeError("refusing to grade without a sandbox: %s" % refusal)
     official = os.path.isdir(os.path.join(ROOT, "solutions"))
     the_kit = kit.make_trusted(options.precision)
     if official:
@@ -151,10 +155,6 @@ def grade(options):
                                                 "expected-%s.bin" % options.precision))
         seed = source.seed
         described = "the shipped reference data"
-    box = sandbox.Sandbox()
-    refusal = box.probe()
-    if refusal:
-        raise GradeError("refusing to grade without a sandbox: %s" % refusal)
     if options.build_only:
         raise SystemExit(1 if build_only(options, chosen, the_kit, box) else 0)
     tests = source.tests()
@@ -229,8 +229,8 @@ def main():
             OSError, subprocess.CalledProcessError) as error:
         print("grade: %s" % error, file=sys.stderr)
         # Gradescope needs a score whatever happened.
-        reports.results_json([], "nothing: %s" % error, os.path.join(options.reports,
-                                                                        "results.json"))
+        reports.results_json([], None, os.path.join(options.reports, "results.json"),
+                             output="not graded: %s" % error)
         return 2
     shown = os.path.relpath(options.submission)
     reports.print_table(results, shown, described)

@@ -44,13 +44,14 @@ def write_atomically(path, text):
     os.replace(path + ".tmp", path)
 
 
-def results_json(results, source, path):
+def results_json(results, source, path, output=None):
+    """Gradescope's report; output replaces the line on what was graded."""
     tests = [{"name": "%s: %s" % (r["exercise"], r["name"]), "score": round(r["score"], 2),
               "max_score": r["points"],
               "status": "passed" if r["status"] == "passed" else "failed",
               "output": r["output"], "visibility": "visible"} for r in results]
     report = {"score": round(sum(r["score"] for r in results), 2), "tests": tests,
-              "output": "graded against %s" % source, "visibility": "visible"}
+              "output": output or "graded against %s" % source, "visibility": "visible"}
     write_atomically(path, json.dumps(report, indent=2) + "\n")
 
 

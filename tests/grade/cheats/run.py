@@ -17,6 +17,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -202,6 +203,35 @@ def grade(name, exercise, how, expect, timeout):
     return problems, total, maximum, seconds
 
 
+def refusal_without_user_namespaces():
+    """Where no user namespace can be made, the official path must refuse
+    to grade, say why, and leave a report of score 0: the grader runs as an
+    unprivileged user inside a bwrap that forbids further namespaces."""
+    reports = tempfile.mkdtemp(prefix="shallows-refusal-")
+    os.chmod(reports, 0o777)
+    prefix = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] \
+        if os.geteuid() == 0 else []
+    run = subprocess.run(
+        prefix + ["bwrap", "--unshare-user", "--disable-userns", "--ro-bind", "/", "/", "--dev",
+                  "/dev", "--proc", "/proc", "--tmpfs", "/tmp", "--bind", reports, reports, "--",
+                  "/usr/bin/python3", os.path.join(ROOT, "tools", "grade.py"), "--exercise",
+                  SERIAL, "--reports", reports], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+        universal_newlines=True)
+    try:
+        with open(os.path.join(reports, "results.json"), encoding="utf-8") as stream:
+            report = json.load(stream)
+    except (OSError, ValueError):
+        report = {}
+    shutil.rmtree(reports, ignore_errors=True)
+    refused = run.returncode == 2 and "refusing to grade without a sandbox" in run.stdout and \
+        report.get("score") == 0
+    print("%-57s %8s  %s" % ("no user namespaces: the grader refuses", "",
+                             "ok" if refused else "FAILED"))
+    if not refused:
+        print("    " + run.stdout[-800:].replace("\n", "\n    "))
+    return refused
+
+
 def main():
     chosen = [c for c in CHEATS if len(sys.argv) == 1 or c[0] in sys.argv[1:]]
     before, status = fingerprint(), git_status()
@@ -219,6 +249,8 @@ def main():
             print("    " + problem.replace("\n", "\n    "))
         failed += bool(problems)
     shutil.rmtree(WORK, ignore_errors=True)
+    if len(sys.argv) == 1:
+        failed += not refusal_without_user_namespaces()
     print("cheats: %d of %d scored what they earned, stayed inside and left nothing behind"
           % (len(chosen) - failed, len(chosen)))
     return 1 if failed else 0
