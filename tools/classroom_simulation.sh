@@ -25,15 +25,14 @@ step=$(awk '/- name: Grade$/ { grade = 1 } grade && /run: \|/ { inside = 1; next
 [ -n "$exercises" ] && [ -n "$step" ] || fail "cannot read EXERCISES and the Grade step of $workflow"
 
 sim=$(mktemp -d /tmp/shallows-classroom-XXXXXX)
-trap 'rm -rf "$sim"' EXIT
+trap '[ -n "${KEEP:-}" ] || rm -rf "$sim"' EXIT
 chmod 755 "$sim"
 # shellcheck disable=SC2046
 python3 tools/classroom_system.py "$sim/system" $(sh tools/deps.sh --list grade)
 make --no-print-directory -s student-release >/dev/null
 cp -r build/student-release "$sim/skeletons"
 cp -r build/student-release "$sim/solutions"
-(cd solutions && find . -type f \( -name '*.c' -o -name '*.cu' -o -name '*.cl' -o -name '*.h' \) \
-    -exec cp {} "$sim/solutions/skeletons/{}" \;)
+(cd solutions && find . -type f ! -name README.md -exec cp {} "$sim/solutions/skeletons/{}" \;)
 
 # The runner's user: this one, or, as root, one made for the simulation.
 run_as=()
