@@ -213,7 +213,8 @@ def refusal_without_user_namespaces():
         if os.geteuid() == 0 else []
     run = subprocess.run(
         prefix + ["bwrap", "--unshare-user", "--disable-userns", "--ro-bind", "/", "/", "--dev",
-                  "/dev", "--proc", "/proc", "--tmpfs", "/tmp", "--bind", reports, reports, "--",
+                  "/dev", "--proc", "/proc", "--tmpfs", "/tmp", "--ro-bind", ROOT, ROOT,
+                  "--bind", reports, reports, "--",
                   "/usr/bin/python3", os.path.join(ROOT, "tools", "grade.py"), "--exercise",
                   SERIAL, "--reports", reports], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
         universal_newlines=True)
