@@ -130,22 +130,25 @@ class Build:
 
     def __init__(self, kit, conf, submission_folder):
         self.kit, self.conf = kit, conf
-        self.work = tempfile.mkdtemp(prefix="shallows-grade-")
-        self.cache = tempfile.mkdtemp(prefix="shallows-cache-")
-        self.shown = {}  # path in the sandbox -> the submission's file, for messages
         self.mpi = conf["device"] == "mpi"
-        copy_headers(self.work, "skeletons")
         self.taken = list(conf["files"]) + list(conf["uses"])
+        # The submission's files first: a refused one leaves nothing behind.
+        taken = {}
         for slot in self.taken:
             try:
-                data, shown = submission.take(submission_folder, slot)
+                taken[slot] = submission.take(submission_folder, slot)
             except submission.Refused:
                 if slot in conf["files"]:
                     raise
-                continue  # without the earlier exercise's file: the skeleton's
-            os.makedirs(os.path.dirname(os.path.join(self.work, "src", "submission", slot)),
-                        exist_ok=True)
-            with open(os.path.join(self.work, "src", "submission", slot), "wb") as stream:
+                # without the earlier exercise's file: the skeleton's
+        self.work = tempfile.mkdtemp(prefix="shallows-grade-")
+        self.cache = tempfile.mkdtemp(prefix="shallows-cache-")
+        self.shown = {}  # path in the sandbox -> the submission's file, for messages
+        copy_headers(self.work, "skeletons")
+        for slot, (data, shown) in taken.items():
+            target = os.path.join(self.work, "src", "submission", slot)
+            os.makedirs(os.path.dirname(target), exist_ok=True)
+            with open(target, "wb") as stream:
                 stream.write(data)
             self.shown["submission/" + slot] = shown
 
@@ -209,6 +212,6 @@ class Build:
     def remove(self):
         if os.environ.get("SHALLOWS_GRADE_KEEP"):
             print("grade: kept %s" % self.work)
-            return
-        shutil.rmtree(self.work, ignore_errors=True)
+        else:
+            shutil.rmtree(self.work, ignore_errors=True)
         shutil.rmtree(self.cache, ignore_errors=True)

@@ -151,6 +151,14 @@ def survivors():
     return found
 
 
+def grader_folders():
+    """The grader's temporary folders (work, cache, pipe, probe): none may
+    outlive a grading."""
+    return {name for name in os.listdir(tempfile.gettempdir())
+            if name.startswith(("shallows-grade-", "shallows-cache-", "shallows-pipe-",
+                                "shallows-probe-"))}
+
+
 def judge(expect, total, maximum, text):
     """Whether a cheat scored as it must. One that should have run but did
     not compile tests nothing: that fails too."""
@@ -169,6 +177,7 @@ def judge(expect, total, maximum, text):
 
 def grade(name, exercise, how, expect, timeout):
     folder = make_submission(name, exercise, how)
+    folders_before = grader_folders()
     command = [sys.executable, os.path.join(ROOT, "tools", "grade.py"), "--exercise", exercise,
                "--submission", folder] + (["--timeout", str(timeout)] if timeout else []) + \
         (["--build-only"] if expect == "build-fails" else [])
@@ -199,6 +208,9 @@ def grade(name, exercise, how, expect, timeout):
     left = survivors()
     if left:
         problems.append("processes survived: " + ", ".join(left))
+    if grader_folders() - folders_before:
+        problems.append("the grader left folders behind: " +
+                        ", ".join(sorted(grader_folders() - folders_before)))
     shutil.rmtree(folder, ignore_errors=True)
     return problems, total, maximum, seconds
 
