@@ -28,13 +28,14 @@ static void make_step_case(const grade_backend_checks *checks, const char *test_
 {
     grade_rng rng = grade_case_rng(test_id, case_number);
     int nx = grade_integer(&rng, 1, checks->max_nx), ny = grade_integer(&rng, 1, checks->max_ny);
+    nx = nx * ny < 2 ? 2 : nx;
     double width = nx * grade_uniform(&rng, 0.5, 2), height = ny * grade_uniform(&rng, 0.5, 2);
     swe_error err;
     memset(step, 0, sizeof *step);
     if (swe_block_create(&step->block, nx, ny, 0, 0, width, height, &err) != SWE_OK) {
         grade_harness_failure(err.message);
     }
-    grade_random_state(&rng, &step->block);
+    grade_random_moving_state(&rng, &step->block);
     swe_set_boundary_layers(&step->block); /* the bed's ghosts too, as every backend sees them */
     step->solver = (enum swe_solver)((case_number - 1) % checks->solvers);
     step->dt = (real)grade_uniform(&rng, 0.002, 0.05);

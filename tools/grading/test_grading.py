@@ -13,7 +13,7 @@ import unittest
 import xml.etree.ElementTree as ElementTree
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from grading import compare, reports, stream, submission  # noqa: E402
+from grading import compare, reports, sandbox, stream, submission  # noqa: E402
 
 
 def field(name, values, layout="list", numbers=(0, 0, 0, 0, 0, 0), hint="", kind="f"):
@@ -230,6 +230,41 @@ class Submissions(unittest.TestCase):
         with self.assertRaises(submission.Refused) as refused:
             self.take()
         self.assertIn("has no serial/serial_kernels.c", str(refused.exception))
+
+
+
+class Toolchains(unittest.TestCase):
+    """A compiler outside /usr (a GPU machine's /opt/gcc) is shown in the
+    sandbox at its own place; one in the system folders adds nothing."""
+
+    def setUp(self):
+        self.box = sandbox.Sandbox.__new__(sandbox.Sandbox)
+        self.box.toolchains = []
+        self.prefix = tempfile.mkdtemp(prefix="shallows-toolchain-")
+        os.mkdir(os.path.join(self.prefix, "bin"))
+        self.compiler = os.path.join(self.prefix, "bin", "cc-test")
+        with open(self.compiler, "w") as script:
+            script.write("#!/bin/sh\n")
+        os.chmod(self.compiler, 0o755)
+
+    def tearDown(self):
+        shutil.rmtree(self.prefix)
+
+    def test_a_compiler_outside_the_system_folders_is_bound_and_on_path(self):
+        self.box.show_toolchains([self.compiler, "/usr/bin/env"])
+        self.assertEqual(self.box.toolchains, [os.path.realpath(self.prefix)])
+        self.box.disable_userns = False
+        self.box.cache = None
+        self.box.work = self.prefix
+        args = self.box.arguments(False, None, "none")
+        bound = [args[i + 1] for i, a in enumerate(args) if a == "--ro-bind"]
+        self.assertIn(os.path.realpath(self.prefix), bound)
+        path = args[args.index("PATH") + 1]
+        self.assertTrue(path.startswith(os.path.join(os.path.realpath(self.prefix), "bin") + ":"))
+
+    def test_system_compilers_and_unknown_names_add_nothing(self):
+        self.box.show_toolchains(["/usr/bin/env", "no-such-compiler-here"])
+        self.assertEqual(self.box.toolchains, [])
 
 
 if __name__ == "__main__":
