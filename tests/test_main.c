@@ -39,6 +39,7 @@ int main(int argc, char **argv)
         return 1;
     }
     register_riemann_tests();
+    register_zero_numerator_tests();
     register_driver_tests();
     register_backend_contract_tests();
     register_serial_tests();

@@ -7,8 +7,11 @@
 #ifndef SWE_OPENCL_KERNEL_SUPPORT_H
 #define SWE_OPENCL_KERNEL_SUPPORT_H
 
-/* Same bits as the C backends: no contraction of a*b+c into an FMA. */
+/* Same bits as the C backends: no contraction of a*b+c into an FMA,
+ * unless the math options ask for it (cl_math.h). */
+#ifndef SWE_CL_CONTRACT
 #pragma OPENCL FP_CONTRACT OFF
+#endif
 
 #include "core/real.h"
 #include "grid/boundary.h"
