@@ -121,15 +121,18 @@ static void test_cell_update_keeps_bits(void)
 
 void register_zero_numerator_tests(void)
 {
+    const struct {
+        const char *name;
+        CU_TestFunc function;
+    } tests[] = {
+        {"division of signed zeros keeps the bits", test_division_keeps_bits},
+        {"every solver keeps the bits", test_solvers_keep_bits},
+        {"wave speed and friction keep the bits", test_cell_update_keeps_bits},
+    };
     CU_pSuite suite = CU_add_suite("zero-numerator", NULL, NULL);
     swe_test_require_registered(suite, "suite zero-numerator");
-    swe_test_require_registered(
-        CU_add_test(suite, "division of signed zeros keeps the bits", test_division_keeps_bits),
-        "zero-numerator division");
-    swe_test_require_registered(
-        CU_add_test(suite, "every solver keeps the bits", test_solvers_keep_bits),
-        "zero-numerator solvers");
-    swe_test_require_registered(
-        CU_add_test(suite, "wave speed and friction keep the bits", test_cell_update_keeps_bits),
-        "zero-numerator cell update");
+    for (size_t t = 0; t < sizeof tests / sizeof tests[0]; ++t) {
+        swe_test_require_registered(CU_add_test(suite, tests[t].name, tests[t].function),
+                                    tests[t].name);
+    }
 }
