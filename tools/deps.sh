@@ -11,6 +11,10 @@ set -eu
 packages="libnetcdf-dev netcdf-bin libcunit1-dev libpng-dev gnuplot-nox python3 clang-format"
 packages="$packages ocl-icd-opencl-dev opencl-headers pocl-opencl-icd clinfo"
 packages="$packages libopenmpi-dev openmpi-bin"
+# FFTW: the Navier-Stokes preconditioner (its MPI transforms for phase 2).
+packages="$packages libfftw3-dev libfftw3-mpi-dev"
+# gmsh writes the triangle meshes of make meshes from common/mesh/geo/.
+packages="$packages gmsh"
 
 missing=""
 for package in $packages; do
