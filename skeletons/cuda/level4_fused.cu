@@ -54,23 +54,33 @@ typedef struct cell_state {
     real h, hu, hv, b;
 } cell_state;
 
-/* Cell (i, j) as the edges see it: a ghost of a WALL or OUTFLOW edge is
- * made from its inner neighbour by the host's rules (swe_cell_source_of
- * and swe_cell_as_seen, grid/boundary.h). Indices past the ghost layer
- * (lanes beyond the last column, rows beyond the last strip) read the
- * ghost. */
+/* Cell (i, j) as the edges see it: an interior cell as stored, a ghost of
+ * a WALL or OUTFLOW edge made from its inner neighbour by the host's rules
+ * (swe_cell_source_of and swe_cell_as_seen, grid/boundary.h), which leave
+ * every other cell as stored too; only warps at the block's edges take
+ * that way. Indices past the ghost layer (lanes beyond the last column,
+ * rows beyond the last strip) read the ghost. */
 __device__ __forceinline__ cell_state read_cell(const swe_cuda_grid &grid, swe_cuda_state state,
                                                 const real *__restrict__ b, int i, int j)
 {
+    i = min(i, grid.nx + 1);
+    j = min(j, grid.ny + 1);
+    cell_state cell;
+    if (i >= 1 && i <= grid.nx && j >= 1 && j <= grid.ny) {
+        const size_t at = (size_t)j * grid.stride + i;
+        cell.h = __ldg(state.h + at);
+        cell.hu = __ldg(state.hu + at);
+        cell.hv = __ldg(state.hv + at);
+        cell.b = __ldg(b + at);
+        return cell;
+    }
     const swe_cell_source source =
-        swe_cell_source_of(min(i, grid.nx + 1), min(j, grid.ny + 1), grid.nx, grid.ny,
-                           grid.wall_edges, grid.derived_edges);
+        swe_cell_source_of(i, j, grid.nx, grid.ny, grid.wall_edges, grid.derived_edges);
     const size_t at = (size_t)source.j * grid.stride + source.i;
     const size_t next = (size_t)source.next_j * grid.stride + source.next_i;
     const swe_ghost_cell seen =
         swe_cell_as_seen(source, __ldg(state.h + at), __ldg(state.hu + at), __ldg(state.hv + at),
                          __ldg(b + at), __ldg(b + next));
-    cell_state cell;
     cell.h = seen.h;
     cell.hu = seen.hu;
     cell.hv = seen.hv;
