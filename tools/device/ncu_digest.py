@@ -35,9 +35,16 @@ def read_raw(path):
     return {name: (unit, value) for name, unit, value in zip(names, units, values)}
 
 
+# Scale of a unit to the base unit (bytes, nanoseconds), when the report
+# was printed with scaled units.
+SCALES = {"kbyte": 1e3, "mbyte": 1e6, "gbyte": 1e9, "usecond": 1e3, "msecond": 1e6,
+          "second": 1e9, "kinst": 1e3, "minst": 1e6, "ginst": 1e9}
+
+
 def number(metrics, name):
     try:
-        return float(metrics[name][1].replace(",", ""))
+        unit, value = metrics[name]
+        return float(value.replace(",", "")) * SCALES.get(unit.strip().lower(), 1.0)
     except (KeyError, ValueError):
         return float("nan")
 

@@ -188,8 +188,9 @@ for p in "${built[@]}"; do
         status=$?
         {
             echo "== $p $scenario (ncu exit $status)"
-            ncu --import "$report.ncu-rep" --csv --page raw --print-units base \
-                >"$report.csv" 2>>"$work/ncu-$p-$scenario.log" &&
+            { ncu --import "$report.ncu-rep" --csv --page raw --print-units base >"$report.csv" ||
+                ncu --import "$report.ncu-rep" --csv --page raw >"$report.csv"; } \
+                2>>"$work/ncu-$p-$scenario.log" &&
                 python3 tools/device/ncu_digest.py "$report.csv" 67108864
         } >>"$file" 2>&1
         say "ncu $p $scenario: exit $status; $(grep -m1 '^per cell' "$file" | tail -1)"
