@@ -244,8 +244,8 @@ const swe_backend_option swe_cl_device_options[SWE_CL_OPTION_COUNT] = {
      .slot = SWE_CL_OPTION_DEVICE},
     {.name = "cl-math",
      .argument = "OPTIONS",
-     .help = "the device compiler's math options (default: exact on a CPU, the GPU's own "
-             "set on a GPU; -DSWE_CL_CONTRACT contracts a*b+c into FMAs)",
+     .help = "the device compiler's math options (default: exact, IEEE division and "
+             "square root; -DSWE_CL_CONTRACT contracts a*b+c into FMAs)",
      .slot = SWE_CL_OPTION_MATH},
     {.name = "list-devices",
      .help = "list the OpenCL platforms and devices as P:D, * marking the default",

@@ -11,7 +11,9 @@
  * kernels' FP_CONTRACT OFF, kernel_support.h, unless -DSWE_CL_CONTRACT). */
 static const char *const EXACT_FP32 = "-cl-fp32-correctly-rounded-divide-sqrt";
 
-/* A GPU's default. */
+/* A GPU's default: exact, until the agreement suite on a GPU has shown
+ * which cheaper forms stay within CUDA's agreement with serial
+ * (tools/device/perf_check.sh tries the candidates). */
 static const char *const GPU_MATH = "-cl-fp32-correctly-rounded-divide-sqrt";
 
 /* Compiler options only: -cl-..., -D... and -U..., words of letters,
