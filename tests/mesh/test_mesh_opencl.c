@@ -3,6 +3,7 @@
  * with the tolerances of swe_mesh_test_device_agreement. PoCL, which
  * rounds as the host does, matches serial bit for bit. Without an OpenCL
  * platform nothing is registered and the reason is printed. */
+#ifdef SWE_MESH_WITH_OPENCL
 #include "cl_device.h"
 #include "mesh_suites.h"
 #include "mesh_test_support.h"
@@ -44,3 +45,4 @@ void register_mesh_opencl_tests(void)
     };
     swe_mesh_test_register("mesh-opencl", tests, (int)(sizeof tests / sizeof tests[0]));
 }
+#endif
