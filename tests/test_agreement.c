@@ -330,7 +330,8 @@ void register_agreement_tests(void)
         "agreement self-test");
     for (int index = 0; index < swe_backend_count(); ++index) {
         const swe_backend *backend = swe_backend_at(index);
-        if (backend != &swe_serial_backend && listed("SWE_TEST_BACKENDS", backend->name) && can_run(backend)) {
+        if (backend != &swe_serial_backend && listed("SWE_TEST_BACKENDS", backend->name) &&
+            can_run(backend)) {
             register_backend(suite, backend);
         }
     }
