@@ -63,6 +63,13 @@ for p in single double; do
         build/$p/shallows-tests >"$work/build-$p.log" 2>&1
     echo $? >"$work/build-$p.rc") &
 done
+# The round's fp32 change on trial: 64-row strips instead of 32 (docs/RESULTS-cuda.md,
+# issue 18 round 2), a build of its own.
+rows=${PERF_ROWS:-64}
+(make -j8 HAVE_NETCDF=no HAVE_OPENCL=no PRECISION=single BUILD=build/single-rows$rows \
+    CUDA_EXTRA=-DSWE_CUDA_FUSED_ROWS=$rows build/single-rows$rows/shallows \
+    >"$work/build-rows.log" 2>&1
+echo $? >"$work/build-rows.rc") &
 wait
 built=()
 for p in single double; do
@@ -150,6 +157,15 @@ for p in "${built[@]}"; do
         table "opencl level 4" $p $scenario "${results[opencl-$p-$scenario]}" $bytes
     done
 done
+if [ "$(cat "$work/build-rows.rc")" = 0 ]; then
+    for scenario in radial-dam-break dam-break-in-current; do
+        enough 25 "cuda level 4 single $rows-row strips $scenario" || continue
+        table "cuda level 4, $rows-row strips" single $scenario \
+            "$(best 3 single-rows$rows $scenario 8192 2 --backend cuda --level 4)" 28
+    done
+else
+    say "FAILED: build with $rows-row strips ($(tail -3 "$work/build-rows.log" | tr '\n' ' ' | cut -c1-200))"
+fi
 # The math candidates once each on the flow at rest (their agreement is below).
 for k in "${!math_names[@]}"; do
     p=single
