@@ -1,17 +1,18 @@
 #!/bin/bash
 # Issue 18 on an H100 in one device call of under 8 minutes: builds both
-# precisions (-arch=sm_90, backends/cuda/backend.mk), measures the copy
-# bandwidth, times CUDA level 4 and OpenCL level 4 at 8192^2 on a flow mostly
-# at rest (radial-dam-break) and one that moves everywhere
-# (dam-break-in-current), best of 3, in both precisions (each as a % of the
-# copy bandwidth), the OpenCL math candidates (--cl-math,
-# backends/opencl/cl_math.h) once each; then the agreement suite against
-# serial: CUDA at every level, OpenCL at level 4 with the default math and
-# with each candidate; one Nsight Compute launch of the fused kernel per
-# precision, digested per cell (tools/device/ncu_digest.py); serial and
-# OpenMP (1 and 16 threads) on the host CPU at 2000^2. Every step reports
-# its own failure and the script goes on; steps that would overrun
-# PERF_BUDGET seconds (default 440) are skipped and say so.
+# precisions (-arch=sm_90, backends/cuda/backend.mk) and the round's fp32
+# trial (64-row strips); runs the agreement suite against serial (CUDA at
+# every level, OpenCL at level 4 with the default math and with each
+# candidate of --cl-math, backends/opencl/cl_math.h); measures the copy
+# bandwidth and times CUDA level 4 and OpenCL level 4 at 8192^2 on a flow
+# mostly at rest (radial-dam-break) and one that moves everywhere
+# (dam-break-in-current), best of 3, in both precisions, each as a % of the
+# copy bandwidth, the trial and the math candidates too; profiles one fused
+# launch per precision with Nsight Compute, digested per cell
+# (tools/device/ncu_digest.py); times serial and OpenMP (1 and 16 threads)
+# on the host CPU at 2000^2. Every step reports its own failure and the
+# script goes on; steps that would overrun PERF_BUDGET seconds (default 440)
+# are skipped and say so.
 #
 # Run from the repository root with the CUnit headers and libcunit.a in
 # .cunit/include and .cunit/lib; results go to $OUT (at most 8 files):
@@ -99,7 +100,52 @@ for p in "${built[@]}"; do
         say "suite $suite $p: exit $? $(grep -E '^[a-z]+: [0-9]+ passed' "$work/$suite-$p.log")"
     done
 done
-# 3. Copy bandwidth, then the GPU timings alone on the machine.
+# 3. The agreement suites in parallel, before the timings (small grids; the GPU
+# is shared, nothing is timed meanwhile): CUDA at every level, OpenCL at the
+# level that is timed (4), once with the default math and once per candidate.
+# Each OpenCL start builds its program: NVIDIA's compute cache, in a folder of
+# this run, makes the repeated builds of the same options cheap.
+# agreement NAME PRECISION BACKENDS [MATH]: one agreement suite in the background.
+agreement() {
+    local math=()
+    [ $# -ge 4 ] && math=(SWE_TEST_CL_MATH="$4")
+    local levels=()
+    [ "$3" = opencl ] && levels=(SWE_TEST_LEVELS=4)
+    (env SWE_TEST_BACKENDS="$3" ${cl_device:+SWE_TEST_CL_DEVICE="$cl_device"} SWE_TEST_QUICK=1 \
+        "${levels[@]}" "${math[@]}" CUDA_CACHE_PATH="$work/compute-cache" \
+        CUDA_CACHE_MAXSIZE=1073741824 \
+        timeout "$suite_seconds" build/$2/shallows-tests --program build/$2/shallows --suite agreement \
+        >"$work/agreement-$1.log" 2>&1
+    echo $? >"$work/agreement-$1.rc") &
+}
+# The suites take what is left but 200 s (the GPU timings and the Nsight
+# Compute launches after them), at most 200 s; a suite cut short still
+# shows which tests passed.
+suite_seconds=$(($(left) - 200))
+[ "$suite_seconds" -gt 200 ] && suite_seconds=200
+if enough 260 "the agreement suites"; then
+    for p in "${built[@]}"; do
+        agreement "cuda-$p" "$p" cuda
+        agreement "opencl-$p" "$p" opencl
+    done
+    for k in "${!math_names[@]}"; do
+        p=single
+        [[ ${math_names[$k]} == *-double ]] && p=double
+        has $p && agreement "math-${math_names[$k]}" $p opencl "${math_options[$k]}"
+    done
+    wait
+    for log in "$work"/agreement-*.log; do
+        name=$(basename "$log" .log)
+        {
+            echo "== $name: exit $(cat "${log%.log}.rc") $(grep -E '^[a-z]+: [0-9]+ passed' "$log")"
+            grep -E "skipped|largest difference|too far|not bit|FAILED" "$log" | cut -c1-300 | head -60
+        } >>"$out/agreement.txt"
+        say "$name: exit $(cat "${log%.log}.rc") $(grep -E '^[a-z]+: [0-9]+ passed' "$log")" \
+            "$(grep -oE "largest difference [0-9.e+-]+" "$log" | sort -k3 -g | tail -1)"
+    done
+fi
+
+# 4. Copy bandwidth, then the GPU timings alone on the machine.
 copy=$(backends/cuda/bench_bandwidth.sh 2>"$work/copy.err" | sed -nE 's/copy_GBps=//p')
 say "copy bandwidth: ${copy:-FAILED ($(head -c 200 "$work/copy.err"))} GB/s"
 # run PRECISION SCENARIO N T_END ARGS...: "steps seconds rate mass=.. h_l2=.. momentum_l2=.."
@@ -186,50 +232,6 @@ for key in "${!results[@]}"; do
         for (k = 4; k <= n; ++k) { split(x[k], e, "="); split(y[k], g, "=")
             d = (g[2] - e[2]) / e[2]; printf "%s=%.2g ", e[1], (d < 0 ? -d : d) } }')"
 done
-
-# 4. The agreement suites in parallel, after the timings (small grids; the GPU
-# is shared, nothing is timed meanwhile): CUDA at every level, OpenCL at the
-# level that is timed (4), once with the default math and once per candidate.
-# Each OpenCL start builds its program: NVIDIA's compute cache, in a folder of
-# this run, makes the repeated builds of the same options cheap.
-# agreement NAME PRECISION BACKENDS [MATH]: one agreement suite in the background.
-agreement() {
-    local math=()
-    [ $# -ge 4 ] && math=(SWE_TEST_CL_MATH="$4")
-    local levels=()
-    [ "$3" = opencl ] && levels=(SWE_TEST_LEVELS=4)
-    (env SWE_TEST_BACKENDS="$3" ${cl_device:+SWE_TEST_CL_DEVICE="$cl_device"} SWE_TEST_QUICK=1 \
-        "${levels[@]}" "${math[@]}" CUDA_CACHE_PATH="$work/compute-cache" \
-        CUDA_CACHE_MAXSIZE=1073741824 \
-        timeout "$suite_seconds" build/$2/shallows-tests --program build/$2/shallows --suite agreement \
-        >"$work/agreement-$1.log" 2>&1
-    echo $? >"$work/agreement-$1.rc") &
-}
-# The suites take what is left but 90 s (the Nsight Compute launches and
-# the host timings after them), at most 240 s.
-suite_seconds=$(($(left) - 90))
-[ "$suite_seconds" -gt 240 ] && suite_seconds=240
-if enough 150 "the agreement suites"; then
-    for p in "${built[@]}"; do
-        agreement "cuda-$p" "$p" cuda
-        agreement "opencl-$p" "$p" opencl
-    done
-    for k in "${!math_names[@]}"; do
-        p=single
-        [[ ${math_names[$k]} == *-double ]] && p=double
-        has $p && agreement "math-${math_names[$k]}" $p opencl "${math_options[$k]}"
-    done
-    wait
-    for log in "$work"/agreement-*.log; do
-        name=$(basename "$log" .log)
-        {
-            echo "== $name: exit $(cat "${log%.log}.rc") $(grep -E '^[a-z]+: [0-9]+ passed' "$log")"
-            grep -E "skipped|largest difference|too far|not bit|FAILED" "$log" | cut -c1-300 | head -60
-        } >>"$out/agreement.txt"
-        say "$name: exit $(cat "${log%.log}.rc") $(grep -E '^[a-z]+: [0-9]+ passed' "$log")" \
-            "$(grep -oE "largest difference [0-9.e+-]+" "$log" | sort -k3 -g | tail -1)"
-    done
-fi
 
 # 5. Nsight Compute: one fused launch per precision on the flow at rest, and
 # the double-precision one on the moving flow when time allows.
