@@ -16,7 +16,8 @@ static swe_checkpoint_run identity_of(const swe_options *options)
                                 .solver = swe_solver_name(options->solver),
                                 .cfl = options->cfl,
                                 .t_end = options->t_end,
-                                .outputs = options->outputs};
+                                .outputs = options->outputs,
+                                .manning = options->manning};
 }
 
 static int agree(const swe_cartesian_model *model, int status, swe_error *err)

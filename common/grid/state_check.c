@@ -1,5 +1,7 @@
 #include "grid/state_check.h"
 
+#include "numerics/cell_update.h"
+
 #include <math.h>
 #include <stdio.h>
 
@@ -20,6 +22,42 @@ int swe_state_find_invalid(const swe_block *block, int *i, int *j)
         }
     }
     return 0;
+}
+
+static int implausible(const swe_block *block, size_t cell)
+{
+    real speed = swe_cell_wave_speed(block->h[cell], block->hu[cell], block->hv[cell]);
+    return !(block->h[cell] <= SWE_STATE_MAX_DEPTH) || !(speed <= SWE_STATE_MAX_SPEED);
+}
+
+int swe_state_find_implausible(const swe_block *block, int *i, int *j)
+{
+    if (swe_state_find_invalid(block, i, j)) {
+        return 1;
+    }
+    for (int row = 1; block != NULL && block->h != NULL && row <= block->ny; ++row) {
+        for (int column = 1; column <= block->nx; ++column) {
+            if (implausible(block, SWE_INDEX(block, column, row))) {
+                *i = column;
+                *j = row;
+                return 1;
+            }
+        }
+    }
+    return 0;
+}
+
+real swe_state_max_wave_speed(const swe_block *block)
+{
+    real fastest = 0;
+    for (int row = 1; block != NULL && block->h != NULL && row <= block->ny; ++row) {
+        for (int column = 1; column <= block->nx; ++column) {
+            size_t cell = SWE_INDEX(block, column, row);
+            fastest = swe_max_speed(
+                fastest, swe_cell_wave_speed(block->h[cell], block->hu[cell], block->hv[cell]));
+        }
+    }
+    return fastest;
 }
 
 void swe_state_describe_cell(const swe_block *block, int i, int j, char *text, size_t size)
