@@ -109,7 +109,7 @@ static void test_refuses_bad_input_on_every_rank(void)
                    "3 ranks cannot share a grid of 2 x 1 cells");
     expect_refusal(2, "--output no-such-dir/refused --nx 8 --ny 8", "cannot create output");
     expect_refusal(3, "--output refused --format netcdf,vtk --restart missing.checkpoint.nc",
-                   "cannot read checkpoint 'missing.checkpoint.nc'");
+                   "checkpoint 'missing.checkpoint.nc' cannot be read");
 }
 
 /* A checkpoint of another run is refused by every rank with one line. */

@@ -7,6 +7,7 @@
 
 #include "cartesian/initial_block.h"
 #include "grid/block_checksum.h"
+#include "grid/state_check.h"
 #include "io/checkpoint.h"
 
 /* What a checkpoint must have been written by: the same run. */
@@ -62,14 +63,37 @@ static int read_whole(swe_cartesian_model *model, swe_block **whole, swe_error *
     return status;
 }
 
+/* A checkpoint of a closed basin holds the water the run started with. */
+static int check_restored_volume(swe_cartesian_model *model, const char *path,
+                                 const swe_checkpoint_position *position, swe_error *err)
+{
+    double volume = 0;
+    int status = swe_cartesian_volume(model, &volume, err);
+    char change[256];
+    if (status == SWE_OK && swe_state_describe_volume_change(model->initial_volume, volume,
+                                                             position->clock.steps, change,
+                                                             sizeof change)) {
+        status = swe_fail(err, SWE_ERROR_USAGE,
+                          "checkpoint '%s' is not of this run: %s (it is damaged: use an earlier "
+                          "checkpoint or start again)",
+                          path, change);
+    }
+    return status;
+}
+
 int swe_cartesian_restore(void *self, const char *path, swe_checkpoint_position *position,
                           swe_error *err)
 {
     swe_cartesian_model *model = self;
     const swe_checkpoint_run identity = identity_of(model->options);
     swe_block *whole = NULL;
-    /* The checkpoint's bathymetry is checked against the initial state. */
-    int status = read_whole(model, &whole, err);
+    /* The checkpoint's bathymetry and water are checked against the
+     * initial state. */
+    int status = model->closed_basin ? swe_cartesian_volume(model, &model->initial_volume, err)
+                                     : SWE_OK;
+    if (status == SWE_OK) {
+        status = read_whole(model, &whole, err);
+    }
     if (status == SWE_OK && whole != NULL) {
         status = swe_checkpoint_read(path, whole, &identity, position, err);
     }
@@ -79,10 +103,15 @@ int swe_cartesian_restore(void *self, const char *path, swe_checkpoint_position 
     }
     const swe_block_split *split = model->split;
     if (split == NULL) {
-        return model->backend->sync_after_write(&model->block, err);
+        status = model->backend->sync_after_write(&model->block, err);
+    } else {
+        status = split->share(split->context, position, sizeof *position, err);
+        status = status == SWE_OK ? split->scatter(split->context, err) : status;
     }
-    status = split->share(split->context, position, sizeof *position, err);
-    return status == SWE_OK ? split->scatter(split->context, err) : status;
+    if (status == SWE_OK && model->closed_basin) {
+        status = agree(model, check_restored_volume(model, path, position, err), err);
+    }
+    return status;
 }
 
 /* The writer's files of the whole domain. The pictures take their colours

@@ -2,6 +2,7 @@
 
 #include "numerics/cell_update.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 
@@ -76,4 +77,31 @@ void swe_state_describe_cell(const swe_block *block, int i, int j, char *text, s
              block->first_i + i, block->first_j + j, swe_block_cell_x(block, i),
              swe_block_cell_y(block, j), (double)block->h[cell], (double)block->hu[cell],
              (double)block->hv[cell]);
+}
+
+double swe_state_volume_tolerance(long steps)
+{
+#ifdef SWE_PRECISION_DOUBLE
+    const double epsilon = DBL_EPSILON;
+#else
+    const double epsilon = FLT_EPSILON;
+#endif
+    return 8.0 * epsilon * ((double)(steps > 0 ? steps : 0) + 1.0);
+}
+
+int swe_state_describe_volume_change(double initial, double now, long steps, char *text,
+                                     size_t size)
+{
+    double change = (now - initial) / fmax(fabs(initial), DBL_MIN);
+    double tolerance = swe_state_volume_tolerance(steps);
+    if (fabs(change) <= tolerance || (initial == 0.0 && now == 0.0)) {
+        return 0;
+    }
+    if (text != NULL && size > 0) {
+        snprintf(text, size,
+                 "the water of the closed basin changed from %.9g m3 to %.9g m3 (%+.3g %%, "
+                 "round-off allows %.1g %% after %ld steps)",
+                 initial, now, 100.0 * change, 100.0 * tolerance, steps);
+    }
+    return 1;
 }
