@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 char *swe_path_join(const char *stem, const char *suffix)
@@ -33,6 +34,25 @@ char *swe_snapshot_path(const char *stem, int snapshot, const char *suffix)
         snprintf(path, size, "%s_%04d%s", stem, snapshot, suffix);
     }
     return path;
+}
+
+const char *swe_write_failure_hint(const char *path)
+{
+    char *folder = path != NULL ? swe_path_join(path, "") : NULL;
+    char *slash = folder != NULL ? strrchr(folder, '/') : NULL;
+    if (slash != NULL) {
+        slash[slash == folder ? 1 : 0] = '\0';
+    }
+    struct statvfs space;
+    int known = folder != NULL && statvfs(slash != NULL ? folder : ".", &space) == 0;
+    free(folder);
+    if (known && space.f_bavail * (unsigned long long)space.f_frsize < (1u << 20)) {
+        return "the file system is full: free space and run again";
+    }
+    if (known && space.f_files > 0 && space.f_favail == 0) {
+        return "the file system has no free inodes: remove files and run again";
+    }
+    return "check free disk space, quota and permissions";
 }
 
 /* mkstemp's own O_EXCL creation: a fresh name that was no file, link or

@@ -46,6 +46,12 @@ int swe_sync_path(const char *path, swe_error *err);
 /* Syncs the folder that holds path, so that a rename in it is durable. */
 int swe_sync_folder_of(const char *path, swe_error *err);
 
+/* Why a library's write to path may have failed when it does not say
+ * (HDF5 reports any failure as "HDF error"): "the file system is full"
+ * or "the file system has no free inodes" when statvfs says so, else
+ * "check free disk space and permissions". */
+const char *swe_write_failure_hint(const char *path);
+
 /* stem + suffix in a new allocation, or NULL when out of memory. */
 char *swe_path_join(const char *stem, const char *suffix);
 

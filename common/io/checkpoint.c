@@ -88,10 +88,8 @@ static int check_arguments(const char *path, const swe_block *block, const swe_c
 static int write_failure(const char *path, const char *call, const char *object, int nc_status,
                          swe_error *err)
 {
-    return swe_fail(err, SWE_ERROR_RUNTIME,
-                    "writing checkpoint '%s' failed in %s(%s): %s (check free disk space and "
-                    "permissions)",
-                    path, call, object, nc_strerror(nc_status));
+    return swe_fail(err, SWE_ERROR_RUNTIME, "writing checkpoint '%s' failed in %s(%s): %s (%s)",
+                    path, call, object, nc_strerror(nc_status), swe_write_failure_hint(path));
 }
 
 static int define_and_write(int ncid, const char *path, const swe_block *block,

@@ -70,9 +70,9 @@ struct swe_netcdf_output {
 static int write_failure(const swe_netcdf_output *output, int nc_status, const char *call,
                          const char *object, swe_error *err)
 {
-    return swe_fail(err, SWE_ERROR_RUNTIME,
-                    "writing '%s' failed in %s(%s): %s (check free disk space and permissions)",
-                    output->temp_path, call, object, nc_strerror(nc_status));
+    return swe_fail(err, SWE_ERROR_RUNTIME, "writing '%s' failed in %s(%s): %s (%s)",
+                    output->temp_path, call, object, nc_strerror(nc_status),
+                    swe_write_failure_hint(output->temp_path));
 }
 
 static int read_failure(const char *path, int nc_status, const char *call, const char *object,

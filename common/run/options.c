@@ -8,6 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The largest CFL number for which the unsplit first-order update is
+ * stable (DESIGN.md); a larger one is warned about. */
+#define SWE_STABLE_CFL 0.5
+
 /* Largest grid edge accepted from the command line. */
 enum { SWE_MAX_CELLS_PER_EDGE = 1 << 16 };
 
@@ -260,6 +264,12 @@ static int complete(const swe_extra_options *extras, swe_options *options, swe_e
     if (!(options->cfl > 0 && options->cfl <= 1)) {
         return swe_fail(err, SWE_ERROR_USAGE, "--cfl must be in (0, 1], got %g", options->cfl);
     }
+    if (options->cfl > SWE_STABLE_CFL) {
+        snprintf(options->warning, sizeof options->warning,
+                 "--cfl %g is above %g, the stable limit of the unsplit update: the run may go "
+                 "wrong, and the guard stops it if it does",
+                 options->cfl, SWE_STABLE_CFL);
+    }
     int wants_files = scenario->needs_input_files;
     if (wants_files != (options->bathymetry_path != NULL) ||
         wants_files != (options->displacement_path != NULL)) {
@@ -312,6 +322,47 @@ static void list_options(const swe_extra_options *extras,
     all[CORE_OPTION_COUNT + (extras != NULL ? extras->count : 0)] = (struct option){0};
 }
 
+/* Why getopt_long refused `given` (an argument of argv): a short option
+ * the program does not have, a long one that no option or several start
+ * with, one that needs a value or takes none. */
+static int refuse_option(const char *given, const struct option *all, swe_error *err)
+{
+    if (strncmp(given, "--", 2) != 0) {
+        return swe_fail(err, SWE_ERROR_USAGE, "unknown option '%s' (see --help)", given);
+    }
+    const char *name = given + 2;
+    size_t length = strcspn(name, "=");
+    char matches[256] = "";
+    int count = 0;
+    const struct option *match = NULL;
+    for (const struct option *o = all; o->name != NULL; ++o) {
+        int exact = strlen(o->name) == length && strncmp(o->name, name, length) == 0;
+        if (strncmp(o->name, name, length) == 0) {
+            size_t used = strlen(matches);
+            snprintf(matches + used, sizeof matches - used, "%s--%s", count > 0 ? ", " : "",
+                     o->name);
+            match = exact || count == 0 ? o : match;
+            count += 1;
+            if (exact) {
+                count = 1;
+                break;
+            }
+        }
+    }
+    if (count > 1) {
+        return swe_fail(err, SWE_ERROR_USAGE, "ambiguous option '%.*s': it could be %s (see --help)",
+                        (int)(length + 2), given, matches);
+    }
+    if (count == 0) {
+        return swe_fail(err, SWE_ERROR_USAGE, "unknown option '%.*s' (see --help)",
+                        (int)(length + 2), given);
+    }
+    return swe_fail(err, SWE_ERROR_USAGE,
+                    match->has_arg == no_argument ? "option '--%s' takes no value (see --help)"
+                                                  : "option '--%s' needs a value (see --help)",
+                    match->name);
+}
+
 /* getopt_long over argv; options of backends and program into extras. */
 static int parse_arguments(int argc, char **argv, const struct option *all,
                            swe_extra_options *extras, swe_options *options, swe_error *err)
@@ -322,10 +373,7 @@ static int parse_arguments(int argc, char **argv, const struct option *all,
     while ((id = getopt_long(argc, argv, "", all, NULL)) != -1) {
         if (id == '?') {
             const char *given = optind > 0 && optind <= argc ? argv[optind - 1] : "?";
-            return swe_fail(err, SWE_ERROR_USAGE,
-                            optopt != 0 ? "option '%s' needs a value (see --help)"
-                                        : "unknown option '%s' (see --help)",
-                            given);
+            return refuse_option(given, all, err);
         }
         if (id >= OPTION_EXTRA) {
             extras->given[id - OPTION_EXTRA] = optarg != NULL ? optarg : "";
