@@ -64,8 +64,8 @@ CORE_SOURCES := $(filter-out common/io/netcdf_unavailable.c,$(CORE_SOURCES))
 LDLIBS += -lnetcdf
 else
 CPPFLAGS += -DSWE_WITHOUT_NETCDF
-CORE_SOURCES := $(filter-out common/io/netcdf_output.c common/io/checkpoint.c common/io/netcdf_input.c,$(CORE_SOURCES))
-TEST_SOURCES := $(filter-out tests/test_netcdf.c tests/test_checkpoint.c tests/test_netcdf_input.c,$(TEST_SOURCES))
+CORE_SOURCES := $(filter-out common/io/netcdf_output.c common/io/checkpoint.c common/io/checkpoint_record.c common/io/netcdf_input.c,$(CORE_SOURCES))
+TEST_SOURCES := $(filter-out tests/test_netcdf.c tests/test_checkpoint.c tests/test_netcdf_input.c tests/test_fault_%.c,$(TEST_SOURCES))
 endif
 
 # PNG pictures need libpng; without it --format png is refused.

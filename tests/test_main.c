@@ -67,6 +67,13 @@ int main(int argc, char **argv)
     register_opencl_tests();
 #endif
     register_block_grid_tests();
+    register_child_task_tests();
+#ifndef SWE_WITHOUT_NETCDF
+    register_fault_input_tests();
+    register_fault_checkpoint_tests();
+    register_fault_output_tests();
+    register_fault_kill_tests();
+#endif
     register_agreement_tests();
     register_bench_verify_tests();
 #if defined(SWE_WITH_MPI) && !defined(SWE_WITHOUT_NETCDF)

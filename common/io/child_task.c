@@ -128,6 +128,13 @@ static _Noreturn void run_child(const swe_child_task *task, swe_child_work work,
     action.sa_handler = task->finishes_on_stop ? SIG_IGN : SIG_DFL;
     sigaction(SIGINT, &action, NULL);
     sigaction(SIGTERM, &action, NULL);
+    /* A crash ends the child, whatever handlers the parent's libraries
+     * (MPI, OpenCL runtimes) installed for themselves. */
+    const int faults[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT};
+    action.sa_handler = SIG_DFL;
+    for (size_t f = 0; f < sizeof faults / sizeof faults[0]; ++f) {
+        sigaction(faults[f], &action, NULL);
+    }
     /* A library's own messages (glibc's "malloc(): invalid size", HDF5's
      * error stacks) would be a second line: the parent says what failed. */
     int null = open("/dev/null", O_WRONLY);
