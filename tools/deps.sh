@@ -11,6 +11,11 @@ set -eu
 packages="libnetcdf-dev netcdf-bin libcunit1-dev libpng-dev gnuplot-nox python3 clang-format"
 packages="$packages ocl-icd-opencl-dev opencl-headers pocl-opencl-icd clinfo"
 packages="$packages libopenmpi-dev openmpi-bin"
+# make fuzz alone: clang and its runtime for the libFuzzer target
+# (tools/fuzz/classic_header_fuzzer.c); make test does not need them.
+if [ "${1:-}" = "fuzz" ]; then
+    packages="$packages clang libclang-rt-dev"
+fi
 
 missing=""
 for package in $packages; do

@@ -18,6 +18,10 @@ Readers: bathymetry, displacement (the --scenario netcdf inputs in the three
 NetCDF formats), checkpoint (--restart FILE), snapshots (the complete
 PATH.nc from which a restart takes the snapshots before its checkpoint).
 Failing inputs are kept in WORKDIR/findings/ with the command that ran them.
+
+classic-header runs the libFuzzer target tools/fuzz/classic_header_fuzzer.c
+(--libfuzzer PATH) instead: coverage-guided, in process, for the one parser
+of untrusted bytes that is shallows' own code.
 """
 import argparse
 import os
@@ -261,20 +265,50 @@ def keep_finding(workdir, number, data, command, defects, result):
             out.write("exit %d\nstderr: %s\n" % (result.returncode, result.stderr[:2000]))
 
 
+def run_libfuzzer(fuzzer, minutes, workdir):
+    """The libFuzzer target for `minutes`, summed up like the readers."""
+    corpus = os.path.join(workdir, "corpus")
+    findings = os.path.join(workdir, "findings")
+    os.makedirs(corpus)
+    os.makedirs(findings)
+    for kind in NETCDF_KINDS:
+        ncgen(BATHYMETRY_CDL, kind, os.path.join(corpus, "seed-%s.nc" % kind))
+    log = os.path.join(workdir, "libfuzzer.log")
+    with open(log, "w") as out:
+        code = subprocess.run([fuzzer, "-max_total_time=%d" % int(60 * minutes),
+                               "-artifact_prefix=%s/" % findings, "-print_final_stats=1",
+                               "-timeout=10", "-rss_limit_mb=2048", corpus],
+                              stdout=out, stderr=subprocess.STDOUT).returncode
+    text = open(log, errors="replace").read()
+    runs = re.findall(r"stat::number_of_executed_units: (\d+)", text)
+    crashes = [name for name in os.listdir(findings) if name.startswith(("crash", "leak", "oom"))]
+    hangs = [name for name in os.listdir(findings) if name.startswith("timeout")]
+    print("fuzz classic-header: %g minutes, libFuzzer %s" % (minutes, fuzzer))
+    print("  tried %s, exit %d" % (runs[-1] if runs else "?", code))
+    print("  crash %d, hang %d" % (len(crashes), len(hangs)))
+    if crashes or hangs:
+        print("  findings: %s (log %s)" % (findings, log))
+    return 1 if crashes or hangs or not runs else 0
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--program", required=True)
+    parser.add_argument("--program")
     parser.add_argument("--reader", required=True,
-                        choices=["bathymetry", "displacement", "checkpoint", "snapshots"])
+                        choices=["bathymetry", "displacement", "checkpoint", "snapshots",
+                                 "classic-header"])
+    parser.add_argument("--libfuzzer", help="the libFuzzer binary of classic-header")
     parser.add_argument("--minutes", type=float, default=10.0)
     parser.add_argument("--workdir", required=True)
     parser.add_argument("--limit", type=float, default=60.0, help="seconds per run")
     parser.add_argument("--seed", type=int, default=None)
     args = parser.parse_args()
-    program = os.path.abspath(args.program)
     workdir = os.path.abspath(os.path.join(args.workdir, args.reader))
     shutil.rmtree(workdir, ignore_errors=True)
     os.makedirs(workdir)
+    if args.reader == "classic-header":
+        return run_libfuzzer(os.path.abspath(args.libfuzzer), args.minutes, workdir)
+    program = os.path.abspath(args.program)
     rng = random.Random(args.seed)
     reader = Reader(args.reader, program, workdir)
     seeds = [open(path, "rb").read() for path in reader.seeds]
@@ -296,7 +330,7 @@ def main():
             defects_seen[kind] += 1
         if defects:
             keep_finding(workdir, counts["tried"], data, command, defects, result)
-    print("fuzz %s: %d minutes, program %s" % (args.reader, args.minutes, program))
+    print("fuzz %s: %g minutes, program %s" % (args.reader, args.minutes, program))
     print("  " + ", ".join("%s %d" % item for item in counts.items()))
     print("  " + ", ".join("%s %d" % item for item in defects_seen.items()))
     if any(defects_seen.values()):
