@@ -231,8 +231,8 @@ void swe_fault_run(const char *dir, const char *const *args, const swe_fault_lim
     const swe_fault_limits none = {.seconds = 120};
     limits = limits != NULL ? limits : &none;
     pid_t child = start(dir, args, limits);
-    int code = child > 0 ? swe_fault_wait(child, limits->seconds > 0 ? limits->seconds : 120.0)
-                         : -2;
+    int code =
+        child > 0 ? swe_fault_wait(child, limits->seconds > 0 ? limits->seconds : 120.0) : -2;
     swe_fault_collect(dir, code, result);
 }
 
@@ -246,8 +246,8 @@ void swe_fault_collect(const char *dir, int code, swe_program_result *result)
 int swe_fault_one_line(const swe_program_result *result, int code, const char *context)
 {
     const char *newline = strchr(result->err, '\n');
-    int one_line = strncmp(result->err, "shallows: ", 10) == 0 && newline != NULL &&
-                   newline[1] == '\0';
+    int one_line =
+        strncmp(result->err, "shallows: ", 10) == 0 && newline != NULL && newline[1] == '\0';
     int ok = result->exit_code == code && one_line;
     if (!ok) {
         printf("\n    %s: exit %d (expected %d), stderr: %s", context, result->exit_code, code,

@@ -14,9 +14,9 @@
 enum { SWE_FAULT_TIMED_OUT = -3 }; /* exit_code of a run past its limit */
 
 typedef struct swe_fault_limits {
-    double seconds;              /* killed after this (its whole group) */
-    const char *environment;     /* "NAME=value" set for the run, or NULL */
-    long long file_size;         /* RLIMIT_FSIZE in bytes (SIGXFSZ ignored); 0: none */
+    double seconds;               /* killed after this (its whole group) */
+    const char *environment;      /* "NAME=value" set for the run, or NULL */
+    long long file_size;          /* RLIMIT_FSIZE in bytes (SIGXFSZ ignored); 0: none */
     const char *small_filesystem; /* mount a tmpfs of small_bytes here first (the
                                      run's directory), or NULL; its file names
                                      afterwards go to dir/.listing */

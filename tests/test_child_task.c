@@ -97,8 +97,7 @@ static void test_child_results_and_failures(void)
     CU_ASSERT_EQUAL(swe_child_run(&task, refuse, NULL, &result, &size, &err), SWE_ERROR_USAGE);
     CU_ASSERT_STRING_EQUAL(err.message, "the file says no");
 
-    CU_ASSERT_EQUAL(swe_child_run(&task, send_short, NULL, &result, &size, &err),
-                    SWE_ERROR_USAGE);
+    CU_ASSERT_EQUAL(swe_child_run(&task, send_short, NULL, &result, &size, &err), SWE_ERROR_USAGE);
     CU_ASSERT_PTR_NOT_NULL(strstr(err.message, "sent 8 of 16 bytes"));
 }
 
@@ -163,9 +162,9 @@ static void test_classic_header_judged(void)
     put_word(data + 12, 0x7fffffff); /* a billion dimensions */
     CU_ASSERT_EQUAL(swe_classic_judge(data, 400, 400, problem, sizeof problem),
                     SWE_CLASSIC_DAMAGED_HEADER);
-    CU_ASSERT_EQUAL(swe_classic_judge((const unsigned char *)"\x89HDF\r\n", 6, 6, problem,
-                                      sizeof problem),
-                    SWE_CLASSIC_NOT_CLASSIC);
+    CU_ASSERT_EQUAL(
+        swe_classic_judge((const unsigned char *)"\x89HDF\r\n", 6, 6, problem, sizeof problem),
+        SWE_CLASSIC_NOT_CLASSIC);
     CU_ASSERT_EQUAL(swe_classic_judge(data, 2, 2, problem, sizeof problem),
                     SWE_CLASSIC_NOT_CLASSIC);
 }

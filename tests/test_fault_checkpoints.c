@@ -27,7 +27,6 @@ static int set_up(void)
 
 static int tear_down(void)
 {
-    if (getenv("KEEP")) return 0;
     return swe_remove_test_directory(directory);
 }
 
@@ -46,9 +45,10 @@ static void restart_from(const char *name, const char *output, const char *extra
     char checkpoint[1024], stem[1024];
     swe_path_in(checkpoint, sizeof checkpoint, directory, name);
     swe_path_in(stem, sizeof stem, directory, output);
-    const char *args[24] = {"--scenario", "radial-dam-break", "--nx", "20", "--ny", "16",
-                            "--t-end", "2", "--outputs", "4", "--output", stem, "--quiet",
-                            "--restart", checkpoint};
+    const char *args[24] = {
+        "--scenario", "radial-dam-break", "--nx", "20",       "--ny", "16",      "--t-end",
+        "2",          "--outputs",        "4",    "--output", stem,   "--quiet", "--restart",
+        checkpoint};
     int count = 15;
     if (extra != NULL) {
         args[count++] = "--manning";
@@ -67,9 +67,9 @@ static void write_crafted(const char *name, void (*change)(swe_block *), int nex
 {
     swe_block block;
     swe_error err;
-    CU_ASSERT_EQUAL_FATAL(swe_scenario_create_block(swe_scenario_find(the_run.scenario), NX, NY,
-                                                    &block, &err),
-                          SWE_OK);
+    CU_ASSERT_EQUAL_FATAL(
+        swe_scenario_create_block(swe_scenario_find(the_run.scenario), NX, NY, &block, &err),
+        SWE_OK);
     /* The wave speed of the state before the change (or after, for a
      * change that keeps it physical): what a crafted position records. */
     real speed = swe_state_max_wave_speed(&block);
@@ -80,10 +80,12 @@ static void write_crafted(const char *name, void (*change)(swe_block *), int nex
     if (!swe_state_find_implausible(&block, &i, &j)) {
         speed = swe_state_max_wave_speed(&block);
     }
-    const swe_checkpoint_position position = {
-        .clock = {.t = 0.7, .steps = 3, .last_dt = 0.1, .cfl = 0.5,
-                  .wave_speed = (real)(speed * speed_factor)},
-        .next_snapshot = next_snapshot};
+    const swe_checkpoint_position position = {.clock = {.t = 0.7,
+                                                        .steps = 3,
+                                                        .last_dt = 0.1,
+                                                        .cfl = 0.5,
+                                                        .wave_speed = (real)(speed * speed_factor)},
+                                              .next_snapshot = next_snapshot};
     char path[1024];
     swe_path_in(path, sizeof path, directory, name);
     CU_ASSERT_EQUAL(swe_checkpoint_write(path, &block, &the_run, &position, &err), SWE_OK);
@@ -141,7 +143,8 @@ static void test_crafted_checkpoints_refused(void)
     write_crafted("nan.checkpoint.nc", nan_cell, 2, 1.0);
     expect_refused("nan.checkpoint.nc", NULL, "holds a state that is not physical: cell (7, 3)");
     write_crafted("negative.checkpoint.nc", negative_cell, 2, 1.0);
-    expect_refused("negative.checkpoint.nc", NULL, "holds a state that is not physical: cell (2, 9)");
+    expect_refused("negative.checkpoint.nc", NULL,
+                   "holds a state that is not physical: cell (2, 9)");
     write_crafted("behind.checkpoint.nc", NULL, 1, 1.0);
     expect_refused("behind.checkpoint.nc", NULL, "before snapshot 1 of 4, which no run writes");
     write_crafted("speed.checkpoint.nc", NULL, 2, 2.0);
@@ -178,9 +181,14 @@ static void test_mutated_checkpoints_keep_the_output(void)
 {
     char stem[1024], checkpoint[1024], output[1024];
     swe_path_in(stem, sizeof stem, directory, "done");
-    const char *const args[] = {"--scenario", "radial-dam-break", "--nx", "20", "--ny", "16",
-                                "--t-end", "2", "--outputs", "4", "--output", stem, "--quiet",
-                                "--checkpoint-every", "0.8", NULL};
+    const char *const args[] = {"--scenario", "radial-dam-break",
+                                "--nx",       "20",
+                                "--ny",       "16",
+                                "--t-end",    "2",
+                                "--outputs",  "4",
+                                "--output",   stem,
+                                "--quiet",    "--checkpoint-every",
+                                "0.8",        NULL};
     swe_program_result result;
     swe_fault_run(directory, args, NULL, &result);
     CU_ASSERT_EQUAL_FATAL(result.exit_code, 0);

@@ -24,7 +24,6 @@ static int set_up(void)
 
 static int tear_down(void)
 {
-    if (getenv("KEEP")) return 0;
     return swe_remove_test_directory(directory);
 }
 
@@ -96,9 +95,10 @@ static void run_on(const char *name, int displacement, const char *environment,
     swe_path_in(bathymetry, sizeof bathymetry, directory, displacement ? "small.nc" : name);
     swe_path_in(other, sizeof other, directory, displacement ? name : "small.nc");
     swe_path_in(output, sizeof output, directory, "out");
-    const char *const args[] = {"--scenario", "netcdf", "--bathymetry", bathymetry,
-                                "--displacement", other, "--nx", "12", "--ny", "10", "--t-end",
-                                "1", "--outputs", "2", "--output", output, "--quiet", NULL};
+    const char *const args[] = {
+        "--scenario", "netcdf", "--bathymetry", bathymetry, "--displacement", other,
+        "--nx",       "12",     "--ny",         "10",       "--t-end",        "1",
+        "--outputs",  "2",      "--output",     output,     "--quiet",        NULL};
     const swe_fault_limits limits = {.seconds = 60, .environment = environment};
     swe_fault_run(directory, args, &limits, result);
 }
@@ -184,10 +184,10 @@ static unsigned long long next_random(unsigned long long *state)
  * interesting words over the header, a cut. */
 static void mutate(unsigned char *data, size_t *size, unsigned long long *state)
 {
-    static const unsigned words[] = {0, 1, 0x7f, 0xff, 0x7fffffff, 0x80000000u, 0xffffffffu,
-                                     45000, 65536};
+    static const unsigned words[] = {0,           1,           0x7f,  0xff, 0x7fffffff,
+                                     0x80000000u, 0xffffffffu, 45000, 65536};
     int mutations = 1 + (int)(next_random(state) % 3);
-    for (int m = 0; m < mutations && *size > 8; ++m) {
+    for (int m = 0; m<mutations && * size> 8; ++m) {
         size_t at = (size_t)(next_random(state) % (*size < 512 ? *size : 512));
         switch (next_random(state) % 3) {
         case 0:

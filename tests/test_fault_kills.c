@@ -34,9 +34,11 @@ static int tear_down(void)
 /* The run, into stem, restarting from restart when not NULL. */
 static void arguments(const char *stem, const char *restart, const char **args)
 {
-    const char *const common[] = {"--nx", "120", "--ny", "100", "--t-end", "12", "--outputs",
-                                  "12", "--checkpoint-every", "1", "--format", "netcdf,vtk",
-                                  "--quiet", "--output"};
+    const char *const common[] = {"--nx",      "120",      "--ny",
+                                  "100",       "--t-end",  "12",
+                                  "--outputs", "12",       "--checkpoint-every",
+                                  "1",         "--format", "netcdf,vtk",
+                                  "--quiet",   "--output"};
     int count = 0;
     for (size_t k = 0; k < sizeof common / sizeof common[0]; ++k) {
         args[count++] = common[k];

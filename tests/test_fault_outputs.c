@@ -37,9 +37,14 @@ static void run_on_small_filesystem(long long bytes, const char *formats, int ch
     char mount_point[1024];
     swe_path_in(mount_point, sizeof mount_point, directory, "small");
     mkdir(mount_point, 0700);
-    const char *args[] = {"--nx", "60", "--ny", "60", "--t-end", "2", "--outputs", "4",
-                          "--output", "full", "--quiet", "--format", formats,
-                          checkpoints ? "--checkpoint-every" : NULL, "0.4", NULL};
+    const char *args[] = {"--nx",      "60",
+                          "--ny",      "60",
+                          "--t-end",   "2",
+                          "--outputs", "4",
+                          "--output",  "full",
+                          "--quiet",   "--format",
+                          formats,     checkpoints ? "--checkpoint-every" : NULL,
+                          "0.4",       NULL};
     const swe_fault_limits limits = {
         .seconds = 60, .small_filesystem = mount_point, .small_bytes = bytes};
     swe_program_result result;
@@ -76,9 +81,10 @@ static void test_full_filesystem_is_one_line(void)
 
 static void run_small(const char *output, const char *formats, swe_program_result *result)
 {
-    const char *const args[] = {"--nx", "20", "--ny", "20", "--t-end", "1", "--outputs", "2",
-                                "--output", output, "--format", formats, "--quiet",
-                                "--checkpoint-every", "0.4", NULL};
+    const char *const args[] = {
+        "--nx", "20",       "--ny", "20",       "--t-end", "1",       "--outputs",
+        "2",    "--output", output, "--format", formats,   "--quiet", "--checkpoint-every",
+        "0.4",  NULL};
     const swe_fault_limits limits = {.seconds = 60};
     swe_fault_run(directory, args, &limits, result);
 }
@@ -114,9 +120,9 @@ static void test_planted_links_are_never_followed(void)
     CU_ASSERT_PTR_NOT_NULL_FATAL(file);
     fputs("precious\n", file);
     fclose(file);
-    const char *const names[] = {"s.nc",        "s.nc.tmp",     "s.pvd",     "s_0000.vtr",
-                                 "s_0001.png",  "s.nc.part-0000", "s.checkpoint.nc",
-                                 "s.nc.tmp.AAAAAA"};
+    const char *const names[] = {
+        "s.nc",       "s.nc.tmp",       "s.pvd",           "s_0000.vtr",
+        "s_0001.png", "s.nc.part-0000", "s.checkpoint.nc", "s.nc.tmp.AAAAAA"};
     for (size_t n = 0; n < sizeof names / sizeof names[0]; ++n) {
         char link_path[1024];
         swe_path_in(link_path, sizeof link_path, directory, names[n]);
@@ -142,8 +148,8 @@ static void test_second_run_on_one_output_refused(void)
     char stem[1024], lock[1024];
     swe_path_in(stem, sizeof stem, directory, "shared");
     swe_path_in(lock, sizeof lock, directory, "shared.lock");
-    const char *const first[] = {"--nx", "250", "--ny", "250", "--t-end", "6", "--output",
-                                 stem, "--format", "netcdf,vtk", "--quiet", NULL};
+    const char *const first[] = {"--nx",     "250", "--ny",     "250",        "--t-end", "6",
+                                 "--output", stem,  "--format", "netcdf,vtk", "--quiet", NULL};
     pid_t running = swe_fault_start(directory, first);
     CU_ASSERT_FATAL(running > 0);
     for (int wait = 0; wait < 20000 && !swe_file_exists(lock); ++wait) {
@@ -173,7 +179,8 @@ void register_fault_output_tests(void)
     } tests[] = {
         {"a full file system ends the run with one line and no leftovers",
          test_full_filesystem_is_one_line},
-        {"folders in the way are found before the run", test_folders_in_the_way_found_before_the_run},
+        {"folders in the way are found before the run",
+         test_folders_in_the_way_found_before_the_run},
         {"links planted at the run's file names are never followed",
          test_planted_links_are_never_followed},
         {"a second run on one --output is refused", test_second_run_on_one_output_refused},

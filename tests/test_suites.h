@@ -26,10 +26,10 @@ void register_opencl_tests(void);
 #endif
 void register_block_grid_tests(void);
 void register_child_task_tests(void);
-void register_fault_input_tests(void);       /* with NetCDF */
-void register_fault_checkpoint_tests(void);  /* with NetCDF */
-void register_fault_output_tests(void);      /* with NetCDF */
-void register_fault_kill_tests(void);        /* with NetCDF */
+void register_fault_input_tests(void);      /* with NetCDF */
+void register_fault_checkpoint_tests(void); /* with NetCDF */
+void register_fault_output_tests(void);     /* with NetCDF */
+void register_fault_kill_tests(void);       /* with NetCDF */
 void register_mpi_cli_tests(void);
 
 /* Path of the shallows binary under test (--program). */

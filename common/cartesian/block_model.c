@@ -11,8 +11,7 @@
 
 /* The block's four arrays, and as much again for the copies that the
  * files and the backends make of them. */
-static int check_memory(const swe_options *options, const swe_block_place *place,
-                        swe_error *err)
+static int check_memory(const swe_options *options, const swe_block_place *place, swe_error *err)
 {
     double nx = place != NULL ? place->nx : options->nx;
     double ny = place != NULL ? place->ny : options->ny;

@@ -74,9 +74,9 @@ static int check_restored_volume(swe_cartesian_model *model, const char *path,
     double volume = 0;
     int status = swe_cartesian_volume(model, &volume, err);
     char change[256];
-    if (status == SWE_OK && swe_state_describe_volume_change(model->initial_volume, volume,
-                                                             position->clock.steps, change,
-                                                             sizeof change)) {
+    if (status == SWE_OK &&
+        swe_state_describe_volume_change(model->initial_volume, volume, position->clock.steps,
+                                         change, sizeof change)) {
         status = swe_fail(err, SWE_ERROR_USAGE,
                           "checkpoint '%s' is not of this run: %s (it is damaged: use an earlier "
                           "checkpoint or start again)",
@@ -93,8 +93,8 @@ int swe_cartesian_restore(void *self, const char *path, swe_checkpoint_position 
     swe_block *whole = NULL;
     /* The checkpoint's bathymetry and water are checked against the
      * initial state. */
-    int status = model->closed_basin ? swe_cartesian_volume(model, &model->initial_volume, err)
-                                     : SWE_OK;
+    int status =
+        model->closed_basin ? swe_cartesian_volume(model, &model->initial_volume, err) : SWE_OK;
     if (status == SWE_OK) {
         status = read_whole(model, &whole, err);
     }

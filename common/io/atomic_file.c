@@ -184,8 +184,8 @@ int swe_sync_folder_of(const char *path, swe_error *err)
     if (fd >= 0) {
         close(fd);
     }
-    int status = failed ? swe_fail(err, SWE_ERROR_RUNTIME, "cannot sync the folder '%s': %s",
-                                   name, strerror(saved))
+    int status = failed ? swe_fail(err, SWE_ERROR_RUNTIME, "cannot sync the folder '%s': %s", name,
+                                   strerror(saved))
                         : SWE_OK;
     free(folder);
     return status;
@@ -205,8 +205,8 @@ int swe_atomic_file_commit(swe_atomic_file *file, swe_error *err)
     if (file == NULL || file->stream == NULL) {
         return swe_fail(err, SWE_ERROR_USAGE, "internal error: no open atomic file to commit");
     }
-    int write_failed = fflush(file->stream) != 0 || ferror(file->stream) ||
-                       fsync(fileno(file->stream)) != 0;
+    int write_failed =
+        fflush(file->stream) != 0 || ferror(file->stream) || fsync(fileno(file->stream)) != 0;
     int saved_errno = errno;
     int close_failed = fclose(file->stream) != 0;
     file->stream = NULL;

@@ -24,7 +24,8 @@
 
 enum { FIELD_H, FIELD_HU, FIELD_HV, FIELD_B, FIELD_COUNT };
 static const char *const field_names[FIELD_COUNT] = {"h", "hu", "hv", "b"};
-static const char damaged[] = "it is truncated or damaged: use an earlier checkpoint or start again";
+static const char damaged[] =
+    "it is truncated or damaged: use an earlier checkpoint or start again";
 
 /* The interiors of the four fields as planes of nx * ny values. */
 typedef struct planes {
@@ -98,8 +99,8 @@ static int define_and_write(int ncid, const char *path, const swe_block *block,
 {
     int dims[2], varids[FIELD_COUNT];
     int nc_status = nc_def_dim(ncid, "y", (size_t)block->ny, &dims[0]);
-    nc_status = nc_status == NC_NOERR ? nc_def_dim(ncid, "x", (size_t)block->nx, &dims[1])
-                                      : nc_status;
+    nc_status =
+        nc_status == NC_NOERR ? nc_def_dim(ncid, "x", (size_t)block->nx, &dims[1]) : nc_status;
     for (int f = 0; f < FIELD_COUNT && nc_status == NC_NOERR; ++f) {
         nc_status = nc_def_var(ncid, field_names[f], NC_REAL, 2, dims, &varids[f]);
     }
@@ -119,8 +120,7 @@ static int define_and_write(int ncid, const char *path, const swe_block *block,
     for (int f = 0; f < FIELD_COUNT && nc_status == NC_NOERR; ++f) {
         nc_status = nc_put_var_real(ncid, varids[f], p->field[f]);
     }
-    return nc_status == NC_NOERR ? SWE_OK
-                                 : write_failure(path, "nc_put_var", "", nc_status, err);
+    return nc_status == NC_NOERR ? SWE_OK : write_failure(path, "nc_put_var", "", nc_status, err);
 }
 
 /* Creates a fresh temporary file next to path, exclusively. */
@@ -198,7 +198,8 @@ static int read_planes(int ncid, const char *path, const swe_block *block, plane
             char message[128];
             snprintf(message, sizeof message, "lacks the %d x %d %s array '%s'", block->nx,
                      block->ny, SWE_PRECISION_NAME, field_names[f]);
-            return swe_checkpoint_refuse(err, path, message, "give a checkpoint written by shallows");
+            return swe_checkpoint_refuse(err, path, message,
+                                         "give a checkpoint written by shallows");
         }
         int nc_status = nc_get_var_real(ncid, varid, p->field[f]);
         if (nc_status != NC_NOERR) {
@@ -245,9 +246,9 @@ static int check_state(const char *path, const swe_block *block, planes *p,
                        const swe_checkpoint_position *position, swe_error *err)
 {
     swe_block scratch;
-    int status = swe_block_create_part(&scratch, block->domain_nx, block->domain_ny,
-                                       block->first_i, block->first_j, block->nx, block->ny,
-                                       block->x0, block->y0, block->width, block->height, err);
+    int status = swe_block_create_part(&scratch, block->domain_nx, block->domain_ny, block->first_i,
+                                       block->first_j, block->nx, block->ny, block->x0, block->y0,
+                                       block->width, block->height, err);
     if (status != SWE_OK) {
         return status;
     }
@@ -271,8 +272,9 @@ static int check_state(const char *path, const swe_block *block, planes *p,
 }
 
 /* Everything but opening; the checked fields end up in block. */
-static int read_open(int ncid, const char *path, const swe_block *block, const swe_checkpoint_run *run,
-                     swe_checkpoint_position *position, planes *p, swe_error *err)
+static int read_open(int ncid, const char *path, const swe_block *block,
+                     const swe_checkpoint_run *run, swe_checkpoint_position *position, planes *p,
+                     swe_error *err)
 {
     swe_checkpoint_numbers n = {0};
     int status = swe_checkpoint_check_identity(ncid, path, block, run, &n, err);
@@ -370,7 +372,8 @@ int swe_checkpoint_read(const char *path, swe_block *block, const swe_checkpoint
         memcpy(position, bytes_back, sizeof *position);
         planes back = {{NULL}, cells};
         for (int f = 0; f < FIELD_B; ++f) {
-            back.field[f] = (real *)(void *)(bytes_back + sizeof *position + f * cells * sizeof(real));
+            back.field[f] =
+                (real *)(void *)(bytes_back + sizeof *position + f * cells * sizeof(real));
         }
         copy_interior(block, &back, FIELD_B, 1);
     }

@@ -60,7 +60,10 @@ static const double_attribute ints[] = {
     {"next_snapshot", offsetof(swe_checkpoint_numbers, next_snapshot)},
 };
 
-enum { DOUBLE_COUNT = sizeof doubles / sizeof doubles[0], INT_COUNT = sizeof ints / sizeof ints[0] };
+enum {
+    DOUBLE_COUNT = sizeof doubles / sizeof doubles[0],
+    INT_COUNT = sizeof ints / sizeof ints[0]
+};
 
 static int put_failure(const char *path, const char *name, int nc_status, swe_error *err)
 {
@@ -142,12 +145,11 @@ int swe_checkpoint_get_numbers(int ncid, const char *path, swe_checkpoint_number
     char *base = (char *)n;
     int status = SWE_OK;
     for (int a = 0; a < DOUBLE_COUNT && status == SWE_OK; ++a) {
-        status = get_number(ncid, path, doubles[a].name, (double *)(base + doubles[a].offset),
-                            NULL, err);
+        status = get_number(ncid, path, doubles[a].name, (double *)(base + doubles[a].offset), NULL,
+                            err);
     }
     for (int a = 0; a < INT_COUNT && status == SWE_OK; ++a) {
-        status =
-            get_number(ncid, path, ints[a].name, NULL, (int *)(base + ints[a].offset), err);
+        status = get_number(ncid, path, ints[a].name, NULL, (int *)(base + ints[a].offset), err);
     }
     return status;
 }
@@ -193,7 +195,8 @@ int swe_checkpoint_check_identity(int ncid, const char *path, const swe_block *b
         return swe_checkpoint_refuse(err, path, message,
                                      "give the --nx and --ny of the checkpointed run");
     }
-    const swe_checkpoint_numbers own = swe_checkpoint_numbers_of(block, run, &(swe_checkpoint_position){0});
+    const swe_checkpoint_numbers own =
+        swe_checkpoint_numbers_of(block, run, &(swe_checkpoint_position){0});
     if (n->cfl != own.cfl || n->t_end != own.t_end || n->outputs != own.outputs ||
         n->manning != own.manning) {
         snprintf(message, sizeof message,
@@ -201,7 +204,8 @@ int swe_checkpoint_check_identity(int ncid, const char *path, const swe_block *b
                  "run has --cfl %.17g --t-end %.17g --outputs %d --manning %.17g",
                  n->cfl, n->t_end, n->outputs, n->manning, own.cfl, own.t_end, own.outputs,
                  own.manning);
-        return swe_checkpoint_refuse(err, path, message, "give the options of the checkpointed run");
+        return swe_checkpoint_refuse(err, path, message,
+                                     "give the options of the checkpointed run");
     }
     if (n->dry_tolerance != own.dry_tolerance || n->gravity != own.gravity) {
         snprintf(message, sizeof message,
@@ -214,8 +218,7 @@ int swe_checkpoint_check_identity(int ncid, const char *path, const swe_block *b
     return SWE_OK;
 }
 
-int swe_checkpoint_check_position(const char *path, const swe_checkpoint_numbers *n,
-                                  swe_error *err)
+int swe_checkpoint_check_position(const char *path, const swe_checkpoint_numbers *n, swe_error *err)
 {
     int k = n->next_snapshot;
     int counters = k >= 1 && k <= n->outputs && n->steps >= 1 && n->steps < 9.0e15 &&

@@ -13,8 +13,8 @@
 
 /* The numbers of a checkpoint, as its attributes hold them. */
 typedef struct swe_checkpoint_numbers {
-    double t, steps, last_dt, wave_speed;                 /* position */
-    double cfl, t_end, manning, dry_tolerance, gravity;   /* identity */
+    double t, steps, last_dt, wave_speed;               /* position */
+    double cfl, t_end, manning, dry_tolerance, gravity; /* identity */
     int nx, ny, outputs, next_snapshot;
 } swe_checkpoint_numbers;
 

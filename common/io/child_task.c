@@ -85,8 +85,9 @@ static int allocate_result(const swe_child_task *task, double bytes, unsigned ch
 int swe_child_announce(swe_child_pipe *pipe, double bytes, swe_error *err)
 {
     if (pipe == NULL || pipe->has_announced || !(bytes >= 0) || bytes > 0x1p62) {
-        return swe_fail(err, SWE_ERROR_USAGE, "internal error: a result announced twice or of "
-                                              "an impossible size");
+        return swe_fail(err, SWE_ERROR_USAGE,
+                        "internal error: a result announced twice or of "
+                        "an impossible size");
     }
     pipe->has_announced = 1;
     pipe->announced = (size_t)bytes;
@@ -275,8 +276,9 @@ static int wait_for_child(pid_t child)
 static int child_failure(const hearing *h, int wait_status, swe_error *err)
 {
     const swe_child_task *task = h->task;
-    if (h->stopped_by != 0 || (WIFSIGNALED(wait_status) && swe_interrupt_signal() != 0 &&
-                               (WTERMSIG(wait_status) == SIGINT || WTERMSIG(wait_status) == SIGTERM))) {
+    if (h->stopped_by != 0 ||
+        (WIFSIGNALED(wait_status) && swe_interrupt_signal() != 0 &&
+         (WTERMSIG(wait_status) == SIGINT || WTERMSIG(wait_status) == SIGTERM))) {
         int signal = h->stopped_by != 0 ? h->stopped_by : swe_interrupt_signal();
         return swe_fail_interrupted(err, signal, task->what, NULL);
     }
@@ -336,10 +338,10 @@ static int run_here(const swe_child_task *task, swe_child_work work, void *conte
     int status = work(context, &pipe, err);
     if (status != SWE_OK || pipe.size != pipe.announced) {
         free(pipe.bytes);
-        return status != SWE_OK ? status
-                                : swe_fail(err, task->failure_status,
-                                           "internal error: %s sent less than it announced",
-                                           task->what);
+        return status != SWE_OK
+                   ? status
+                   : swe_fail(err, task->failure_status,
+                              "internal error: %s sent less than it announced", task->what);
     }
     *result = pipe.bytes;
     *size = pipe.size;
@@ -349,8 +351,8 @@ static int run_here(const swe_child_task *task, swe_child_work work, void *conte
 int swe_child_run(const swe_child_task *task, swe_child_work work, void *context, void **result,
                   size_t *size, swe_error *err)
 {
-    if (task == NULL || task->what == NULL || task->fix == NULL || work == NULL ||
-        result == NULL || size == NULL) {
+    if (task == NULL || task->what == NULL || task->fix == NULL || work == NULL || result == NULL ||
+        size == NULL) {
         return swe_fail(err, SWE_ERROR_USAGE, "internal error: a child task needs work");
     }
     *result = NULL;

@@ -186,8 +186,8 @@ static void read_variables(cursor *c, const uint64_t *dims, uint64_t dim_count, 
     free(shapes);
 }
 
-enum swe_classic_verdict swe_classic_judge(const unsigned char *data, size_t size,
-                                           double file_size, char *problem, size_t problem_size)
+enum swe_classic_verdict swe_classic_judge(const unsigned char *data, size_t size, double file_size,
+                                           char *problem, size_t problem_size)
 {
     if (problem != NULL && problem_size > 0) {
         problem[0] = '\0';

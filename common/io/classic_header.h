@@ -21,8 +21,7 @@ enum swe_classic_verdict {
  * runs past `size` counts as damaged. problem (of problem_size > 0 bytes)
  * receives one phrase for a message ("is truncated: variable 'b' needs
  * 720 bytes, the file has 300"). Never reads outside data[0, size). */
-enum swe_classic_verdict swe_classic_judge(const unsigned char *data, size_t size,
-                                           double file_size, char *problem,
-                                           size_t problem_size);
+enum swe_classic_verdict swe_classic_judge(const unsigned char *data, size_t size, double file_size,
+                                           char *problem, size_t problem_size);
 
 #endif

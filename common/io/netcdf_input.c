@@ -181,8 +181,7 @@ static int read_open_field(int ncid, const char *role, const char *path, gridded
     return status;
 }
 
-static int read_field_here(const char *role, const char *path, gridded_field *field,
-                           swe_error *err)
+static int read_field_here(const char *role, const char *path, gridded_field *field, swe_error *err)
 {
     *field = (gridded_field){0};
     int ncid;
@@ -342,8 +341,8 @@ static int check_extent(const char *role, const char *path, const gridded_field 
         if (!(fabs(low) <= 1.0e9 && fabs(high) <= 1.0e9 && extent >= 1.0e-3 && extent <= 1.0e8)) {
             char problem[160];
             snprintf(problem, sizeof problem,
-                     "spans %s = %g to %g, not a domain of 1 mm to 100 000 km", axis == 0 ? "x" : "y",
-                     low, high);
+                     "spans %s = %g to %g, not a domain of 1 mm to 100 000 km",
+                     axis == 0 ? "x" : "y", low, high);
             return refuse(err, role, path, problem);
         }
     }

@@ -237,10 +237,10 @@ static int create_exclusively(swe_netcdf_output *output, swe_error *err)
             return SWE_OK;
         }
         if (nc_status != NC_EEXIST || in_place) {
-            int status = swe_fail(
-                err, SWE_ERROR_USAGE,
-                "cannot create output '%s': %s (choose a writable --output path)",
-                output->temp_path, creation_failure_reason(output->temp_path, nc_status));
+            int status =
+                swe_fail(err, SWE_ERROR_USAGE,
+                         "cannot create output '%s': %s (choose a writable --output path)",
+                         output->temp_path, creation_failure_reason(output->temp_path, nc_status));
             free(output->temp_path);
             output->temp_path = NULL;
             return status;

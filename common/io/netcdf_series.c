@@ -123,8 +123,8 @@ static int join_in_child(void *context, swe_child_pipe *pipe, swe_error *err)
             double time;
             status = swe_netcdf_read(from->path, k, &block, &time, err);
             if (status == SWE_OK && output == NULL) {
-                status = swe_netcdf_create(&output, series->plan.path_stem, &block, &series->info,
-                                           err);
+                status =
+                    swe_netcdf_create(&output, series->plan.path_stem, &block, &series->info, err);
             }
             if (status == SWE_OK) {
                 status = swe_netcdf_write(output, &block, time, err);
@@ -305,8 +305,8 @@ int swe_netcdf_series_write(swe_netcdf_series *series, const swe_block *block, i
     }
     void *nothing = NULL;
     size_t size = 0;
-    int status = run_child("writing", series->current.path, append_in_child, &work, 0, &nothing,
-                           &size, err);
+    int status =
+        run_child("writing", series->current.path, append_in_child, &work, 0, &nothing, &size, err);
     free(nothing);
     if (status == SWE_OK) {
         series->current.count++;

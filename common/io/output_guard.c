@@ -109,8 +109,9 @@ static int split_stem(const char *stem, char **folder, const char **base, swe_er
                         *folder, stem, output_fix);
     }
     if (access(*folder, W_OK | X_OK) != 0) {
-        return swe_fail(err, SWE_ERROR_USAGE, "the folder '%s' of --output '%s' is not writable (%s)",
-                        *folder, stem, output_fix);
+        return swe_fail(err, SWE_ERROR_USAGE,
+                        "the folder '%s' of --output '%s' is not writable (%s)", *folder, stem,
+                        output_fix);
     }
     return SWE_OK;
 }

@@ -164,8 +164,8 @@ static void png_warning_quietly(png_structp png, png_const_charp message)
  * error with its errno in *saved_errno (libpng reports through longjmp). */
 static int encode(FILE *stream, const swe_raster *raster, int *saved_errno)
 {
-    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, saved_errno,
-                                              png_error_quietly, png_warning_quietly);
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, saved_errno, png_error_quietly,
+                                              png_warning_quietly);
     png_infop info = png != NULL ? png_create_info_struct(png) : NULL;
     if (info == NULL) {
         png_destroy_write_struct(&png, NULL);

@@ -26,7 +26,8 @@ SWE_INLINE swe_cell swe_euler_update(real h, real hu, real hv, real dt_dx, real 
     cell.h = h - dt_dx * update_x_h - dt_dy * update_y_h;
     cell.hu = hu - dt_dx * update_x_hu - dt_dy * update_y_hu;
     cell.hv = hv - dt_dx * update_x_hv - dt_dy * update_y_hv;
-    cell.h = (cell.h < (real)0 && (cell.h > -SWE_DRY_TOLERANCE || h < SWE_DRY_TOLERANCE)) ? (real)0 : cell.h;
+    cell.h = (cell.h < (real)0 && (cell.h > -SWE_DRY_TOLERANCE || h < SWE_DRY_TOLERANCE)) ? (real)0
+                                                                                          : cell.h;
     const int dry = cell.h < SWE_DRY_TOLERANCE;
     cell.hu = dry ? (real)0 : cell.hu;
     cell.hv = dry ? (real)0 : cell.hv;

@@ -16,10 +16,10 @@ typedef struct drive {
     swe_progress progress;
     swe_clock clock;
     int next_snapshot;
-    double next_checkpoint;        /* simulated time; INFINITY: none due */
-    int state_invalid;             /* the guard stopped the run: what was written stays */
-    const char *continue_from;     /* the checkpoint a stopped run continues from */
-    long advances;                 /* calls of advance, for the team's interrupt checks */
+    double next_checkpoint;    /* simulated time; INFINITY: none due */
+    int state_invalid;         /* the guard stopped the run: what was written stays */
+    const char *continue_from; /* the checkpoint a stopped run continues from */
+    long advances;             /* calls of advance, for the team's interrupt checks */
 } drive;
 
 /* A team agrees on an interrupt every so many calls of advance (a
@@ -76,7 +76,8 @@ static int check_interrupt(drive *run, swe_error *err)
     if (run->continue_from != NULL) {
         snprintf(next, sizeof next, "continue it with --restart %s", run->continue_from);
     } else {
-        snprintf(next, sizeof next, "no checkpoint to continue from: --checkpoint-every makes them");
+        snprintf(next, sizeof next,
+                 "no checkpoint to continue from: --checkpoint-every makes them");
     }
     return swe_fail_interrupted(err, signal, where, next);
 }

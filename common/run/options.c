@@ -350,8 +350,9 @@ static int refuse_option(const char *given, const struct option *all, swe_error 
         }
     }
     if (count > 1) {
-        return swe_fail(err, SWE_ERROR_USAGE, "ambiguous option '%.*s': it could be %s (see --help)",
-                        (int)(length + 2), given, matches);
+        return swe_fail(err, SWE_ERROR_USAGE,
+                        "ambiguous option '%.*s': it could be %s (see --help)", (int)(length + 2),
+                        given, matches);
     }
     if (count == 0) {
         return swe_fail(err, SWE_ERROR_USAGE, "unknown option '%.*s' (see --help)",
