@@ -15,14 +15,25 @@
 #include <string.h>
 #include <unistd.h>
 
+/* count numbers in two sends: one of one number, one of the rest. */
 static int send_numbers(void *context, swe_child_pipe *pipe, swe_error *err)
 {
     const int *count = context;
-    int status = swe_child_announce(pipe, (double)*count * sizeof(double), err);
-    for (int k = 0; k < *count && status == SWE_OK; ++k) {
-        double value = k * 0.5;
-        status = swe_child_send(pipe, &value, sizeof value, err);
+    double *values = malloc((size_t)*count * sizeof *values);
+    if (values == NULL) {
+        return swe_fail(err, SWE_ERROR_RUNTIME, "out of memory");
     }
+    for (int k = 0; k < *count; ++k) {
+        values[k] = k * 0.5;
+    }
+    int status = swe_child_announce(pipe, (double)*count * sizeof(double), err);
+    if (status == SWE_OK) {
+        status = swe_child_send(pipe, values, sizeof(double), err);
+    }
+    if (status == SWE_OK) {
+        status = swe_child_send(pipe, values + 1, (size_t)(*count - 1) * sizeof(double), err);
+    }
+    free(values);
     return status;
 }
 

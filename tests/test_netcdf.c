@@ -2,8 +2,8 @@
  * temporary-file protocol and the refusal of unusable files. */
 #include "grid/block.h"
 #include "io/netcdf_output.h"
-#include "scenarios/scenario.h"
 #include "program_runner.h"
+#include "scenarios/scenario.h"
 #include "test_suites.h"
 
 #include <CUnit/CUnit.h>

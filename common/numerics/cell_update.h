@@ -12,12 +12,13 @@ typedef struct swe_cell {
 
 /* One explicit Euler step of a cell. update_x_* are the net updates that
  * its left and right edges send it, update_y_* those of its bottom and top
- * edges. A depth that round-off leaves below zero, by less than the dry
- * tolerance, is clamped at zero, and a cell that falls dry loses its
- * momentum, so that no later step divides by a vanishing depth. A depth
- * further below zero (a step too long: more water left the cell than it
- * held) and NaN stay as they are, for the guard (grid/state_check.h) to
- * see: clamping them would create water and hide the failure. */
+ * edges. A depth below zero is clamped at zero where the numerics put it
+ * there: round-off (less than the dry tolerance below zero) or a cell that
+ * was dry already; a cell that falls dry loses its momentum, so that no
+ * later step divides by a vanishing depth. A wet cell that lost more water
+ * than it held (a step too long) and NaN stay as they are, for the guard
+ * (grid/state_check.h) to see: clamping them would make water and hide
+ * the failure. */
 SWE_INLINE swe_cell swe_euler_update(real h, real hu, real hv, real dt_dx, real dt_dy,
                                      real update_x_h, real update_x_hu, real update_x_hv,
                                      real update_y_h, real update_y_hu, real update_y_hv)
@@ -26,8 +27,8 @@ SWE_INLINE swe_cell swe_euler_update(real h, real hu, real hv, real dt_dx, real 
     cell.h = h - dt_dx * update_x_h - dt_dy * update_y_h;
     cell.hu = hu - dt_dx * update_x_hu - dt_dy * update_y_hu;
     cell.hv = hv - dt_dx * update_x_hv - dt_dy * update_y_hv;
-    cell.h = (cell.h < (real)0 && (cell.h > -SWE_DRY_TOLERANCE || h < SWE_DRY_TOLERANCE)) ? (real)0
-                                                                                          : cell.h;
+    const int numerics_clamp = cell.h > -SWE_DRY_TOLERANCE || h < SWE_DRY_TOLERANCE;
+    cell.h = (cell.h < (real)0 && numerics_clamp) ? (real)0 : cell.h;
     const int dry = cell.h < SWE_DRY_TOLERANCE;
     cell.hu = dry ? (real)0 : cell.hu;
     cell.hv = dry ? (real)0 : cell.hv;
