@@ -1,5 +1,5 @@
 /* A 5 x 7 pixel font of the characters the pictures need: digits, the
- * signs . - + = ( ) and the letters a e m s t. */
+ * signs . - + = ( ) / and the letters a c e i m o r s t v y. */
 #ifndef SWE_BITMAP_FONT_H
 #define SWE_BITMAP_FONT_H
 

@@ -1,17 +1,14 @@
 #include "io/png_output.h"
 
-#include "io/atomic_file.h"
 #include "io/bitmap_font.h"
+#include "io/colour_bar.h"
 #include "io/colour_map.h"
+#include "io/png_raster.h"
 #include "io/raster.h"
 
-#include <errno.h>
 #include <math.h>
-#include <png.h>
-#include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 /* Layout, pixels: a title band above the map, the colour bar right of it
  * with its labels, and a margin around everything. */
@@ -25,9 +22,6 @@ enum {
     LABEL_WIDTH = 100,
     TEXT_SCALE = 2
 };
-
-/* Rows of swe_rgb go to libpng as they are. */
-_Static_assert(sizeof(swe_rgb) == 3, "swe_rgb must be three packed bytes");
 
 static const swe_rgb background = {255, 255, 255};
 static const swe_rgb ink = {0, 0, 0};
@@ -115,19 +109,9 @@ static void draw_map(swe_raster *raster, const swe_block *block, const swe_png_r
 static void draw_colour_bar(swe_raster *raster, const swe_png_range *range, int left,
                             int map_height)
 {
-    for (int py = 0; py < map_height; ++py) {
-        double fraction = 1.0 - (double)py / (map_height - 1);
-        swe_raster_fill(raster, left, TITLE_BAND + py, BAR_WIDTH, 1, swe_colour_map(fraction));
-    }
-    char label[32];
-    int text_height = SWE_FONT_HEIGHT * TEXT_SCALE;
-    int label_left = left + BAR_WIDTH + LABEL_GAP;
-    snprintf(label, sizeof label, "%.4g", range->high);
-    swe_font_draw(raster, label_left, TITLE_BAND, TEXT_SCALE, label, ink);
-    snprintf(label, sizeof label, "%.4g", range->low);
-    swe_font_draw(raster, label_left, TITLE_BAND + map_height - text_height, TEXT_SCALE, label,
-                  ink);
-    swe_font_draw(raster, left, MARGIN / 2, TEXT_SCALE, "eta (m)", ink);
+    swe_colour_bar bar = {left,        TITLE_BAND, BAR_WIDTH,  map_height, range->low,
+                          range->high, "eta (m)",  MARGIN / 2, TEXT_SCALE};
+    swe_colour_bar_draw(raster, &bar);
 }
 
 static void draw_picture(swe_raster *raster, const swe_block *block, double time,
@@ -141,54 +125,6 @@ static void draw_picture(swe_raster *raster, const swe_block *block, double time
     char title[48];
     snprintf(title, sizeof title, "t = %.2f s", time);
     swe_font_draw(raster, MARGIN, MARGIN / 2, TEXT_SCALE, title, ink);
-}
-
-/* libpng's errors end the encoding through longjmp, without the line
- * that its default handler prints: the caller says what failed, once.
- * The error number of the failed write is kept for that line. */
-static void png_error_quietly(png_structp png, png_const_charp message)
-{
-    (void)message;
-    int *saved_errno = png_get_error_ptr(png);
-    *saved_errno = errno;
-    png_longjmp(png, 1);
-}
-
-static void png_warning_quietly(png_structp png, png_const_charp message)
-{
-    (void)png;
-    (void)message;
-}
-
-/* Encodes raster into the open stream; returns 0, or -1 after a libpng
- * error with its errno in *saved_errno (libpng reports through longjmp). */
-static int encode(FILE *stream, const swe_raster *raster, int *saved_errno)
-{
-    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, saved_errno, png_error_quietly,
-                                              png_warning_quietly);
-    png_infop info = png != NULL ? png_create_info_struct(png) : NULL;
-    if (info == NULL) {
-        png_destroy_write_struct(&png, NULL);
-        return -1;
-    }
-    if (setjmp(png_jmpbuf(png))) {
-        png_destroy_write_struct(&png, &info);
-        return -1;
-    }
-    png_init_io(png, stream);
-    png_set_IHDR(png, info, (png_uint_32)raster->width, (png_uint_32)raster->height, 8,
-                 PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT,
-                 PNG_FILTER_TYPE_DEFAULT);
-    /* Pictures are written at every snapshot: fast compression, one filter. */
-    png_set_compression_level(png, 3);
-    png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_SUB);
-    png_write_info(png, info);
-    for (int row = 0; row < raster->height; ++row) {
-        png_write_row(png, (png_const_bytep)&raster->pixels[(size_t)row * raster->width]);
-    }
-    png_write_end(png, NULL);
-    png_destroy_write_struct(&png, &info);
-    return 0;
 }
 
 int swe_png_write(const char *path, const swe_block *block, double time, const swe_png_range *range,
@@ -206,19 +142,7 @@ int swe_png_write(const char *path, const swe_block *block, double time, const s
         return swe_fail(err, SWE_ERROR_RUNTIME, "out of memory for the picture '%s'", path);
     }
     draw_picture(&raster, block, time, range);
-    swe_atomic_file file;
-    int status = swe_atomic_file_open(&file, path, err);
-    if (status == SWE_OK) {
-        int saved_errno = 0;
-        if (encode(file.stream, &raster, &saved_errno) != 0) {
-            swe_atomic_file_abandon(&file);
-            status = swe_fail(err, SWE_ERROR_RUNTIME,
-                              "writing '%s' failed: %s (check free disk space and permissions)",
-                              path, saved_errno != 0 ? strerror(saved_errno) : "libpng failed");
-        } else {
-            status = swe_atomic_file_commit(&file, err);
-        }
-    }
+    int status = swe_png_write_raster(path, &raster, err);
     free(raster.pixels);
     return status;
 }

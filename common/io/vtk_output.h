@@ -6,13 +6,15 @@
  * run of several blocks (MPI ranks) writes one piece per block and a .pvtr
  * that names them, without changing the piece format. Extents count grid
  * points as VTK does: a piece of cells i0..i1-1 in x spans points i0..i1.
- * Arrays are stored inline as base64 (format="binary", header_type UInt64),
- * so the files are well-formed XML that any XML parser reads. */
+ * Arrays are stored inline as base64 (format="binary", header_type UInt64,
+ * io/vtk_xml.h), so the files are well-formed XML that any XML parser
+ * reads. */
 #ifndef SWE_VTK_OUTPUT_H
 #define SWE_VTK_OUTPUT_H
 
 #include "core/error.h"
 #include "grid/block.h"
+#include "io/vtk_xml.h"
 
 /* Point extent of a grid or piece: x from i_begin to i_end, y from j_begin
  * to j_end (z is always 0 0). */
@@ -38,16 +40,5 @@ typedef struct swe_vtk_piece {
  * pieces, each written by swe_vtk_write_piece, into the grid whole. */
 int swe_vtk_write_parallel(const char *path, const swe_vtk_extent *whole,
                            const swe_vtk_piece *pieces, int count, swe_error *err);
-
-/* One entry of a .pvd collection: a data file (relative to the .pvd) and
- * its simulated time. */
-typedef struct swe_vtk_series_entry {
-    const char *file;
-    double time;
-} swe_vtk_series_entry;
-
-/* Writes the .pvd collection at path (through path.tmp and a rename). */
-int swe_vtk_write_series(const char *path, const swe_vtk_series_entry *entries, int count,
-                         swe_error *err);
 
 #endif
