@@ -70,6 +70,7 @@ int main(int argc, char **argv)
 #endif
     register_block_grid_tests();
     register_child_task_tests();
+    register_guard_tests();
 #ifndef SWE_WITHOUT_NETCDF
     register_fault_input_tests();
     register_fault_checkpoint_tests();

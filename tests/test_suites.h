@@ -28,6 +28,7 @@ void register_opencl_tests(void);
 #endif
 void register_block_grid_tests(void);
 void register_child_task_tests(void);
+void register_guard_tests(void);
 void register_fault_input_tests(void);      /* with NetCDF */
 void register_fault_checkpoint_tests(void); /* with NetCDF */
 void register_fault_output_tests(void);     /* with NetCDF */
