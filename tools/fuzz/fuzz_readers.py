@@ -16,7 +16,8 @@ on it under a time limit, and the run is judged as a user would:
   message   it failed without exactly one line 'shallows: ...' on stderr,
             or ended 0 without its summary line, or with another exit code
   litter    it failed and left temporary files behind
-  lost      a restart lost snapshots of the complete PATH.nc it was given
+  lost      a restart lost snapshots of the complete PATH.nc it was given,
+            or changed it and failed
 
 Readers: bathymetry, displacement (the --scenario netcdf inputs in the three
 NetCDF formats), checkpoint (--restart FILE), snapshots (the complete
@@ -178,8 +179,13 @@ class Reader:
         if self.name == "checkpoint":
             shutil.copy(self.complete, os.path.join(run_dir, "run.nc"))
             return [self.program] + CHECKPOINT_RUN + ["--restart", fuzzed, "--output", "run"]
+        # The checkpoint beside the mutated run.nc, as the killed run left
+        # it: its own complete file would otherwise be where the restart
+        # takes the earlier snapshots from, and the mutated one never read.
         shutil.copy(fuzzed, os.path.join(run_dir, "run.nc"))
-        return [self.program] + CHECKPOINT_RUN + ["--restart", self.checkpoint, "--output", "run"]
+        shutil.copy(self.checkpoint, os.path.join(run_dir, "run.checkpoint.nc"))
+        return [self.program] + CHECKPOINT_RUN + ["--restart", "run.checkpoint.nc", "--output",
+                                                  "run"]
 
 
 def snapshot_count(path):
@@ -237,7 +243,7 @@ def judge(reader, run_dir, before, result, timed_out):
         kept = os.path.join(run_dir, "run.nc")
         if not os.path.exists(kept):
             defects.append(("lost", "run.nc is gone"))
-        elif code != 0 and reader.name == "checkpoint" and open(kept, "rb").read() != before:
+        elif code != 0 and open(kept, "rb").read() != before:
             defects.append(("lost", "a refused restart changed run.nc"))
         elif code == 0 and snapshot_count(kept) != SNAPSHOTS:
             defects.append(("lost", "run.nc holds %d snapshots" % snapshot_count(kept)))
