@@ -177,7 +177,7 @@ print-program:
 
 ## make fuzz: mutated files against one reader for FUZZ_MINUTES (default 10), under
 ## ASan/UBSan; READER=bathymetry|displacement|checkpoint|snapshots|classic-header
-## (tools/fuzz/; the last is a libFuzzer target, which needs clang: make deps installs it)
+## (tools/fuzz/; the last is a libFuzzer target, which needs clang: tools/deps.sh fuzz installs it)
 READER ?= bathymetry
 FUZZ_MINUTES ?= 10
 FUZZ_DIR := build/fuzz
