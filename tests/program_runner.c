@@ -160,3 +160,18 @@ int swe_remove_test_directory(const char *dir)
     closedir(directory);
     return rmdir(dir);
 }
+
+int swe_count_entries_with(const char *dir, const char *part)
+{
+    DIR *directory = opendir(dir);
+    if (directory == NULL) {
+        return -1;
+    }
+    int count = 0;
+    struct dirent *entry;
+    while ((entry = readdir(directory)) != NULL) {
+        count += strstr(entry->d_name, part) != NULL;
+    }
+    closedir(directory);
+    return count;
+}

@@ -2,8 +2,10 @@
 # Installs the Debian packages shallows needs when run as root; otherwise
 # prints the one command to run and fails, so that `make run` and
 # `make test` stop with a clear message instead of a compiler error.
-#   tools/deps.sh [grade]           check or install everything, or what make grade needs
-#   tools/deps.sh --list [grade]    print the packages (the GitHub Classroom workflow installs these)
+#   tools/deps.sh [grade|fuzz]           check or install everything, or what make grade
+#                                        needs, or everything and what make fuzz needs
+#   tools/deps.sh --list [grade|fuzz]    print the packages (the GitHub Classroom workflow
+#                                        installs these)
 set -eu
 
 # What grading needs beyond a C compiler, make and python3: the sandbox
@@ -30,7 +32,10 @@ fi
 case "${1:-all}" in
 all) ;;
 grade) packages=$grade_packages ;;
-*) echo "usage: tools/deps.sh [--list] [grade]" >&2; exit 2 ;;
+# make fuzz alone: clang and its runtime for the libFuzzer target
+# (tools/fuzz/classic_header_fuzzer.c); make test does not need them.
+fuzz) packages="$packages clang libclang-rt-dev" ;;
+*) echo "usage: tools/deps.sh [--list] [grade|fuzz]" >&2; exit 2 ;;
 esac
 if [ "$list" = yes ]; then
     echo "$packages"

@@ -7,7 +7,12 @@
 
 #include "cartesian/initial_block.h"
 #include "grid/block_checksum.h"
+#include "grid/state_check.h"
+#include "io/atomic_file.h"
 #include "io/checkpoint.h"
+
+#include <stdlib.h>
+#include <string.h>
 
 /* What a checkpoint must have been written by: the same run. */
 static swe_checkpoint_run identity_of(const swe_options *options)
@@ -16,7 +21,8 @@ static swe_checkpoint_run identity_of(const swe_options *options)
                                 .solver = swe_solver_name(options->solver),
                                 .cfl = options->cfl,
                                 .t_end = options->t_end,
-                                .outputs = options->outputs};
+                                .outputs = options->outputs,
+                                .manning = options->manning};
 }
 
 static int agree(const swe_cartesian_model *model, int status, swe_error *err)
@@ -61,14 +67,37 @@ static int read_whole(swe_cartesian_model *model, swe_block **whole, swe_error *
     return status;
 }
 
+/* A checkpoint of a closed basin holds the water the run started with. */
+static int check_restored_volume(swe_cartesian_model *model, const char *path,
+                                 const swe_checkpoint_position *position, swe_error *err)
+{
+    double volume = 0;
+    int status = swe_cartesian_volume(model, &volume, err);
+    char change[256];
+    if (status == SWE_OK &&
+        swe_state_describe_volume_change(model->initial_volume, volume, position->clock.steps,
+                                         change, sizeof change)) {
+        status = swe_fail(err, SWE_ERROR_USAGE,
+                          "checkpoint '%s' is not of this run: %s (it is damaged: use an earlier "
+                          "checkpoint or start again)",
+                          path, change);
+    }
+    return status;
+}
+
 int swe_cartesian_restore(void *self, const char *path, swe_checkpoint_position *position,
                           swe_error *err)
 {
     swe_cartesian_model *model = self;
     const swe_checkpoint_run identity = identity_of(model->options);
     swe_block *whole = NULL;
-    /* The checkpoint's bathymetry is checked against the initial state. */
-    int status = read_whole(model, &whole, err);
+    /* The checkpoint's bathymetry and water are checked against the
+     * initial state. */
+    int status =
+        model->closed_basin ? swe_cartesian_volume(model, &model->initial_volume, err) : SWE_OK;
+    if (status == SWE_OK) {
+        status = read_whole(model, &whole, err);
+    }
     if (status == SWE_OK && whole != NULL) {
         status = swe_checkpoint_read(path, whole, &identity, position, err);
     }
@@ -78,15 +107,38 @@ int swe_cartesian_restore(void *self, const char *path, swe_checkpoint_position 
     }
     const swe_block_split *split = model->split;
     if (split == NULL) {
-        return model->backend->sync_after_write(&model->block, err);
+        status = model->backend->sync_after_write(&model->block, err);
+    } else {
+        status = split->share(split->context, position, sizeof *position, err);
+        status = status == SWE_OK ? split->scatter(split->context, err) : status;
     }
-    status = split->share(split->context, position, sizeof *position, err);
-    return status == SWE_OK ? split->scatter(split->context, err) : status;
+    if (status == SWE_OK && model->closed_basin) {
+        status = agree(model, check_restored_volume(model, path, position, err), err);
+    }
+    return status;
 }
 
 /* The writer's files of the whole domain. The pictures take their colours
  * from the initial state, so a restart (first_snapshot > 0) sets them up
  * from a fresh initial block of the whole domain. */
+/* The PATH of the run that wrote the checkpoint at restart_path
+ * (PATH.checkpoint.nc), where its earlier snapshots lie; NULL when the
+ * checkpoint has another name. */
+static char *earlier_stem_of(const char *restart_path)
+{
+    static const char suffix[] = ".checkpoint.nc";
+    size_t length = restart_path != NULL ? strlen(restart_path) : 0;
+    if (length <= sizeof suffix - 1 ||
+        strcmp(restart_path + length - (sizeof suffix - 1), suffix) != 0) {
+        return NULL;
+    }
+    char *stem = swe_path_join(restart_path, "");
+    if (stem != NULL) {
+        stem[length - (sizeof suffix - 1)] = '\0';
+    }
+    return stem;
+}
+
 static int open_whole_outputs(swe_cartesian_model *model, unsigned formats, int first_snapshot,
                               swe_error *err)
 {
@@ -101,12 +153,14 @@ static int open_whole_outputs(swe_cartesian_model *model, unsigned formats, int 
         status = read_whole(model, &whole, err);
     }
     if (status == SWE_OK && whole != NULL) {
-        const swe_output_plan plan = plan_of(options, formats);
+        swe_output_plan plan = plan_of(options, formats);
+        plan.earlier_stem = first_snapshot > 0 ? earlier_stem_of(options->restart_path) : NULL;
         const swe_output_info info = {.scenario = options->scenario,
                                       .solver = swe_solver_name(options->solver),
                                       .backend = model->backend_name,
                                       .cfl = options->cfl};
         status = swe_output_set_create(&model->outputs, &plan, whole, &info, first_snapshot, err);
+        free((char *)plan.earlier_stem);
     }
     swe_block_destroy(&initial);
     return status;
@@ -152,6 +206,11 @@ int swe_cartesian_write_checkpoint(void *self, const char *path,
     const swe_checkpoint_run identity = identity_of(model->options);
     swe_block *whole = NULL;
     int status = read_whole(model, &whole, err);
+    /* The snapshots so far are sealed before the checkpoint that follows
+     * them is in place. */
+    if (status == SWE_OK && whole != NULL) {
+        status = swe_output_set_seal(model->outputs, err);
+    }
     if (status == SWE_OK && whole != NULL) {
         status = swe_checkpoint_write(path, whole, &identity, position, err);
     }

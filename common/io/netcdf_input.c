@@ -1,7 +1,11 @@
 #include "io/netcdf_input.h"
 
+#include "core/memory_budget.h"
+#include "io/untrusted_file.h"
+
 #include <math.h>
 #include <netcdf.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -126,6 +130,14 @@ static void make_rising(gridded_field *field)
 static int read_values(int ncid, const char *role, const char *path, int varid,
                        gridded_field *field, swe_error *err)
 {
+    /* The values, then their copy in the process that reads them back. */
+    char what[512];
+    snprintf(what, sizeof what, "the %zu x %zu values of '%s'", field->nx, field->ny, path);
+    int status = swe_memory_check(what, 2.0 * (double)field->nx * (double)field->ny * 8.0,
+                                  "give a coarser file", err);
+    if (status != SWE_OK) {
+        return status;
+    }
     field->values = malloc(field->nx * field->ny * sizeof *field->values);
     if (field->values == NULL) {
         return swe_fail(err, SWE_ERROR_RUNTIME, "out of memory for the values of '%s'", path);
@@ -169,12 +181,9 @@ static int read_open_field(int ncid, const char *role, const char *path, gridded
     return status;
 }
 
-static int read_field(const char *role, const char *path, gridded_field *field, swe_error *err)
+static int read_field_here(const char *role, const char *path, gridded_field *field, swe_error *err)
 {
     *field = (gridded_field){0};
-    if (path == NULL) {
-        return swe_fail(err, SWE_ERROR_USAGE, "no %s file given (add --%s FILE)", role, role);
-    }
     int ncid;
     int nc_status = nc_open(path, NC_NOWRITE, &ncid);
     if (nc_status != NC_NOERR) {
@@ -187,6 +196,97 @@ static int read_field(const char *role, const char *path, gridded_field *field, 
     if (status != SWE_OK) {
         free_field(field);
     }
+    return status;
+}
+
+/* The file is read in a child process (io/child_task.h), so that a
+ * damaged file that crashes or hangs libnetcdf or libhdf5 becomes one
+ * line; the field comes back as its two sizes, x, y and the values. */
+typedef struct field_reading {
+    const char *role, *path, *fix;
+} field_reading;
+
+static int read_in_child(void *context, swe_child_pipe *pipe, swe_error *err)
+{
+    const field_reading *reading = context;
+    char role[64];
+    snprintf(role, sizeof role, "%s file", reading->role);
+    gridded_field field = {0};
+    int status = swe_untrusted_file_check_classic(role, reading->path, reading->fix, err);
+    if (status == SWE_OK) {
+        status = read_field_here(reading->role, reading->path, &field, err);
+    }
+    if (status == SWE_OK) {
+        const uint64_t sizes[2] = {field.nx, field.ny};
+        double values = (double)field.nx + (double)field.ny + (double)field.nx * (double)field.ny;
+        status = swe_child_announce(pipe, sizeof sizes + values * sizeof(double), err);
+        if (status == SWE_OK) {
+            status = swe_child_send(pipe, sizes, sizeof sizes, err);
+        }
+        const void *arrays[] = {field.x, field.y, field.values};
+        const size_t counts[] = {field.nx, field.ny, field.nx * field.ny};
+        for (int a = 0; a < 3 && status == SWE_OK; ++a) {
+            status = swe_child_send(pipe, arrays[a], counts[a] * sizeof(double), err);
+        }
+    }
+    free_field(&field);
+    return status;
+}
+
+/* The field as read_in_child sent it. */
+static int unpack_field(const unsigned char *bytes, size_t size, gridded_field *field,
+                        swe_error *err)
+{
+    uint64_t sizes[2];
+    if (size < sizeof sizes) {
+        return swe_fail(err, SWE_ERROR_RUNTIME, "internal error: a field came back short");
+    }
+    memcpy(sizes, bytes, sizeof sizes);
+    double values = (double)sizes[0] + (double)sizes[1] + (double)sizes[0] * (double)sizes[1];
+    if (sizes[0] < 2 || sizes[1] < 2 || sizeof sizes + values * sizeof(double) != (double)size) {
+        return swe_fail(err, SWE_ERROR_RUNTIME, "internal error: a field came back short");
+    }
+    field->nx = (size_t)sizes[0];
+    field->ny = (size_t)sizes[1];
+    double **arrays[] = {&field->x, &field->y, &field->values};
+    const size_t counts[] = {field->nx, field->ny, field->nx * field->ny};
+    size_t offset = sizeof sizes;
+    for (int a = 0; a < 3; ++a) {
+        *arrays[a] = malloc(counts[a] * sizeof(double));
+        if (*arrays[a] == NULL) {
+            free_field(field);
+            return swe_fail(err, SWE_ERROR_RUNTIME, "out of memory for a field of %zu x %zu",
+                            field->nx, field->ny);
+        }
+        memcpy(*arrays[a], bytes + offset, counts[a] * sizeof(double));
+        offset += counts[a] * sizeof(double);
+    }
+    return SWE_OK;
+}
+
+static int read_field(const char *role, const char *path, gridded_field *field, swe_error *err)
+{
+    *field = (gridded_field){0};
+    if (path == NULL) {
+        return swe_fail(err, SWE_ERROR_USAGE, "no %s file given (add --%s FILE)", role, role);
+    }
+    const field_reading reading = {
+        role, path, "give a NetCDF file with coordinates x, y and one 2D variable over (y, x)"};
+    char role_file[64], what[512];
+    snprintf(role_file, sizeof role_file, "%s file", role);
+    snprintf(what, sizeof what, "reading %s file '%s'", role, path);
+    double bytes;
+    int status = swe_untrusted_file_check(role_file, path, reading.fix, &bytes, err);
+    void *result = NULL;
+    size_t size = 0;
+    if (status == SWE_OK) {
+        const swe_child_task task = swe_untrusted_read_task(what, reading.fix, bytes);
+        status = swe_child_run(&task, read_in_child, (void *)&reading, &result, &size, err);
+    }
+    if (status == SWE_OK) {
+        status = unpack_field(result, size, field, err);
+    }
+    free(result);
     return status;
 }
 
@@ -227,6 +327,28 @@ static double sample(const gridded_field *field, double x, double y, double outs
     return (1 - wy) * bottom + wy * top;
 }
 
+/* A domain that the grid and the time step can live with: coordinates
+ * within a million kilometres, an extent from a millimetre to 100 000 km
+ * (beyond, cell sizes overflow or shrink until no step ends). */
+static int check_extent(const char *role, const char *path, const gridded_field *field,
+                        swe_error *err)
+{
+    const double *ends[] = {field->x, field->y};
+    const size_t counts[] = {field->nx, field->ny};
+    for (int axis = 0; axis < 2; ++axis) {
+        double low = ends[axis][0], high = ends[axis][counts[axis] - 1];
+        double extent = high - low;
+        if (!(fabs(low) <= 1.0e9 && fabs(high) <= 1.0e9 && extent >= 1.0e-3 && extent <= 1.0e8)) {
+            char problem[160];
+            snprintf(problem, sizeof problem,
+                     "spans %s = %g to %g, not a domain of 1 mm to 100 000 km",
+                     axis == 0 ? "x" : "y", low, high);
+            return refuse(err, role, path, problem);
+        }
+    }
+    return SWE_OK;
+}
+
 /* Whether the extents of two fields share more than an edge. */
 static int overlaps(const gridded_field *a, const gridded_field *b)
 {
@@ -259,10 +381,17 @@ int swe_netcdf_input_create_block(const swe_scenario *scenario, int nx, int ny,
     }
     gridded_field bathymetry, displacement;
     int status = read_field("bathymetry", bathymetry_path, &bathymetry, err);
+    if (status == SWE_OK) {
+        status = check_extent("bathymetry", bathymetry_path, &bathymetry, err);
+    }
     if (status != SWE_OK) {
+        free_field(&bathymetry);
         return status;
     }
     status = read_field("displacement", displacement_path, &displacement, err);
+    if (status == SWE_OK) {
+        status = check_extent("displacement", displacement_path, &displacement, err);
+    }
     if (status == SWE_OK && !overlaps(&displacement, &bathymetry)) {
         status = swe_fail(err, SWE_ERROR_USAGE,
                           "displacement file '%s' covers [%g, %g] x [%g, %g], outside the "

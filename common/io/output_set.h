@@ -22,6 +22,8 @@ typedef struct swe_output_plan {
     const char *path_stem;
     int outputs;
     double t_end;
+    const char *earlier_stem; /* a restart: the checkpointed run's PATH, where
+                                 its earlier snapshots are (io/netcdf_series.h) */
 } swe_output_plan;
 
 typedef struct swe_output_set swe_output_set; /* opaque */
@@ -30,7 +32,7 @@ typedef struct swe_output_set swe_output_set; /* opaque */
  * host arrays hold the initial state (the pictures take their colour range
  * from it, so that a restarted run draws the same pictures). A run that
  * restarts at snapshot first_snapshot lists the earlier VTK files that
- * exist in its .pvd. */
+ * exist in its .pvd and takes its earlier NetCDF snapshots over. */
 int swe_output_set_create(swe_output_set **set, const swe_output_plan *plan, const swe_block *block,
                           const swe_output_info *info, int first_snapshot, swe_error *err);
 
@@ -38,10 +40,15 @@ int swe_output_set_create(swe_output_set **set, const swe_output_plan *plan, con
 int swe_output_set_write(swe_output_set *set, const swe_block *block, int snapshot, double time,
                          swe_error *err);
 
+/* At a checkpoint, before it is written: the snapshots so far sealed
+ * (io/netcdf_series.h), so that a restart from it finds them. */
+int swe_output_set_seal(swe_output_set *set, swe_error *err);
+
 /* Closes the files: keep nonzero puts them in place (what was written so
  * far, after a run stopped by an unstable state too), zero removes the
- * NetCDF file (VTK and PNG files are complete files of their own). Frees
- * set; safe with NULL. */
+ * NetCDF snapshots written since the last checkpoint and keeps the sealed
+ * ones for a restart (VTK and PNG files are complete files of their own).
+ * Frees set; safe with NULL. */
 int swe_output_set_close(swe_output_set *set, int keep, swe_error *err);
 
 #endif

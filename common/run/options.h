@@ -42,6 +42,7 @@ typedef struct swe_options {
     const char *backend_option_values[SWE_BACKEND_MAX_OPTIONS];
     const char *program_option_values[SWE_BACKEND_MAX_OPTIONS];
     const char *action_option; /* SWE_ACTION_BACKEND_OPTION: its name ("list-devices") */
+    char warning[192];         /* one line for stderr before the run ("" when none) */
 } swe_options;
 
 /* Parses argv into options, filling scenario defaults for what is not
