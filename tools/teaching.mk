@@ -37,7 +37,7 @@ KIT_SLOTS := $(patsubst $(KIT_KERNELS)/%,%,$(wildcard $(KIT_KERNELS)/*/*.c $(KIT
     $(if $(filter yes,$(HAVE_OPENCL)),$(wildcard $(KIT_KERNELS)/*/*.cl)))
 KIT_SLOTS := $(filter-out $(if $(MPI_GRADE_PROGRAM),,mpi/%) \
     $(if $(filter yes,$(HAVE_OPENMP)),,openmp/%) \
-    $(if $(filter yes,$(HAVE_FFTW)),,%/staggered/%),$(KIT_SLOTS))
+    $(if $(filter yes,$(HAVE_FFTW)),,$(addsuffix /staggered/%,serial openmp cuda)),$(KIT_SLOTS))
 KIT_OBJECT_SLOTS := $(basename $(filter-out %.cl,$(KIT_SLOTS)))
 KIT_KERNEL_OBJECTS := $(patsubst %,$(KIT)/obj/skeletons/%.o,$(KIT_OBJECT_SLOTS))
 KIT_PLUMBING := $(filter-out $(BUILD)/obj/$(KERNELS)/% $(BUILD)/obj/gen/opencl_program_source.o,$(LIBRARY_OBJECTS))
