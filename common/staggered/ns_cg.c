@@ -41,6 +41,7 @@ int ns_cg_solve(ns_solver *solver, swe_error *err)
     solver->cg_iterations = 0;
     solver->cg_residual = bb > 0.0 ? sqrt(rr / bb) : 0.0;
     if (!isfinite(bb) || !isfinite(rr)) {
+        solver->cg_residual = NAN; /* the state went wrong, not the solve */
         return not_converged(solver, 0, NAN, err);
     }
     if (bb == 0.0 || solver->cg_residual <= tolerance) {

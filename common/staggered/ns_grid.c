@@ -11,7 +11,7 @@ static int check_walls(const ns_wall wall[NS_FACES], swe_error *err)
                                                      "north", "bottom", "top"};
     for (int face = 0; face < NS_FACES; ++face) {
         if (wall[face].kind != NS_PERIODIC && wall[face].kind != NS_NO_SLIP &&
-            wall[face].kind != NS_FREE_SLIP) {
+            wall[face].kind != NS_FREE_SLIP && wall[face].kind != NS_NEIGHBOUR) {
             return swe_fail(err, SWE_ERROR_USAGE, "the %s boundary has an unknown kind (%d)",
                             face_names[face], (int)wall[face].kind);
         }
@@ -23,8 +23,9 @@ static int check_walls(const ns_wall wall[NS_FACES], swe_error *err)
         }
     }
     for (int axis = 0; axis < NS_AXES; ++axis) {
-        int low = wall[2 * axis].kind == NS_PERIODIC, high = wall[2 * axis + 1].kind == NS_PERIODIC;
-        if (low != high) {
+        enum ns_wall_kind low = wall[2 * axis].kind, high = wall[2 * axis + 1].kind;
+        if (low != NS_NEIGHBOUR && high != NS_NEIGHBOUR &&
+            (low == NS_PERIODIC) != (high == NS_PERIODIC)) {
             return swe_fail(err, SWE_ERROR_USAGE,
                             "the %s and %s boundaries must both be periodic or both walls",
                             face_names[2 * axis], face_names[2 * axis + 1]);

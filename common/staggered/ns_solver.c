@@ -7,6 +7,7 @@
 #include "core/timer.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -133,6 +134,12 @@ int ns_solver_start(ns_solver *solver, swe_error *err)
     }
     const ns_grid *g = &solver->grid;
     ns_fill_mask_ghosts(g, solver->fluid);
+    if (solver->slabs != NULL) {
+        int status = solver->slabs->exchange(solver->slabs->context, g, solver->fluid, 1, err);
+        if (status != SWE_OK) {
+            return status;
+        }
+    }
     for (int c = 0; c < NS_AXES; ++c) {
         real *u = solver->velocity[c];
         for (size_t cell = 0; cell + g->stride[c] < g->cells; ++cell) {
@@ -143,6 +150,7 @@ int ns_solver_start(ns_solver *solver, swe_error *err)
         ns_fill_ghosts(g, u, c);
     }
     ns_fill_ghosts(g, solver->pressure, NS_FILL_SCALAR);
+    solver->speed_known = 0;
     return solver->backend->init(solver, err);
 }
 
@@ -164,33 +172,81 @@ double ns_solver_stability_limit(const ns_solver *solver, const double speed[NS_
     return limit;
 }
 
-/* The face speeds of the state and of the walls, and the dt of this step. */
+int ns_solver_speeds(ns_solver *solver, double speed[NS_AXES], swe_error *err)
+{
+    if (solver == NULL || solver->ext == NULL || speed == NULL) {
+        return swe_fail(err, SWE_ERROR_USAGE, "internal error: speeds of a started solver");
+    }
+    if (!solver->speed_known) {
+        int status = solver->backend->max_speeds(solver, solver->speed, err);
+        if (status == SWE_OK && solver->slabs != NULL) {
+            status = solver->slabs->max(solver->slabs->context, solver->speed, NS_AXES, err);
+        }
+        if (status != SWE_OK) {
+            return status;
+        }
+        for (int face = 0; face < NS_FACES; ++face) {
+            for (int c = 0; c < NS_AXES; ++c) {
+                double wall = fabs(solver->grid.wall[face].velocity[c]), here = solver->speed[c];
+                solver->speed[c] = here >= wall || here != here ? here : wall; /* NaN stays */
+            }
+        }
+        solver->speed_known = 1;
+    }
+    for (int c = 0; c < NS_AXES; ++c) {
+        speed[c] = solver->speed[c];
+    }
+    return SWE_OK;
+}
+
+static int refuse_dt(const ns_solver *solver, double limit, swe_error *err)
+{
+    return swe_fail(err, SWE_ERROR_USAGE,
+                    "dt = %g s is beyond the stability limit %g s at t = %g s (convective and "
+                    "diffusive): choose dt <= %g or let the CFL choose",
+                    solver->parameters.fixed_dt, limit, solver->t, limit);
+}
+
+int ns_solver_check_fixed_dt(ns_solver *solver, swe_error *err)
+{
+    double speed[NS_AXES];
+    int status = ns_solver_speeds(solver, speed, err);
+    if (status != SWE_OK || !(solver->parameters.fixed_dt > 0.0)) {
+        return status;
+    }
+    double limit = ns_solver_stability_limit(solver, speed);
+    return solver->parameters.fixed_dt > limit ? refuse_dt(solver, limit, err) : SWE_OK;
+}
+
+/* The dt of this step (0 with solver->invalid set when the state allows
+ * none). */
 static int choose_dt(ns_solver *solver, double max_dt, double *dt, swe_error *err)
 {
     double speed[NS_AXES];
-    int status = solver->backend->max_speeds(solver, speed, err);
+    int status = ns_solver_speeds(solver, speed, err);
+    *dt = 0.0;
     if (status != SWE_OK) {
         return status;
     }
-    for (int face = 0; face < NS_FACES; ++face) {
-        for (int c = 0; c < NS_AXES; ++c) {
-            speed[c] = fmax(speed[c], fabs(solver->grid.wall[face].velocity[c]));
-        }
-    }
     if (!isfinite(speed[0] + speed[1] + speed[2])) {
-        return swe_fail(err, SWE_ERROR_RUNTIME,
-                        "the velocity is no longer finite at t = %g s (step %ld): unstable",
-                        solver->t, solver->steps);
+        snprintf(solver->invalid, sizeof solver->invalid,
+                 "a face velocity is no longer finite (max |u|, |v|, |w| = %g, %g, %g m/s)",
+                 speed[0], speed[1], speed[2]);
+        return SWE_OK;
     }
     double limit = ns_solver_stability_limit(solver, speed);
     const ns_parameters *p = &solver->parameters;
+    if (p->fixed_dt > 0.0 && p->fixed_dt > limit && solver->steps == 0) {
+        return refuse_dt(solver, limit, err);
+    }
+    if (p->fixed_dt > 0.0 && p->fixed_dt > limit) {
+        snprintf(solver->invalid, sizeof solver->invalid,
+                 "the flow outgrew the fixed dt = %g s: max |u|, |v|, |w| = %g, %g, %g m/s "
+                 "allow %g s (blow-up)",
+                 p->fixed_dt, speed[0], speed[1], speed[2], limit);
+        return SWE_OK;
+    }
     if (p->fixed_dt > 0.0) {
-        if (p->fixed_dt > limit) {
-            return swe_fail(err, SWE_ERROR_USAGE,
-                            "dt = %g s is beyond the stability limit %g s at t = %g s "
-                            "(convective and diffusive): choose dt <= %g or let the CFL choose",
-                            p->fixed_dt, limit, solver->t, limit);
-        }
         *dt = p->fixed_dt;
     } else if (isinf(limit)) {
         return swe_fail(err, SWE_ERROR_USAGE,
@@ -221,38 +277,60 @@ static int stage_done(ns_solver *solver, enum ns_stage stage, double *mark, int 
     return status;
 }
 
-int ns_solver_step(ns_solver *solver, double max_dt, swe_error *err)
+/* The pressure solve; one that met values that are not finite marks the
+ * state invalid instead of failing the run. */
+static int solve_pressure(ns_solver *solver, swe_error *err)
 {
-    if (solver == NULL || solver->ext == NULL) {
-        return swe_fail(err, SWE_ERROR_USAGE, "internal error: step a started solver");
+    int status = ns_cg_solve(solver, err);
+    if (status == SWE_ERROR_RUNTIME && !isfinite(solver->cg_residual)) {
+        snprintf(solver->invalid, sizeof solver->invalid,
+                 "the pressure solve met values that are not finite (%.120s)", err->message);
+        return SWE_OK;
     }
+    return status;
+}
+
+/* The stages of a step after dt: predictor, projection. */
+static int fractional_step(ns_solver *solver, double dt, double *mark, swe_error *err)
+{
     const ns_backend *b = solver->backend;
     const double density = solver->parameters.density;
-    double dt = 0.0, mark = swe_wall_seconds();
-    int status =
-        stage_done(solver, NS_STAGE_TIME_STEP, &mark, choose_dt(solver, max_dt, &dt, err), err);
-    if (status == SWE_OK) {
-        status = stage_done(solver, NS_STAGE_MOMENTUM, &mark, b->momentum(solver, err), err);
-    }
+    int status = stage_done(solver, NS_STAGE_MOMENTUM, mark, b->momentum(solver, err), err);
     if (status == SWE_OK) {
         /* Adams-Bashforth 2 with a variable step (forward Euler first):
          * u* = u + dt ((1 + r/2) R^n - (r/2) R^{n-1}), r = dt / last dt. */
         double ratio = solver->have_history ? dt / solver->last_dt : 0.0;
         status = b->predict(solver, (real)dt, (real)(1.0 + 0.5 * ratio), (real)(0.5 * ratio), err);
-        status = stage_done(solver, NS_STAGE_PREDICT, &mark, status, err);
+        status = stage_done(solver, NS_STAGE_PREDICT, mark, status, err);
     }
     if (status == SWE_OK) {
         status = b->divergence(solver, (real)(-density / dt), err);
-        status = stage_done(solver, NS_STAGE_DIVERGENCE, &mark, status, err);
+        status = stage_done(solver, NS_STAGE_DIVERGENCE, mark, status, err);
     }
     if (status == SWE_OK) {
-        status = stage_done(solver, NS_STAGE_PRESSURE, &mark, ns_cg_solve(solver, err), err);
+        status = stage_done(solver, NS_STAGE_PRESSURE, mark, solve_pressure(solver, err), err);
     }
-    if (status == SWE_OK) {
+    if (status == SWE_OK && solver->invalid[0] == '\0') {
         status = b->correct(solver, (real)(dt / density), err);
-        status = stage_done(solver, NS_STAGE_CORRECT, &mark, status, err);
+        status = stage_done(solver, NS_STAGE_CORRECT, mark, status, err);
     }
-    if (status == SWE_OK) {
+    return status;
+}
+
+int ns_solver_step(ns_solver *solver, double max_dt, swe_error *err)
+{
+    if (solver == NULL || solver->ext == NULL || solver->invalid[0] != '\0') {
+        return swe_fail(err, SWE_ERROR_USAGE, "internal error: step a started, valid solver");
+    }
+    double dt = 0.0, mark = swe_wall_seconds();
+    int status =
+        stage_done(solver, NS_STAGE_TIME_STEP, &mark, choose_dt(solver, max_dt, &dt, err), err);
+    if (status != SWE_OK || solver->invalid[0] != '\0') {
+        return status;
+    }
+    solver->speed_known = 0;
+    status = fractional_step(solver, dt, &mark, err);
+    if (status == SWE_OK && solver->invalid[0] == '\0') {
         solver->t += dt;
         solver->steps += 1;
         solver->last_dt = dt;
@@ -266,13 +344,15 @@ int ns_solver_advance(ns_solver *solver, double t_end, swe_error *err)
     if (solver == NULL || !isfinite(t_end)) {
         return swe_fail(err, SWE_ERROR_USAGE, "internal error: advance needs a finite end time");
     }
-    /* A step that would end within a millionth of a step of t_end ends
-     * on it, so that round-off in t leaves no sliver of a step. */
     int status = SWE_OK;
     while (status == SWE_OK && solver->t < t_end) {
         double remaining = t_end - solver->t;
         status = ns_solver_step(solver, remaining, err);
-        if (status == SWE_OK && t_end - solver->t < 1e-9 * remaining) {
+        if (status == SWE_OK && solver->invalid[0] != '\0') {
+            return swe_fail(err, SWE_ERROR_RUNTIME, "step %ld at t = %g s: %s", solver->steps,
+                            solver->t, solver->invalid);
+        }
+        if (status == SWE_OK && t_end - solver->t < NS_SLIVER * remaining) {
             solver->t = t_end;
         }
     }
@@ -299,6 +379,8 @@ int ns_solver_upload(ns_solver *solver, swe_error *err)
     if (solver == NULL || solver->ext == NULL) {
         return swe_fail(err, SWE_ERROR_USAGE, "internal error: upload to a started solver");
     }
+    solver->speed_known = 0;
+    solver->invalid[0] = '\0';
     return solver->backend->upload(solver, err);
 }
 
@@ -324,7 +406,7 @@ double ns_momentum_minimal_bytes_per_cell(void)
     return 6.0 * sizeof(real);
 }
 
-double ns_step_minimal_bytes_per_cell(int cg_iterations)
+double ns_step_minimal_bytes_per_cell(double cg_iterations)
 {
     /* Fields of sizeof(real) per stage, each read or written once: momentum
      * 3 + 3; predictor u, R, R_old in, u out: 12; divergence 3 + 1;

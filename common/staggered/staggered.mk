@@ -13,7 +13,8 @@ NS_PROGRAM := $(BUILD)/shallows-ns
 
 ifeq ($(HAVE_FFTW),yes)
 BACKEND_SOURCES += $(NS_CORE_SOURCES) $(wildcard common/staggered/writers/*.c) \
-    $(wildcard common/staggered/cases/*.c) $(wildcard backends/serial/staggered/*.c) \
+    $(wildcard common/staggered/cases/*.c) $(wildcard common/staggered/model/*.c) \
+    $(wildcard backends/serial/staggered/*.c) \
     $(filter-out common/staggered/cli/ns_main.c,$(wildcard common/staggered/cli/*.c)) \
     $(wildcard $(KERNELS)/serial/staggered/*.c)
 CPPFLAGS += -DSWE_WITH_STAGGERED -Ibackends/serial/staggered

@@ -281,6 +281,7 @@ extern "C" const ns_backend ns_cuda_backend = {
     .description = "NVIDIA GPU: momentum level 1 (global memory) or 2 (shared-memory planes, 002 "
                    "figs. 3-4); cuFFT preconditioner",
     .levels = 2,
+    .agrees_to_rounding = 1,
     .init = cuda_init,
     .finalize = ns_cuda_finalize,
     .upload = ns_cuda_upload,
@@ -297,4 +298,5 @@ extern "C" const ns_backend ns_cuda_backend = {
     .xpay = cuda_xpay,
     .correct = cuda_correct,
     .finish = cuda_finish,
+    .measure_momentum = nullptr,
 };
