@@ -78,6 +78,31 @@ int ns_grid_init(ns_grid *grid, const int n[NS_AXES], const double length[NS_AXE
     return SWE_OK;
 }
 
+int ns_grid_slab(const ns_grid *whole, int z_offset, int planes, int lower, int upper,
+                 ns_grid *slab, swe_error *err)
+{
+    if (whole == NULL || slab == NULL || z_offset < 0 || z_offset + planes > whole->n[2]) {
+        return swe_fail(err, SWE_ERROR_USAGE, "internal error: a slab lies within its grid");
+    }
+    if (planes < NS_GHOST) {
+        return swe_fail(err, SWE_ERROR_USAGE,
+                        "a slab of %d plane(s) along z: every process needs at least %d of the "
+                        "%d (use fewer processes or more cells)",
+                        planes, NS_GHOST, whole->n[2]);
+    }
+    *slab = *whole;
+    slab->n[2] = planes;
+    slab->padded[2] = planes + 2 * NS_GHOST;
+    slab->cells = slab->stride[2] * (size_t)slab->padded[2];
+    if (lower) {
+        slab->wall[NS_BOTTOM].kind = NS_NEIGHBOUR;
+    }
+    if (upper) {
+        slab->wall[NS_TOP].kind = NS_NEIGHBOUR;
+    }
+    return SWE_OK;
+}
+
 size_t ns_grid_interior_cells(const ns_grid *grid)
 {
     return (size_t)grid->n[0] * (size_t)grid->n[1] * (size_t)grid->n[2];

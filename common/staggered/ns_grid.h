@@ -51,6 +51,14 @@ typedef struct ns_geometry {
 int ns_grid_init(ns_grid *grid, const int n[NS_AXES], const double length[NS_AXES],
                  const ns_wall wall[NS_FACES], swe_error *err);
 
+/* The slab of planes z_offset .. z_offset + planes - 1 of whole: the same
+ * cells, sizes and walls, but for the faces towards other slabs (lower:
+ * the bottom face, upper: the top face, when nonzero), which become
+ * neighbour faces. SWE_ERROR_USAGE for a slab of fewer planes than the
+ * ghost layers or outside whole. */
+int ns_grid_slab(const ns_grid *whole, int z_offset, int planes, int lower, int upper,
+                 ns_grid *slab, swe_error *err);
+
 /* Interior cells n[0] n[1] n[2]. */
 size_t ns_grid_interior_cells(const ns_grid *grid);
 

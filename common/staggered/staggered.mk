@@ -53,4 +53,43 @@ check: $(NS_PROGRAM)
 # the same objects, from the sources as they stand here.
 $(NS_PROGRAM): $(NS_MAIN_OBJECTS) $(patsubst %.c,$(BUILD)/obj/%.o,$(CORE_SOURCES) $(BACKEND_SOURCES)) $(EXTRA_OBJECTS)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+# shallows-ns-mpi: slabs over MPI ranks with FFTW's distributed transforms,
+# where the MPI layer is built (backends/mpi/backend.mk) and FFTW's MPI
+# library is installed (libfftw3-mpi-dev); its tests run in make check-mpi.
+HAVE_FFTW_MPI ?= $(if $(wildcard /usr/include/fftw3-mpi.h),yes)
+ifneq ($(and $(MPI_PROGRAM),$(filter yes,$(HAVE_FFTW_MPI))),)
+NS_MPI_PROGRAM := $(BUILD)/shallows-ns-mpi
+NS_MPI_TEST_PROGRAM := $(BUILD)/shallows-ns-mpi-tests
+NS_MPI_OBJECTS := $(patsubst %.c,$(BUILD)/obj/%.o,$(filter-out backends/mpi/staggered/ns_mpi_main.c,$(wildcard backends/mpi/staggered/*.c)))
+NS_MPI_MAIN_OBJECT := $(BUILD)/obj/backends/mpi/staggered/ns_mpi_main.o
+NS_MPI_TEST_OBJECTS := $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard tests/staggered/mpi/*.c))
+NS_MPI_LIBS := -lfftw3_mpi -lfftw3f_mpi
+CPPFLAGS += -DNS_WITH_MPI
+$(NS_MPI_OBJECTS) $(NS_MPI_MAIN_OBJECT): CPPFLAGS += -Ibackends/mpi
+$(BUILD)/obj/tests/staggered/mpi/%.o: tests/staggered/mpi/%.c $(FLAGS_STAMP)
+	@mkdir -p $(dir $@)
+	$(MPICC) $(CPPFLAGS) -Itests -Itests/staggered -Ibackends/mpi -Ibackends/mpi/staggered $(CFLAGS) -c -o $@ $<
+-include $(NS_MPI_OBJECTS:.o=.d) $(NS_MPI_MAIN_OBJECT:.o=.d) $(NS_MPI_TEST_OBJECTS:.o=.d)
+
+$(NS_MPI_PROGRAM): $(NS_MPI_MAIN_OBJECT) $(NS_MPI_OBJECTS) $(MPI_OBJECTS) $$(LIBRARY_OBJECTS)
+	$(MPICC) $(LDFLAGS) -o $@ $^ $(NS_MPI_LIBS) $(LDLIBS)
+
+$(NS_MPI_TEST_PROGRAM): $(NS_MPI_TEST_OBJECTS) $(NS_MPI_OBJECTS) $(MPI_OBJECTS) $$(LIBRARY_OBJECTS)
+	$(MPICC) $(LDFLAGS) -o $@ $^ -lcunit $(NS_MPI_LIBS) $(LDLIBS)
+
+all: $(NS_MPI_PROGRAM)
+check: $(NS_MPI_PROGRAM)
+
+.PHONY: ns-check-mpi
+# The Navier-Stokes slabs on 1, 2, 3 and 4 ranks, before the Cartesian
+# suites of check-mpi (the same "mpi-N: P passed, F failed" lines).
+NS_MPI_TEST_RANKS ?= 1 2 3 4
+ns-check-mpi: $(NS_MPI_TEST_PROGRAM) $(NS_MPI_PROGRAM) $(NS_PROGRAM)
+	@for ranks in $(NS_MPI_TEST_RANKS); do \
+	    OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 \
+	    timeout 300 $(MPIRUN) $(MPIRUN_FLAGS) -np $$ranks $(NS_MPI_TEST_PROGRAM) || exit 1; \
+	done
+check-mpi: ns-check-mpi
+endif
 endif

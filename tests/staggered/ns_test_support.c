@@ -158,6 +158,30 @@ void ns_test_run_program(const char *program, const char *directory, const char 
     swe_command_run(directory, argv, result);
 }
 
+void ns_test_run_mpi(int ranks, const char *directory, const char *const *args,
+                     swe_program_result *result)
+{
+    char path[4200], count[16];
+    const char *program_args[42];
+    program_argv("shallows-ns-mpi", args, path, sizeof path, program_args);
+    snprintf(count, sizeof count, "%d", ranks);
+    /* A job that hangs ends with exit code 124 instead of stalling the suite. */
+    const char *argv[56] = {"/usr/bin/env",
+                            "OMPI_ALLOW_RUN_AS_ROOT=1",
+                            "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1",
+                            "timeout",
+                            "120",
+                            "mpirun",
+                            "-q",
+                            "--oversubscribe",
+                            "-np",
+                            count};
+    for (int a = 0; program_args[a] != NULL && a < 41; ++a) {
+        argv[10 + a] = program_args[a];
+    }
+    swe_command_run(directory, argv, result);
+}
+
 pid_t ns_test_start_program(const char *program, const char *const *args)
 {
     char path[4200];

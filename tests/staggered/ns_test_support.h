@@ -44,6 +44,11 @@ struct swe_program_result;
 void ns_test_run_program(const char *program, const char *directory, const char *const *args,
                          struct swe_program_result *result);
 
+/* Runs shallows-ns-mpi on ranks processes under mpirun, as
+ * ns_test_run_program does (exit code 124: the job hung). */
+void ns_test_run_mpi(int ranks, const char *directory, const char *const *args,
+                     struct swe_program_result *result);
+
 /* Starts program with args, its output to /dev/null; its process id
  * (-1 on failure), not waited for. */
 pid_t ns_test_start_program(const char *program, const char *const *args);
@@ -59,6 +64,7 @@ void register_ns_backend_tests(void);
 void register_ns_input_tests(void);
 void register_ns_program_tests(void);
 void register_ns_restart_tests(void);
-void register_ns_cuda_tests(void); /* only with NS_WITH_CUDA */
+void register_ns_mpi_program_tests(void); /* only with NS_WITH_MPI */
+void register_ns_cuda_tests(void);        /* only with NS_WITH_CUDA */
 
 #endif

@@ -77,9 +77,9 @@ static void test_help_and_lists(void)
     swe_program_result result;
     run((const char *[]){"--help", NULL}, &result);
     CU_ASSERT_EQUAL(result.exit_code, 0);
-    const char *expected[] = {"--case NAME", "(default cavity)", "--checkpoint-every",
-                              "--restart FILE", "--benchmark", "--format LIST", "(default netcdf)",
-                              "--level N", "--list-backends"};
+    const char *expected[] = {"--case NAME",      "(default cavity)", "--checkpoint-every",
+                              "--restart FILE",   "--benchmark",      "--format LIST",
+                              "(default netcdf)", "--level N",        "--list-backends"};
     for (size_t e = 0; e < sizeof expected / sizeof expected[0]; ++e) {
         CU_ASSERT_PTR_NOT_NULL(strstr(result.out, expected[e]));
     }
@@ -97,9 +97,8 @@ static void test_help_and_lists(void)
  * same checksum from OpenMP as from serial. */
 static void test_summary_line(void)
 {
-    const char *args[] = {"--case",   "kelvin-helmholtz", "--resolution", "8",       "--t-end",
-                          "0.1",      "--benchmark",      "--backend",    "serial",  NULL,
-                          NULL,       NULL};
+    const char *args[] = {"--case",      "kelvin-helmholtz", "--resolution", "8",  "--t-end", "0.1",
+                          "--benchmark", "--backend",        "serial",       NULL, NULL,      NULL};
     swe_program_result result;
     run(args, &result);
     CU_ASSERT_EQUAL_FATAL(result.exit_code, 0);

@@ -82,9 +82,8 @@ static void test_restart_is_bit_for_bit(void)
 {
     const char *cases[] = {"kelvin-helmholtz", "channel-obstacle"};
     for (int c = 0; c < 2; ++c) {
-        const char *common[] = {"--case",  cases[c], "--resolution", "8",      "--t-end",
-                                "0.1",     "--outputs", "2",         "--quiet", "--format",
-                                "vtk",     NULL};
+        const char *common[] = {"--case",    cases[c], "--resolution", "8",        "--t-end", "0.1",
+                                "--outputs", "2",      "--quiet",      "--format", "vtk",     NULL};
         char whole[256], again[256], checkpoint[1024];
         run(common, "whole", (const char *[]){"--checkpoint-every", "0.04", NULL}, whole,
             sizeof whole);
@@ -113,9 +112,9 @@ static void sleep_seconds(double seconds)
  * from what it left ends as the uninterrupted run. */
 static void test_restart_after_a_kill(void)
 {
-    const char *common[] = {"--case", "kelvin-helmholtz", "--resolution", "24", "--dt",
-                            "1e-3",   "--t-end",          "0.4",          "--outputs", "2",
-                            "--quiet", "--format",        "vtk",          NULL};
+    const char *common[] = {"--case",  "kelvin-helmholtz", "--resolution", "24",        "--dt",
+                            "1e-3",    "--t-end",          "0.4",          "--outputs", "2",
+                            "--quiet", "--format",         "vtk",          NULL};
     char output[1024], checkpoint[1024];
     const char *args[40];
     arguments(common, "killed", (const char *[]){"--checkpoint-every", "0.02", NULL}, output,

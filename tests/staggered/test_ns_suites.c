@@ -14,4 +14,7 @@ void register_staggered_tests(void)
 #ifdef NS_WITH_CUDA
     register_ns_cuda_tests();
 #endif
+#ifdef NS_WITH_MPI
+    register_ns_mpi_program_tests();
+#endif
 }

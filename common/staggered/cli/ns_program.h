@@ -14,6 +14,7 @@ typedef struct ns_program {
     const char *name;           /* "shallows-ns": the start of every message */
     int prints;                 /* this process prints (shallows-ns-mpi: rank 0) */
     const char *backend_prefix; /* "mpi+" before each backend's name; "" */
+    int cpu_backends_only;      /* list only the backends that agree bit for bit (MPI ranks) */
     /* Optional: more lines of --version, more text after --help. */
     void (*print_version)(FILE *stream);
     void (*print_help)(FILE *stream, const char *program_path);

@@ -56,7 +56,8 @@ static void identity_of(const ns_solver *whole, const ns_checkpoint_run *run,
         values[v++] = g->h[axis] * g->n[axis];
     }
     for (int face = 0; face < NS_FACES; ++face) {
-        snprintf(face_labels[face][0], sizeof face_labels[face][0], "%s boundary", face_names[face]);
+        snprintf(face_labels[face][0], sizeof face_labels[face][0], "%s boundary",
+                 face_names[face]);
         snprintf(face_labels[face][1], sizeof face_labels[face][1], "%s wall's velocity",
                  face_names[face]);
         names[v] = face_labels[face][0];
@@ -69,11 +70,16 @@ static void identity_of(const ns_solver *whole, const ns_checkpoint_run *run,
     const struct {
         const char *name;
         double value;
-    } physics[] = {{"viscosity", p->viscosity},   {"density", p->density},
-                   {"body force", p->force[0]},   {"body force", p->force[1]},
-                   {"body force", p->force[2]},   {"--cfl", p->cfl},
-                   {"--dt", p->fixed_dt},         {"--cg-tolerance", p->cg_tolerance},
-                   {"--t-end", run->t_end},       {"--outputs", run->outputs},
+    } physics[] = {{"viscosity", p->viscosity},
+                   {"density", p->density},
+                   {"body force", p->force[0]},
+                   {"body force", p->force[1]},
+                   {"body force", p->force[2]},
+                   {"--cfl", p->cfl},
+                   {"--dt", p->fixed_dt},
+                   {"--cg-tolerance", p->cg_tolerance},
+                   {"--t-end", run->t_end},
+                   {"--outputs", run->outputs},
                    {"precision (bytes)", sizeof(real)}};
     for (size_t k = 0; k < sizeof physics / sizeof physics[0]; ++k) {
         names[v] = physics[k].name;
@@ -311,15 +317,15 @@ int ns_checkpoint_read(const char *path, ns_solver *whole, const ns_checkpoint_r
     }
     fclose(stream);
     if (status == SWE_OK) {
-        *state = (ns_checkpoint_state){
-            .position = {.clock = {.t = stored.t,
-                                   .steps = (long)stored.steps,
-                                   .last_dt = stored.last_dt,
-                                   .cfl = stored.cfl,
-                                   .wave_speed = (real)stored.wave_speed},
-                         .next_snapshot = stored.next_snapshot},
-            .have_history = stored.have_history,
-            .cg_iterations_total = (long)stored.cg_iterations_total};
+        *state =
+            (ns_checkpoint_state){.position = {.clock = {.t = stored.t,
+                                                         .steps = (long)stored.steps,
+                                                         .last_dt = stored.last_dt,
+                                                         .cfl = stored.cfl,
+                                                         .wave_speed = (real)stored.wave_speed},
+                                               .next_snapshot = stored.next_snapshot},
+                                  .have_history = stored.have_history,
+                                  .cg_iterations_total = (long)stored.cg_iterations_total};
     }
     return status;
 }

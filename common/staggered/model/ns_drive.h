@@ -23,23 +23,23 @@ typedef struct ns_drive_settings {
 /* The momentum kernel alone (--profile). */
 typedef struct ns_kernel_timing {
     int measured;
-    double seconds;    /* median of one launch over all cells */
-    double copy_GBps;  /* the backend's own copy bandwidth, measured beside it */
-    double bytes;      /* 002 eq. 30's count for one launch */
+    double seconds;   /* median of one launch over all cells */
+    double copy_GBps; /* the backend's own copy bandwidth, measured beside it */
+    double bytes;     /* 002 eq. 30's count for one launch */
     int launches;
 } ns_kernel_timing;
 
 typedef struct ns_run_report {
-    swe_run_result summary;   /* the summary line, with the final state's checksum */
-    int n[NS_AXES];           /* cells of the whole domain */
-    long cg_iterations;       /* of the whole run, restarts included */
-    double cpu_seconds;       /* process CPU time of this process in the driver */
-    double kinetic_energy;    /* of the final state, m^5/s^2 per unit density */
-    double max_divergence;    /* 1/s */
+    swe_run_result summary; /* the summary line, with the final state's checksum */
+    int n[NS_AXES];         /* cells of the whole domain */
+    long cg_iterations;     /* of the whole run, restarts included */
+    double cpu_seconds;     /* process CPU time of this process in the driver */
+    double kinetic_energy;  /* of the final state, m^5/s^2 per unit density */
+    double max_divergence;  /* 1/s */
     double stage_seconds[NS_STAGES];
     int profiled;
     ns_kernel_timing kernel;
-    int have_ghia;            /* the cavity at a Reynolds number Ghia et al. published */
+    int have_ghia; /* the cavity at a Reynolds number Ghia et al. published */
     double ghia_reynolds, ghia_u, ghia_v;
 } ns_run_report;
 

@@ -45,8 +45,7 @@ static int ns_start(void *self, swe_clock *clock, swe_error *err)
 
 /* One fractional step toward t_target: the driver's pause is never passed
  * by more than a step, and each call reports progress. */
-static int ns_advance(void *self, swe_clock *clock, double t_target, double t_pause,
-                      swe_error *err)
+static int ns_advance(void *self, swe_clock *clock, double t_target, double t_pause, swe_error *err)
 {
     (void)t_pause;
     ns_model *model = self;
@@ -135,8 +134,9 @@ int ns_model_refresh_whole(ns_model *model, swe_error *err)
 
 static ns_checkpoint_run run_of(const ns_model *model)
 {
-    return (ns_checkpoint_run){
-        .case_name = model->kase->name, .t_end = model->files.t_end, .outputs = model->files.outputs};
+    return (ns_checkpoint_run){.case_name = model->kase->name,
+                               .t_end = model->files.t_end,
+                               .outputs = model->files.outputs};
 }
 
 /* The writing process reads the file into whole; then, the outcome agreed
@@ -146,8 +146,8 @@ static int read_checkpoint(ns_model *model, const char *path, ns_checkpoint_stat
                            swe_error *err)
 {
     const ns_checkpoint_run run = run_of(model);
-    int status = model->whole != NULL ? ns_checkpoint_read(path, model->whole, &run, state, err)
-                                      : SWE_OK;
+    int status =
+        model->whole != NULL ? ns_checkpoint_read(path, model->whole, &run, state, err) : SWE_OK;
     const ns_model_split *split = model->split;
     if (split == NULL) {
         return status;
@@ -250,8 +250,7 @@ swe_model ns_model_of(ns_model *model)
 }
 
 int ns_model_init(ns_model *model, const ns_case *kase, const ns_model_files *files,
-                  ns_solver *solver, ns_solver *whole, const ns_model_split *split,
-                  swe_error *err)
+                  ns_solver *solver, ns_solver *whole, const ns_model_split *split, swe_error *err)
 {
     if (model == NULL || kase == NULL || files == NULL || solver == NULL || solver->ext == NULL ||
         (split == NULL && whole != solver)) {
@@ -284,8 +283,8 @@ int ns_model_create(ns_model *model, const ns_case *kase, const ns_case_settings
     int status = ns_case_setup(kase, settings, &grid, &parameters, err);
     if (status == SWE_OK) {
         status = ns_solver_create(&grid, &parameters,
-                                  settings->backend != NULL ? settings->backend : "serial",
-                                  &solver, err);
+                                  settings->backend != NULL ? settings->backend : "serial", &solver,
+                                  err);
     }
     if (status == SWE_OK) {
         status = ns_case_initialise(kase, settings, solver, err);

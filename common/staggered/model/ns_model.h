@@ -57,8 +57,7 @@ typedef struct ns_model {
  * split NULL on one process. The colour bar of the pictures comes from
  * whole's initial state. */
 int ns_model_init(ns_model *model, const ns_case *kase, const ns_model_files *files,
-                  ns_solver *solver, ns_solver *whole, const ns_model_split *split,
-                  swe_error *err);
+                  ns_solver *solver, ns_solver *whole, const ns_model_split *split, swe_error *err);
 
 /* A model of one process: the case's solver with settings on its backend. */
 int ns_model_create(ns_model *model, const ns_case *kase, const ns_case_settings *settings,
