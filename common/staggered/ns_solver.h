@@ -35,6 +35,7 @@ enum ns_stage {
     NS_STAGE_DIVERGENCE,
     NS_STAGE_PRESSURE,
     NS_STAGE_CORRECT,
+    NS_STAGE_PRECONDITION, /* the FFT solves, a part of NS_STAGE_PRESSURE */
     NS_STAGES
 };
 

@@ -38,13 +38,47 @@ endif
 ifeq ($(NS_CUDA_SOURCES),)
 TEST_SOURCES := $(filter-out tests/staggered/test_ns_cuda.c,$(TEST_SOURCES))
 endif
+# NS_CUDA_PREFETCH=N: level 3 with N planes in flight instead of 2, for a comparison
+# (tools/device/navier_stokes_check.sh removes the object around it).
+ifneq ($(NS_CUDA_PREFETCH),)
+$(BUILD)/obj/$(KERNELS)/cuda/staggered/ns_cuda_momentum_level3.o: NVCCFLAGS += -DNS_CUDA_PREFETCH_PLANES=$(NS_CUDA_PREFETCH)
+endif
+
+# The CUDA momentum kernels compiled as C++ and run on CPU threads (the
+# ns_cuda_host suite: their tiles and barriers checked without a GPU).
+CXX := $(if $(filter default,$(origin CXX)),g++,$(CXX))
+NS_CUDA_HOST_OBJECTS := $(patsubst %.cpp,$(BUILD)/obj/%.o,$(wildcard tests/staggered/cuda_host/*.cpp))
+TEST_ONLY_OBJECTS += $(NS_CUDA_HOST_OBJECTS)
+$(BUILD)/obj/tests/staggered/cuda_host/%.o: tests/staggered/cuda_host/%.cpp $(FLAGS_STAMP)
+	@mkdir -p $(dir $@)
+	$(CXX) -Itests/staggered/cuda_host/stub -Itests/staggered/cuda_host $(CPPFLAGS) \
+	    -I$(KERNELS)/cuda/staggered -Ibackends/cuda -Ibackends/cuda/staggered -std=c++17 -pthread \
+	    $(filter-out -Wstrict-prototypes -Wmissing-prototypes,$(WARNINGS)) -Wno-unknown-pragmas \
+	    $(OPTIMISE) -MMD -MP -c -o $@ $<
+-include $(NS_CUDA_HOST_OBJECTS:.o=.d)
+$(BUILD)/shallows-tests: LDLIBS += -lstdc++ -pthread
 
 NS_MAIN_OBJECTS := $(BUILD)/obj/common/staggered/cli/ns_main.o
 -include $(NS_MAIN_OBJECTS:.o=.d)
 
 ## make ns: build/<precision>/shallows-ns, the Navier-Stokes cases (docs/RESULTS-navier-stokes.md)
-.PHONY: ns
+.PHONY: ns run-ns bench-ns
 ns: $(NS_PROGRAM)
+
+## make run-ns: 002's Kelvin-Helmholtz shear layer at 64^3 on 2 OpenMP threads, pictures of the
+## roll-up at 002's times in output/kelvin-helmholtz_NNNN.png (and .nc, .pvd)
+run-ns: deps
+	@$(MAKE) --no-print-directory ns
+	@mkdir -p output
+	$(NS_PROGRAM) --case kelvin-helmholtz --backend $(if $(filter yes,$(HAVE_OPENMP)),openmp,serial) \
+	    --outputs 58 --output output/kelvin-helmholtz --format netcdf,vtk,png
+	@echo "Look at it: output/kelvin-helmholtz_0020.png (t = 0.3 s), _0031 (0.465 s), _0058 (0.87 s);"
+	@echo "paraview output/kelvin-helmholtz.pvd | ncview output/kelvin-helmholtz.nc"
+
+# make bench runs the Navier-Stokes table first (tools/bench_navier_stokes.sh).
+bench-ns:
+	@MAKE="$(MAKE)" tools/bench_navier_stokes.sh
+bench: bench-ns
 all: $(NS_PROGRAM)
 # The input suite runs shallows-ns as a user would.
 check: $(NS_PROGRAM)

@@ -64,6 +64,7 @@ void register_ns_backend_tests(void);
 void register_ns_input_tests(void);
 void register_ns_program_tests(void);
 void register_ns_restart_tests(void);
+void register_ns_cuda_host_tests(void);
 void register_ns_mpi_program_tests(void); /* only with NS_WITH_MPI */
 void register_ns_cuda_tests(void);        /* only with NS_WITH_CUDA */
 

@@ -58,14 +58,19 @@ static double checksum_difference(const char *a, const char *b)
 }
 
 /* One run's checksum: shallows-ns (ranks 0) or shallows-ns-mpi. */
-static void run(int ranks, const char *stem, const char *extra, const char *value,
-                char *checksum, size_t size)
+static void run(int ranks, const char *stem, const char *extra, const char *value, char *checksum,
+                size_t size)
 {
     char output[1024];
     swe_path_in(output, sizeof output, directory, stem);
-    const char *args[] = {"--case", "kelvin-helmholtz", "--resolution", "8", "--t-end", "0.2",
-                          "--outputs", "2", "--quiet", "--format", "vtk", "--output", output,
-                          extra, value, NULL};
+    const char *args[] = {"--case",       "kelvin-helmholtz",
+                          "--resolution", "8",
+                          "--t-end",      "0.2",
+                          "--outputs",    "2",
+                          "--quiet",      "--format",
+                          "vtk",          "--output",
+                          output,         extra,
+                          value,          NULL};
     swe_program_result result;
     if (ranks == 0) {
         ns_test_run_program("shallows-ns", directory, args, &result);

@@ -162,7 +162,8 @@ static void test_nan_is_found(void)
     ns_solver_destroy(whole);
     swe_program_result result;
     run((const char *[]){"--case", "kelvin-helmholtz", "--resolution", "8", "--t-end", "0.1",
-                         "--outputs", "2", "--restart", path, "--quiet", "--output", path, NULL},
+                         "--outputs", "2", "--restart", path, "--quiet", "--format", "vtk",
+                         "--output", path, NULL},
         &result);
     expect_one_line(&result, 1, "u = nan at cell (3, 2, 1)");
     CU_ASSERT_PTR_NOT_NULL(strstr(result.err, "step 1 at t = 0.01 s"));

@@ -15,8 +15,8 @@
 #endif
 
 struct ns_mpi_poisson {
-    ns_grid slab;         /* this rank's padded layout */
-    int n[NS_AXES];       /* of the whole domain */
+    ns_grid slab;                 /* this rank's padded layout */
+    int n[NS_AXES];               /* of the whole domain */
     ptrdiff_t y_offset, y_planes; /* this rank's share of the transposed spectrum */
     real *buffer;                 /* the slab's interior, then its transposed spectrum */
     NS_FFTW(plan) forward, backward;
@@ -39,8 +39,8 @@ static void kinds_of(const ns_grid *whole, int forward, NS_FFTW(r2r_kind) kind[N
 {
     for (int axis = 0; axis < NS_AXES; ++axis) {
         int periodic = ns_grid_periodic(whole, axis);
-        kind[NS_AXES - 1 - axis] = forward ? (periodic ? FFTW_R2HC : FFTW_REDFT10)
-                                           : (periodic ? FFTW_HC2R : FFTW_REDFT01);
+        kind[NS_AXES - 1 - axis] =
+            forward ? (periodic ? FFTW_R2HC : FFTW_REDFT10) : (periodic ? FFTW_HC2R : FFTW_REDFT01);
     }
 }
 
@@ -49,12 +49,12 @@ static int plan(ns_mpi_poisson *p, MPI_Comm comm, const ns_grid *whole)
     NS_FFTW(r2r_kind) forward[NS_AXES], backward[NS_AXES];
     kinds_of(whole, 1, forward);
     kinds_of(whole, 0, backward);
-    p->forward = NS_FFTW_MPI(plan_r2r_3d)(p->n[2], p->n[1], p->n[0], p->buffer, p->buffer, comm,
-                                          forward[0], forward[1], forward[2],
-                                          FFTW_ESTIMATE | FFTW_MPI_TRANSPOSED_OUT);
-    p->backward = NS_FFTW_MPI(plan_r2r_3d)(p->n[2], p->n[1], p->n[0], p->buffer, p->buffer, comm,
-                                           backward[0], backward[1], backward[2],
-                                           FFTW_ESTIMATE | FFTW_MPI_TRANSPOSED_IN);
+    p->forward =
+        NS_FFTW_MPI(plan_r2r_3d)(p->n[2], p->n[1], p->n[0], p->buffer, p->buffer, comm, forward[0],
+                                 forward[1], forward[2], FFTW_ESTIMATE | FFTW_MPI_TRANSPOSED_OUT);
+    p->backward =
+        NS_FFTW_MPI(plan_r2r_3d)(p->n[2], p->n[1], p->n[0], p->buffer, p->buffer, comm, backward[0],
+                                 backward[1], backward[2], FFTW_ESTIMATE | FFTW_MPI_TRANSPOSED_IN);
     return p->forward != NULL && p->backward != NULL ? 0 : -1;
 }
 
@@ -145,8 +145,7 @@ static void pack(ns_mpi_poisson *p, const real *from, const unsigned char *fluid
     }
 }
 
-void ns_mpi_poisson_apply(ns_mpi_poisson *p, const real *in, const unsigned char *fluid,
-                          real *out)
+void ns_mpi_poisson_apply(ns_mpi_poisson *p, const real *in, const unsigned char *fluid, real *out)
 {
     pack(p, in, fluid, NULL);
     NS_FFTW(execute)(p->forward);

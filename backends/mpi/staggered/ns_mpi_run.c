@@ -30,8 +30,8 @@ static int create_whole(const ns_options *options, const ns_grid *grid,
 
 /* This rank's solver: its slab of the grid, the initial state scattered
  * from rank 0, started over the slabs. */
-static int create_slab(ns_mpi_run *run, const ns_options *options,
-                       const ns_parameters *parameters, swe_error *err)
+static int create_slab(ns_mpi_run *run, const ns_options *options, const ns_parameters *parameters,
+                       swe_error *err)
 {
     int status = ns_solver_create(&run->slabs.slab, parameters, options->settings.backend,
                                   &run->solver, err);

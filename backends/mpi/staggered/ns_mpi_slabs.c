@@ -21,12 +21,11 @@ static int exchange(void *context, const ns_grid *grid, void *field, size_t elem
     int n = grid->n[2];
     /* The top planes go up and fill the ghosts below of the slab above;
      * the bottom planes go down. */
-    MPI_CHECK(MPI_Sendrecv(bytes_of + (size_t)n * plane, bytes, MPI_BYTE, slabs->above, 0,
-                           bytes_of, bytes, MPI_BYTE, slabs->below, 0, slabs->comm,
-                           MPI_STATUS_IGNORE));
+    MPI_CHECK(MPI_Sendrecv(bytes_of + (size_t)n * plane, bytes, MPI_BYTE, slabs->above, 0, bytes_of,
+                           bytes, MPI_BYTE, slabs->below, 0, slabs->comm, MPI_STATUS_IGNORE));
     MPI_CHECK(MPI_Sendrecv(bytes_of + NS_GHOST * plane, bytes, MPI_BYTE, slabs->below, 1,
-                           bytes_of + (size_t)(n + NS_GHOST) * plane, bytes, MPI_BYTE,
-                           slabs->above, 1, slabs->comm, MPI_STATUS_IGNORE));
+                           bytes_of + (size_t)(n + NS_GHOST) * plane, bytes, MPI_BYTE, slabs->above,
+                           1, slabs->comm, MPI_STATUS_IGNORE));
     slabs->exchange_seconds += swe_wall_seconds() - start;
     return SWE_OK;
 }
@@ -60,8 +59,8 @@ static int max_over_slabs(void *context, double *values, int count, swe_error *e
     (void)err;
     ns_mpi_slabs *slabs = context;
     double start = swe_wall_seconds();
-    MPI_CHECK(MPI_Allgather(values, count, MPI_DOUBLE, slabs->gathered, count, MPI_DOUBLE,
-                            slabs->comm));
+    MPI_CHECK(
+        MPI_Allgather(values, count, MPI_DOUBLE, slabs->gathered, count, MPI_DOUBLE, slabs->comm));
     for (int c = 0; c < count; ++c) {
         for (int r = 0; r < slabs->size; ++r) {
             double here = slabs->gathered[(size_t)r * (size_t)count + (size_t)c];
@@ -99,8 +98,8 @@ static void gather_field(ns_mpi_slabs *slabs, MPI_Datatype plane, const void *fr
                          size_t plane_bytes)
 {
     plane_counts(slabs, slabs->counts, slabs->displacements);
-    MPI_CHECK(MPI_Gatherv((const char *)from + NS_GHOST * plane_bytes, slabs->slab.n[2], plane,
-                          to, slabs->counts, slabs->displacements, plane, 0, slabs->comm));
+    MPI_CHECK(MPI_Gatherv((const char *)from + NS_GHOST * plane_bytes, slabs->slab.n[2], plane, to,
+                          slabs->counts, slabs->displacements, plane, 0, slabs->comm));
 }
 
 static void scatter_field(ns_mpi_slabs *slabs, MPI_Datatype plane, const void *from, void *to,
@@ -124,10 +123,10 @@ static void move_state(ns_mpi_slabs *slabs, const ns_solver *slab, const ns_solv
         real *mine = f < NS_AXES       ? slab->velocity[f]
                      : f < 2 * NS_AXES ? slab->history[f - NS_AXES]
                                        : slab->pressure;
-        real *all = whole == NULL         ? NULL
-                    : f < NS_AXES         ? whole->velocity[f]
-                    : f < 2 * NS_AXES     ? whole->history[f - NS_AXES]
-                                          : whole->pressure;
+        real *all = whole == NULL     ? NULL
+                    : f < NS_AXES     ? whole->velocity[f]
+                    : f < 2 * NS_AXES ? whole->history[f - NS_AXES]
+                                      : whole->pressure;
         if (gathering) {
             gather_field(slabs, plane, mine, all, plane_bytes);
         } else {
@@ -212,8 +211,7 @@ static int lay_out(ns_mpi_slabs *slabs)
     return thinnest;
 }
 
-int ns_mpi_slabs_create(ns_mpi_slabs *slabs, MPI_Comm comm, const ns_grid *whole,
-                        swe_error *err)
+int ns_mpi_slabs_create(ns_mpi_slabs *slabs, MPI_Comm comm, const ns_grid *whole, swe_error *err)
 {
     memset(slabs, 0, sizeof *slabs);
     slabs->comm = comm;

@@ -16,13 +16,13 @@
 typedef struct ns_mpi_slabs {
     MPI_Comm comm;
     int rank, size;
-    int below, above;       /* neighbour ranks across the z faces; MPI_PROC_NULL at walls */
-    int *planes, *offsets;  /* every rank's planes and its first plane's index */
-    ns_grid whole, slab;    /* the domain's grid, this rank's */
-    ns_slabs hooks;         /* what the solver calls */
-    ns_model_split split;   /* what the model calls */
+    int below, above;      /* neighbour ranks across the z faces; MPI_PROC_NULL at walls */
+    int *planes, *offsets; /* every rank's planes and its first plane's index */
+    ns_grid whole, slab;   /* the domain's grid, this rank's */
+    ns_slabs hooks;        /* what the solver calls */
+    ns_model_split split;  /* what the model calls */
     ns_mpi_poisson *poisson;
-    double *gathered;       /* the domain's per-plane partials of one sum */
+    double *gathered;            /* the domain's per-plane partials of one sum */
     int *counts, *displacements; /* of gathers: per rank */
     double exchange_seconds, reduction_seconds, transform_seconds;
 } ns_mpi_slabs;
@@ -30,8 +30,7 @@ typedef struct ns_mpi_slabs {
 /* The slabs of whole on comm: this rank's slab grid in slabs->slab;
  * SWE_ERROR_USAGE (on every rank) when some rank would get fewer than two
  * planes. Collective. */
-int ns_mpi_slabs_create(ns_mpi_slabs *slabs, MPI_Comm comm, const ns_grid *whole,
-                        swe_error *err);
+int ns_mpi_slabs_create(ns_mpi_slabs *slabs, MPI_Comm comm, const ns_grid *whole, swe_error *err);
 void ns_mpi_slabs_destroy(ns_mpi_slabs *slabs);
 
 /* Copies the fluid mask's interior planes of whole (rank 0) into every

@@ -38,6 +38,36 @@ static void place(ns_solver *solver, ns_plane_runner *run, int threads, void **a
     }
 }
 
+static void clear_body(void *context, int plane)
+{
+    placement *p = context;
+    size_t bytes = p->grid->stride[2] * p->element_size;
+    memset((char *)p->to + (size_t)plane * bytes, 0, bytes);
+}
+
+static void clear_transform_body(void *context, int plane)
+{
+    ns_fftw_clear_plane(context, plane);
+}
+
+/* The work arrays' pages touched now, each plane by the thread that will
+ * work on it, rather than page by page inside the first timed steps. */
+static void touch_work(ns_solver *solver, ns_cpu_ext *ext)
+{
+    placement p = {.grid = &solver->grid, .element_size = sizeof(real)};
+    for (int c = 0; c < NS_AXES; ++c) {
+        p.to = ext->arrays.residual[c];
+        ext->run(solver->grid.padded[2], clear_body, &p, ext->threads);
+    }
+    for (int v = NS_PRESSURE + 1; v < NS_VECTORS; ++v) {
+        p.to = ext->vector[v];
+        ext->run(solver->grid.padded[2], clear_body, &p, ext->threads);
+    }
+    if (ext->poisson != NULL) {
+        ext->run(solver->grid.n[2], clear_transform_body, ext->poisson, ext->threads);
+    }
+}
+
 static void place_state(ns_solver *solver, ns_plane_runner *run, int threads)
 {
     for (int c = 0; c < NS_AXES; ++c) {
@@ -93,12 +123,14 @@ int ns_cpu_init(ns_solver *solver, ns_plane_runner *run, int threads, swe_error 
         return swe_fail(err, SWE_ERROR_USAGE, "the solver's work arrays do not fit in memory");
     }
     /* Over several processes the slabs bring the whole domain's transforms. */
-    int status = solver->slabs == NULL ? ns_fftw_poisson_create(&solver->grid, &ext->poisson, err)
-                                       : SWE_OK;
+    int status =
+        solver->slabs == NULL ? ns_fftw_poisson_create(&solver->grid, &ext->poisson, err) : SWE_OK;
     if (status != SWE_OK) {
         ns_cpu_finalize(solver);
+        return status;
     }
-    return status;
+    touch_work(solver, ext);
+    return SWE_OK;
 }
 
 void ns_cpu_finalize(ns_solver *solver)
@@ -125,4 +157,3 @@ int ns_cpu_transfer(ns_solver *solver, swe_error *err)
     (void)err; /* the host arrays are the CPU backends' own */
     return SWE_OK;
 }
-

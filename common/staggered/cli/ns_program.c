@@ -130,8 +130,9 @@ static void print_figures(const ns_options *options, const ns_run_report *r)
  * momentum kernel alone against the copy bandwidth (002 eq. 30). */
 static void print_profile(const ns_run_report *r)
 {
-    static const char *const names[NS_STAGES] = {"time_step",  "momentum", "predict",
-                                                 "divergence", "pressure", "correct"};
+    static const char *const names[NS_STAGES] = {"time_step",          "momentum", "predict",
+                                                 "divergence",         "pressure", "correct",
+                                                 "of_which_transforms"};
     double cell_steps = (double)r->summary.cells * (double)r->summary.steps;
     if (!r->profiled || cell_steps <= 0) {
         return;

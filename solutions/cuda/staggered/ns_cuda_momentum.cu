@@ -162,12 +162,16 @@ __global__ void __launch_bounds__(NS_CUDA_BLOCK_X *NS_CUDA_BLOCK_Y)
 
 } // namespace
 
+#ifndef NS_CUDA_HOST_EMULATION
 int ns_cuda_momentum(const ns_device_fields *f, int level, cudaStream_t stream, swe_error *err)
 {
     const ns_geometry &g = f->geometry;
     dim3 block(NS_CUDA_BLOCK_X, NS_CUDA_BLOCK_Y);
     unsigned blocks_x = (g.n[0] + NS_CUDA_BLOCK_X - 1) / NS_CUDA_BLOCK_X;
     unsigned blocks_y = (g.n[1] + NS_CUDA_BLOCK_Y - 1) / NS_CUDA_BLOCK_Y;
+    if (level == 3) {
+        return ns_cuda_momentum_level3(f, stream, err);
+    }
     if (level == 1) {
         momentum_global<<<dim3(blocks_x, blocks_y, g.n[2]), block, 0, stream>>>(*f);
     } else {
@@ -177,3 +181,4 @@ int ns_cuda_momentum(const ns_device_fields *f, int level, cudaStream_t stream, 
     CUDA_CHECK(cudaGetLastError(), err);
     return SWE_OK;
 }
+#endif

@@ -2,8 +2,8 @@
  * slab the ghost planes that one process's fill gives the whole domain,
  * bit for bit; the CG's sums over slabs are one process's sums, bit for
  * bit; the distributed preconditioner inverts minus the Laplacian. */
-#include "ns_mpi_slabs.h"
 #include "mpi_check.h"
+#include "ns_mpi_slabs.h"
 #include "ns_mpi_tests.h"
 #include "staggered/ns_boundary.h"
 #include "staggered/ns_ghost.h"
