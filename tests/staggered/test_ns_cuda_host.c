@@ -90,7 +90,7 @@ void register_ns_cuda_host_tests(void)
 {
     CU_pSuite suite = CU_add_suite("ns_cuda_host", NULL, NULL);
     swe_test_require_registered(suite, "suite ns_cuda_host");
-    swe_test_require_registered(CU_add_test(suite, "CUDA momentum kernels on CPU threads",
-                                            test_kernels_agree_with_serial),
-                                "ns_cuda_host test");
+    swe_test_require_registered(
+        CU_add_test(suite, "CUDA momentum kernels on CPU threads", test_kernels_agree_with_serial),
+        "ns_cuda_host test");
 }
