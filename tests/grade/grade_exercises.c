@@ -12,6 +12,10 @@ extern const grade_exercise grade_opencl_exercise;
 #ifdef SWE_WITH_MPI
 extern const grade_exercise grade_mpi_exchange_exercise, grade_mpi_overlap_exercise;
 #endif
+#ifdef SWE_WITH_STAGGERED
+extern const grade_exercise grade_ns_momentum_exercise, grade_ns_reduction_exercise,
+    grade_ns_preconditioner_exercise;
+#endif
 #ifdef SWE_WITH_CUDA
 extern const grade_exercise grade_cuda1_exercise, grade_cuda2_exercise, grade_cuda3_exercise,
     grade_cuda4_exercise;
@@ -28,9 +32,12 @@ static const grade_exercise *const exercises[] = {
 #ifdef SWE_WITH_MPI
     &grade_mpi_exchange_exercise, &grade_mpi_overlap_exercise,
 #endif
+#ifdef SWE_WITH_STAGGERED
+    &grade_ns_momentum_exercise,  &grade_ns_reduction_exercise, &grade_ns_preconditioner_exercise,
+#endif
 #ifdef SWE_WITH_CUDA
-    &grade_cuda1_exercise,        &grade_cuda2_exercise,
-    &grade_cuda3_exercise,        &grade_cuda4_exercise,
+    &grade_cuda1_exercise,        &grade_cuda2_exercise,        &grade_cuda3_exercise,
+    &grade_cuda4_exercise,
 #endif
 };
 

@@ -53,7 +53,9 @@ int ns_cuda_measure_momentum(ns_solver *solver, int launches, double *seconds, d
     }
     ns_cuda_ext *ext = static_cast<ns_cuda_ext *>(solver->ext);
     const size_t bytes = solver->grid.cells * sizeof(real);
-    auto kernel = [&]() -> int { return ns_cuda_momentum(&ext->fields, ext->level, ext->stream, err); };
+    auto kernel = [&]() -> int {
+        return ns_cuda_momentum(&ext->fields, ext->level, ext->stream, err);
+    };
     auto copy = [&]() -> int {
         for (int c = 0; c < NS_AXES; ++c) {
             CUDA_CHECK(cudaMemcpyAsync(ext->fields.residual[c], ext->fields.velocity[c], bytes,

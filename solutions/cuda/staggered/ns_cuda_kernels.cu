@@ -125,6 +125,11 @@ __global__ void fill_ghost_axis(real *field, ns_grid grid, int axis, int what)
 __device__ double reduction_term(const ns_device_fields &f, enum ns_reduction operation,
                                  const real *x, const real *y, long c)
 {
+    /* BEGIN SOLUTION: what cell c adds to each reduction, in double: NS_REDUCE_DOT the product
+     * x[c] * y[c] (each converted to double first, so that single precision sums without
+     * losing digits), NS_REDUCE_FLUID_SUM x[c] in fluid cells (f.fluid[c] nonzero) and 0 in
+     * solid ones, NS_REDUCE_FLUID_COUNT 1 per fluid cell, NS_REDUCE_MAX_ABS |x[c]|.
+     * | stub: return 0.0; */
     switch (operation) {
     case NS_REDUCE_DOT:
         return (double)x[c] * (double)y[c];
@@ -135,12 +140,17 @@ __device__ double reduction_term(const ns_device_fields &f, enum ns_reduction op
     default:
         return fabs((double)x[c]);
     }
+    /* END SOLUTION */
 }
 
 __device__ double combine_terms(enum ns_reduction operation, double a, double b)
 {
-    /* A NaN wins a max, so that the time step sees it. */
+    /* BEGIN SOLUTION: two partial results into one: their sum, or for NS_REDUCE_MAX_ABS the
+     * larger, where a NaN wins (a > b || a != a ? a : b), so that the time step sees a state
+     * that went wrong instead of skipping it (fmax would drop the NaN).
+     * | stub: return a; */
     return operation == NS_REDUCE_MAX_ABS ? (a > b || a != a ? a : b) : a + b;
+    /* END SOLUTION */
 }
 
 /* Tree reduction of the block's values in shared memory, in a fixed
@@ -273,6 +283,7 @@ unsigned blocks_for(long count)
 
 } // namespace
 
+#ifndef NS_CUDA_HOST_EMULATION
 int ns_cuda_predict(const ns_device_fields *f, real dt, real weight_new, real weight_old,
                     cudaStream_t stream, swe_error *err)
 {
@@ -401,3 +412,4 @@ int ns_cuda_restrict(const ns_device_fields *f, const int n_extended[NS_AXES], c
     CUDA_CHECK(cudaGetLastError(), err);
     return SWE_OK;
 }
+#endif

@@ -46,7 +46,8 @@ constexpr int MIN_BLOCKS = 4; /* 64 registers: 32 warps per multiprocessor */
 
 /* In dynamic shared memory: in double precision the slots outgrow the 48
  * KB of a static array. */
-struct __align__(16) plane_slots {
+struct __align__(16) plane_slots
+{
     real value[SLOTS][NS_AXES][TY][TX];
 };
 
@@ -85,8 +86,7 @@ __device__ __forceinline__ real second_difference(real a, real b, real c)
 __device__ __forceinline__ real quick2(real carrier2, real sum, real curvature_if_positive,
                                        real curvature_if_negative)
 {
-    return sum - (real)0.25 *
-                     (carrier2 >= (real)0 ? curvature_if_positive : curvature_if_negative);
+    return sum - (real)0.25 * (carrier2 >= (real)0 ? curvature_if_positive : curvature_if_negative);
 }
 
 /* The convection and diffusion along one axis for a line a0 .. a4 (a2 the
