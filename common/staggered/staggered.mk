@@ -63,7 +63,8 @@ $(BUILD)/shallows-tests: LDLIBS += -lstdc++ -pthread
 # kernels through the same emulation.
 $(BUILD)/shallows-grade: $(NS_CUDA_HOST_OBJECTS)
 $(BUILD)/shallows-grade: LDLIBS += -lstdc++ -pthread
-$(BUILD)/obj/tests/grade/grade_ns.o: CPPFLAGS += -Itests/staggered
+$(BUILD)/obj/tests/grade/grade_ns.o $(BUILD)/obj/tests/grade/grade_ns_cases.o \
+    $(BUILD)/obj/tests/grade/grade_ns_preconditioner.o: CPPFLAGS += -Itests/staggered
 
 NS_MAIN_OBJECTS := $(BUILD)/obj/common/staggered/cli/ns_main.o
 -include $(NS_MAIN_OBJECTS:.o=.d)
