@@ -1,18 +1,11 @@
 #include "io/vti_output.h"
 
 #include "io/atomic_file.h"
+#include "io/vtk_xml.h"
 
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
-
-static int host_is_little_endian(void)
-{
-    const uint16_t one = 1;
-    unsigned char first;
-    memcpy(&first, &one, 1);
-    return first == 1;
-}
 
 static uint64_t array_bytes(const swe_vti_image *image, const swe_vti_array *array)
 {
@@ -48,10 +41,10 @@ static void write_header(FILE *stream, const swe_vti_image *image, const swe_vti
             "  <ImageData WholeExtent=\"0 %d 0 %d 0 %d\" Origin=\"%.17g %.17g %.17g\" "
             "Spacing=\"%.17g %.17g %.17g\">\n"
             "    <Piece Extent=\"0 %d 0 %d 0 %d\">\n      <CellData>\n",
-            host_is_little_endian() ? "LittleEndian" : "BigEndian", image->cells[0],
-            image->cells[1], image->cells[2], image->origin[0], image->origin[1], image->origin[2],
-            image->spacing[0], image->spacing[1], image->spacing[2], image->cells[0],
-            image->cells[1], image->cells[2]);
+            swe_vtk_byte_order(), image->cells[0], image->cells[1], image->cells[2],
+            image->origin[0], image->origin[1], image->origin[2], image->spacing[0],
+            image->spacing[1], image->spacing[2], image->cells[0], image->cells[1],
+            image->cells[2]);
     uint64_t offset = 0;
     for (int a = 0; a < count; ++a) {
         fprintf(stream,

@@ -1,6 +1,7 @@
 #include "io/vtk_output.h"
 
 #include "io/atomic_file.h"
+#include "io/vtk_xml.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -17,88 +18,21 @@
 static const char *const cell_arrays[] = {"h", "hu", "hv", "b", "eta"};
 static const char *const coordinate_arrays[] = {"x", "y", "z"};
 
-/* Base64 encoder that streams bytes to a file, three in, four out,
- * through a buffer of encoded text. */
-enum { BASE64_BUFFER = 4096 };
-
-typedef struct base64_stream {
-    FILE *file;
-    unsigned char pending[3];
-    int pending_count;
-    size_t used;
-    char text[BASE64_BUFFER];
-} base64_stream;
-
-static const char base64_alphabet[] =
-    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-
-static void base64_emit(base64_stream *stream, int count)
-{
-    const unsigned char *in = stream->pending;
-    unsigned group = (unsigned)in[0] << 16 | (unsigned)in[1] << 8 | (unsigned)in[2];
-    if (stream->used + 4 > BASE64_BUFFER) {
-        fwrite(stream->text, 1, stream->used, stream->file);
-        stream->used = 0;
-    }
-    char *out = stream->text + stream->used;
-    for (int k = 0; k < 4; ++k) {
-        out[k] = k <= count ? base64_alphabet[(group >> (18 - 6 * k)) & 63] : '=';
-    }
-    stream->used += 4;
-}
-
-static void base64_write(base64_stream *stream, const void *data, size_t size)
-{
-    const unsigned char *bytes = data;
-    for (size_t k = 0; k < size; ++k) {
-        stream->pending[stream->pending_count++] = bytes[k];
-        if (stream->pending_count == 3) {
-            base64_emit(stream, 3);
-            stream->pending_count = 0;
-        }
-    }
-}
-
-static void base64_finish(base64_stream *stream)
-{
-    if (stream->pending_count > 0) {
-        int count = stream->pending_count;
-        memset(stream->pending + count, 0, (size_t)(3 - count));
-        base64_emit(stream, count);
-        stream->pending_count = 0;
-    }
-    fwrite(stream->text, 1, stream->used, stream->file);
-    stream->used = 0;
-}
-
-/* Little or big endian, as the machine stores the arrays. */
-static const char *byte_order(void)
-{
-    const uint16_t probe = 1;
-    unsigned char first;
-    memcpy(&first, &probe, 1);
-    return first == 1 ? "LittleEndian" : "BigEndian";
-}
-
-/* One inline binary DataArray: a UInt64 byte count, then the values, all
- * in one base64 stream, as VTK reads uncompressed inline data. */
+/* One cell array of the piece, h + b when b_added is given. */
 static void write_cell_array(FILE *file, const swe_block *block, const char *name, const real *a,
                              const real *b_added)
 {
     uint64_t bytes = (uint64_t)block->nx * (uint64_t)block->ny * sizeof(real);
-    fprintf(file, "        <DataArray type=\"%s\" Name=\"%s\" format=\"binary\">\n          ",
-            VTK_REAL_TYPE, name);
-    base64_stream stream = {.file = file, .used = 0};
-    base64_write(&stream, &bytes, sizeof bytes);
+    swe_base64_stream stream;
+    swe_vtk_array_begin(&stream, file, VTK_REAL_TYPE, name, 1, bytes);
     for (int j = 1; j <= block->ny; ++j) {
         for (int i = 1; i <= block->nx; ++i) {
             size_t cell = SWE_INDEX(block, i, j);
             real value = b_added != NULL ? a[cell] + b_added[cell] : a[cell];
-            base64_write(&stream, &value, sizeof value);
+            swe_base64_write(&stream, &value, sizeof value);
         }
     }
-    base64_finish(&stream);
-    fputs("\n        </DataArray>\n", file);
+    swe_vtk_array_end(&stream);
 }
 
 /* Point coordinates of a piece along one axis: origin + (offset + k) *
@@ -106,17 +40,13 @@ static void write_cell_array(FILE *file, const swe_block *block, const char *nam
 static void write_coordinates(FILE *file, const char *name, double origin, int offset,
                               double spacing, int count)
 {
-    uint64_t bytes = (uint64_t)count * sizeof(double);
-    fprintf(file, "        <DataArray type=\"Float64\" Name=\"%s\" format=\"binary\">\n          ",
-            name);
-    base64_stream stream = {.file = file, .used = 0};
-    base64_write(&stream, &bytes, sizeof bytes);
+    swe_base64_stream stream;
+    swe_vtk_array_begin(&stream, file, "Float64", name, 1, (uint64_t)count * sizeof(double));
     for (int k = 0; k < count; ++k) {
         double value = origin + (offset + k) * spacing;
-        base64_write(&stream, &value, sizeof value);
+        swe_base64_write(&stream, &value, sizeof value);
     }
-    base64_finish(&stream);
-    fputs("\n        </DataArray>\n", file);
+    swe_vtk_array_end(&stream);
 }
 
 static int check_extents(const swe_block *block, const swe_vtk_extent *whole,
@@ -153,7 +83,7 @@ static void write_piece_body(FILE *file, const swe_block *block, const swe_vtk_e
             "    </FieldData>\n"
             "    <Piece Extent=\"%d %d %d %d 0 0\">\n"
             "      <CellData Scalars=\"eta\">\n",
-            byte_order(), whole->i_begin, whole->i_end, whole->j_begin, whole->j_end, time,
+            swe_vtk_byte_order(), whole->i_begin, whole->i_end, whole->j_begin, whole->j_end, time,
             piece->i_begin, piece->i_end, piece->j_begin, piece->j_end);
     const real *arrays[] = {block->h, block->hu, block->hv, block->b, block->h};
     for (size_t a = 0; a < sizeof cell_arrays / sizeof cell_arrays[0]; ++a) {
@@ -185,26 +115,6 @@ int swe_vtk_write_piece(const char *path, const swe_block *block, const swe_vtk_
     }
     write_piece_body(file.stream, block, whole, piece, time);
     return swe_atomic_file_commit(&file, err);
-}
-
-/* A file name as an XML attribute value. */
-static void write_escaped(FILE *file, const char *text)
-{
-    for (; *text != '\0'; ++text) {
-        switch (*text) {
-        case '&':
-            fputs("&amp;", file);
-            break;
-        case '<':
-            fputs("&lt;", file);
-            break;
-        case '"':
-            fputs("&quot;", file);
-            break;
-        default:
-            fputc(*text, file);
-        }
-    }
 }
 
 static int valid_extent(const swe_vtk_extent *extent, const swe_vtk_extent *inside)
@@ -242,7 +152,7 @@ int swe_vtk_write_parallel(const char *path, const swe_vtk_extent *whole,
             "header_type=\"UInt64\">\n"
             "  <PRectilinearGrid WholeExtent=\"%d %d %d %d 0 0\" GhostLevel=\"0\">\n"
             "    <PCellData Scalars=\"eta\">\n",
-            byte_order(), whole->i_begin, whole->i_end, whole->j_begin, whole->j_end);
+            swe_vtk_byte_order(), whole->i_begin, whole->i_end, whole->j_begin, whole->j_end);
     for (size_t a = 0; a < sizeof cell_arrays / sizeof cell_arrays[0]; ++a) {
         fprintf(out, "      <PDataArray type=\"%s\" Name=\"%s\"/>\n", VTK_REAL_TYPE,
                 cell_arrays[a]);
@@ -256,32 +166,9 @@ int swe_vtk_write_parallel(const char *path, const swe_vtk_extent *whole,
         const swe_vtk_extent *e = &pieces[k].extent;
         fprintf(out, "    <Piece Extent=\"%d %d %d %d 0 0\" Source=\"", e->i_begin, e->i_end,
                 e->j_begin, e->j_end);
-        write_escaped(out, pieces[k].file);
+        swe_xml_write_escaped(out, pieces[k].file);
         fputs("\"/>\n", out);
     }
     fputs("  </PRectilinearGrid>\n</VTKFile>\n", out);
-    return swe_atomic_file_commit(&file, err);
-}
-
-int swe_vtk_write_series(const char *path, const swe_vtk_series_entry *entries, int count,
-                         swe_error *err)
-{
-    if (path == NULL || (entries == NULL && count > 0) || count < 0) {
-        return swe_fail(err, SWE_ERROR_USAGE, "internal error: VTK series needs a path, entries");
-    }
-    swe_atomic_file file;
-    int status = swe_atomic_file_open(&file, path, err);
-    if (status != SWE_OK) {
-        return status;
-    }
-    fprintf(file.stream, "<?xml version=\"1.0\"?>\n"
-                         "<VTKFile type=\"Collection\" version=\"1.0\">\n"
-                         "  <Collection>\n");
-    for (int k = 0; k < count; ++k) {
-        fprintf(file.stream, "    <DataSet timestep=\"%.17g\" part=\"0\" file=\"", entries[k].time);
-        write_escaped(file.stream, entries[k].file);
-        fputs("\"/>\n", file.stream);
-    }
-    fprintf(file.stream, "  </Collection>\n</VTKFile>\n");
     return swe_atomic_file_commit(&file, err);
 }

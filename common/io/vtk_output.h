@@ -6,14 +6,15 @@
  * run of several blocks (MPI ranks) writes one piece per block and a .pvtr
  * that names them, without changing the piece format. Extents count grid
  * points as VTK does: a piece of cells i0..i1-1 in x spans points i0..i1.
- * Arrays are stored inline as base64 (format="binary", header_type UInt64),
- * so the files are well-formed XML that any XML parser reads. */
+ * Arrays are stored inline as base64 (format="binary", header_type UInt64,
+ * io/vtk_xml.h), so the files are well-formed XML that any XML parser
+ * reads. */
 #ifndef SWE_VTK_OUTPUT_H
 #define SWE_VTK_OUTPUT_H
 
 #include "core/error.h"
 #include "grid/block.h"
-#include "io/vtk_collection.h"
+#include "io/vtk_xml.h"
 
 /* Point extent of a grid or piece: x from i_begin to i_end, y from j_begin
  * to j_end (z is always 0 0). */
