@@ -109,4 +109,3 @@ int ns_time_step_choose(ns_solver *solver, double max_dt, double *dt, swe_error 
     }
     return SWE_OK;
 }
-

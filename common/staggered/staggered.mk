@@ -51,12 +51,15 @@ endif
 CXX := $(if $(filter default,$(origin CXX)),g++,$(CXX))
 NS_CUDA_HOST_OBJECTS := $(patsubst %.cpp,$(BUILD)/obj/%.o,$(wildcard tests/staggered/cuda_host/*.cpp))
 TEST_ONLY_OBJECTS += $(NS_CUDA_HOST_OBJECTS)
+# $(call ns_cuda_host_compile,FOLDER): FOLDER holds the kernel sources
+# (the sandbox's submission/ in the grade kit).
+ns_cuda_host_compile = $(CXX) -Itests/staggered/cuda_host/stub -Itests/staggered/cuda_host \
+    $(CPPFLAGS) -I$(1)/cuda/staggered -Ibackends/cuda -Ibackends/cuda/staggered \
+    -std=c++17 -pthread $(filter-out -Wstrict-prototypes -Wmissing-prototypes,$(WARNINGS)) \
+    -Wno-unknown-pragmas -Wno-unused-function $(OPTIMISE)
 $(BUILD)/obj/tests/staggered/cuda_host/%.o: tests/staggered/cuda_host/%.cpp $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
-	$(CXX) -Itests/staggered/cuda_host/stub -Itests/staggered/cuda_host $(CPPFLAGS) \
-	    -I$(KERNELS)/cuda/staggered -Ibackends/cuda -Ibackends/cuda/staggered -std=c++17 -pthread \
-	    $(filter-out -Wstrict-prototypes -Wmissing-prototypes,$(WARNINGS)) -Wno-unknown-pragmas -Wno-unused-function \
-	    $(OPTIMISE) -MMD -MP -c -o $@ $<
+	$(call ns_cuda_host_compile,$(KERNELS)) -MMD -MP -c -o $@ $<
 -include $(NS_CUDA_HOST_OBJECTS:.o=.d)
 $(BUILD)/shallows-tests: LDLIBS += -lstdc++ -pthread
 # The grading of exercises 11-13 (tests/grade/grade_ns.c) runs the CUDA
@@ -65,6 +68,14 @@ $(BUILD)/shallows-grade: $(NS_CUDA_HOST_OBJECTS)
 $(BUILD)/shallows-grade: LDLIBS += -lstdc++ -pthread
 $(BUILD)/obj/tests/grade/grade_ns.o $(BUILD)/obj/tests/grade/grade_ns_cases.o \
     $(BUILD)/obj/tests/grade/grade_ns_preconditioner.o: CPPFLAGS += -Itests/staggered
+# The sandboxed build of a submission (tools/grading/kit.py) compiles the
+# same emulation against the submission's kernels: the kit names it.
+# EMULATED_SLOTS: the kernel files graded this way, so without nvcc too.
+KIT_EXTRA_FIELDS += EMULATION_COMPILE EMULATION_SOURCES EMULATION_LIBS EMULATED_SLOTS
+KIT_V_EMULATION_COMPILE = $(call ns_cuda_host_compile,submission)
+KIT_V_EMULATION_SOURCES = $(wildcard tests/staggered/cuda_host/*.cpp)
+KIT_V_EMULATION_LIBS = -lstdc++ -pthread
+KIT_V_EMULATED_SLOTS = $(patsubst $(KIT_KERNELS)/%,%,$(wildcard $(KIT_KERNELS)/cuda/staggered/*.cu))
 
 NS_MAIN_OBJECTS := $(BUILD)/obj/common/staggered/cli/ns_main.o
 -include $(NS_MAIN_OBJECTS:.o=.d)

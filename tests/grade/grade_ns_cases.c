@@ -5,13 +5,11 @@
 
 #include "staggered/ns_ghost.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 
-/* A random grid of 2-40 x 2-20 x 2-12 cells with random walls, a random
- * velocity everywhere (ghosts filled by the rules of the walls) and
- * random obstacles; its host state and CPU arrays. */
-
-
+/* A random grid of 2-40 x 2-20 x 2-12 cells with random walls: the first
+ * draws of a case's generator. */
 static ns_grid random_grid(grade_rng *rng)
 {
     int n[NS_AXES] = {grade_integer(rng, 2, 40), grade_integer(rng, 2, 20),
@@ -27,7 +25,7 @@ static ns_grid random_grid(grade_rng *rng)
     ns_grid grid;
     swe_error err;
     if (ns_grid_init(&grid, n, length, wall, &err) != SWE_OK) {
-        CU_FAIL_FATAL("cannot make a grid for the test");
+        grade_harness_failure("cannot make a grid for a Navier-Stokes case");
     }
     return grid;
 }
@@ -42,7 +40,7 @@ void grade_ns_make_case(const char *test_id, int case_number, ns_case *c)
     }
     swe_error err;
     if (ns_solver_create(&grid, &parameters, "serial", &c->solver, &err) != SWE_OK) {
-        CU_FAIL_FATAL("cannot make a solver for the test");
+        grade_harness_failure("cannot make a solver for a Navier-Stokes case");
     }
     ns_solver *s = c->solver;
     for (size_t cell = 0; cell < grid.cells; ++cell) {
@@ -63,8 +61,31 @@ void grade_ns_make_case(const char *test_id, int case_number, ns_case *c)
     for (int axis = 0; axis < NS_AXES; ++axis) {
         c->arrays.velocity[axis] = s->velocity[axis];
         c->arrays.residual[axis] = calloc(grid.cells, sizeof(real));
+        if (c->arrays.residual[axis] == NULL) {
+            grade_harness_failure("out of memory for a Navier-Stokes case");
+        }
         c->arrays.force[axis] = (real)parameters.force[axis];
     }
+}
+
+static ns_grid case_grid(const char *test_id, int case_number)
+{
+    grade_rng rng = grade_case_rng(test_id, case_number);
+    return random_grid(&rng);
+}
+
+void grade_ns_describe(const char *test_id, int case_number, char *text, size_t size)
+{
+    static const char *const kinds[] = {"periodic", "no-slip", "free-slip"};
+    ns_grid g = case_grid(test_id, case_number);
+    snprintf(text, size, "%d x %d x %d cells; x %s, y %s, z %s", g.n[0], g.n[1], g.n[2],
+             kinds[g.wall[0].kind], kinds[g.wall[2].kind], kinds[g.wall[4].kind]);
+}
+
+double grade_ns_interior_cells(const char *test_id, int case_number)
+{
+    ns_grid g = case_grid(test_id, case_number);
+    return (double)ns_grid_interior_cells(&g);
 }
 
 void grade_ns_free_case(ns_case *c)

@@ -8,6 +8,8 @@
 #include "grade_support.h"
 #include "ns_cpu_backend.h"
 
+#include <stddef.h>
+
 #ifdef SWE_PRECISION_DOUBLE
 #define GRADE_NS_EPSILON 2.2e-16
 #else
@@ -23,5 +25,9 @@ typedef struct ns_case {
  * residual arrays allocated). */
 void grade_ns_make_case(const char *test_id, int case_number, ns_case *c);
 void grade_ns_free_case(ns_case *c);
+
+/* The grid of that case in words: its cells and walls. */
+void grade_ns_describe(const char *test_id, int case_number, char *text, size_t size);
+double grade_ns_interior_cells(const char *test_id, int case_number);
 
 #endif
