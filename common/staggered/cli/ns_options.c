@@ -1,4 +1,5 @@
 #include "staggered/cli/ns_options.h"
+#include "run/options.h"
 
 #include "staggered/writers/ns_output.h"
 
@@ -159,35 +160,6 @@ static int parse_int(const char *text, const char *option, int max, int *value, 
     return status;
 }
 
-static int parse_formats(const char *text, int *formats, swe_error *err)
-{
-    static const struct {
-        const char *name;
-        int flag;
-    } known[] = {{"netcdf", NS_FORMAT_NETCDF}, {"vtk", NS_FORMAT_VTK}, {"png", NS_FORMAT_PNG}};
-    *formats = 0;
-    for (const char *start = text;; ++start) {
-        size_t length = strcspn(start, ",");
-        int flag = 0;
-        for (size_t k = 0; k < sizeof known / sizeof known[0]; ++k) {
-            if (length == strlen(known[k].name) && strncmp(start, known[k].name, length) == 0) {
-                flag = known[k].flag;
-            }
-        }
-        if (flag == 0) {
-            return swe_fail(err, SWE_ERROR_USAGE,
-                            "unknown format '%.*s' in --format (give a comma list of netcdf, "
-                            "vtk, png)",
-                            (int)length, start);
-        }
-        *formats |= flag;
-        start += length;
-        if (*start == '\0') {
-            return SWE_OK;
-        }
-    }
-}
-
 /* The case, its physics and the solver's numbers. */
 static int parse_physics(int id, const char *value, ns_options *o, swe_error *err)
 {
@@ -241,8 +213,12 @@ static int parse_run(int id, const char *value, ns_options *o, swe_error *err)
         o->output_path = value;
         return value[0] != '\0' ? SWE_OK
                                 : swe_fail(err, SWE_ERROR_USAGE, "--output needs a file path");
-    case OPTION_FORMAT:
-        return parse_formats(value, &o->formats, err);
+    case OPTION_FORMAT: {
+        unsigned formats = 0;
+        int status = swe_parse_formats(value, &formats, err);
+        o->formats = (int)formats;
+        return status;
+    }
     case OPTION_CHECKPOINT_EVERY:
         return parse_positive(value, "--checkpoint-every", &o->checkpoint_every, err);
     case OPTION_RESTART:

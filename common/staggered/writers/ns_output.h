@@ -10,9 +10,15 @@
 #ifndef NS_OUTPUT_H
 #define NS_OUTPUT_H
 
+#include "io/output_set.h"
 #include "staggered/ns_solver.h"
 
-enum ns_format { NS_FORMAT_NETCDF = 1, NS_FORMAT_VTK = 2, NS_FORMAT_PNG = 4 };
+/* The flags of --format, as the shallow-water programs have them. */
+enum ns_format {
+    NS_FORMAT_NETCDF = SWE_FORMAT_NETCDF,
+    NS_FORMAT_VTK = SWE_FORMAT_VTK,
+    NS_FORMAT_PNG = SWE_FORMAT_PNG
+};
 
 typedef struct ns_output_plan {
     const char *path_stem;
