@@ -4,9 +4,9 @@
  * rank 0 prints. The body is shallows-ns's (common/staggered/cli/
  * ns_program.h); this file adds the ranks. */
 #include "mpi_check.h"
+#include "ns_mpi_poisson.h"
 #include "ns_mpi_run.h"
 
-#include <fftw3-mpi.h>
 #include <stdio.h>
 
 static void print_help(FILE *stream, const char *program)
@@ -57,12 +57,7 @@ static void print_report(void *context, FILE *stream)
 
 int main(int argc, char **argv)
 {
-    swe_mpi_init(&argc, &argv);
-#ifdef SWE_PRECISION_DOUBLE
-    fftw_mpi_init();
-#else
-    fftwf_mpi_init();
-#endif
+    ns_mpi_start(&argc, &argv);
     int rank = 0;
     mpi_context context = {.comm = MPI_COMM_WORLD};
     MPI_CHECK(MPI_Comm_rank(MPI_COMM_WORLD, &rank));
@@ -77,11 +72,6 @@ int main(int argc, char **argv)
                                 .context = &context};
     int status = ns_program_main(&program, argc, argv);
     fflush(stdout);
-#ifdef SWE_PRECISION_DOUBLE
-    fftw_mpi_cleanup();
-#else
-    fftwf_mpi_cleanup();
-#endif
-    MPI_CHECK(MPI_Finalize());
+    ns_mpi_finish();
     return status;
 }

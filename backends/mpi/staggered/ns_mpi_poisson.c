@@ -160,3 +160,23 @@ void ns_mpi_poisson_apply(ns_mpi_poisson *p, const real *in, const unsigned char
     NS_FFTW(execute)(p->backward);
     pack(p, NULL, fluid, out);
 }
+
+void ns_mpi_start(int *argc, char ***argv)
+{
+    swe_mpi_init(argc, argv);
+#ifdef SWE_PRECISION_DOUBLE
+    fftw_mpi_init();
+#else
+    fftwf_mpi_init();
+#endif
+}
+
+void ns_mpi_finish(void)
+{
+#ifdef SWE_PRECISION_DOUBLE
+    fftw_mpi_cleanup();
+#else
+    fftwf_mpi_cleanup();
+#endif
+    MPI_CHECK(MPI_Finalize());
+}

@@ -17,6 +17,11 @@
 
 typedef struct ns_mpi_poisson ns_mpi_poisson;
 
+/* MPI and FFTW's MPI layer, started and ended around a whole program
+ * (shallows-ns-mpi and its tests). */
+void ns_mpi_start(int *argc, char ***argv);
+void ns_mpi_finish(void);
+
 /* The z planes FFTW gives this rank of comm for whole's grid. */
 void ns_mpi_poisson_layout(MPI_Comm comm, const ns_grid *whole, int *z_offset, int *planes);
 

@@ -2,10 +2,10 @@
  * runs every suite; rank 0 prints the report and "mpi-N: P passed, F
  * failed", the line make test counts. */
 #include "mpi_check.h"
+#include "ns_mpi_poisson.h"
 #include "ns_mpi_tests.h"
 
 #include <CUnit/Basic.h>
-#include <fftw3-mpi.h>
 #include <stdio.h>
 
 int ns_mpi_test_rank(void)
@@ -35,12 +35,7 @@ void ns_mpi_assert_all(int ok, const char *what, const char *file, int line)
 
 int main(int argc, char **argv)
 {
-    swe_mpi_init(&argc, &argv);
-#ifdef SWE_PRECISION_DOUBLE
-    fftw_mpi_init();
-#else
-    fftwf_mpi_init();
-#endif
+    ns_mpi_start(&argc, &argv);
     int rank = ns_mpi_test_rank();
     if (CU_initialize_registry() != CUE_SUCCESS) {
         swe_mpi_abort("cannot initialise CUnit", 1);
@@ -55,11 +50,6 @@ int main(int argc, char **argv)
                run - failed, failed);
     }
     CU_cleanup_registry();
-#ifdef SWE_PRECISION_DOUBLE
-    fftw_mpi_cleanup();
-#else
-    fftwf_mpi_cleanup();
-#endif
-    MPI_CHECK(MPI_Finalize());
+    ns_mpi_finish();
     return failed > 0 || run == 0 ? 1 : 0;
 }
