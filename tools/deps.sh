@@ -14,13 +14,15 @@ set -eu
 # PNG headers the graded program is built without those outputs.
 grade_packages="python3 bubblewrap ocl-icd-opencl-dev opencl-headers pocl-opencl-icd"
 grade_packages="$grade_packages libopenmpi-dev openmpi-bin"
+# FFTW: the Navier-Stokes preconditioner (exercises 11-13).
+grade_packages="$grade_packages libfftw3-dev"
 # gnuplot-nox draws the figures of make bench and make validate; clinfo
 # lists the OpenCL devices; clang-format formats the sources and the
 # skeletons the generator writes.
 packages="libnetcdf-dev netcdf-bin libcunit1-dev libpng-dev gnuplot-nox clinfo clang-format"
 packages="$packages $grade_packages"
-# FFTW: the Navier-Stokes preconditioner and its MPI transforms.
-packages="$packages libfftw3-dev libfftw3-mpi-dev"
+# FFTW's MPI transforms: the Navier-Stokes slabs (shallows-ns-mpi).
+packages="$packages libfftw3-mpi-dev"
 # gmsh writes the triangle meshes of make meshes from common/mesh/geo/.
 packages="$packages gmsh"
 

@@ -138,8 +138,7 @@ static int parse_checkpoint_every(const char *text, double *every, swe_error *er
                           "--checkpoint-every must be a positive number of seconds, got %s", text);
 }
 
-/* Parses a comma list of format names into enum swe_format flags. */
-static int parse_formats(const char *text, unsigned *formats, swe_error *err)
+int swe_parse_formats(const char *text, unsigned *formats, swe_error *err)
 {
     static const struct {
         const char *name;
@@ -224,7 +223,7 @@ static int parse_one(int id, const char *value, swe_options *options, swe_error 
         options->quiet = 1;
         return SWE_OK;
     case OPTION_FORMAT:
-        return parse_formats(value, &options->formats, err);
+        return swe_parse_formats(value, &options->formats, err);
     case OPTION_CHECKPOINT_EVERY:
         return parse_checkpoint_every(value, &options->checkpoint_every, err);
     case OPTION_RESTART:

@@ -55,6 +55,10 @@ int swe_options_parse_program(const swe_program_options *program, int argc, char
 /* The same for a program without options of its own. */
 int swe_options_parse(int argc, char **argv, swe_options *options, swe_error *err);
 
+/* Parses --format's comma list of format names into enum swe_format flags
+ * (also shallows-ns's). */
+int swe_parse_formats(const char *text, unsigned *formats, swe_error *err);
+
 /* Prints --help: every option with its default, then the program's and
  * each backend's own options under their names. */
 void swe_options_print_help(const char *program_path, const swe_program_options *program);
