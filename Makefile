@@ -50,10 +50,10 @@ CFLAGS += -std=c11 -fopenmp-simd $(WARNINGS) $(OPTIMISE) -MMD -MP
 LDFLAGS += $(SANITIZERS)
 LDLIBS += -lm
 
-CORE_SOURCES := $(filter-out common/cartesian/main.c,$(wildcard common/*/*.c))
+CORE_SOURCES := $(filter-out common/programs/%,$(wildcard common/*/*.c))
 BACKEND_SOURCES := $(wildcard backends/serial/*.c) $(wildcard $(KERNELS)/serial/*.c)
 TEST_SOURCES := $(wildcard tests/*.c)
-# Objects built by rules of their own (e.g. nvcc), linked into both programs.
+# Objects built by rules of their own (e.g. nvcc), linked into every program.
 EXTRA_OBJECTS :=
 
 # NetCDF output needs libnetcdf; a machine without it (a GPU node, say)
@@ -93,7 +93,7 @@ include common/staggered/staggered.mk
 include common/mesh/mesh.mk
 
 LIBRARY_OBJECTS := $(patsubst %.c,$(BUILD)/obj/%.o,$(CORE_SOURCES) $(BACKEND_SOURCES)) $(EXTRA_OBJECTS)
-MAIN_OBJECT := $(BUILD)/obj/common/cartesian/main.o
+MAIN_OBJECT := $(BUILD)/obj/common/programs/shallows.o
 TEST_OBJECTS := $(patsubst %.c,$(BUILD)/obj/%.o,$(TEST_SOURCES))
 
 PROGRAM := $(BUILD)/shallows
@@ -106,10 +106,11 @@ VALIDATE_OBJECTS := $(patsubst %.c,$(BUILD)/obj/%.o,tools/validate.c tools/valid
 
 all: $(PROGRAM)
 
-$(PROGRAM): $(MAIN_OBJECT) $(LIBRARY_OBJECTS)
+$(PROGRAM): $(MAIN_OBJECT) $(LIBRARY_OBJECTS) $(MESH_OBJECTS)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
-$(TEST_PROGRAM): $(TEST_OBJECTS) $(TEST_ONLY_OBJECTS) $(filter-out $(TEST_REPLACED_OBJECTS),$(LIBRARY_OBJECTS))
+$(TEST_PROGRAM): $(TEST_OBJECTS) $(TEST_ONLY_OBJECTS) $(filter-out $(TEST_REPLACED_OBJECTS),$(LIBRARY_OBJECTS)) \
+		$(MESH_OBJECTS)
 	$(CC) $(LDFLAGS) -o $@ $^ -lcunit $(LDLIBS)
 
 $(VALIDATE_PROGRAM): $(VALIDATE_OBJECTS) $(LIBRARY_OBJECTS)
