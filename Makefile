@@ -207,5 +207,7 @@ help:
 	@echo "make grade         grade kernels: EXERCISE=NN-name SUBMISSION=dir (points, results.json, JUnit)"
 	@echo "make student-release  build/student-release/ and .tar.gz without solutions/"
 	@echo "make teaching-check    skeletons fresh, release grades 0 on skeletons and full on solutions"
+	@echo "make grade-check   hostile submissions graded 0, GitHub Classroom simulated"
+	@echo "make gradescope    build/gradescope/autograder.zip for Gradescope (EXERCISE=a,b)"
 	@echo "make slides        slides/*.md to PDF (pandoc + beamer)"
 	@echo "make clean         remove build/"
