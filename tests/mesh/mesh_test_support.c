@@ -147,9 +147,12 @@ void swe_mesh_test_device_agreement(const char *backend)
                 swe_mesh_test_run(cases[k].scenario, cases[k].mesh, backend, order,
                                   SWE_MESH_ORDERING_RCM_EDGES, 0, cases[k].t_end);
             double difference = swe_mesh_test_relative_difference(&device, &serial, 1.0);
-            if (!(difference <= DEVICE_AGREEMENT)) {
-                fprintf(stderr, "\n  %s order %d: %s differs from serial by %g\n",
-                        cases[k].scenario, order, backend, difference);
+            /* Any difference is printed: C, CUDA and OpenCL C compute the
+             * same operations in the same order, so bits are expected. */
+            if (difference != 0) {
+                fprintf(stderr, "\n  %s order %d: %s differs from serial by %g%s\n",
+                        cases[k].scenario, order, backend, difference,
+                        difference <= DEVICE_AGREEMENT ? " (within the tolerance)" : "");
             }
             CU_ASSERT(difference <= DEVICE_AGREEMENT);
             swe_mesh_test_state_free(&serial);
