@@ -101,7 +101,7 @@ TEST_PROGRAM := $(BUILD)/shallows-tests
 VALIDATE_PROGRAM := $(BUILD)/shallows-validate
 VALIDATE_OBJECTS := $(patsubst %.c,$(BUILD)/obj/%.o,tools/validate.c tools/validate_numerics.c tools/radial_reference.c)
 
-.PHONY: all run movie test check bench validate deps help clean format format-check print-program
+.PHONY: all run movie test check bench bench-mesh validate deps help clean format format-check print-program
 .DEFAULT_GOAL := all
 
 all: $(PROGRAM)
@@ -171,6 +171,11 @@ check: $(PROGRAM) $(TEST_PROGRAM)
 ## memory bandwidth; table, build/bench/bench.csv and bench.png (tools/bench.sh)
 bench:
 	@MAKE="$(MAKE)" tools/bench.sh
+	@MAKE="$(MAKE)" tools/bench_mesh.sh
+
+## make bench-mesh: the triangle solver's half of make bench alone
+bench-mesh:
+	@MAKE="$(MAKE)" tools/bench_mesh.sh
 
 # The program of this configuration (for tools/bench.sh).
 print-program:
@@ -199,6 +204,7 @@ help:
 	@echo "make test          all test suites, both precisions, and under ASan/UBSan"
 	@echo "make check         the test suites of one build (PRECISION=..., SANITIZE=1)"
 	@echo "make bench         every backend and level against the memory bandwidth (BENCH_SIZES=...)"
+	@echo "make bench-mesh    the triangle solver: orderings, orders, bytes and bandwidth (also in make bench)"
 	@echo "make validate      published and analytic test cases -> docs/VALIDATION.md (slow)"
 	@echo "make deps          install missing Debian packages (root) or print the command"
 	@echo "make format        clang-format all C, CUDA and OpenCL sources (format-check: only check)"
