@@ -114,7 +114,7 @@ for precision in $precisions; do
                 bandwidth=$(bandwidth_of "$backend")
                 random_rate=""
                 for ordering in $orderings; do
-                    line=$(build/$precision/shallows --mesh "$out/meshes/square_$size.msh" \
+                    line=$("build/$precision/shallows" --mesh "$out/meshes/square_$size.msh" \
                         --scenario radial-dam-break --backend "$backend" --order "$order" \
                         --ordering "$ordering" --t-end "$t_end" --benchmark --quiet 2>>"$log") || {
                         echo "bench-mesh: $precision $backend $size $ordering order $order failed; see $log" >&2
@@ -125,7 +125,7 @@ for precision in $precisions; do
                     state=$(echo "$line" | field state)
                     [ -n "$reference" ] || reference=$state
                     bits=$([ "$state" = "$reference" ] && echo yes || echo no)
-                    if [ $bits = no ] && [[ $backend == serial || $backend == openmp ]]; then
+                    if [ "$bits" = no ] && [[ $backend == serial || $backend == openmp ]]; then
                         echo "bench-mesh: $backend $ordering ($precision, $size, order $order) lost serial's bits" >&2
                         failed=1
                     fi
