@@ -26,6 +26,20 @@ bench() { # precision layout backend threads n t_end order ordering
         --outputs 1 --quiet 2>>"$out/bench-errors.log")
     echo "$1,$2,$3,$4,$(echo "$line" | field cells),$7,$8,$(echo "$line" | field steps),$(echo "$line" | field seconds),$(echo "$line" | field cell_updates_per_s)" >>"$csv"
 }
+# A CUDA run checkpointed every 3 s and restarted from its last checkpoint (on CUDA, then on
+# serial) must end with the bits of the run straight through; and are CUDA's bits serial's?
+restart_check() { # precision layout
+    local dir=/tmp/mesh-restart-$1-$2 mesh=common/mesh/geo/partial_dam_break_coarse.msh
+    local run=("build/$1/shallows" --mesh "$mesh" --t-end 7.2 --outputs 2 --quiet --format vtk)
+    rm -rf "$dir" && mkdir -p "$dir"
+    local whole part serial again
+    whole=$("${run[@]}" --backend cuda --output "$dir/whole" | field state)
+    "${run[@]}" --backend cuda --output "$dir/part" --checkpoint-every 3 >/dev/null
+    part=$("${run[@]}" --backend cuda --output "$dir/part" --restart "$dir/part.checkpoint" | field state)
+    again=$("${run[@]}" --backend serial --output "$dir/part" --restart "$dir/part.checkpoint" | field state)
+    serial=$("${run[@]}" --backend serial --output "$dir/serial" | field state)
+    echo "mesh restart $1 $2: cuda whole $whole, cuda restarted $part ($([ -n "$whole" ] && [ "$whole" = "$part" ] && echo same || echo DIFFERENT)), restarted on serial $again, serial whole $serial ($([ "$whole" = "$serial" ] && echo "cuda has serial's bits" || echo "cuda differs from serial"))"
+}
 for layout in ${MESH_LAYOUTS:-soa aos}; do
     for p in ${MESH_PRECISIONS:-double single}; do
         make -j16 HAVE_NETCDF=no HAVE_OPENCL=no PRECISION=$p MESH_CUDA_LAYOUT=$layout \
@@ -35,6 +49,7 @@ for layout in ${MESH_LAYOUTS:-soa aos}; do
             >"$out/tests-$p-$layout.log" 2>&1
         echo "mesh-cuda $p $layout: exit $? $(grep -E '^[a-z]+: [0-9]+ passed' "$out/tests-$p-$layout.log")"
         grep -E "FAILED|differs|skipped" "$out/tests-$p-$layout.log" | head -6
+        restart_check "$p" "$layout"
         for entry in $sizes; do
             n=${entry%%:*}
             [ -s /tmp/square_$n.msh ] || build/$p/shallows --write-square "$n" --mesh /tmp/square_$n.msh --quiet
