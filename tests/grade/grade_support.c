@@ -166,6 +166,13 @@ void grade_hint(grade_outputs *outputs, const char *hint)
     }
 }
 
+void grade_scale_tolerance(grade_outputs *outputs, double scale)
+{
+    if (outputs != NULL && outputs->count > 0 && scale >= 1 && isfinite(scale)) {
+        outputs->fields[outputs->count - 1].tolerance_scale = scale;
+    }
+}
+
 void grade_free_outputs(grade_outputs *outputs)
 {
     for (int f = 0; outputs != NULL && f < outputs->count; ++f) {

@@ -92,6 +92,10 @@ real *grade_add_block(grade_outputs *outputs, const char *name, int nx, int ny);
 /* Says what to look at when the last field added differs (static text). */
 void grade_hint(grade_outputs *outputs, const char *hint);
 
+/* The last field added is judged at `scale` (>= 1) times the case's
+ * tolerance: its value is ill-conditioned in the state the case computes. */
+void grade_scale_tolerance(grade_outputs *outputs, double scale);
+
 /* Frees the values of every field. */
 void grade_free_outputs(grade_outputs *outputs);
 

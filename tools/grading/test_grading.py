@@ -16,10 +16,11 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from grading import compare, reports, sandbox, stream, submission  # noqa: E402
 
 
-def field(name, values, layout="list", numbers=(0, 0, 0, 0, 0, 0), hint="", kind="f"):
+def field(name, values, layout="list", numbers=(0, 0, 0, 0, 0, 0), hint="", kind="f", scale=""):
     raw = array.array(kind, values).tobytes()
-    head = "field %s %d %s %s %s\t%s\n" % (name, len(values), "d" if kind == "d" else "r",
-                                           layout, " ".join(map(str, numbers)), hint)
+    head = "field %s %d %s %s %s%s\t%s\n" % (name, len(values), "d" if kind == "d" else "r",
+                                             layout, " ".join(map(str, numbers)),
+                                             " " + scale if scale else "", hint)
     return head.encode() + raw
 
 
@@ -90,6 +91,20 @@ class Judging(unittest.TestCase):
         expected = one_case([field("h", [1.0])], tolerance=64)
         self.assertTrue(compare.judge(expected, one_case([field("h", [1.000001])]))[0])
         self.assertFalse(compare.judge(expected, one_case([field("h", [1.001])]))[0])
+
+    def test_the_graders_scale_widens_an_ill_conditioned_value_only(self):
+        expected = one_case([field("h", [1.0]), field("speed", [1.0], scale="1000")], 64)
+        self.assertTrue(compare.judge(expected, one_case([field("h", [1.0]),
+                                                          field("speed", [1.001])]))[0])
+        self.assertFalse(compare.judge(expected, one_case([field("h", [1.001]),
+                                                           field("speed", [1.0])]))[0])
+        # The student's side cannot widen its own tolerance.
+        plain = one_case([field("h", [1.0]), field("speed", [1.0])], 64)
+        self.assertFalse(compare.judge(plain, one_case([field("h", [1.0]),
+                                                        field("speed", [1.001], scale="1e9")]))[0])
+        for bad in ("0.5", "nan", "inf"):
+            _, _, problem = stream.parse(HEADER + case_bytes(1, 1, [field("h", [1.0], scale=bad)]))
+            self.assertIsNotNone(problem, bad)
 
     def test_zero_tolerance_means_the_same_bits_and_nan_must_stay_nan(self):
         expected = one_case([field("max_speed", [float("nan"), 2.0], "ranks")])
