@@ -50,10 +50,10 @@ CFLAGS += -std=c11 -fopenmp-simd $(WARNINGS) $(OPTIMISE) -MMD -MP
 LDFLAGS += $(SANITIZERS)
 LDLIBS += -lm
 
-CORE_SOURCES := $(filter-out common/cartesian/main.c,$(wildcard common/*/*.c))
+CORE_SOURCES := $(filter-out common/programs/%,$(wildcard common/*/*.c))
 BACKEND_SOURCES := $(wildcard backends/serial/*.c) $(wildcard $(KERNELS)/serial/*.c)
 TEST_SOURCES := $(wildcard tests/*.c)
-# Objects built by rules of their own (e.g. nvcc), linked into both programs.
+# Objects built by rules of their own (e.g. nvcc), linked into every program.
 EXTRA_OBJECTS :=
 
 # NetCDF output needs libnetcdf; a machine without it (a GPU node, say)
@@ -93,7 +93,7 @@ include common/staggered/staggered.mk
 include common/mesh/mesh.mk
 
 LIBRARY_OBJECTS := $(patsubst %.c,$(BUILD)/obj/%.o,$(CORE_SOURCES) $(BACKEND_SOURCES)) $(EXTRA_OBJECTS)
-MAIN_OBJECT := $(BUILD)/obj/common/cartesian/main.o
+MAIN_OBJECT := $(BUILD)/obj/common/programs/shallows.o
 TEST_OBJECTS := $(patsubst %.c,$(BUILD)/obj/%.o,$(TEST_SOURCES))
 
 PROGRAM := $(BUILD)/shallows
@@ -101,15 +101,16 @@ TEST_PROGRAM := $(BUILD)/shallows-tests
 VALIDATE_PROGRAM := $(BUILD)/shallows-validate
 VALIDATE_OBJECTS := $(patsubst %.c,$(BUILD)/obj/%.o,tools/validate.c tools/validate_numerics.c tools/radial_reference.c)
 
-.PHONY: all run movie test check bench validate deps help clean format format-check print-program fuzz
+.PHONY: all run movie test check bench bench-mesh validate deps help clean format format-check print-program fuzz
 .DEFAULT_GOAL := all
 
 all: $(PROGRAM)
 
-$(PROGRAM): $(MAIN_OBJECT) $(LIBRARY_OBJECTS)
+$(PROGRAM): $(MAIN_OBJECT) $(LIBRARY_OBJECTS) $(MESH_OBJECTS)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
-$(TEST_PROGRAM): $(TEST_OBJECTS) $(TEST_ONLY_OBJECTS) $(filter-out $(TEST_REPLACED_OBJECTS),$(LIBRARY_OBJECTS))
+$(TEST_PROGRAM): $(TEST_OBJECTS) $(TEST_ONLY_OBJECTS) $(filter-out $(TEST_REPLACED_OBJECTS),$(LIBRARY_OBJECTS)) \
+		$(MESH_OBJECTS)
 	$(CC) $(LDFLAGS) -o $@ $^ -lcunit $(LDLIBS)
 
 $(VALIDATE_PROGRAM): $(VALIDATE_OBJECTS) $(LIBRARY_OBJECTS)
@@ -170,6 +171,11 @@ check: $(PROGRAM) $(TEST_PROGRAM)
 ## memory bandwidth; table, build/bench/bench.csv and bench.png (tools/bench.sh)
 bench:
 	@MAKE="$(MAKE)" tools/bench.sh
+	@MAKE="$(MAKE)" tools/bench_mesh.sh
+
+## make bench-mesh: the triangle solver's half of make bench alone
+bench-mesh:
+	@MAKE="$(MAKE)" tools/bench_mesh.sh
 
 # The program of this configuration (for tools/bench.sh).
 print-program:
@@ -222,6 +228,7 @@ help:
 	@echo "make test          all test suites, both precisions, and under ASan/UBSan"
 	@echo "make check         the test suites of one build (PRECISION=..., SANITIZE=1)"
 	@echo "make bench         every backend and level against the memory bandwidth (BENCH_SIZES=...)"
+	@echo "make bench-mesh    the triangle solver: orderings, orders, bytes and bandwidth (also in make bench)"
 	@echo "make validate      published and analytic test cases -> docs/VALIDATION.md (slow)"
 	@echo "make fuzz          mutated files against a reader: READER=bathymetry|displacement|checkpoint|snapshots|classic-header FUZZ_MINUTES=10"
 	@echo "make deps          install missing Debian packages (root) or print the command"

@@ -29,19 +29,21 @@ KIT := $(BUILD)/grade-kit
 KIT_KERNELS := $(if $(wildcard solutions/*),solutions,skeletons)
 # Kernel files this build can compile: .c always (MPI's with mpicc, OpenMP's
 # with OpenMP), .cu with nvcc, .cl with OpenCL.
-# The triangle and Navier-Stokes kernels sit one folder deeper (<model>/mesh/,
-# <model>/staggered/); the triangles' OpenCL sources are embedded apart
-# (common/mesh/mesh.mk), so only the Cartesian .cl files are slots.
-KIT_SLOTS := $(patsubst $(KIT_KERNELS)/%,%,$(wildcard $(KIT_KERNELS)/*/*.c $(KIT_KERNELS)/*/*/*.c) \
+# The Navier-Stokes kernels sit one folder deeper (<model>/staggered/) and
+# are slots too. The triangles' kernels (<model>/mesh/) are not: their
+# objects (MESH_OBJECTS, common/mesh/mesh.mk) are linked only into the
+# programs that run triangles, never into the Cartesian grader.
+KIT_SLOTS := $(patsubst $(KIT_KERNELS)/%,%,$(filter-out $(wildcard $(KIT_KERNELS)/*/mesh/*), \
+    $(wildcard $(KIT_KERNELS)/*/*.c $(KIT_KERNELS)/*/*/*.c) \
     $(if $(CUDA_NVCC),$(wildcard $(KIT_KERNELS)/*/*.cu $(KIT_KERNELS)/*/*/*.cu)) \
-    $(if $(filter yes,$(HAVE_OPENCL)),$(wildcard $(KIT_KERNELS)/*/*.cl)))
+    $(if $(filter yes,$(HAVE_OPENCL)),$(wildcard $(KIT_KERNELS)/*/*.cl))))
 # KIT_SLOTS_NOT_BUILT: an application's kernels where its libraries are
 # missing (common/staggered/staggered.mk without FFTW).
 KIT_SLOTS := $(filter-out $(if $(MPI_GRADE_PROGRAM),,mpi/%) \
     $(if $(filter yes,$(HAVE_OPENMP)),,openmp/%) $(KIT_SLOTS_NOT_BUILT),$(KIT_SLOTS))
 KIT_OBJECT_SLOTS := $(basename $(filter-out %.cl,$(KIT_SLOTS)))
 KIT_KERNEL_OBJECTS := $(patsubst %,$(KIT)/obj/skeletons/%.o,$(KIT_OBJECT_SLOTS))
-KIT_PLUMBING := $(filter-out $(BUILD)/obj/$(KERNELS)/% $(BUILD)/obj/gen/opencl_program_source.o,$(LIBRARY_OBJECTS))
+KIT_PLUMBING := $(filter-out $(BUILD)/obj/$(KERNELS)/% $(BUILD)/obj/gen/%,$(LIBRARY_OBJECTS))
 KIT_WRAP := $(if $(filter yes,$(HAVE_OPENMP)),$(BUILD)/obj/tests/grade/grade_race_wrap.o)
 KIT_MPI_PLUMBING := $(filter-out $(BUILD)/obj/$(KERNELS)/%,$(MPI_OBJECTS))
 KIT_MPI_COMPILE := $(if $(MPI_GRADE_PROGRAM),$(MPICC) $(CPPFLAGS) -Ibackends/mpi $(CFLAGS))

@@ -42,6 +42,11 @@ swe_png_range swe_png_range_of(const swe_block *block)
             }
         }
     }
+    return swe_png_range_from(low, high, lowest_dry_bed);
+}
+
+swe_png_range swe_png_range_from(double low, double high, double lowest_dry_bed)
+{
     if (!(high >= low)) { /* all dry */
         low = high = 0.0;
     }

@@ -23,6 +23,11 @@ typedef struct swe_png_range {
  * widened by a tenth on each side, or +-0.5 m around a flat surface. */
 swe_png_range swe_png_range_of(const swe_block *block);
 
+/* The same from the extremes of a state of any shape: the lowest and
+ * highest surface of the wet cells (high < low: none is wet) and the
+ * lowest bed of the dry ones (INFINITY: none). */
+swe_png_range swe_png_range_from(double low, double high, double lowest_dry_bed);
+
 /* Width and height in pixels of the picture of block. */
 void swe_png_picture_size(const swe_block *block, int *width, int *height);
 

@@ -9,6 +9,14 @@ swe_png_range swe_png_range_of(const swe_block *block)
     return (swe_png_range){0.0, 1.0};
 }
 
+swe_png_range swe_png_range_from(double low, double high, double lowest_dry_bed)
+{
+    (void)low;
+    (void)high;
+    (void)lowest_dry_bed;
+    return (swe_png_range){0.0, 1.0};
+}
+
 void swe_png_picture_size(const swe_block *block, int *width, int *height)
 {
     (void)block;

@@ -1,40 +1,32 @@
 # The triangle solver (common/mesh/, included by the Makefile after the
-# backends' fragments). Its core, its backends' plumbing
-# (backends/<model>/mesh/) and kernels ($(KERNELS)/<model>/mesh/) are
-# linked into every program; its suites (tests/mesh/) into shallows-tests;
-# its driver is $(BUILD)/shallows-mesh; `make meshes` writes the large
-# meshes of every case with gmsh.
+# backends' fragments): its rooms, its backends' plumbing
+# (backends/<model>/mesh/) and kernels ($(KERNELS)/<model>/mesh/) make
+# MESH_OBJECTS, which only the programs that run triangles link: shallows
+# (whose --mesh comes to common/mesh/program/) and shallows-tests, whose
+# suites are tests/mesh/. `make meshes` writes the large meshes of every
+# case with gmsh.
 
-MESH_CORE_SOURCES := $(filter-out common/mesh/run/%,$(wildcard common/mesh/*/*.c))
+MESH_SOURCES := $(wildcard common/mesh/*/*.c)
 ifeq ($(HAVE_NETCDF),yes)
-MESH_CORE_SOURCES := $(filter-out common/mesh/io/mesh_netcdf_unavailable.c,$(MESH_CORE_SOURCES))
+MESH_SOURCES := $(filter-out common/mesh/io/mesh_netcdf_unavailable.c,$(MESH_SOURCES))
 else
-MESH_CORE_SOURCES := $(filter-out common/mesh/io/mesh_netcdf.c,$(MESH_CORE_SOURCES))
+MESH_SOURCES := $(filter-out common/mesh/io/mesh_netcdf.c common/mesh/io/mesh_netcdf_records.c,$(MESH_SOURCES))
 endif
-CORE_SOURCES += $(MESH_CORE_SOURCES)
-BACKEND_SOURCES += $(wildcard backends/serial/mesh/*.c) $(wildcard $(KERNELS)/serial/mesh/*.c)
+MESH_SOURCES += $(wildcard backends/serial/mesh/*.c) $(wildcard $(KERNELS)/serial/mesh/*.c)
 CPPFLAGS += -Ibackends/serial/mesh
 ifeq ($(HAVE_OPENMP),yes)
-BACKEND_SOURCES += $(wildcard backends/openmp/mesh/*.c) $(wildcard $(KERNELS)/openmp/mesh/*.c)
+MESH_SOURCES += $(wildcard backends/openmp/mesh/*.c) $(wildcard $(KERNELS)/openmp/mesh/*.c)
 CPPFLAGS += -Ibackends/openmp/mesh
 endif
 TEST_SOURCES += $(wildcard tests/mesh/*.c)
+# CUDA and OpenCL add their objects below.
+MESH_OBJECTS = $(patsubst %.c,$(BUILD)/obj/%.o,$(MESH_SOURCES)) $(MESH_DEVICE_OBJECTS)
+MESH_DEVICE_OBJECTS :=
 
-MESH_PROGRAM := $(BUILD)/shallows-mesh
-MESH_MAIN_OBJECTS := $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard common/mesh/run/*.c))
-
-all: $(MESH_PROGRAM)
-
-.SECONDEXPANSION:
-$(MESH_PROGRAM): $(MESH_MAIN_OBJECTS) $$(LIBRARY_OBJECTS)
-	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
-
--include $(MESH_MAIN_OBJECTS:.o=.d)
+-include $(patsubst %.c,$(BUILD)/obj/%.d,$(MESH_SOURCES))
 
 # The suites of tests/mesh/ include the shared test headers.
 $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard tests/mesh/*.c)): CPPFLAGS += -Itests
-# The mesh-cli suite runs shallows-mesh.
-check: $(MESH_PROGRAM)
 
 # The OpenCL backend: its kernels ($(KERNELS)/opencl/mesh/*.cl) and every
 # header they include flattened into one string at build time, as the
@@ -42,8 +34,8 @@ check: $(MESH_PROGRAM)
 ifeq ($(HAVE_OPENCL),yes)
 MESH_OPENCL_SOURCES := $(wildcard $(KERNELS)/opencl/mesh/*.cl)
 MESH_OPENCL_EMBEDDED := $(BUILD)/gen/mesh_opencl_program_source.c
-BACKEND_SOURCES += $(wildcard backends/opencl/mesh/*.c)
-EXTRA_OBJECTS += $(BUILD)/obj/gen/mesh_opencl_program_source.o
+MESH_SOURCES += $(wildcard backends/opencl/mesh/*.c)
+MESH_DEVICE_OBJECTS += $(BUILD)/obj/gen/mesh_opencl_program_source.o
 CPPFLAGS += -DSWE_MESH_WITH_OPENCL -Ibackends/opencl/mesh
 
 $(MESH_OPENCL_EMBEDDED): $(MESH_OPENCL_SOURCES) $(wildcard common/*/*.h common/mesh/*/*.h \
@@ -66,7 +58,7 @@ endif
 ifneq ($(CUDA_NVCC),)
 MESH_CUDA_SOURCES := $(wildcard backends/cuda/mesh/*.cu) $(wildcard $(KERNELS)/cuda/mesh/*.cu)
 MESH_CUDA_OBJECTS := $(patsubst %.cu,$(BUILD)/obj/%.o,$(MESH_CUDA_SOURCES))
-EXTRA_OBJECTS += $(MESH_CUDA_OBJECTS)
+MESH_DEVICE_OBJECTS += $(MESH_CUDA_OBJECTS)
 $(MESH_CUDA_OBJECTS): CUDA_EXTRA += -fmad=false -prec-div=true -prec-sqrt=true -ftz=false
 CPPFLAGS += -DSWE_MESH_WITH_CUDA -Ibackends/cuda/mesh
 MESH_CUDA_LAYOUT ?= soa

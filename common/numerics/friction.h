@@ -10,7 +10,9 @@
 
 #include "numerics/cell_update.h"
 
-#if defined(__OPENCL_VERSION__)
+/* An application may bring its own cube root (common/mesh/numerics/mesh_cbrt.h). */
+#if defined(SWE_CBRT)
+#elif defined(__OPENCL_VERSION__)
 #define SWE_CBRT(x) cbrt(x)
 #elif defined(SWE_PRECISION_DOUBLE)
 #define SWE_CBRT(x) cbrt(x)

@@ -1,88 +1,62 @@
-/* shallows-mesh as a user runs it: bad input ends with exit code 2 and
- * one line naming the problem; a good run prints its summary line. */
+/* `shallows --mesh` as a user runs it: bad input ends with exit code 2
+ * and one line naming the problem; a good run prints its summary line
+ * with a checksum and writes the files it was asked for; the lists. */
 #include "mesh_suites.h"
 #include "mesh_test_support.h"
 #include "program_runner.h"
 #include "test_suites.h"
 
-#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
-typedef struct mesh_run {
-    int exit_code;
-    char out[8192], err[2048];
-} mesh_run;
+#define LAKE_MESH SWE_MESH_GEO "square_1000_coarse.msh"
 
-static void read_into(const char *path, char *buffer, size_t size)
+/* Runs shallows --mesh mesh with args (NULL-terminated, at most 30). */
+static void run_mesh(const char *dir, const char *mesh, const char *const *args,
+                     swe_program_result *result)
 {
-    FILE *file = fopen(path, "r");
-    size_t length = file != NULL ? fread(buffer, 1, size - 1, file) : 0;
-    buffer[length] = '\0';
-    if (file != NULL) {
-        fclose(file);
+    const char *argv[34] = {"--mesh", mesh};
+    for (int k = 0; k < 30 && args[k] != NULL; ++k) {
+        argv[k + 2] = args[k];
     }
-}
-
-/* Runs shallows-mesh with args (NULL-terminated, at most 16). */
-static void run_mesh(const char *dir, const char *const *args, mesh_run *result)
-{
-    char program[1024], out_path[600], err_path[600];
-    swe_mesh_test_program(program, sizeof program);
-    swe_path_in(out_path, sizeof out_path, dir, "out.txt");
-    swe_path_in(err_path, sizeof err_path, dir, "err.txt");
-    const char *argv[18] = {program};
-    for (int k = 0; k < 16 && args[k] != NULL; ++k) {
-        argv[k + 1] = args[k];
-    }
-    pid_t child = fork();
-    if (child == 0) {
-        int out = open(out_path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-        int err = open(err_path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-        if (out < 0 || err < 0 || dup2(out, 1) < 0 || dup2(err, 2) < 0) {
-            _exit(127);
-        }
-        execv(program, (char *const *)argv);
-        _exit(127);
-    }
-    int status = 0;
-    CU_ASSERT_FATAL(child > 0 && waitpid(child, &status, 0) == child);
-    result->exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    read_into(out_path, result->out, sizeof result->out);
-    read_into(err_path, result->err, sizeof result->err);
+    swe_program_run(dir, argv, result);
 }
 
 static void test_bad_input_is_refused_with_one_line(void)
 {
     const struct {
+        const char *mesh;
         const char *args[6];
         const char *message;
     } cases[] = {
-        {{"--frobnicate"}, "unknown option"},
-        {{"--order", "3"}, "--order needs a whole number in 1..2"},
-        {{"--cfl", "1.5"}, "--cfl must lie in (0, 1]"},
-        {{"--cfl", "fast"}, "--cfl needs a finite number"},
-        {{"--t-end", "-1"}, "--t-end must be positive"},
-        {{"--scenario", "tsunami"}, "unknown scenario 'tsunami'"},
-        {{"--ordering", "metis"}, "unknown ordering 'metis'"},
-        {{"--backend", "fpga"}, "no backend 'fpga'"},
-        {{"--mesh", "missing.msh"}, "cannot open the mesh 'missing.msh'"},
-        {{"--mesh", "tests/mesh/data/unit_square.geo"}, "expected $MeshFormat"},
-        {{"--set", "radius"}, "--set needs NAME=VALUE"},
-        {{"--set", "depth=3"}, "has no parameter 'depth'"},
-        {{"extra"}, "unexpected argument 'extra'"},
+        {LAKE_MESH, {"--frobnicate"}, "unknown option"},
+        {LAKE_MESH, {"--order", "3"}, "--order needs a whole number in 1..2"},
+        {LAKE_MESH, {"--cfl", "1.5"}, "--cfl must lie in (0, 1]"},
+        {LAKE_MESH, {"--cfl", "fast"}, "--cfl needs a finite number"},
+        {LAKE_MESH, {"--t-end", "-1"}, "--t-end must lie in (0"},
+        {LAKE_MESH, {"--scenario", "tsunami"}, "unknown scenario 'tsunami'"},
+        {LAKE_MESH, {"--ordering", "metis"}, "unknown ordering 'metis'"},
+        {LAKE_MESH, {"--backend", "fpga"}, "no backend 'fpga'"},
+        {LAKE_MESH, {"--format", "gif"}, "unknown format in --format 'gif'"},
+        {LAKE_MESH, {"--threads", "2"}, "--threads is an option of another backend"},
+        {LAKE_MESH, {"--benchmark", "--checkpoint-every", "1"}, "--benchmark writes no files"},
+        {LAKE_MESH, {"--restart", "missing.checkpoint"}, "cannot open the checkpoint"},
+        {"missing.msh", {NULL}, "cannot open the mesh 'missing.msh'"},
+        {"tests/mesh/data/unit_square.geo", {NULL}, "expected $MeshFormat"},
+        {LAKE_MESH, {"--set", "radius"}, "--set needs NAME=VALUE"},
+        {LAKE_MESH, {"--set", "depth=3"}, "has no parameter 'depth'"},
+        {LAKE_MESH, {"extra"}, "unexpected argument 'extra'"},
     };
     char dir[256];
     CU_ASSERT_EQUAL_FATAL(swe_make_test_directory(dir, sizeof dir, "mesh-cli"), 0);
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; ++k) {
-        mesh_run result;
-        run_mesh(dir, cases[k].args, &result);
+        swe_program_result result;
+        run_mesh(dir, cases[k].mesh, cases[k].args, &result);
         char *newline = strchr(result.err, '\n');
         int one_line = newline != NULL && newline[1] == '\0';
         if (result.exit_code != 2 || strstr(result.err, cases[k].message) == NULL || !one_line) {
-            fprintf(stderr, "\n  %s: exit %d, stderr '%s'\n", cases[k].args[0], result.exit_code,
+            fprintf(stderr, "\n  %s: exit %d, stderr '%s'\n",
+                    cases[k].args[0] != NULL ? cases[k].args[0] : cases[k].mesh, result.exit_code,
                     result.err);
         }
         CU_ASSERT_EQUAL(result.exit_code, 2);
@@ -94,30 +68,60 @@ static void test_bad_input_is_refused_with_one_line(void)
 
 static void test_a_run_prints_its_summary_and_files(void)
 {
-    char dir[256], stem[512], pvd[600], vtu[600], nc[600];
+    char dir[256], stem[512], path[600];
     CU_ASSERT_EQUAL_FATAL(swe_make_test_directory(dir, sizeof dir, "mesh-run"), 0);
     swe_path_in(stem, sizeof stem, dir, "lake");
-    snprintf(pvd, sizeof pvd, "%s.pvd", stem);
-    snprintf(vtu, sizeof vtu, "%s_0002.vtu", stem);
-    snprintf(nc, sizeof nc, "%s.nc", stem);
-    const char *args[] = {"--scenario", "lake-at-rest-island",
-                          "--t-end",    "10",
-                          "--outputs",  "2",
-                          "--vtk",      stem,
-                          "--netcdf",   nc,
-                          "--quiet",    NULL};
-    mesh_run result;
-    run_mesh(dir, args, &result);
+    const char *args[] = {
+        "--scenario", "lake-at-rest-island", "--t-end", "10", "--outputs", "2", "--output", stem,
+        "--format",   "vtk,png,netcdf",      "--quiet", NULL};
+    swe_program_result result;
+    run_mesh(dir, LAKE_MESH, args, &result);
     CU_ASSERT_EQUAL(result.exit_code, 0);
-    CU_ASSERT_PTR_NOT_NULL(strstr(result.out, "summary: scenario=lake-at-rest-island"));
-    CU_ASSERT_PTR_NOT_NULL(strstr(result.out, "checksum="));
+    CU_ASSERT_PTR_NOT_NULL(strstr(result.out, "summary: backend=serial solver=roe-muscl"));
+    char checksum[256];
+    CU_ASSERT(swe_summary_checksum(result.out, checksum, sizeof checksum));
+    CU_ASSERT_PTR_NOT_NULL(strstr(checksum, " state="));
     CU_ASSERT_STRING_EQUAL(result.err, "");
-    CU_ASSERT_TRUE(swe_file_exists(pvd));
-    CU_ASSERT_TRUE(swe_file_exists(vtu));
+    const char *files[] = {"lake.pvd", "lake_0002.vtu"
 #ifndef SWE_WITHOUT_NETCDF
-    CU_ASSERT_TRUE(swe_file_exists(nc));
+                           ,
+                           "lake.nc"
 #endif
+#ifndef SWE_WITHOUT_PNG
+                           ,
+                           "lake_0000.png", "lake_0002.png"
+#endif
+    };
+    for (size_t k = 0; k < sizeof files / sizeof files[0]; ++k) {
+        swe_path_in(path, sizeof path, dir, files[k]);
+        CU_ASSERT_TRUE(swe_file_exists(path));
+    }
     swe_remove_test_directory(dir);
+}
+
+/* --list-backends names serial, --help the backends' own options,
+ * --version the triangle backends: each exits 0. */
+static void test_the_lists_and_help(void)
+{
+    const struct {
+        const char *option, *expected;
+    } cases[] = {{"--list-backends", "serial "},
+                 {"--list-scenarios", "partial-dam-break"},
+                 {"--help", "--restart FILE"},
+                 {"--version", "triangle backends: serial"}};
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; ++k) {
+        const char *args[] = {cases[k].option, NULL};
+        swe_program_result result;
+        run_mesh(".", LAKE_MESH, args, &result);
+        CU_ASSERT_EQUAL(result.exit_code, 0);
+        CU_ASSERT_PTR_NOT_NULL(strstr(result.out, cases[k].expected));
+    }
+#ifdef SWE_WITH_OPENMP
+    const char *help[] = {"--help", NULL};
+    swe_program_result result;
+    run_mesh(".", LAKE_MESH, help, &result);
+    CU_ASSERT_PTR_NOT_NULL(strstr(result.out, "backend openmp:\n  --threads N"));
+#endif
 }
 
 void register_mesh_cli_tests(void)
@@ -126,6 +130,7 @@ void register_mesh_cli_tests(void)
         {"bad input refused with exit code 2 and one line",
          test_bad_input_is_refused_with_one_line},
         {"a run prints its summary and writes its files", test_a_run_prints_its_summary_and_files},
+        {"--list-backends, --list-scenarios, --help, --version", test_the_lists_and_help},
     };
     swe_mesh_test_register("mesh-cli", tests, (int)(sizeof tests / sizeof tests[0]));
 }

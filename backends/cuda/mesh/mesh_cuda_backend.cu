@@ -338,6 +338,22 @@ static int cuda_list_devices(FILE *stream, swe_error *err)
     return SWE_OK;
 }
 
+/* --cuda-device N: which GPU of the node (cuda_list_devices numbers them). */
+static int apply_cuda_device(swe_mesh_backend_config *config, const char *value, swe_error *err)
+{
+    char *end = NULL;
+    long device = strtol(value, &end, 10);
+    if (end == value || *end != '\0' || device < 0 || device > 1023) {
+        return swe_fail(err, SWE_ERROR_USAGE, "--cuda-device needs a GPU number, got '%s'", value);
+    }
+    config->device = (int)device;
+    return SWE_OK;
+}
+
+static const swe_mesh_backend_option cuda_options[] = {
+    {"cuda-device", "N", "which GPU of the node, as --list-devices numbers them (default 0)",
+     apply_cuda_device}};
+
 extern "C" const swe_mesh_backend swe_mesh_cuda_backend = {
     .name = "cuda",
     .description = SWE_MESH_STATE_STRIDE == 1
@@ -352,4 +368,6 @@ extern "C" const swe_mesh_backend swe_mesh_cuda_backend = {
     .min_time_step = cuda_min_time_step,
     .update_cells = cuda_update_cells,
     .list_devices = cuda_list_devices,
+    .options = cuda_options,
+    .option_count = 1,
 };

@@ -152,6 +152,20 @@ static int opencl_update_cells(swe_mesh_run *run, swe_mesh_launch how, swe_error
                             : status;
 }
 
+/* --cl-device P:D, checked when the device is opened. */
+static int apply_cl_device(swe_mesh_backend_config *config, const char *value, swe_error *err)
+{
+    (void)err;
+    config->cl_device = value;
+    return SWE_OK;
+}
+
+static const swe_mesh_backend_option opencl_options[] = {
+    {"cl-device", "P:D",
+     "OpenCL platform and device, as --list-devices numbers them (default: a "
+     "GPU, else a CPU)",
+     apply_cl_device}};
+
 const swe_mesh_backend swe_mesh_opencl_backend = {
     .name = "opencl",
     .description = "an OpenCL device (--cl-device P:D): one work-item per edge or cell",
@@ -164,4 +178,6 @@ const swe_mesh_backend swe_mesh_opencl_backend = {
     .min_time_step = opencl_min_time_step,
     .update_cells = opencl_update_cells,
     .list_devices = swe_cl_list_devices,
+    .options = opencl_options,
+    .option_count = 1,
 };

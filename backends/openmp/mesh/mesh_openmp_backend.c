@@ -5,14 +5,34 @@
 #include "mesh_host_verbs.h"
 #include "mesh_openmp_kernels.h"
 
+#include <errno.h>
 #include <omp.h>
 #include <stdint.h>
+#include <stdlib.h>
 
 /* The thread count travels in run->ext as an integer, not a pointer. */
 static int threads_of(const swe_mesh_run *run)
 {
     return (int)(intptr_t)run->ext;
 }
+
+/* --threads N: a whole number in 1..4096. */
+static int apply_threads(swe_mesh_backend_config *config, const char *value, swe_error *err)
+{
+    char *end = NULL;
+    errno = 0;
+    long threads = strtol(value, &end, 10);
+    if (end == value || *end != '\0' || errno != 0 || threads < 1 || threads > 4096) {
+        return swe_fail(err, SWE_ERROR_USAGE, "--threads needs a whole number in 1..4096, got '%s'",
+                        value);
+    }
+    config->threads = (int)threads;
+    return SWE_OK;
+}
+
+static const swe_mesh_backend_option openmp_options[] = {
+    {"threads", "N", "threads of the edge and cell sweeps (default: OMP_NUM_THREADS or all)",
+     apply_threads}};
 
 static int openmp_init(swe_mesh_run *run, const swe_mesh_backend_config *config, swe_error *err)
 {
@@ -54,6 +74,8 @@ static int openmp_update_cells(swe_mesh_run *run, swe_mesh_launch launch, swe_er
 
 const swe_mesh_backend swe_mesh_openmp_backend = {
     .name = "openmp",
+    .options = openmp_options,
+    .option_count = 1,
     .description = "CPU threads sharing the edge and cell sweeps; the serial bits",
     .init = openmp_init,
     .finalize = swe_mesh_host_finalize,

@@ -1,45 +1,21 @@
-#include "mesh/io/mesh_netcdf.h"
+#include "mesh/io/mesh_netcdf_file.h"
 
 #include "io/atomic_file.h"
 
-#include <netcdf.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#ifdef SWE_PRECISION_DOUBLE
-#define NC_REAL NC_DOUBLE
-#define nc_put_vara_real nc_put_vara_double
-#define nc_put_att_real nc_put_att_double
-#else
-#define NC_REAL NC_FLOAT
-#define nc_put_vara_real nc_put_vara_float
-#define nc_put_att_real nc_put_att_float
-#endif
-
-enum { FIELD_H, FIELD_HU, FIELD_HV, FIELD_ETA, FIELD_COUNT };
-static const char *const field_names[FIELD_COUNT] = {"h", "hu", "hv", "eta"};
+const char *const swe_mesh_netcdf_field_names[FIELD_COUNT] = {"h", "hu", "hv", "eta"};
 static const char *const field_long_names[FIELD_COUNT] = {
     "water depth", "x momentum per unit area (depth times x velocity)",
     "y momentum per unit area (depth times y velocity)", "water surface elevation (h + b)"};
 static const char *const field_units[FIELD_COUNT] = {"m", "m2 s-1", "m2 s-1", "m"};
 
-struct swe_mesh_netcdf {
-    int ncid;
-    int dim_node, dim_face, dim_corner, dim_time;
-    int time_id, field_id[FIELD_COUNT];
-    int face_count;
-    int *run_of_file;
-    size_t snapshots;
-    double last_time;
-    real *buffer;
-    char *temp_path, *final_path;
-};
-
 /* Every NetCDF call goes through here: a failure names the call, the
  * object and the file. */
-static int checked(const swe_mesh_netcdf *file, int nc_status, const char *call, const char *object,
-                   swe_error *err)
+int swe_mesh_netcdf_checked(const swe_mesh_netcdf *file, int nc_status, const char *call,
+                            const char *object, swe_error *err)
 {
     if (nc_status == NC_NOERR) {
         return SWE_OK;
@@ -52,22 +28,24 @@ static int checked(const swe_mesh_netcdf *file, int nc_status, const char *call,
 static int put_text(const swe_mesh_netcdf *file, int varid, const char *name, const char *value,
                     swe_error *err)
 {
-    return checked(file, nc_put_att_text(file->ncid, varid, name, strlen(value), value),
-                   "nc_put_att_text", name, err);
+    return swe_mesh_netcdf_checked(file,
+                                   nc_put_att_text(file->ncid, varid, name, strlen(value), value),
+                                   "nc_put_att_text", name, err);
 }
 
 static int put_double(const swe_mesh_netcdf *file, int varid, const char *name, double value,
                       swe_error *err)
 {
-    return checked(file, nc_put_att_double(file->ncid, varid, name, NC_DOUBLE, 1, &value),
-                   "nc_put_att_double", name, err);
+    return swe_mesh_netcdf_checked(file,
+                                   nc_put_att_double(file->ncid, varid, name, NC_DOUBLE, 1, &value),
+                                   "nc_put_att_double", name, err);
 }
 
 static int put_int(const swe_mesh_netcdf *file, int varid, const char *name, int value,
                    swe_error *err)
 {
-    return checked(file, nc_put_att_int(file->ncid, varid, name, NC_INT, 1, &value),
-                   "nc_put_att_int", name, err);
+    return swe_mesh_netcdf_checked(file, nc_put_att_int(file->ncid, varid, name, NC_INT, 1, &value),
+                                   "nc_put_att_int", name, err);
 }
 
 /* A variable with long_name and units; texts[] are further attribute
@@ -76,8 +54,8 @@ static int define(const swe_mesh_netcdf *file, const char *name, nc_type type, i
                   const int *dims, const char *long_name, const char *units,
                   const char *const *texts, int *varid, swe_error *err)
 {
-    int status = checked(file, nc_def_var(file->ncid, name, type, rank, dims, varid), "nc_def_var",
-                         name, err);
+    int status = swe_mesh_netcdf_checked(
+        file, nc_def_var(file->ncid, name, type, rank, dims, varid), "nc_def_var", name, err);
     if (status == SWE_OK && long_name != NULL) {
         status = put_text(file, *varid, "long_name", long_name, err);
     }
@@ -154,8 +132,8 @@ static int define_fields(swe_mesh_netcdf *file, int *bed_id, swe_error *err)
     }
     int time_face[2] = {file->dim_time, file->dim_face};
     for (int f = 0; status == SWE_OK && f < FIELD_COUNT; ++f) {
-        status = define(file, field_names[f], NC_REAL, 2, time_face, field_long_names[f],
-                        field_units[f], on_faces, &file->field_id[f], err);
+        status = define(file, swe_mesh_netcdf_field_names[f], NC_REAL, 2, time_face,
+                        field_long_names[f], field_units[f], on_faces, &file->field_id[f], err);
     }
     return status;
 }
@@ -195,14 +173,14 @@ static int define_globals(const swe_mesh_netcdf *file, const swe_mesh_netcdf_inf
     }
     const real tolerance = SWE_DRY_TOLERANCE, gravity = SWE_GRAVITY;
     if (status == SWE_OK) {
-        status = checked(
+        status = swe_mesh_netcdf_checked(
             file, nc_put_att_real(file->ncid, NC_GLOBAL, "dry_tolerance", NC_REAL, 1, &tolerance),
             "nc_put_att", "dry_tolerance", err);
     }
     if (status == SWE_OK) {
-        status =
-            checked(file, nc_put_att_real(file->ncid, NC_GLOBAL, "gravity", NC_REAL, 1, &gravity),
-                    "nc_put_att", "gravity", err);
+        status = swe_mesh_netcdf_checked(
+            file, nc_put_att_real(file->ncid, NC_GLOBAL, "gravity", NC_REAL, 1, &gravity),
+            "nc_put_att", "gravity", err);
     }
     return status;
 }
@@ -211,8 +189,9 @@ static int put_doubles(const swe_mesh_netcdf *file, int varid, const char *name,
                        const double *values, size_t count, swe_error *err)
 {
     size_t start = 0;
-    return checked(file, nc_put_vara_double(file->ncid, varid, &start, &count, values),
-                   "nc_put_vara_double", name, err);
+    return swe_mesh_netcdf_checked(file,
+                                   nc_put_vara_double(file->ncid, varid, &start, &count, values),
+                                   "nc_put_vara_double", name, err);
 }
 
 /* Nodes, connectivity, centroids (file order) and the bed. */
@@ -242,8 +221,9 @@ static int write_mesh(swe_mesh_netcdf *file, const int *ids, int bed_id, const s
             put_doubles(file, ids[2], "mesh_node_y", mesh->node_y, (size_t)mesh->node_count, err);
     }
     if (status == SWE_OK) {
-        status = checked(file, nc_put_vara_int(file->ncid, ids[3], start, count, corners),
-                         "nc_put_vara_int", "mesh_face_nodes", err);
+        status = swe_mesh_netcdf_checked(file,
+                                         nc_put_vara_int(file->ncid, ids[3], start, count, corners),
+                                         "nc_put_vara_int", "mesh_face_nodes", err);
     }
     if (status == SWE_OK) {
         status = put_doubles(file, ids[4], "mesh_face_x", centre, faces, err);
@@ -252,8 +232,9 @@ static int write_mesh(swe_mesh_netcdf *file, const int *ids, int bed_id, const s
         status = put_doubles(file, ids[5], "mesh_face_y", centre + faces, faces, err);
     }
     if (status == SWE_OK) {
-        status = checked(file, nc_put_vara_real(file->ncid, bed_id, start, &faces, file->buffer),
-                         "nc_put_vara", "b", err);
+        status = swe_mesh_netcdf_checked(
+            file, nc_put_vara_real(file->ncid, bed_id, start, &faces, file->buffer), "nc_put_vara",
+            "b", err);
     }
     free(corners);
     free(centre);
@@ -265,21 +246,23 @@ static int define_and_write(swe_mesh_netcdf *file, const swe_mesh *mesh,
                             swe_error *err)
 {
     int ids[6], bed_id = -1;
-    int status =
-        checked(file, nc_def_dim(file->ncid, "node", (size_t)mesh->node_count, &file->dim_node),
-                "nc_def_dim", "node", err);
+    int status = swe_mesh_netcdf_checked(
+        file, nc_def_dim(file->ncid, "node", (size_t)mesh->node_count, &file->dim_node),
+        "nc_def_dim", "node", err);
     if (status == SWE_OK) {
-        status =
-            checked(file, nc_def_dim(file->ncid, "face", (size_t)mesh->cell_count, &file->dim_face),
-                    "nc_def_dim", "face", err);
+        status = swe_mesh_netcdf_checked(
+            file, nc_def_dim(file->ncid, "face", (size_t)mesh->cell_count, &file->dim_face),
+            "nc_def_dim", "face", err);
     }
     if (status == SWE_OK) {
-        status = checked(file, nc_def_dim(file->ncid, "max_face_nodes", 3, &file->dim_corner),
-                         "nc_def_dim", "max_face_nodes", err);
+        status = swe_mesh_netcdf_checked(
+            file, nc_def_dim(file->ncid, "max_face_nodes", 3, &file->dim_corner), "nc_def_dim",
+            "max_face_nodes", err);
     }
     if (status == SWE_OK) {
-        status = checked(file, nc_def_dim(file->ncid, "time", NC_UNLIMITED, &file->dim_time),
-                         "nc_def_dim", "time", err);
+        status = swe_mesh_netcdf_checked(
+            file, nc_def_dim(file->ncid, "time", NC_UNLIMITED, &file->dim_time), "nc_def_dim",
+            "time", err);
     }
     if (status == SWE_OK) {
         status = define_topology(file, ids, err);
@@ -291,40 +274,9 @@ static int define_and_write(swe_mesh_netcdf *file, const swe_mesh *mesh,
         status = define_globals(file, info, err);
     }
     if (status == SWE_OK) {
-        status = checked(file, nc_enddef(file->ncid), "nc_enddef", "header", err);
+        status = swe_mesh_netcdf_checked(file, nc_enddef(file->ncid), "nc_enddef", "header", err);
     }
     return status == SWE_OK ? write_mesh(file, ids, bed_id, mesh, host, err) : status;
-}
-
-static void release(swe_mesh_netcdf *file)
-{
-    free(file->run_of_file);
-    free(file->buffer);
-    free(file->temp_path);
-    free(file->final_path);
-    free(file);
-}
-
-static swe_mesh_netcdf *allocate(const char *path, const swe_mesh *mesh, const int *run_of_file)
-{
-    swe_mesh_netcdf *file = calloc(1, sizeof *file);
-    if (file == NULL) {
-        return NULL;
-    }
-    size_t faces = (size_t)mesh->cell_count;
-    file->ncid = -1;
-    file->face_count = mesh->cell_count;
-    file->run_of_file = malloc(faces * sizeof *file->run_of_file);
-    file->buffer = malloc(faces * sizeof *file->buffer);
-    file->temp_path = swe_path_join(path, ".tmp");
-    file->final_path = swe_path_join(path, "");
-    if (file->run_of_file == NULL || file->buffer == NULL || file->temp_path == NULL ||
-        file->final_path == NULL) {
-        release(file);
-        return NULL;
-    }
-    memcpy(file->run_of_file, run_of_file, faces * sizeof *file->run_of_file);
-    return file;
 }
 
 int swe_mesh_netcdf_create(swe_mesh_netcdf **created, const char *path, const swe_mesh *mesh,
@@ -336,7 +288,7 @@ int swe_mesh_netcdf_create(swe_mesh_netcdf **created, const char *path, const sw
         return swe_fail(err, SWE_ERROR_USAGE, "internal error: a NetCDF file needs a mesh");
     }
     *created = NULL;
-    swe_mesh_netcdf *file = allocate(path, mesh, run_of_file);
+    swe_mesh_netcdf *file = swe_mesh_netcdf_allocate(path, mesh, run_of_file);
     if (file == NULL) {
         return swe_fail(err, SWE_ERROR_RUNTIME, "out of memory for the NetCDF output");
     }
@@ -345,7 +297,7 @@ int swe_mesh_netcdf_create(swe_mesh_netcdf **created, const char *path, const sw
     if (nc_status != NC_NOERR) {
         swe_fail(err, SWE_ERROR_USAGE, "cannot create '%s': %s", file->temp_path,
                  nc_strerror(nc_status));
-        release(file);
+        swe_mesh_netcdf_release(file);
         return SWE_ERROR_USAGE;
     }
     int status = define_and_write(file, mesh, host, info, err);
@@ -355,52 +307,4 @@ int swe_mesh_netcdf_create(swe_mesh_netcdf **created, const char *path, const sw
     }
     *created = file;
     return SWE_OK;
-}
-
-int swe_mesh_netcdf_write(swe_mesh_netcdf *file, const swe_mesh_arrays *host, double time,
-                          swe_error *err)
-{
-    if (file == NULL || host == NULL || host->h == NULL) {
-        return swe_fail(err, SWE_ERROR_USAGE, "internal error: no NetCDF file or state");
-    }
-    if (file->snapshots > 0 && !(time > file->last_time)) {
-        return swe_fail(err, SWE_ERROR_USAGE, "internal error: NetCDF times must grow");
-    }
-    size_t at = file->snapshots, one = 1;
-    int status = checked(file, nc_put_vara_double(file->ncid, file->time_id, &at, &one, &time),
-                         "nc_put_vara_double", "time", err);
-    const real *fields[FIELD_COUNT] = {host->h, host->hu, host->hv, host->h};
-    size_t start[2] = {at, 0}, count[2] = {1, (size_t)file->face_count};
-    for (int f = 0; status == SWE_OK && f < FIELD_COUNT; ++f) {
-        for (int k = 0; k < file->face_count; ++k) {
-            int c = file->run_of_file[k];
-            file->buffer[k] = f == FIELD_ETA ? host->h[c] + host->bed[c] : fields[f][c];
-        }
-        status = checked(
-            file, nc_put_vara_real(file->ncid, file->field_id[f], start, count, file->buffer),
-            "nc_put_vara", field_names[f], err);
-    }
-    if (status == SWE_OK) {
-        file->snapshots++;
-        file->last_time = time;
-    }
-    return status;
-}
-
-int swe_mesh_netcdf_close(swe_mesh_netcdf *file, int keep, swe_error *err)
-{
-    if (file == NULL) {
-        return SWE_OK;
-    }
-    int status = SWE_OK;
-    if (file->ncid >= 0) {
-        status = checked(file, nc_close(file->ncid), "nc_close", "file", err);
-    }
-    if (keep && status == SWE_OK) {
-        status = swe_rename_into_place(file->temp_path, file->final_path, err);
-    } else {
-        remove(file->temp_path);
-    }
-    release(file);
-    return status;
 }

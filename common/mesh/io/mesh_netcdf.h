@@ -30,10 +30,18 @@ typedef struct swe_mesh_netcdf_info {
 
 typedef struct swe_mesh_netcdf swe_mesh_netcdf; /* opaque */
 
+/* The NetCDF library's version, or why there is none. */
+const char *swe_mesh_netcdf_library(void);
+
 /* Creates PATH.tmp with the mesh, the bed of host and the metadata. */
 int swe_mesh_netcdf_create(swe_mesh_netcdf **file, const char *path, const swe_mesh *mesh,
                            const swe_mesh_arrays *host, const int *run_of_file,
                            const swe_mesh_netcdf_info *info, swe_error *err);
+
+/* Continues the file a run left at PATH (copied to PATH.tmp), writing
+ * snapshots from first_snapshot on over any that followed: a restart. */
+int swe_mesh_netcdf_append(swe_mesh_netcdf **file, const char *path, const swe_mesh *mesh,
+                           const int *run_of_file, int first_snapshot, swe_error *err);
 
 /* Appends the state of host (synchronised) at time; times must grow. */
 int swe_mesh_netcdf_write(swe_mesh_netcdf *file, const swe_mesh_arrays *host, double time,

@@ -18,6 +18,16 @@ int swe_mesh_netcdf_create(swe_mesh_netcdf **file, const char *path, const swe_m
                     "this build has no NetCDF (install libnetcdf-dev: make deps) - use VTK");
 }
 
+int swe_mesh_netcdf_append(swe_mesh_netcdf **file, const char *path, const swe_mesh *mesh,
+                           const int *run_of_file, int first_snapshot, swe_error *err)
+{
+    (void)path;
+    (void)mesh;
+    (void)run_of_file;
+    (void)first_snapshot;
+    return swe_mesh_netcdf_create(file, NULL, NULL, NULL, NULL, NULL, err);
+}
+
 int swe_mesh_netcdf_write(swe_mesh_netcdf *file, const swe_mesh_arrays *host, double time,
                           swe_error *err)
 {
@@ -33,4 +43,9 @@ int swe_mesh_netcdf_close(swe_mesh_netcdf *file, int keep, swe_error *err)
     (void)keep;
     (void)err;
     return SWE_OK;
+}
+
+const char *swe_mesh_netcdf_library(void)
+{
+    return "none (built without libnetcdf)";
 }

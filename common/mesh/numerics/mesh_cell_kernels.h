@@ -10,6 +10,7 @@
 
 #include "mesh/numerics/mesh_arrays.h"
 #include "mesh/numerics/mesh_boundary.h"
+#include "mesh/numerics/mesh_cbrt.h"
 #include "mesh/numerics/mesh_reconstruction.h"
 #include "numerics/friction.h"
 
@@ -86,7 +87,8 @@ SWE_INLINE void swe_mesh_gradient(const swe_mesh_arrays *a, int c)
 
 /* Cell c after a step of launch.dt from the current state: minus what
  * leaves through its edges, plus what enters, over its area; a negative
- * depth (round-off at a front) becomes zero and a dry cell loses its
+ * depth (round-off at a front) becomes zero (a NaN stays NaN, so that the
+ * run's guard finds it) and a dry cell loses its
  * momentum; then Manning friction, which can slow the flow but never
  * reverse it (numerics/friction.h). Writes the current or the
  * intermediate state. */
@@ -114,7 +116,7 @@ SWE_INLINE void swe_mesh_cell_update(const swe_mesh_arrays *a, swe_mesh_launch l
     cell.h = a->h[SWE_MESH_AT(c)] + factor * sum_h;
     cell.hu = a->hu[SWE_MESH_AT(c)] + factor * sum_hu;
     cell.hv = a->hv[SWE_MESH_AT(c)] + factor * sum_hv;
-    cell.h = cell.h > (real)0 ? cell.h : (real)0;
+    cell.h = cell.h < (real)0 ? (real)0 : cell.h; /* a NaN stays, for the guard to see */
     int dry = cell.h < SWE_DRY_TOLERANCE;
     cell.hu = dry ? (real)0 : cell.hu;
     cell.hv = dry ? (real)0 : cell.hv;

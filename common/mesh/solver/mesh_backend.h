@@ -11,7 +11,7 @@
  * Required verbs (a table missing one is refused, naming it, by
  * swe_mesh_backend_check before its first use): init, finalize, upload,
  * download, gradients, edge_fluxes, min_time_step, update_cells.
- * Optional: list_devices. Every verb returns SWE_OK or an error status
+ * Optional: list_devices, options. Every verb returns SWE_OK or an error status
  * with a message in err. */
 #ifndef SWE_MESH_BACKEND_H
 #define SWE_MESH_BACKEND_H
@@ -26,6 +26,17 @@ typedef struct swe_mesh_backend_config {
     int device;            /* which accelerator of the node */
     int threads;           /* OpenMP threads; 0: the runtime's default */
 } swe_mesh_backend_config;
+
+/* An option a backend declares for itself (--threads): the command line
+ * accepts it with that backend only, lists it in --help under the
+ * backend's name and hands the value to apply. */
+typedef struct swe_mesh_backend_option {
+    const char *name;     /* without the dashes: "threads" */
+    const char *argument; /* the value's name in --help: "N" */
+    const char *help;     /* one line for --help, with the default */
+    /* Puts value into config; SWE_ERROR_USAGE with a message if it is bad. */
+    int (*apply)(swe_mesh_backend_config *config, const char *value, swe_error *err);
+} swe_mesh_backend_option;
 
 typedef struct swe_mesh_backend {
     const char *name;
@@ -48,6 +59,9 @@ typedef struct swe_mesh_backend {
     int (*update_cells)(swe_mesh_run *run, swe_mesh_launch launch, swe_error *err);
     /* Optional: prints the devices it can run on; NULL: none to list. */
     int (*list_devices)(FILE *stream, swe_error *err);
+    /* Optional: its own command-line options. */
+    const swe_mesh_backend_option *options;
+    int option_count;
 } swe_mesh_backend;
 
 /* The backends built into this binary (serial first). */

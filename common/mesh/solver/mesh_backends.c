@@ -63,6 +63,14 @@ int swe_mesh_backend_check(const swe_mesh_backend *backend, swe_error *err)
                           : backend->min_time_step == NULL ? "min_time_step"
                           : backend->update_cells == NULL  ? "update_cells"
                                                            : NULL;
+    for (int k = 0; missing == NULL && k < backend->option_count; ++k) {
+        const swe_mesh_backend_option *option =
+            backend->options != NULL ? &backend->options[k] : NULL;
+        if (option == NULL || option->name == NULL || option->argument == NULL ||
+            option->help == NULL || option->apply == NULL) {
+            missing = "options (an option without a name, argument, help or apply)";
+        }
+    }
     if (missing != NULL) {
         return swe_fail(err, SWE_ERROR_USAGE,
                         "the triangle backend '%s' lacks the required verb %s (mesh_backend.h)",

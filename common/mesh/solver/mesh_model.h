@@ -16,6 +16,7 @@
 #include "mesh/solver/mesh_backend.h"
 #include "mesh/solver/mesh_stepper.h"
 
+#include <stddef.h>
 #include <stdint.h>
 
 typedef struct swe_mesh_model_options {
@@ -71,6 +72,11 @@ int swe_mesh_model_checksum(swe_mesh_model *model, uint64_t *checksum, swe_error
 
 /* Total water volume sum(h * area), m^3, in double; syncs. */
 int swe_mesh_model_volume(swe_mesh_model *model, double *volume, swe_error *err);
+
+/* The figures of the summary line, as the Cartesian runs report them
+ * (sums over the cells in file order, in double): "mass=M h_l2=N
+ * momentum_l2=P state=FNV", 17 digits each; syncs. */
+int swe_mesh_model_figures(swe_mesh_model *model, char *text, size_t size, swe_error *err);
 
 void swe_mesh_model_free(swe_mesh_model *model);
 

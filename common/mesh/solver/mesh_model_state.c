@@ -1,7 +1,11 @@
 /* The state of a triangle run in and out, in the file's cell order. */
 #include "mesh/solver/mesh_model.h"
 
+#include "mesh/geometry/mesh_fingerprint.h"
+
+#include <inttypes.h>
 #include <math.h>
+#include <stdio.h>
 
 int swe_mesh_model_state_in_file_order(swe_mesh_model *model, real *h, real *hu, real *hv,
                                        swe_error *err)
@@ -44,16 +48,6 @@ int swe_mesh_model_restore(swe_mesh_model *model, double t, long steps, const re
     return model->run.backend->upload(&model->run, err);
 }
 
-/* FNV-1a, 64 bit, over bytes. */
-static uint64_t fnv1a(uint64_t hash, const void *data, size_t size)
-{
-    const unsigned char *bytes = data;
-    for (size_t k = 0; k < size; ++k) {
-        hash = (hash ^ bytes[k]) * UINT64_C(0x100000001b3);
-    }
-    return hash;
-}
-
 int swe_mesh_model_checksum(swe_mesh_model *model, uint64_t *checksum, swe_error *err)
 {
     if (checksum == NULL) {
@@ -61,11 +55,11 @@ int swe_mesh_model_checksum(swe_mesh_model *model, uint64_t *checksum, swe_error
     }
     int status = swe_mesh_model_sync(model, err);
     const swe_mesh_arrays *host = &model->run.host;
-    uint64_t hash = UINT64_C(0xcbf29ce484222325);
+    uint64_t hash = SWE_FNV_OFFSET;
     const real *fields[] = {host->h, host->hu, host->hv};
     for (int f = 0; status == SWE_OK && f < 3; ++f) {
         for (int k = 0; k < model->run.mesh.cell_count; ++k) {
-            hash = fnv1a(hash, &fields[f][model->run_of_file[k]], sizeof(real));
+            hash = swe_fnv1a(hash, &fields[f][model->run_of_file[k]], sizeof(real));
         }
     }
     *checksum = hash;
@@ -84,5 +78,29 @@ int swe_mesh_model_volume(swe_mesh_model *model, double *volume, swe_error *err)
         sum += (double)model->run.host.h[c] * model->run.mesh.cell_area[c];
     }
     *volume = sum;
+    return status;
+}
+
+int swe_mesh_model_figures(swe_mesh_model *model, char *text, size_t size, swe_error *err)
+{
+    uint64_t state = 0;
+    if (text == NULL || size == 0) {
+        return swe_fail(err, SWE_ERROR_USAGE, "internal error: nowhere to put the figures");
+    }
+    int status = swe_mesh_model_checksum(model, &state, err);
+    double mass = 0, h_squares = 0, momentum_squares = 0;
+    const swe_mesh_arrays *host = &model->run.host;
+    for (int k = 0; status == SWE_OK && k < model->run.mesh.cell_count; ++k) {
+        int c = model->run_of_file[k];
+        double h = host->h[c], hu = host->hu[c], hv = host->hv[c];
+        double area = model->run.mesh.cell_area[c];
+        mass += h * area;
+        h_squares += h * h * area;
+        momentum_squares += (hu * hu + hv * hv) * area;
+    }
+    if (status == SWE_OK) {
+        snprintf(text, size, "mass=%.17g h_l2=%.17g momentum_l2=%.17g state=%016" PRIx64, mass,
+                 sqrt(h_squares), sqrt(momentum_squares), state);
+    }
     return status;
 }

@@ -47,6 +47,7 @@ int swe_mesh_step(swe_mesh_run *run, swe_mesh_clock *clock, double t_target, swe
         status = backend->min_time_step(run, &edge_step, err);
     }
     if (status == SWE_OK) {
+        clock->edge_step = edge_step;
         status = choose_dt(clock, edge_step, t_target, &dt, err);
     }
     if (status == SWE_OK && !second) {

@@ -22,6 +22,7 @@ typedef struct swe_mesh_clock {
     long steps;     /* steps taken */
     double last_dt; /* the last step's dt, s */
     double cfl;     /* dt = cfl * min over edges of min(chi) / max |lambda| (<= 1) */
+    real edge_step; /* the last step's smallest edge time step, s; not > 0: unstable */
 } swe_mesh_clock;
 
 /* One step towards t_target (> clock->t). SWE_ERROR_RUNTIME when the

@@ -1,0 +1,182 @@
+#include "mesh/io/mesh_checkpoint.h"
+
+#include "io/atomic_file.h"
+#include "mesh/geometry/mesh_fingerprint.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char magic[8] = {'S', 'W', 'E', 'T', 'R', 'I', 'C', '1'};
+
+/* Everything but the arrays, zeroed before filling (padding included),
+ * so that equal runs give equal bytes. */
+typedef struct header {
+    char magic[8];
+    int32_t real_size;
+    swe_mesh_checkpoint_run run;
+    double t, last_dt, wave_speed, cfl;
+    int64_t steps;
+    int32_t next_snapshot;
+} header;
+
+static size_t array_bytes(int cells)
+{
+    return (size_t)cells * sizeof(real);
+}
+
+static uint64_t hash_of(const header *head, const swe_mesh_checkpoint_state *state, int cells)
+{
+    uint64_t hash = swe_fnv1a(SWE_FNV_OFFSET, head, sizeof *head);
+    const real *fields[3] = {state->h, state->hu, state->hv};
+    for (int f = 0; f < 3; ++f) {
+        hash = swe_fnv1a(hash, fields[f], array_bytes(cells));
+    }
+    return hash;
+}
+
+static int check_arguments(const char *path, const swe_mesh_checkpoint_run *run,
+                           const void *position, const swe_mesh_checkpoint_state *state,
+                           swe_error *err)
+{
+    if (path == NULL || run == NULL || position == NULL || state == NULL || state->h == NULL ||
+        state->hu == NULL || state->hv == NULL || run->cells < 1) {
+        return swe_fail(err, SWE_ERROR_USAGE,
+                        "internal error: a checkpoint needs a run and a state");
+    }
+    return SWE_OK;
+}
+
+int swe_mesh_checkpoint_write(const char *path, const swe_mesh_checkpoint_run *run,
+                              const swe_checkpoint_position *position,
+                              const swe_mesh_checkpoint_state *state, swe_error *err)
+{
+    int status = check_arguments(path, run, position, state, err);
+    if (status != SWE_OK) {
+        return status;
+    }
+    header head;
+    memset(&head, 0, sizeof head);
+    memcpy(head.magic, magic, sizeof magic);
+    head.real_size = (int32_t)sizeof(real);
+    head.run = *run;
+    head.t = position->clock.t;
+    head.last_dt = position->clock.last_dt;
+    head.wave_speed = (double)position->clock.wave_speed;
+    head.cfl = position->clock.cfl;
+    head.steps = position->clock.steps;
+    head.next_snapshot = position->next_snapshot;
+    uint64_t hash = hash_of(&head, state, run->cells);
+    swe_atomic_file file;
+    status = swe_atomic_file_open(&file, path, err);
+    if (status != SWE_OK) {
+        return status;
+    }
+    const real *fields[3] = {state->h, state->hu, state->hv};
+    int written = fwrite(&head, sizeof head, 1, file.stream) == 1;
+    for (int f = 0; written && f < 3; ++f) {
+        written = fwrite(fields[f], array_bytes(run->cells), 1, file.stream) == 1;
+    }
+    written = written && fwrite(&hash, sizeof hash, 1, file.stream) == 1;
+    if (!written) {
+        swe_atomic_file_abandon(&file);
+        return swe_fail(err, SWE_ERROR_RUNTIME, "cannot write the checkpoint '%s'", path);
+    }
+    return swe_atomic_file_commit(&file, err);
+}
+
+/* The first way the checkpoint's run differs from this one, or NULL. */
+static const char *difference(const swe_mesh_checkpoint_run *file,
+                              const swe_mesh_checkpoint_run *run)
+{
+    if (strncmp(file->scenario, run->scenario, sizeof run->scenario) != 0) {
+        return "scenario";
+    }
+    if (file->cells != run->cells || file->mesh != run->mesh) {
+        return "mesh";
+    }
+    if (file->parameters != run->parameters) {
+        return "scenario parameters (--set)";
+    }
+    if (file->order != run->order) {
+        return "order";
+    }
+    if (file->cfl != run->cfl) {
+        return "CFL number";
+    }
+    if (file->manning != run->manning || file->viscosity != run->viscosity) {
+        return "Manning's n or viscosity";
+    }
+    if (file->t_end != run->t_end || file->outputs != run->outputs) {
+        return "--t-end or --outputs";
+    }
+    return NULL;
+}
+
+/* Reads the whole file: header, arrays and hash, sizes checked. */
+static int read_file(const char *path, header *head, const swe_mesh_checkpoint_state *state,
+                     int cells, uint64_t *hash, swe_error *err)
+{
+    FILE *stream = fopen(path, "rb");
+    if (stream == NULL) {
+        return swe_fail(err, SWE_ERROR_USAGE, "cannot open the checkpoint '%s'", path);
+    }
+    int complete =
+        fread(head, sizeof *head, 1, stream) == 1 && memcmp(head->magic, magic, sizeof magic) == 0;
+    if (!complete) {
+        fclose(stream);
+        return swe_fail(err, SWE_ERROR_USAGE, "'%s' is not a checkpoint of a triangle run", path);
+    }
+    if (head->real_size != (int32_t)sizeof(real) || head->run.cells != cells) {
+        fclose(stream);
+        return swe_fail(err, SWE_ERROR_USAGE,
+                        "the checkpoint '%s' is of another precision or mesh (%d cells, %d-byte "
+                        "reals; this run: %d, %d)",
+                        path, head->run.cells, head->real_size, cells, (int)sizeof(real));
+    }
+    real *fields[3] = {state->h, state->hu, state->hv};
+    for (int f = 0; complete && f < 3; ++f) {
+        complete = fread(fields[f], array_bytes(cells), 1, stream) == 1;
+    }
+    complete = complete && fread(hash, sizeof *hash, 1, stream) == 1 && fgetc(stream) == EOF;
+    fclose(stream);
+    return complete ? SWE_OK
+                    : swe_fail(err, SWE_ERROR_USAGE, "the checkpoint '%s' is truncated or too long",
+                               path);
+}
+
+int swe_mesh_checkpoint_read(const char *path, const swe_mesh_checkpoint_run *run,
+                             swe_checkpoint_position *position,
+                             const swe_mesh_checkpoint_state *state, swe_error *err)
+{
+    int status = check_arguments(path, run, position, state, err);
+    header head;
+    uint64_t hash = 0;
+    if (status == SWE_OK) {
+        status = read_file(path, &head, state, run->cells, &hash, err);
+    }
+    if (status != SWE_OK) {
+        return status;
+    }
+    if (hash != hash_of(&head, state, run->cells)) {
+        return swe_fail(err, SWE_ERROR_USAGE, "the checkpoint '%s' is damaged (checksum)", path);
+    }
+    const char *differs = difference(&head.run, run);
+    if (differs != NULL) {
+        return swe_fail(err, SWE_ERROR_USAGE,
+                        "the checkpoint '%s' is of another run: its %s differs from this one's",
+                        path, differs);
+    }
+    if (!(head.t >= 0 && head.t < run->t_end) || head.steps < 0 || head.next_snapshot < 1 ||
+        head.next_snapshot > run->outputs) {
+        return swe_fail(err, SWE_ERROR_USAGE, "the checkpoint '%s' has an impossible clock", path);
+    }
+    position->clock = (swe_clock){.t = head.t,
+                                  .steps = (long)head.steps,
+                                  .last_dt = head.last_dt,
+                                  .cfl = head.cfl,
+                                  .wave_speed = (real)head.wave_speed};
+    position->next_snapshot = head.next_snapshot;
+    return SWE_OK;
+}

@@ -1,0 +1,175 @@
+/* The records of the UGRID file: one per snapshot, appended after a
+ * restart, and the file put in place or removed at the end. */
+#include "mesh/io/mesh_netcdf_file.h"
+
+#include "io/atomic_file.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void swe_mesh_netcdf_release(swe_mesh_netcdf *file)
+{
+    free(file->run_of_file);
+    free(file->buffer);
+    free(file->temp_path);
+    free(file->final_path);
+    free(file);
+}
+
+swe_mesh_netcdf *swe_mesh_netcdf_allocate(const char *path, const swe_mesh *mesh,
+                                          const int *run_of_file)
+{
+    swe_mesh_netcdf *file = calloc(1, sizeof *file);
+    if (file == NULL) {
+        return NULL;
+    }
+    size_t faces = (size_t)mesh->cell_count;
+    file->ncid = -1;
+    file->face_count = mesh->cell_count;
+    file->run_of_file = malloc(faces * sizeof *file->run_of_file);
+    file->buffer = malloc(faces * sizeof *file->buffer);
+    file->temp_path = swe_path_join(path, ".tmp");
+    file->final_path = swe_path_join(path, "");
+    if (file->run_of_file == NULL || file->buffer == NULL || file->temp_path == NULL ||
+        file->final_path == NULL) {
+        swe_mesh_netcdf_release(file);
+        return NULL;
+    }
+    memcpy(file->run_of_file, run_of_file, faces * sizeof *file->run_of_file);
+    return file;
+}
+
+int swe_mesh_netcdf_write(swe_mesh_netcdf *file, const swe_mesh_arrays *host, double time,
+                          swe_error *err)
+{
+    if (file == NULL || host == NULL || host->h == NULL) {
+        return swe_fail(err, SWE_ERROR_USAGE, "internal error: no NetCDF file or state");
+    }
+    if (file->snapshots > 0 && !(time > file->last_time)) {
+        return swe_fail(err, SWE_ERROR_USAGE, "internal error: NetCDF times must grow");
+    }
+    size_t at = file->snapshots, one = 1;
+    int status = swe_mesh_netcdf_checked(
+        file, nc_put_vara_double(file->ncid, file->time_id, &at, &one, &time), "nc_put_vara_double",
+        "time", err);
+    const real *fields[FIELD_COUNT] = {host->h, host->hu, host->hv, host->h};
+    size_t start[2] = {at, 0}, count[2] = {1, (size_t)file->face_count};
+    for (int f = 0; status == SWE_OK && f < FIELD_COUNT; ++f) {
+        for (int k = 0; k < file->face_count; ++k) {
+            int c = file->run_of_file[k];
+            file->buffer[k] = f == FIELD_ETA ? host->h[c] + host->bed[c] : fields[f][c];
+        }
+        status = swe_mesh_netcdf_checked(
+            file, nc_put_vara_real(file->ncid, file->field_id[f], start, count, file->buffer),
+            "nc_put_vara", swe_mesh_netcdf_field_names[f], err);
+    }
+    if (status == SWE_OK) {
+        file->snapshots++;
+        file->last_time = time;
+    }
+    return status;
+}
+
+int swe_mesh_netcdf_close(swe_mesh_netcdf *file, int keep, swe_error *err)
+{
+    if (file == NULL) {
+        return SWE_OK;
+    }
+    int status = SWE_OK;
+    if (file->ncid >= 0) {
+        status = swe_mesh_netcdf_checked(file, nc_close(file->ncid), "nc_close", "file", err);
+    }
+    if (keep && status == SWE_OK) {
+        status = swe_rename_into_place(file->temp_path, file->final_path, err);
+    } else {
+        remove(file->temp_path);
+    }
+    swe_mesh_netcdf_release(file);
+    return status;
+}
+
+/* Copies the file at from to to, byte for byte. */
+static int copy_file(const char *from, const char *to, swe_error *err)
+{
+    FILE *in = fopen(from, "rb");
+    if (in == NULL) {
+        return swe_fail(err, SWE_ERROR_USAGE,
+                        "cannot open '%s' to continue it (a restart appends to the run's NetCDF "
+                        "file)",
+                        from);
+    }
+    FILE *out = fopen(to, "wb");
+    char block[1 << 16];
+    size_t got = 0;
+    int ok = out != NULL;
+    while (ok && (got = fread(block, 1, sizeof block, in)) > 0) {
+        ok = fwrite(block, 1, got, out) == got;
+    }
+    ok = ok && !ferror(in);
+    fclose(in);
+    ok = out != NULL && fclose(out) == 0 && ok;
+    return ok ? SWE_OK : swe_fail(err, SWE_ERROR_RUNTIME, "cannot copy '%s' to '%s'", from, to);
+}
+
+/* The ids of the time and the fields in a file this writer made. */
+static int find_variables(swe_mesh_netcdf *file, swe_error *err)
+{
+    int status = swe_mesh_netcdf_checked(file, nc_inq_varid(file->ncid, "time", &file->time_id),
+                                         "nc_inq_varid", "time", err);
+    for (int f = 0; status == SWE_OK && f < FIELD_COUNT; ++f) {
+        status = swe_mesh_netcdf_checked(
+            file, nc_inq_varid(file->ncid, swe_mesh_netcdf_field_names[f], &file->field_id[f]),
+            "nc_inq_varid", swe_mesh_netcdf_field_names[f], err);
+    }
+    int face_dim = -1;
+    size_t faces = 0;
+    if (status == SWE_OK) {
+        status = swe_mesh_netcdf_checked(file, nc_inq_dimid(file->ncid, "face", &face_dim),
+                                         "nc_inq_dimid", "face", err);
+    }
+    if (status == SWE_OK) {
+        status = swe_mesh_netcdf_checked(file, nc_inq_dimlen(file->ncid, face_dim, &faces),
+                                         "nc_inq_dimlen", "face", err);
+    }
+    if (status == SWE_OK && faces != (size_t)file->face_count) {
+        status = swe_fail(err, SWE_ERROR_USAGE, "'%s' holds another mesh (%zu faces, not %d)",
+                          file->final_path, faces, file->face_count);
+    }
+    return status;
+}
+
+int swe_mesh_netcdf_append(swe_mesh_netcdf **opened, const char *path, const swe_mesh *mesh,
+                           const int *run_of_file, int first_snapshot, swe_error *err)
+{
+    if (opened == NULL || path == NULL || mesh == NULL || run_of_file == NULL ||
+        first_snapshot < 1) {
+        return swe_fail(err, SWE_ERROR_USAGE, "internal error: nothing to append to");
+    }
+    *opened = NULL;
+    swe_mesh_netcdf *file = swe_mesh_netcdf_allocate(path, mesh, run_of_file);
+    if (file == NULL) {
+        return swe_fail(err, SWE_ERROR_RUNTIME, "out of memory for the NetCDF output");
+    }
+    int status = copy_file(file->final_path, file->temp_path, err);
+    if (status == SWE_OK) {
+        int nc_status = nc_open(file->temp_path, NC_WRITE, &file->ncid);
+        status = nc_status == NC_NOERR ? find_variables(file, err)
+                                       : swe_fail(err, SWE_ERROR_USAGE, "cannot open '%s': %s",
+                                                  file->temp_path, nc_strerror(nc_status));
+    }
+    if (status != SWE_OK) {
+        swe_mesh_netcdf_close(file, 0, NULL);
+        return status;
+    }
+    file->snapshots = (size_t)first_snapshot;
+    file->last_time = -HUGE_VAL;
+    *opened = file;
+    return SWE_OK;
+}
+
+const char *swe_mesh_netcdf_library(void)
+{
+    return nc_inq_libvers();
+}

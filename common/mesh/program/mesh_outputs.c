@@ -1,0 +1,121 @@
+#include "mesh/program/mesh_outputs.h"
+
+#include "io/atomic_file.h"
+#include "io/vtk_series.h"
+#include "mesh/io/mesh_netcdf.h"
+#include "mesh/io/mesh_png.h"
+#include "mesh/io/mesh_vtk.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+struct swe_mesh_outputs {
+    swe_mesh_output_plan plan;
+    swe_vtk_series vtk;
+    int vtk_open;
+    swe_mesh_netcdf *netcdf;
+    swe_png_range png_range;
+};
+
+static int write_file(const swe_mesh_outputs *outputs, swe_mesh_model *model, int snapshot,
+                      double time, const char *suffix, swe_error *err)
+{
+    char *path = swe_snapshot_path(outputs->plan.path_stem, snapshot, suffix);
+    if (path == NULL) {
+        return swe_fail(err, SWE_ERROR_RUNTIME, "out of memory for a file name");
+    }
+    const swe_mesh *mesh = &model->run.mesh;
+    int status =
+        strcmp(suffix, ".vtu") == 0
+            ? swe_mesh_vtk_write(path, mesh, &model->run.host, model->run_of_file, time, err)
+            : swe_mesh_png_write(path, mesh, &model->run.host, time, &outputs->png_range, err);
+    free(path);
+    return status;
+}
+
+int swe_mesh_outputs_write(swe_mesh_outputs *outputs, swe_mesh_model *model, int snapshot,
+                           double time, swe_error *err)
+{
+    if (outputs == NULL || model == NULL) {
+        return swe_fail(err, SWE_ERROR_USAGE, "internal error: no outputs to write");
+    }
+    int status = swe_mesh_model_sync(model, err);
+    unsigned formats = outputs->plan.formats;
+    if (status == SWE_OK && (formats & SWE_MESH_FORMAT_VTK)) {
+        status = write_file(outputs, model, snapshot, time, ".vtu", err);
+        if (status == SWE_OK) {
+            status = swe_vtk_series_add(&outputs->vtk, snapshot, time, err);
+        }
+    }
+    if (status == SWE_OK && (formats & SWE_MESH_FORMAT_PNG)) {
+        status = write_file(outputs, model, snapshot, time, ".png", err);
+    }
+    if (status == SWE_OK && outputs->netcdf != NULL) {
+        status = swe_mesh_netcdf_write(outputs->netcdf, &model->run.host, time, err);
+    }
+    return status;
+}
+
+static int open_netcdf(swe_mesh_outputs *outputs, const char *mesh_path, swe_mesh_model *model,
+                       int first_snapshot, swe_error *err)
+{
+    char *path = swe_path_join(outputs->plan.path_stem, ".nc");
+    if (path == NULL) {
+        return swe_fail(err, SWE_ERROR_RUNTIME, "out of memory for a file name");
+    }
+    swe_mesh_netcdf_info info = {&model->scenario,         mesh_path,
+                                 model->run.backend->name, swe_mesh_ordering_name(model->ordering),
+                                 model->run.order,         model->clock.cfl};
+    /* A restart continues the file of the run it continues where that run
+     * put it in place (it stopped after a checkpoint, or ran on past it);
+     * else (the run was killed) it starts a file of its own snapshots, as
+     * the Cartesian runs do. */
+    int status = first_snapshot == 0 || access(path, F_OK) != 0
+                     ? swe_mesh_netcdf_create(&outputs->netcdf, path, &model->run.mesh,
+                                              &model->run.host, model->run_of_file, &info, err)
+                     : swe_mesh_netcdf_append(&outputs->netcdf, path, &model->run.mesh,
+                                              model->run_of_file, first_snapshot, err);
+    free(path);
+    return status;
+}
+
+int swe_mesh_outputs_open(swe_mesh_outputs **outputs, const swe_mesh_output_plan *plan,
+                          const char *mesh_path, swe_mesh_model *model, int first_snapshot,
+                          swe_error *err)
+{
+    if (outputs == NULL || plan == NULL || plan->path_stem == NULL || model == NULL ||
+        first_snapshot < 0) {
+        return swe_fail(err, SWE_ERROR_USAGE, "internal error: outputs need a plan and a model");
+    }
+    swe_mesh_outputs *opened = calloc(1, sizeof *opened);
+    if (opened == NULL) {
+        return swe_fail(err, SWE_ERROR_RUNTIME, "out of memory for the outputs");
+    }
+    *outputs = opened;
+    opened->plan = *plan;
+    opened->png_range = swe_mesh_png_range_of(&model->run.mesh, &model->scenario);
+    int status = SWE_OK;
+    if (plan->formats & SWE_MESH_FORMAT_VTK) {
+        status = swe_vtk_series_create(&opened->vtk, plan->path_stem, ".vtu", plan->outputs,
+                                       plan->t_end, first_snapshot, err);
+        opened->vtk_open = status == SWE_OK;
+    }
+    if (status == SWE_OK && (plan->formats & SWE_MESH_FORMAT_NETCDF)) {
+        status = open_netcdf(opened, mesh_path, model, first_snapshot, err);
+    }
+    return status;
+}
+
+int swe_mesh_outputs_close(swe_mesh_outputs *outputs, int keep, swe_error *err)
+{
+    if (outputs == NULL) {
+        return SWE_OK;
+    }
+    int status = swe_mesh_netcdf_close(outputs->netcdf, keep, err);
+    if (outputs->vtk_open) {
+        swe_vtk_series_free(&outputs->vtk);
+    }
+    free(outputs);
+    return status;
+}

@@ -1,0 +1,42 @@
+/* The files of a triangle run: per snapshot a .vtu (listed in a .pvd), a
+ * PNG picture, a record of the UGRID NetCDF file, whichever were asked
+ * for, under one path stem; a restart appends. */
+#ifndef SWE_MESH_OUTPUTS_H
+#define SWE_MESH_OUTPUTS_H
+
+#include "core/error.h"
+#include "io/png_output.h"
+#include "mesh/solver/mesh_model.h"
+
+enum swe_mesh_format {
+    SWE_MESH_FORMAT_NETCDF = 1 << 0, /* STEM.nc, UGRID 1.0 */
+    SWE_MESH_FORMAT_VTK = 1 << 1,    /* STEM_NNNN.vtu and STEM.pvd */
+    SWE_MESH_FORMAT_PNG = 1 << 2     /* STEM_NNNN.png */
+};
+
+typedef struct swe_mesh_output_plan {
+    unsigned formats; /* enum swe_mesh_format flags */
+    const char *path_stem;
+    int outputs; /* snapshots after the initial one */
+    double t_end;
+} swe_mesh_output_plan;
+
+typedef struct swe_mesh_outputs swe_mesh_outputs; /* opaque */
+
+/* Opens the files of plan for model (whose state is the initial one or
+ * the restored one: the pictures' colours come from the initial state of
+ * the scenario, recomputed, so a restart draws the same colours). A run
+ * restarting at first_snapshot > 0 appends to the files it left. */
+int swe_mesh_outputs_open(swe_mesh_outputs **outputs, const swe_mesh_output_plan *plan,
+                          const char *mesh_path, swe_mesh_model *model, int first_snapshot,
+                          swe_error *err);
+
+/* Writes snapshot number snapshot (the model synchronised). */
+int swe_mesh_outputs_write(swe_mesh_outputs *outputs, swe_mesh_model *model, int snapshot,
+                           double time, swe_error *err);
+
+/* Closes: keep puts the NetCDF file in place, else removes it. Frees
+ * outputs; safe with NULL. */
+int swe_mesh_outputs_close(swe_mesh_outputs *outputs, int keep, swe_error *err);
+
+#endif

@@ -1,0 +1,13 @@
+/* The triangle solver on the shallows command line: `shallows --mesh
+ * FILE.msh [options]` comes here (common/programs/shallows.c). Parses,
+ * does what the options ask (--help, --version, --list-backends,
+ * --list-scenarios, --list-devices, --write-square, or a run through the
+ * run driver) and prints the outcome: one 'summary:' line for a run, one
+ * line on stderr for a failure. Returns the exit status: 0, 1 for a run
+ * that failed, 2 for bad input. */
+#ifndef SWE_MESH_PROGRAM_H
+#define SWE_MESH_PROGRAM_H
+
+int swe_mesh_program_main(const char *program_name, int argc, char **argv);
+
+#endif

@@ -1,0 +1,182 @@
+/* Checkpoints and restarts of `shallows --mesh` through the run driver:
+ * bit for bit under another ordering and backend, after a kill, refusing
+ * checkpoints of other runs and damaged ones; and the invalid-state guard
+ * that stops a run gone wrong, keeping what it wrote. */
+#include "mesh_suites.h"
+#include "mesh_test_support.h"
+#include "program_runner.h"
+#include "test_suites.h"
+
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+
+#define DAM_MESH SWE_MESH_GEO "partial_dam_break_coarse.msh"
+
+static char directory[256];
+
+/* shallows --mesh DAM_MESH --t-end T --outputs 4 --quiet --output
+ * dir/stem, then extra (NULL-terminated, at most 8). */
+static void dam_args(const char **args, const char *t_end, const char *stem, char *path,
+                     size_t size, const char *const *extra)
+{
+    swe_path_in(path, size, directory, stem);
+    const char *common[] = {"--mesh",  DAM_MESH,   "--t-end", t_end,      "--outputs", "4",
+                            "--quiet", "--format", "vtk",     "--output", path};
+    int count = (int)(sizeof common / sizeof common[0]);
+    memcpy(args, common, sizeof common);
+    for (int k = 0; extra[k] != NULL && k < 8; ++k) {
+        args[count++] = extra[k];
+    }
+    args[count] = NULL;
+}
+
+static void run_dam(const char *t_end, const char *stem, const char *const *extra,
+                    swe_program_result *result, char *checksum, size_t size)
+{
+    const char *args[24];
+    char path[512];
+    dam_args(args, t_end, stem, path, sizeof path, extra);
+    swe_program_run(directory, args, result);
+    if (result->exit_code != 0) {
+        fprintf(stderr, "\n  %s: %s", stem, result->err);
+    }
+    CU_ASSERT_EQUAL(result->exit_code, 0);
+    CU_ASSERT(swe_summary_checksum(result->out, checksum, size));
+}
+
+static void test_restart_under_another_ordering_is_bit_for_bit(void)
+{
+    char full[256], restarted[256], checkpoint[600];
+    swe_program_result result;
+    const char *none[] = {NULL};
+    run_dam("7.2", "full", none, &result, full, sizeof full);
+    const char *with_checkpoints[] = {"--checkpoint-every", "2.5", "--ordering", "rcm", NULL};
+    run_dam("7.2", "part", with_checkpoints, &result, restarted, sizeof restarted);
+    swe_path_in(checkpoint, sizeof checkpoint, directory, "part.checkpoint");
+    const char *again[] = {"--restart", checkpoint, "--ordering", "random",
+#ifdef SWE_WITH_OPENMP
+                           "--backend", "openmp",
+#endif
+                           NULL};
+    run_dam("7.2", "part", again, &result, restarted, sizeof restarted);
+    CU_ASSERT_STRING_EQUAL(restarted, full);
+    /* The restart took the steps after the checkpoint at t >= 5 s only. */
+    char path[600];
+    swe_path_in(path, sizeof path, directory, "part_0004.vtu");
+    CU_ASSERT_TRUE(swe_file_exists(path));
+}
+
+static void test_checkpoints_of_other_runs_are_refused(void)
+{
+    char checksum[256], checkpoint[600], damaged[600];
+    swe_program_result result;
+    const char *with_checkpoints[] = {"--checkpoint-every", "3", NULL};
+    run_dam("7.2", "other", with_checkpoints, &result, checksum, sizeof checksum);
+    swe_path_in(checkpoint, sizeof checkpoint, directory, "other.checkpoint");
+    size_t size = 0;
+    char *bytes = swe_read_file(checkpoint, &size);
+    CU_ASSERT_FATAL(bytes != NULL && size > 2000);
+    bytes[size / 2] ^= 1; /* one bit of the state */
+    swe_path_in(damaged, sizeof damaged, directory, "damaged.checkpoint");
+    FILE *file = fopen(damaged, "wb");
+    CU_ASSERT_FATAL(file != NULL);
+    fwrite(bytes, 1, size, file);
+    fclose(file);
+    free(bytes);
+    const struct {
+        const char *extra[5];
+        const char *message;
+    } cases[] = {{{"--restart", checkpoint, "--order", "1", NULL}, "its order differs"},
+                 {{"--restart", checkpoint, "--set", "h_upstream=9", NULL}, "parameters"},
+                 {{"--restart", damaged, NULL}, "is damaged"}};
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; ++k) {
+        const char *args[24];
+        char path[512];
+        dam_args(args, "7.2", "refused", path, sizeof path, cases[k].extra);
+        swe_program_run(directory, args, &result);
+        CU_ASSERT_EQUAL(result.exit_code, 2);
+        CU_ASSERT_PTR_NOT_NULL(strstr(result.err, cases[k].message));
+    }
+}
+
+static void sleep_seconds(double seconds)
+{
+    struct timespec pause = {(time_t)seconds, (long)((seconds - (time_t)seconds) * 1e9)};
+    nanosleep(&pause, NULL);
+}
+
+static void test_a_killed_run_continues_bit_for_bit(void)
+{
+    const char *args[24];
+    char path[512], checkpoint[600];
+    const char *with_checkpoints[] = {"--checkpoint-every", "2", NULL};
+    dam_args(args, "60", "killed", path, sizeof path, with_checkpoints);
+    swe_path_in(checkpoint, sizeof checkpoint, directory, "killed.checkpoint");
+    pid_t child = swe_program_start(args);
+    CU_ASSERT_FATAL(child > 0);
+    for (int wait = 0; wait < 60000 && !swe_file_exists(checkpoint); ++wait) {
+        sleep_seconds(0.001);
+    }
+    sleep_seconds(0.02);
+    kill(child, SIGKILL);
+    int status = 0;
+    waitpid(child, &status, 0);
+    CU_ASSERT_FATAL(swe_file_exists(checkpoint));
+    char restarted[256], full[256];
+    swe_program_result result;
+    const char *again[] = {"--restart", checkpoint, NULL};
+    run_dam("60", "killed", again, &result, restarted, sizeof restarted);
+    const char *none[] = {NULL};
+    run_dam("60", "whole", none, &result, full, sizeof full);
+    CU_ASSERT_STRING_EQUAL(restarted, full);
+}
+
+static void test_a_run_gone_wrong_stops_and_keeps_its_files(void)
+{
+    const char *args[24];
+    char path[512], first[600];
+    /* Finite at the start, overflowing in the first fluxes, in either precision. */
+#ifdef SWE_PRECISION_DOUBLE
+    const char *overflow[] = {"--set", "h_upstream=1e300", NULL};
+#else
+    const char *overflow[] = {"--set", "h_upstream=1e30", NULL};
+#endif
+    dam_args(args, "7.2", "wrong", path, sizeof path, overflow);
+    swe_program_result result;
+    swe_program_run(directory, args, &result);
+    CU_ASSERT_EQUAL(result.exit_code, 1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(result.err, "made the state invalid"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(result.err, "triangle "));
+    swe_path_in(first, sizeof first, directory, "wrong_0000.vtu");
+    CU_ASSERT_TRUE(swe_file_exists(first));
+}
+
+static int set_up(void)
+{
+    return swe_make_test_directory(directory, sizeof directory, "mesh-restart");
+}
+
+static int tear_down(void)
+{
+    return swe_remove_test_directory(directory);
+}
+
+void register_mesh_restart_tests(void)
+{
+    static const swe_mesh_test tests[] = {
+        {"a restart under another ordering and backend is bit for bit",
+         test_restart_under_another_ordering_is_bit_for_bit},
+        {"checkpoints of other runs and damaged ones are refused",
+         test_checkpoints_of_other_runs_are_refused},
+        {"a killed run continues from its checkpoint bit for bit",
+         test_a_killed_run_continues_bit_for_bit},
+        {"a run gone wrong stops with the guard's message, files kept",
+         test_a_run_gone_wrong_stops_and_keeps_its_files},
+    };
+    swe_mesh_test_register_with_fixture("mesh-restart", tests,
+                                        (int)(sizeof tests / sizeof tests[0]), set_up, tear_down);
+}
