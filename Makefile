@@ -99,7 +99,7 @@ TEST_OBJECTS := $(patsubst %.c,$(BUILD)/obj/%.o,$(TEST_SOURCES))
 PROGRAM := $(BUILD)/shallows
 TEST_PROGRAM := $(BUILD)/shallows-tests
 VALIDATE_PROGRAM := $(BUILD)/shallows-validate
-VALIDATE_OBJECTS := $(patsubst %.c,$(BUILD)/obj/%.o,tools/validate.c tools/validate_numerics.c tools/radial_reference.c)
+VALIDATE_OBJECTS := $(patsubst %.c,$(BUILD)/obj/%.o,tools/validate.c tools/validate_cases.c tools/validate_commands.c tools/validate_numerics.c tools/radial_reference.c)
 
 .PHONY: all run movie test check bench bench-mesh validate deps help clean format format-check print-program fuzz
 .DEFAULT_GOAL := all

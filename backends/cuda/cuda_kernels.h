@@ -1,6 +1,6 @@
-/* The interface between the CUDA backend's plumbing (cuda_backend.cu:
- * memory, transfers, the pipeline of each level) and its kernels, which
- * students write, one file per level in solutions/cuda/:
+/* The interface between the CUDA backend's plumbing (cuda_backend.cu and
+ * the files beside it: memory, transfers, the pipeline of each level) and
+ * its kernels, which students write, one file per level in solutions/cuda/:
  *   level1_kernels.cu   net updates and cell updates (exercise 03);
  *   level2_reduction.cu the max wave speed reduced on the device, with
  *                       block_max.cuh, which levels 3 and 4 use too (04);

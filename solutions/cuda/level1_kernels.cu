@@ -2,7 +2,7 @@
  * as two kernels. In the first, one thread per cell solves the edge right
  * of the cell and the edge above it into edge arrays; in the second, one
  * thread per cell updates the cell from its four edges. The plumbing
- * (backends/cuda/cuda_backend.cu) copies the state to the GPU before every
+ * (backends/cuda/cuda_level_steps.cu) copies the state to the GPU before every
  * step and back after it, and sets the ghost layers; level 2 runs these
  * kernels on a state that stays on the GPU. The solvers, the update and
  * the friction come from common/: the kernels decide which thread does
