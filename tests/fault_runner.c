@@ -208,6 +208,12 @@ int swe_fault_wait(pid_t pid, double seconds)
         swe_fault_sleep(0.005);
     }
     kill(-pid, SIGKILL); /* any child process it left behind */
+    /* A killed child may still finish the system call it was in (a rename
+     * that seals a part): wait, up to 2 s, until no process of the group is
+     * left, so that what comes next sees the files as the job left them. */
+    for (double gone = now() + 2; kill(-pid, 0) == 0 && now() < gone;) {
+        swe_fault_sleep(0.005);
+    }
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 

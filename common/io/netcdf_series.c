@@ -234,6 +234,21 @@ static int find_earlier(swe_netcdf_series *series, const swe_block *initial, con
     return 0;
 }
 
+/* A kill between sealing a part and writing the checkpoint leaves a part
+ * that starts after the checkpoint's snapshots: the restart writes those
+ * snapshots again, so that part is stale and would outlive the run. */
+static void remove_later_parts(const char *stem, int first, int outputs)
+{
+    for (int snapshot = first; snapshot <= outputs; ++snapshot) {
+        char *path = part_path(stem, snapshot);
+        struct stat info;
+        if (path != NULL && lstat(path, &info) == 0 && S_ISREG(info.st_mode)) {
+            unlink(path);
+        }
+        free(path);
+    }
+}
+
 static int recover(swe_netcdf_series *series, const swe_block *initial, swe_error *err)
 {
     const swe_series_plan *plan = &series->plan;
@@ -243,6 +258,7 @@ static int recover(swe_netcdf_series *series, const swe_block *initial, swe_erro
         return SWE_OK;
     }
     if (find_earlier(series, initial, plan->path_stem, 1, needed, err)) {
+        remove_later_parts(plan->path_stem, needed, plan->outputs);
         return SWE_OK;
     }
     struct stat info;
