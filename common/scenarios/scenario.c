@@ -236,12 +236,9 @@ const swe_scenario *swe_scenario_find(const char *name)
 
 double swe_scenario_parameter(const swe_scenario *scenario, const char *name)
 {
-    for (int p = 0; p < scenario->parameter_count; ++p) {
-        if (strcmp(scenario->parameters[p].name, name) == 0) {
-            return scenario->parameters[p].value;
-        }
-    }
-    return NAN; /* a scenario asking for a parameter it lacks: shows up as NaN at once */
+    return scenario != NULL
+               ? swe_parameter_value(scenario->parameters, scenario->parameter_count, name)
+               : NAN;
 }
 
 int swe_scenario_create_block(const swe_scenario *scenario, int nx, int ny, swe_block *block,

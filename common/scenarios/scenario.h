@@ -4,14 +4,9 @@
 #define SWE_SCENARIO_H
 
 #include "grid/block.h"
+#include "scenarios/parameter.h"
 
 enum { SWE_MAX_SCENARIO_PARAMETERS = 8 };
-
-typedef struct swe_parameter {
-    const char *name; /* e.g. "radius" */
-    double value;
-    const char *units; /* e.g. "m" */
-} swe_parameter;
 
 typedef struct swe_scenario {
     const char *name;             /* command-line name, e.g. "radial-dam-break" */

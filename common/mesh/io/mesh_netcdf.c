@@ -162,7 +162,7 @@ static int define_globals(const swe_mesh_netcdf *file, const swe_mesh_netcdf_inf
         snprintf(units, sizeof units, "scenario_%.64s_units", scenario->parameters[p].name);
         status = put_double(file, NC_GLOBAL, name, scenario->parameters[p].value, err);
         if (status == SWE_OK) {
-            status = put_text(file, NC_GLOBAL, units, scenario->parameters[p].unit, err);
+            status = put_text(file, NC_GLOBAL, units, scenario->parameters[p].units, err);
         }
     }
     if (status == SWE_OK) {

@@ -242,12 +242,9 @@ const swe_mesh_scenario *swe_mesh_scenario_find(const char *name)
 
 double swe_mesh_scenario_parameter(const swe_mesh_scenario *scenario, const char *name)
 {
-    for (int k = 0; scenario != NULL && name != NULL && k < scenario->parameter_count; ++k) {
-        if (strcmp(scenario->parameters[k].name, name) == 0) {
-            return scenario->parameters[k].value;
-        }
-    }
-    return NAN;
+    return scenario != NULL
+               ? swe_parameter_value(scenario->parameters, scenario->parameter_count, name)
+               : NAN;
 }
 
 int swe_mesh_scenario_conditions(const swe_mesh_scenario *scenario, swe_mesh_condition *out)
@@ -265,14 +262,16 @@ int swe_mesh_scenario_conditions(const swe_mesh_scenario *scenario, swe_mesh_con
 int swe_mesh_scenario_set(swe_mesh_scenario *scenario, const char *name, double value,
                           swe_error *err)
 {
-    for (int k = 0; scenario != NULL && name != NULL && k < scenario->parameter_count; ++k) {
-        if (strcmp(scenario->parameters[k].name, name) == 0) {
-            if (!isfinite(value)) {
-                return swe_fail(err, SWE_ERROR_USAGE, "parameter %s must be a finite number", name);
-            }
-            scenario->parameters[k].value = value;
-            return SWE_OK;
+    swe_parameter *parameter =
+        scenario != NULL
+            ? swe_parameter_named(scenario->parameters, scenario->parameter_count, name)
+            : NULL;
+    if (parameter != NULL) {
+        if (!isfinite(value)) {
+            return swe_fail(err, SWE_ERROR_USAGE, "parameter %s must be a finite number", name);
         }
+        parameter->value = value;
+        return SWE_OK;
     }
     return swe_fail(err, SWE_ERROR_USAGE, "scenario %s has no parameter '%s'",
                     scenario != NULL ? scenario->name : "(none)", name != NULL ? name : "");

@@ -6,15 +6,10 @@
 #define SWE_MESH_SCENARIO_H
 
 #include "mesh/solver/mesh_conditions.h"
+#include "scenarios/parameter.h"
 
 #define SWE_MESH_MAX_PARAMETERS 10
 #define SWE_MESH_MAX_CONDITIONS 4
-
-typedef struct swe_mesh_parameter {
-    const char *name;
-    double value;
-    const char *unit;
-} swe_mesh_parameter;
 
 /* The state and bed of a cell whose centroid is at (x, y). */
 typedef struct swe_mesh_initial {
@@ -40,7 +35,7 @@ typedef struct swe_mesh_scenario {
     double manning;   /* s/m^(1/3) */
     double viscosity; /* m^2/s */
     int parameter_count;
-    swe_mesh_parameter parameters[SWE_MESH_MAX_PARAMETERS];
+    swe_parameter parameters[SWE_MESH_MAX_PARAMETERS];
     int condition_count;
     swe_mesh_condition_spec conditions[SWE_MESH_MAX_CONDITIONS];
     swe_mesh_initial (*initial)(const struct swe_mesh_scenario *scenario, double x, double y);
