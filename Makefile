@@ -56,27 +56,57 @@ TEST_SOURCES := $(wildcard tests/*.c)
 # Objects built by rules of their own (e.g. nvcc), linked into both programs.
 EXTRA_OBJECTS :=
 
+include tools/libraries.mk
+
 # NetCDF output needs libnetcdf; a machine without it (a GPU node, say)
 # still builds shallows, which then refuses to write files with a message.
-HAVE_NETCDF ?= $(if $(wildcard /usr/include/netcdf.h),yes,no)
+# The files that call NetCDF are common/io/netcdf_*.c and checkpoint.c.
+NETCDF_CORE_SOURCES := $(filter-out common/io/netcdf_unavailable.c,$(wildcard common/io/netcdf_*.c)) \
+    common/io/checkpoint.c
 ifeq ($(HAVE_NETCDF),yes)
 CORE_SOURCES := $(filter-out common/io/netcdf_unavailable.c,$(CORE_SOURCES))
-LDLIBS += -lnetcdf
+CPPFLAGS += $(NETCDF_CFLAGS)
+LDLIBS += $(NETCDF_LIBS)
 else
 CPPFLAGS += -DSWE_WITHOUT_NETCDF
-CORE_SOURCES := $(filter-out common/io/netcdf_output.c common/io/checkpoint.c common/io/netcdf_input.c,$(CORE_SOURCES))
-TEST_SOURCES := $(filter-out tests/test_netcdf.c tests/test_checkpoint.c tests/test_netcdf_input.c,$(TEST_SOURCES))
+CORE_SOURCES := $(filter-out $(NETCDF_CORE_SOURCES),$(CORE_SOURCES))
+TEST_SOURCES := $(filter-out tests/test_netcdf.c tests/test_checkpoint.c tests/test_netcdf_input.c \
+    tests/test_cf_input.c tests/test_gauges.c,$(TEST_SOURCES))
 endif
 
+# Each optional library below has a stand-in file that says what is
+# missing: $(call optional,HAVE,with-file,without-file).
+optional = $(eval CORE_SOURCES := $(filter-out $(if $(filter yes,$(1)),$(3),$(2)),$(CORE_SOURCES)))
+
 # PNG pictures need libpng; without it --format png is refused.
-HAVE_PNG ?= $(if $(wildcard /usr/include/png.h),yes,no)
+$(call optional,$(HAVE_PNG),common/io/png_output.c,common/io/png_unavailable.c)
 ifeq ($(HAVE_PNG),yes)
-CORE_SOURCES := $(filter-out common/io/png_unavailable.c,$(CORE_SOURCES))
-LDLIBS += -lpng
+CPPFLAGS += $(PNG_CFLAGS)
+LDLIBS += $(PNG_LIBS)
 else
 CPPFLAGS += -DSWE_WITHOUT_PNG
-CORE_SOURCES := $(filter-out common/io/png_output.c,$(CORE_SOURCES))
 TEST_SOURCES := $(filter-out tests/test_png.c,$(TEST_SOURCES))
+endif
+
+# Text in the pictures (cairo); without it they carry no labels.
+$(call optional,$(HAVE_CAIRO),common/io/text_cairo.c,common/io/text_unavailable.c)
+ifeq ($(HAVE_CAIRO),yes)
+CPPFLAGS += $(CAIRO_CFLAGS)
+LDLIBS += $(CAIRO_LIBS)
+endif
+
+# Units of input files (udunits2); without it metres and degrees only.
+$(call optional,$(HAVE_UDUNITS),common/io/units_udunits.c,common/io/units_builtin.c)
+ifeq ($(HAVE_UDUNITS),yes)
+CPPFLAGS += $(UDUNITS_CFLAGS)
+LDLIBS += $(UDUNITS_LIBS)
+endif
+
+# Compressed VTK files (zlib); without it they are written raw.
+$(call optional,$(HAVE_ZLIB),common/io/vtk_zlib.c,common/io/vtk_zlib_unavailable.c)
+ifeq ($(HAVE_ZLIB),yes)
+CPPFLAGS += $(ZLIB_CFLAGS)
+LDLIBS += $(ZLIB_LIBS)
 endif
 
 # Every other backend adds itself from backends/<name>/backend.mk when its
@@ -108,7 +138,7 @@ $(PROGRAM): $(MAIN_OBJECT) $(LIBRARY_OBJECTS)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 $(TEST_PROGRAM): $(TEST_OBJECTS) $(TEST_ONLY_OBJECTS) $(filter-out $(TEST_REPLACED_OBJECTS),$(LIBRARY_OBJECTS))
-	$(CC) $(LDFLAGS) -o $@ $^ -lcunit $(LDLIBS)
+	$(CC) $(LDFLAGS) -o $@ $^ $(CUNIT_LIBS) $(LDLIBS)
 
 $(VALIDATE_PROGRAM): $(VALIDATE_OBJECTS) $(LIBRARY_OBJECTS)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)

@@ -51,7 +51,7 @@ $(foreach b,$(REFERENCE_BACKENDS),$(eval $(call reference_backend,$(b))))
 -include $(GRADE_OBJECTS:.o=.d)
 
 $(GRADE_PROGRAM): $(GRADE_OBJECTS) $(LIBRARY_OBJECTS) $(REFERENCE_OBJECTS)
-	$(CC) $(LDFLAGS) -o $@ $^ -lcunit $(LDLIBS)
+	$(CC) $(LDFLAGS) -o $@ $^ $(CUNIT_LIBS) $(LDLIBS)
 
 .PHONY: grade-program skeletons grade student-release teaching-check slides
 

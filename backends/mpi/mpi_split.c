@@ -73,8 +73,7 @@ static int split_open_pieces(void *context, const swe_output_plan *plan, int fir
                              swe_error *err)
 {
     mpi_run *run = context;
-    int status = swe_mpi_vtk_create(&run->vtk, &run->layer, plan->path_stem, plan->outputs,
-                                    plan->t_end, first_snapshot, err);
+    int status = swe_mpi_vtk_create(&run->vtk, &run->layer, plan, first_snapshot, err);
     return swe_mpi_agree(run->layer.comm, status, err);
 }
 

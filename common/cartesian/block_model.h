@@ -6,6 +6,9 @@
 #ifndef SWE_CARTESIAN_BLOCK_MODEL_H
 #define SWE_CARTESIAN_BLOCK_MODEL_H
 
+#include "cartesian/gauges.h"
+#include "cartesian/maxima.h"
+#include "io/map_projection.h"
 #include "io/output_set.h"
 #include "run/model.h"
 #include "run/options.h"
@@ -53,6 +56,12 @@ typedef struct swe_cartesian_model {
     int host_current;             /* block's host arrays hold the backend's state */
     const swe_block_split *split; /* NULL: one process */
     swe_output_set *outputs;      /* on the writer: the formats of the whole domain */
+    swe_map_projection projection; /* how geographic input files became metres */
+    /* Gauges and maxima (--gauge, --maxima), sampled after the steps. */
+    int samples;          /* either is asked for, and their files are open */
+    double next_sample;   /* simulated time of the next sample (--sample-every) */
+    swe_gauges gauges;    /* count 0: none */
+    swe_maxima maxima;    /* field NULL: none */
 } swe_cartesian_model;
 
 /* Makes the block of place (NULL: the whole domain) from the scenario or

@@ -2,27 +2,16 @@
  * refused with a message saying how to get them. */
 #include "io/png_output.h"
 
-swe_png_range swe_png_range_of(const swe_block *block)
-{
-    (void)block;
-    return (swe_png_range){0.0, 1.0};
-}
-
-void swe_png_picture_size(const swe_block *block, int *width, int *height)
-{
-    (void)block;
-    *width = 0;
-    *height = 0;
-}
-
-int swe_png_write(const char *path, const swe_block *block, double time, const swe_png_range *range,
-                  swe_error *err)
+int swe_png_write(const char *path, const swe_picture *picture, swe_error *err)
 {
     (void)path;
-    (void)block;
-    (void)time;
-    (void)range;
+    (void)picture;
     return swe_fail(err, SWE_ERROR_USAGE,
                     "this shallows was built without libpng (install libpng-dev and rebuild, or "
                     "drop png from --format)");
+}
+
+const char *swe_png_library(void)
+{
+    return "none (built without libpng)";
 }
