@@ -107,6 +107,8 @@ $(call optional,$(HAVE_ZLIB),common/io/vtk_zlib.c,common/io/vtk_zlib_unavailable
 ifeq ($(HAVE_ZLIB),yes)
 CPPFLAGS += $(ZLIB_CFLAGS)
 LDLIBS += $(ZLIB_LIBS)
+else
+CPPFLAGS += -DSWE_WITHOUT_ZLIB
 endif
 
 # Every other backend adds itself from backends/<name>/backend.mk when its

@@ -59,6 +59,7 @@ int main(int argc, char **argv)
 #ifndef SWE_WITHOUT_NETCDF
     register_checkpoint_tests();
     register_netcdf_input_tests();
+    register_cf_input_tests();
 #endif
 #ifdef SWE_WITH_CUDA
     register_cuda_tests();

@@ -62,6 +62,14 @@ int swe_input_refuse(const swe_input_file *file, swe_error *err, const char *fix
 /* Text attribute name of varid into text ("" when absent or not text). */
 void swe_input_text_attribute(int ncid, int varid, const char *name, char *text, size_t size);
 
+/* The variable to read: wanted (NULL: the one a bed's standard name
+ * identifies, or the only 2D variable over two coordinate axes). */
+int swe_input_choose_variable(const swe_input_file *file, const char *wanted, int *varid,
+                              swe_error *err);
+
+/* Whether a standard name is one of CF's depths (positive downwards). */
+int swe_input_is_depth_name(const char *standard_name);
+
 /* Reads the coordinate axes of the 2D variable varid into field (x, y,
  * nx, ny, geographic); *transposed is set when its dimensions are (x, y). */
 int swe_input_read_axes(const swe_input_file *file, int varid, swe_input_field *field,
