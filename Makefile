@@ -71,7 +71,7 @@ else
 CPPFLAGS += -DSWE_WITHOUT_NETCDF
 CORE_SOURCES := $(filter-out $(NETCDF_CORE_SOURCES),$(CORE_SOURCES))
 TEST_SOURCES := $(filter-out tests/test_netcdf.c tests/test_checkpoint.c tests/test_netcdf_input.c \
-    tests/test_cf_input.c tests/test_gauges.c,$(TEST_SOURCES))
+    tests/test_cf_input.c tests/test_cf_output.c tests/test_geographic.c tests/cf_test_file.c,$(TEST_SOURCES))
 endif
 
 # Each optional library below has a stand-in file that says what is

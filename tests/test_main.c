@@ -60,6 +60,8 @@ int main(int argc, char **argv)
     register_checkpoint_tests();
     register_netcdf_input_tests();
     register_cf_input_tests();
+    register_geographic_tests();
+    register_cf_output_tests();
 #endif
 #ifdef SWE_WITH_CUDA
     register_cuda_tests();
