@@ -1,34 +1,107 @@
 #!/bin/sh
 # Installs the Debian packages shallows needs when run as root; otherwise
 # prints the one command to run and fails, so that `make run` and
-# `make test` stop with a clear message instead of a compiler error.
+# `make test` stop with a clear message instead of a compiler error. Then
+# makes .venv, a Python virtual environment with the CF checkers that
+# `make test` runs over the output files (cfchecker, compliance-checker;
+# PyPI only has them), when python3-venv and the network are there.
+#
+# A fresh cloud machine runs apt at first boot (cloud-init, unattended
+# upgrades): this waits for its lock, up to DEPS_APT_WAIT seconds (600),
+# saying so, instead of failing.
 set -eu
 
 # gnuplot-nox draws the figures of make bench and make validate;
 # python3 runs the skeleton generator and the grader; clang-format formats
 # the sources and the skeletons the generator writes; PoCL is the OpenCL
-# device of machines without a GPU.
+# device of machines without a GPU; pkg-config finds the libraries.
 packages="libnetcdf-dev netcdf-bin libcunit1-dev libpng-dev gnuplot-nox python3 clang-format"
-packages="$packages ocl-icd-opencl-dev opencl-headers pocl-opencl-icd clinfo"
+packages="$packages pkg-config ocl-icd-opencl-dev opencl-headers pocl-opencl-icd clinfo"
 packages="$packages libopenmpi-dev openmpi-bin"
+# Pictures with text (cairo and a font), units of input files (udunits2),
+# compressed VTK (zlib), parallel NetCDF for shallows-mpi.
+packages="$packages libcairo2-dev fonts-dejavu-core libudunits2-dev zlib1g-dev libnetcdf-mpi-dev"
+# The tools `make test` opens the files with: xarray, netCDF4, VTK's
+# readers; python3-venv for the checkers' environment.
+packages="$packages python3-xarray python3-netcdf4 python3-venv"
+installed() {
+    dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"
+}
+# VTK's Python readers come with python3-vtk9, or with ParaView's
+# python3-paraview, which Debian does not install beside it: DEPS_PARAVIEW=yes
+# (or a ParaView already there) takes ParaView (about 180 packages), and
+# make test then opens the files in pvpython too.
+if [ "${DEPS_PARAVIEW:-no}" = yes ] || installed python3-paraview; then
+    packages="$packages paraview python3-paraview"
+else
+    packages="$packages python3-vtk9"
+fi
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+
+# Whether apt or dpkg holds one of its locks (a POSIX lock in /proc/locks).
+apt_busy() {
+    for lock in /var/lib/dpkg/lock-frontend /var/lib/dpkg/lock /var/lib/apt/lists/lock \
+        /var/cache/apt/archives/lock; do
+        [ -e "$lock" ] || continue
+        inode=$(stat -c %i "$lock")
+        if grep -q ":$inode " /proc/locks 2>/dev/null; then
+            return 0
+        fi
+    done
+    return 1
+}
+
+wait_for_apt() {
+    limit=${DEPS_APT_WAIT:-600}
+    waited=0
+    while apt_busy; do
+        if [ "$waited" -ge "$limit" ]; then
+            echo "deps: apt is still busy after $limit s (another installation?); run make deps" \
+                "again when it is done, or set DEPS_APT_WAIT=seconds" >&2
+            exit 1
+        fi
+        if [ $((waited % 30)) -eq 0 ]; then
+            echo "deps: waiting for another apt or dpkg to finish (up to $limit s)..." >&2
+        fi
+        sleep 5
+        waited=$((waited + 5))
+    done
+}
 
 missing=""
 for package in $packages; do
-    if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
+    if ! installed "$package"; then
         missing="$missing $package"
     fi
 done
 
-[ -z "$missing" ] && exit 0
-
-if [ "$(id -u)" -eq 0 ]; then
+if [ -n "$missing" ]; then
+    if [ "$(id -u)" -ne 0 ]; then
+        echo "deps: missing Debian packages; install them with:" >&2
+        echo "  sudo apt-get install -y$missing" >&2
+        exit 1
+    fi
     echo "deps: installing$missing"
     export DEBIAN_FRONTEND=noninteractive
+    wait_for_apt
     apt-get update -qq
+    wait_for_apt
     # shellcheck disable=SC2086
-    apt-get install -y -qq --no-install-recommends $missing
-else
-    echo "deps: missing Debian packages; install them with:" >&2
-    echo "  sudo apt-get install -y$missing" >&2
-    exit 1
+    apt-get install -y -qq --no-install-recommends \
+        -o DPkg::Lock::Timeout="${DEPS_APT_WAIT:-600}" $missing
+fi
+
+# The CF checkers, once; not fatal without the network (make test then
+# says it skipped them).
+venv="$root/.venv"
+if [ ! -x "$venv/bin/cfchecks" ] || [ ! -x "$venv/bin/compliance-checker" ]; then
+    echo "deps: installing cfchecker and compliance-checker into .venv (pip)"
+    if /usr/bin/python3 -m venv "$venv" &&
+        "$venv/bin/pip" install -q --disable-pip-version-check cfchecker compliance-checker; then
+        "$root/tools/cf_tables.sh" "$venv/cf-tables" ||
+            echo "deps: no CF tables downloaded; the checks use the tables compliance-checker ships"
+    else
+        echo "deps: could not install the CF checkers (offline?); make test will skip them" >&2
+    fi
 fi

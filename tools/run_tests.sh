@@ -47,6 +47,25 @@ if command -v mpicc >/dev/null 2>&1 && command -v mpirun >/dev/null 2>&1; then
 else
     echo "== MPI suites skipped: mpicc or mpirun not installed (make deps installs them): not counted"
 fi
+# The output files in the tools their users open them with (xarray,
+# netCDF4, VTK's readers, the CF checkers, ParaView where installed):
+# tools/check_files.py, which says what it skipped.
+echo "== tools/check_files.py (double)"
+mpi_program=build/double/shallows-mpi
+if python3 tools/check_files.py --program build/double/shallows \
+    $([ -x "$mpi_program" ] && echo "--mpi-program $mpi_program") 2>&1 | tee "$log"; then
+    :
+else
+    status=1
+fi
+line=$(grep -E '^files: [0-9]+ passed, [0-9]+ failed' "$log" | tail -n 1)
+if [ -z "$line" ]; then
+    echo "== tools/check_files.py did not finish"
+    status=1
+else
+    passed=$((passed + $(echo "$line" | sed -E 's/^files: ([0-9]+) passed.*/\1/')))
+    failed=$((failed + $(echo "$line" | sed -E 's/.* ([0-9]+) failed.*/\1/')))
+fi
 rm -f "$log"
 [ "$failed" -eq 0 ] || status=1
 echo "tests: $passed passed, $failed failed"

@@ -206,6 +206,10 @@ static int define_and_write(int ncid, const char *path, const swe_block *block,
         TRY_WRITE(path, err, ints[a].name, nc_put_att_int, ncid, NC_GLOBAL, ints[a].name, NC_INT, 1,
                   ints[a].value);
     }
+    int status = swe_checkpoint_describe(ncid, path, run->scenario, varids, err);
+    if (status != SWE_OK) {
+        return status;
+    }
     char checksum[17];
     snprintf(checksum, sizeof checksum, "%016" PRIx64,
              checksum_of((const real *const *)p->field, p->cells, position));

@@ -44,14 +44,20 @@ int swe_cf_define(const swe_cf_file *file, const swe_cf_variable *variable, nc_t
                               nc_def_var(file->ncid, variable->name, type, dimension_count,
                                          dimension_ids, varid),
                               "nc_def_var", variable->name, err);
-    if (status == SWE_OK && variable->long_name != NULL) {
-        status = swe_cf_put_text(file, *varid, "long_name", variable->long_name, err);
-    }
-    if (status == SWE_OK && variable->units != NULL) {
-        status = swe_cf_put_text(file, *varid, "units", variable->units, err);
-    }
-    if (status == SWE_OK && variable->standard_name != NULL) {
-        status = swe_cf_put_text(file, *varid, "standard_name", variable->standard_name, err);
+    return status == SWE_OK ? swe_cf_describe(file, *varid, variable, err) : status;
+}
+
+int swe_cf_describe(const swe_cf_file *file, int varid, const swe_cf_variable *variable,
+                    swe_error *err)
+{
+    const char *texts[][2] = {{"long_name", variable->long_name},
+                              {"units", variable->units},
+                              {"standard_name", variable->standard_name}};
+    int status = SWE_OK;
+    for (size_t a = 0; a < sizeof texts / sizeof texts[0] && status == SWE_OK; ++a) {
+        if (texts[a][1] != NULL) {
+            status = swe_cf_put_text(file, varid, texts[a][0], texts[a][1], err);
+        }
     }
     return status;
 }

@@ -52,6 +52,11 @@ int swe_cf_put_double(const swe_cf_file *file, int varid, const char *name, doub
 int swe_cf_define(const swe_cf_file *file, const swe_cf_variable *variable, nc_type type,
                   int dimension_count, const int *dimension_ids, int *varid, swe_error *err);
 
+/* Gives the variable varid the long_name, units and standard_name of
+ * variable (its name is not used). */
+int swe_cf_describe(const swe_cf_file *file, int varid, const swe_cf_variable *variable,
+                    swe_error *err);
+
 /* Stores varid in chunks of chunk_sizes (one per dimension; NULL:
  * contiguous) compressed with the shuffle filter and deflate at level
  * (0: none, 1..9). Before nc_enddef. */

@@ -53,6 +53,16 @@ const char *swe_output_field_name(enum swe_output_field field)
     return field < SWE_FIELD_COUNT ? field_variables[field].name : "?";
 }
 
+const swe_cf_variable *swe_output_field_variable(enum swe_output_field field)
+{
+    return field < SWE_FIELD_COUNT ? &field_variables[field] : NULL;
+}
+
+const swe_cf_variable *swe_output_bed_variable(void)
+{
+    return &b_variable;
+}
+
 const char *swe_maxima_field_name(enum swe_maxima_field field)
 {
     return field < SWE_MAXIMA_COUNT ? maxima_variables[field].name : "?";
