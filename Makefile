@@ -131,7 +131,8 @@ TEST_PROGRAM := $(BUILD)/shallows-tests
 VALIDATE_PROGRAM := $(BUILD)/shallows-validate
 VALIDATE_OBJECTS := $(patsubst %.c,$(BUILD)/obj/%.o,tools/validate.c tools/radial_reference.c)
 
-.PHONY: all run movie test check bench validate deps help clean format format-check print-program
+.PHONY: all run movie test check bench validate deps help clean format format-check print-program \
+    install config
 .DEFAULT_GOAL := all
 
 all: $(PROGRAM)
@@ -158,7 +159,7 @@ include tools/teaching.mk
 # rewritten whenever they change): switching a backend on or off, as
 # `CUDA_NVCC=` or `HAVE_NETCDF=no` do, rebuilds what it affects instead of
 # linking objects of another configuration.
-FLAGS_NOW := $(CC) $(CPPFLAGS) $(CFLAGS) $(NVCCFLAGS) $(CUDA_MATH) $(LDFLAGS) $(LDLIBS)
+FLAGS_NOW := $(CC) $(CPPFLAGS) $(CFLAGS) $(NVCCFLAGS) $(CUDA_MATH) $(LDFLAGS) $(LDLIBS) $(MPI_NETCDF_FLAGS)
 ifneq ($(file <$(FLAGS_STAMP)),$(FLAGS_NOW))
 $(shell mkdir -p $(BUILD))
 $(file >$(FLAGS_STAMP),$(FLAGS_NOW))
@@ -172,6 +173,7 @@ run: deps
 	@mkdir -p output
 	$(PROGRAM) --scenario $(RUN_SCENARIO) --output output/$(RUN_SCENARIO) --format netcdf,vtk,png
 	@echo "Look at it: ncview output/$(RUN_SCENARIO).nc | paraview output/$(RUN_SCENARIO).pvd | xdg-open output/$(RUN_SCENARIO)_0005.png"
+	@du -ch output/$(RUN_SCENARIO).nc output/$(RUN_SCENARIO)_*.vtr output/$(RUN_SCENARIO)_*.png | tail -n 1 | sed 's/total/in all (compressed: --compress 0..9)/'
 
 ## make movie: the pictures of `make run` as output/radial-dam-break.gif (ffmpeg or ImageMagick)
 movie:
@@ -218,6 +220,27 @@ format:
 format-check:
 	clang-format --dry-run -Werror $(SOURCES_TO_FORMAT)
 
+## make install PREFIX=dir: this build's programs into PREFIX/bin (default
+## /usr/local; DESTDIR= for packaging), the docs into PREFIX/share/doc/shallows
+PREFIX ?= /usr/local
+DESTDIR ?=
+install: all
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/doc/shallows
+	install -m 755 $(PROGRAM) $(DESTDIR)$(PREFIX)/bin/shallows
+	$(if $(MPI_PROGRAM),install -m 755 $(MPI_PROGRAM) $(DESTDIR)$(PREFIX)/bin/shallows-mpi)
+	install -m 644 README.md $(wildcard docs/*.md) $(DESTDIR)$(PREFIX)/share/doc/shallows
+	@echo "installed $(DESTDIR)$(PREFIX)/bin/shallows$(if $(MPI_PROGRAM), and shallows-mpi) ($(PRECISION) precision)"
+
+## make config: which libraries this build found, and how
+config:
+	@echo "NetCDF:           $(HAVE_NETCDF) $(if $(NETCDF_VIA),(through $(NETCDF_VIA)))"
+	@echo "parallel NetCDF:  $(HAVE_NETCDF_PAR) (shallows-mpi: $(if $(MPI_PROGRAM),built,not built))"
+	@echo "libpng:           $(HAVE_PNG)"
+	@echo "cairo (text):     $(HAVE_CAIRO)"
+	@echo "udunits2:         $(HAVE_UDUNITS)"
+	@echo "zlib (VTK):       $(HAVE_ZLIB)"
+	@echo "CUnit:            $(CUNIT_LIBS)"
+
 clean:
 	rm -rf build
 
@@ -229,7 +252,8 @@ help:
 	@echo "make check         the test suites of one build (PRECISION=..., SANITIZE=1)"
 	@echo "make bench         every backend and level against the memory bandwidth (BENCH_SIZES=...)"
 	@echo "make validate      published and analytic test cases -> docs/VALIDATION.md (slow)"
-	@echo "make deps          install missing Debian packages (root) or print the command"
+	@echo "make deps          install missing Debian packages (root) or print the command;"
+	@echo "                   .venv with the CF checkers (DEPS_PARAVIEW=yes: ParaView too)"
 	@echo "make format        clang-format all C, CUDA and OpenCL sources (format-check: only check)"
 	@echo "make cuda-objects  compile the CUDA backend and kernels, warnings as errors (no GPU needed)"
 	@echo "make skeletons     regenerate skeletons/ from the markers in solutions/"
@@ -237,4 +261,6 @@ help:
 	@echo "make student-release  build/student-release/ and .tar.gz without solutions/"
 	@echo "make teaching-check    skeletons fresh, release grades 0 on skeletons and full on solutions"
 	@echo "make slides        slides/*.md to PDF (pandoc + beamer)"
+	@echo "make install       the programs into PREFIX/bin (PREFIX=/usr/local, DESTDIR=)"
+	@echo "make config        which libraries the build found (pkg-config, nc-config)"
 	@echo "make clean         remove build/"

@@ -45,6 +45,13 @@ typedef struct swe_block_split {
     int (*open_pieces)(void *context, const swe_output_plan *plan, int first_snapshot,
                        swe_error *err);
     int (*write_pieces)(void *context, int snapshot, double time, swe_error *err);
+    /* NetCDF without a gather, where the library does parallel I/O (NULL
+     * otherwise: the writer writes the gathered domain): every process
+     * writes its part of PATH.nc. */
+    int (*open_netcdf)(void *context, const swe_output_plan *plan, const swe_output_info *info,
+                       swe_error *err);
+    int (*write_netcdf)(void *context, double time, swe_error *err);
+    int (*close_netcdf)(void *context, int keep, swe_error *err);
 } swe_block_split;
 
 typedef struct swe_cartesian_model {

@@ -31,12 +31,23 @@ static int is_writer(const swe_cartesian_model *model)
     return model->split == NULL || model->split->writer;
 }
 
+/* Under a split, the formats each process writes its part of: VTK, and
+ * NetCDF where the library does parallel I/O. */
+static unsigned part_formats(const swe_cartesian_model *model)
+{
+    const swe_block_split *split = model->split;
+    if (split == NULL) {
+        return 0;
+    }
+    unsigned parallel = SWE_FORMAT_VTK | (split->open_netcdf != NULL ? SWE_FORMAT_NETCDF : 0);
+    return model->options->formats & parallel;
+}
+
 /* The formats written from the whole domain: all of them on one process,
- * all but VTK (written in pieces) under a split. */
+ * the others under a split. */
 static unsigned whole_formats(const swe_cartesian_model *model)
 {
-    unsigned formats = model->options->formats;
-    return model->split != NULL ? formats & ~(unsigned)SWE_FORMAT_VTK : formats;
+    return model->options->formats & ~part_formats(model);
 }
 
 static swe_output_plan plan_of(const swe_options *options, unsigned formats)
@@ -141,9 +152,15 @@ int swe_cartesian_open_outputs(void *self, int first_snapshot, swe_error *err)
     int status = open_whole_outputs(model, whole_formats(model), first_snapshot, err);
     status = agree(model, status, err);
     const swe_block_split *split = model->split;
-    if (status == SWE_OK && split != NULL && (model->options->formats & SWE_FORMAT_VTK)) {
+    const unsigned parts = part_formats(model);
+    if (status == SWE_OK && (parts & SWE_FORMAT_VTK)) {
         const swe_output_plan plan = plan_of(model->options, SWE_FORMAT_VTK);
         status = split->open_pieces(split->context, &plan, first_snapshot, err);
+    }
+    if (status == SWE_OK && (parts & SWE_FORMAT_NETCDF)) {
+        const swe_output_plan plan = plan_of(model->options, SWE_FORMAT_NETCDF);
+        const swe_output_info info = info_of(model);
+        status = split->open_netcdf(split->context, &plan, &info, err);
     }
     return status;
 }
@@ -170,8 +187,12 @@ int swe_cartesian_write_snapshot(void *self, int snapshot, double time, swe_erro
         status = agree(model, status, err);
     }
     const swe_block_split *split = model->split;
-    if (status == SWE_OK && split != NULL && (model->options->formats & SWE_FORMAT_VTK)) {
+    const unsigned parts = part_formats(model);
+    if (status == SWE_OK && (parts & SWE_FORMAT_VTK)) {
         status = split->write_pieces(split->context, snapshot, time, err);
+    }
+    if (status == SWE_OK && (parts & SWE_FORMAT_NETCDF)) {
+        status = split->write_netcdf(split->context, time, err);
     }
     return status;
 }
@@ -194,6 +215,14 @@ int swe_cartesian_close_outputs(void *self, int keep, swe_error *err)
     swe_cartesian_model *model = self;
     int status = swe_output_set_close(model->outputs, keep, err);
     model->outputs = NULL;
+    if (part_formats(model) & SWE_FORMAT_NETCDF) {
+        swe_error parallel_err;
+        int parallel = model->split->close_netcdf(model->split->context, keep, &parallel_err);
+        if (status == SWE_OK && parallel != SWE_OK) {
+            status = parallel;
+            *err = parallel_err;
+        }
+    }
     swe_error samples_err;
     int samples_status = swe_cartesian_close_samples(model, keep, &samples_err);
     if (status == SWE_OK && samples_status != SWE_OK) {
