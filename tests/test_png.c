@@ -59,7 +59,7 @@ static const unsigned char *pixel(const decoded *picture, int x, int y)
 }
 
 /* A 20 x 10 block: water 1..2 m deep rising to the east, dry in the
- * western quarter on a bed rising from 0.1 to 0.5 m. */
+ * western quarter on a bed rising from 0 to 400 m. */
 static void make_block(swe_block *block)
 {
     swe_error err;
@@ -68,7 +68,7 @@ static void make_block(swe_block *block)
         for (int i = 1; i <= block->nx; ++i) {
             size_t cell = SWE_INDEX(block, i, j);
             block->h[cell] = i <= 5 ? (real)0 : (real)(1.0 + i / 20.0);
-            block->b[cell] = i <= 5 ? (real)(0.1 * i) : 0;
+            block->b[cell] = i <= 5 ? (real)(100 * (i - 1)) : 0;
         }
     }
 }
@@ -116,11 +116,11 @@ static void test_picture_decodes_to_its_size(void)
     swe_picture_layout_of(&block, &layout);
     CU_ASSERT(layout.map_width >= SWE_PICTURE_MIN_MAP_WIDTH);
     /* 20 px per cell: a dry western cell in the land colour of its bed
-     * (the third of five dry columns: the middle of the land colours), an
-     * eastern cell in the colour of its surface. */
+     * (the third dry column, 200 m above the lowest land, on a scale of
+     * at least 500 m), an eastern cell in the colour of its surface. */
     int cell = layout.map_width / 20, row = layout.map_top + layout.map_height / 2;
     CU_ASSERT(same_colour(pixel(&picture, layout.map_left + 2 * cell + cell / 2, row),
-                          swe_colour_land(0.5)));
+                          swe_colour_land(200.0 / 500.0)));
     CU_ASSERT(same_colour(pixel(&picture, layout.map_left + 19 * cell + cell / 2, row),
                           swe_picture_water_colour(&scene, 2.0)));
     /* Text (the time, the axes) where a font renderer is built in. */

@@ -21,6 +21,9 @@ enum {
     MARGIN = 10
 };
 
+/* Metres of height the land colours span at the least. */
+#define LAND_SPAN 500.0
+
 const swe_rgb swe_picture_ink = {25, 25, 25};
 const swe_rgb swe_picture_paper = {255, 255, 255};
 
@@ -110,7 +113,9 @@ static void draw_map(swe_raster *raster, const swe_picture_layout *layout,
     const swe_block *block = picture->block;
     double land_low, land_high;
     land_range(block, &land_low, &land_high);
-    double land_span = land_high > land_low ? land_high - land_low : 1.0;
+    /* Earth colours over at least LAND_SPAN metres, as a physical map: a
+     * coastal plain stays green, mountains turn brown and grey. */
+    double land_span = fmax(land_high - land_low, LAND_SPAN);
     for (int py = 0; py < layout->map_height; ++py) {
         int j = block->ny - (int)((long)py * block->ny / layout->map_height); /* north up */
         swe_rgb *row = raster->pixels + (size_t)(layout->map_top + py) * (size_t)raster->width +
