@@ -22,19 +22,19 @@ enum cf_fill_kind { CF_NO_FILL, CF_FILL_VALUE, CF_MISSING_VALUE };
 
 typedef struct cf_field_spec {
     const char *name;
-    nc_type type; /* 0: NC_FLOAT */
+    nc_type type;                                 /* 0: NC_FLOAT */
     const char *units, *positive, *standard_name; /* NULL: none */
     double metres_per_unit;                       /* 0: 1 */
     double scale, offset;                         /* scale 0: not packed */
     enum cf_fill_kind fill_kind;
-    double fill;               /* as stored */
-    long missing_index;        /* the point (x fastest) stored as fill; -1: none */
+    double fill;        /* as stored */
+    long missing_index; /* the point (x fastest) stored as fill; -1: none */
 } cf_field_spec;
 
 typedef struct cf_file_spec {
     cf_axis_spec x, y; /* east-west, north-south */
     cf_field_spec field;
-    int transposed;          /* stored over (x, y) */
+    int transposed;             /* stored over (x, y) */
     const char *first_variable; /* a byte variable over the same axes defined first ("tid") */
     const char *second_field;   /* another float variable over the axes, without attributes */
     /* The meaning of the value at (x, y), in the file's coordinate units. */

@@ -75,8 +75,9 @@ static void run_case(const char *bathymetry, const char *displacement, const cha
     char path[1024];
     swe_path_in(path, sizeof path, directory, output);
     const char *args[32] = {"--scenario", "netcdf", "--bathymetry", bathymetry, "--displacement",
-                            displacement, "--nx", "20", "--ny", "10", "--t-end", "0.001",
-                            "--outputs", "1", "--quiet", "--output", path};
+                            displacement, "--nx",   "20",           "--ny",     "10",
+                            "--t-end",    "0.001",  "--outputs",    "1",        "--quiet",
+                            "--output",   path};
     int count = 17;
     for (int k = 0; extra != NULL && extra[k] != NULL && count < 31; ++k) {
         args[count++] = extra[k];
@@ -187,8 +188,8 @@ static void test_degrees_named_x_and_y(void)
 {
     /* -100 m at (10 E, 40 N), rising 50 m a degree east, falling 30 north */
     const plane shifted = {600, 50, -30};
-    cf_file_spec spec = {.x = longitude, .y = latitude, .elevation = plane_elevation,
-                         .context = &shifted};
+    cf_file_spec spec = {
+        .x = longitude, .y = latitude, .elevation = plane_elevation, .context = &shifted};
     spec.x.name = "x";
     spec.y.name = "y";
     spec.x.standard_name = spec.y.standard_name = NULL;
@@ -208,10 +209,10 @@ static void test_degrees_named_x_and_y(void)
 /* Depths counted downwards (positive = "down"): the ocean stays ocean. */
 static void test_positive_down(void)
 {
-    cf_file_spec spec = {.x = metric_x, .y = metric_y, .elevation = plane_elevation,
-                         .context = &sloping_sea};
-    spec.field = (cf_field_spec){
-        .name = "depth", .units = "m", .positive = "down", .missing_index = -1};
+    cf_file_spec spec = {
+        .x = metric_x, .y = metric_y, .elevation = plane_elevation, .context = &sloping_sea};
+    spec.field =
+        (cf_field_spec){.name = "depth", .units = "m", .positive = "down", .missing_index = -1};
     output_state state;
     expect_runs("positive-down.nc", &spec, &sloping_sea, 1, 1e-3, NULL, &state);
     CU_ASSERT(state.block.h[SWE_INDEX(&state.block, 1, 1)] > 70); /* deep, not land */
@@ -233,10 +234,14 @@ static void test_positive_down(void)
 /* Packed 16-bit integers: scale_factor and add_offset applied. */
 static void test_scale_and_offset(void)
 {
-    cf_file_spec spec = {.x = metric_x, .y = metric_y, .elevation = plane_elevation,
-                         .context = &sloping_sea};
-    spec.field = (cf_field_spec){.name = "z", .type = NC_SHORT, .units = "m", .scale = 0.01,
-                                 .offset = -50, .missing_index = -1};
+    cf_file_spec spec = {
+        .x = metric_x, .y = metric_y, .elevation = plane_elevation, .context = &sloping_sea};
+    spec.field = (cf_field_spec){.name = "z",
+                                 .type = NC_SHORT,
+                                 .units = "m",
+                                 .scale = 0.01,
+                                 .offset = -50,
+                                 .missing_index = -1};
     output_state state;
     expect_runs("packed.nc", &spec, &sloping_sea, 1, 0.006, NULL, &state);
     swe_block_destroy(&state.block);
@@ -246,8 +251,10 @@ static void test_scale_and_offset(void)
 static void test_kilometres(void)
 {
     const plane per_km = {-80, 50, 20};
-    cf_file_spec spec = {.x = {"x", "km", NULL, 19, 0, 5}, .y = {"y", "km", NULL, 10, 0, 5},
-                         .elevation = plane_elevation, .context = &per_km};
+    cf_file_spec spec = {.x = {"x", "km", NULL, 19, 0, 5},
+                         .y = {"y", "km", NULL, 10, 0, 5},
+                         .elevation = plane_elevation,
+                         .context = &per_km};
     spec.field = (cf_field_spec){.name = "z", .units = "m", .missing_index = -1};
     output_state state;
     expect_runs("kilometres.nc", &spec, &per_km, 1000, 2e-3, NULL, &state);
@@ -260,10 +267,13 @@ static void test_kilometres(void)
  * ground); a _FillValue in a displacement counts as no displacement. */
 static void test_missing_values(void)
 {
-    cf_file_spec spec = {.x = metric_x, .y = metric_y, .elevation = plane_elevation,
-                         .context = &sloping_sea};
-    spec.field = (cf_field_spec){.name = "z", .units = "m", .fill_kind = CF_MISSING_VALUE,
-                                 .fill = -9999, .missing_index = 30};
+    cf_file_spec spec = {
+        .x = metric_x, .y = metric_y, .elevation = plane_elevation, .context = &sloping_sea};
+    spec.field = (cf_field_spec){.name = "z",
+                                 .units = "m",
+                                 .fill_kind = CF_MISSING_VALUE,
+                                 .fill = -9999,
+                                 .missing_index = 30};
     char bathymetry[1024], zero[1024];
     write_case("trench.nc", &spec, bathymetry, sizeof bathymetry);
     write_zero_displacement("zero-trench.nc", &spec, zero, sizeof zero);
@@ -273,10 +283,15 @@ static void test_missing_values(void)
     spec.field = (cf_field_spec){.name = "z", .units = "m", .missing_index = -1};
     write_case("sea.nc", &spec, bathymetry, sizeof bathymetry);
     const plane one = {1, 0, 0};
-    cf_file_spec lift = {.x = {"x", "m", NULL, NX, 25, 50}, .y = {"y", "m", NULL, NY, 25, 50},
-                         .elevation = plane_elevation, .context = &one};
-    lift.field = (cf_field_spec){.name = "d", .units = "m", .fill_kind = CF_FILL_VALUE,
-                                 .fill = -32767, .missing_index = 1 * NX + 2};
+    cf_file_spec lift = {.x = {"x", "m", NULL, NX, 25, 50},
+                         .y = {"y", "m", NULL, NY, 25, 50},
+                         .elevation = plane_elevation,
+                         .context = &one};
+    lift.field = (cf_field_spec){.name = "d",
+                                 .units = "m",
+                                 .fill_kind = CF_FILL_VALUE,
+                                 .fill = -32767,
+                                 .missing_index = 1 * NX + 2};
     char displacement[1024];
     write_case("lift.nc", &lift, displacement, sizeof displacement);
     swe_program_result result;
@@ -298,8 +313,11 @@ static void test_missing_values(void)
 static void test_variable_choice(void)
 {
     const plane lonlat_sea = {600, 50, -30};
-    cf_file_spec spec = {.x = longitude, .y = latitude, .first_variable = "tid",
-                         .elevation = plane_elevation, .context = &lonlat_sea};
+    cf_file_spec spec = {.x = longitude,
+                         .y = latitude,
+                         .first_variable = "tid",
+                         .elevation = plane_elevation,
+                         .context = &lonlat_sea};
     spec.field = (cf_field_spec){.name = "elevation",
                                  .type = NC_SHORT,
                                  .units = "m",
@@ -308,8 +326,11 @@ static void test_variable_choice(void)
     output_state state;
     expect_runs("gebco.nc", &spec, &lonlat_sea, 1, 0.6, NULL, &state);
     swe_block_destroy(&state.block);
-    cf_file_spec unnamed = {.x = metric_x, .y = metric_y, .second_field = "land",
-                            .elevation = plane_elevation, .context = &sloping_sea};
+    cf_file_spec unnamed = {.x = metric_x,
+                            .y = metric_y,
+                            .second_field = "land",
+                            .elevation = plane_elevation,
+                            .context = &sloping_sea};
     unnamed.field = (cf_field_spec){.name = "z", .units = "m", .missing_index = -1};
     char path[1024], zero[1024];
     write_case("two-fields.nc", &unnamed, path, sizeof path);
@@ -325,8 +346,11 @@ static void test_variable_choice(void)
 /* Variables stored over (x, y) are read the right way round. */
 static void test_transposed(void)
 {
-    cf_file_spec spec = {.x = metric_x, .y = metric_y, .transposed = 1,
-                         .elevation = plane_elevation, .context = &sloping_sea};
+    cf_file_spec spec = {.x = metric_x,
+                         .y = metric_y,
+                         .transposed = 1,
+                         .elevation = plane_elevation,
+                         .context = &sloping_sea};
     spec.x.standard_name = "projection_x_coordinate";
     spec.field = (cf_field_spec){.name = "z", .units = "m", .missing_index = -1};
     output_state state;
@@ -338,8 +362,8 @@ static void test_transposed(void)
 static void test_refusals(void)
 {
     char path[1024], zero[1024];
-    cf_file_spec spec = {.x = metric_x, .y = metric_y, .elevation = plane_elevation,
-                         .context = &sloping_sea};
+    cf_file_spec spec = {
+        .x = metric_x, .y = metric_y, .elevation = plane_elevation, .context = &sloping_sea};
     spec.x.units = NULL;
     spec.field = (cf_field_spec){.name = "z", .units = "m", .missing_index = -1};
     write_case("no-units.nc", &spec, path, sizeof path);
@@ -355,8 +379,8 @@ static void test_refusals(void)
     write_case("mixed.nc", &spec, path, sizeof path);
     expect_refused(path, zero, NULL, "mixes degrees ('lon') and lengths ('y')");
     /* Degrees in the bathymetry, metres in the displacement. */
-    cf_file_spec geographic = {.x = longitude, .y = latitude, .elevation = plane_elevation,
-                               .context = &sloping_sea};
+    cf_file_spec geographic = {
+        .x = longitude, .y = latitude, .elevation = plane_elevation, .context = &sloping_sea};
     geographic.field = spec.field;
     write_case("geographic.nc", &geographic, path, sizeof path);
     expect_refused(path, zero, NULL, "in the same coordinates");

@@ -46,8 +46,8 @@ static void expect_text(int ncid, const char *variable, const char *name, const 
     text_attribute(ncid, variable, name, text, sizeof text);
     CU_ASSERT_STRING_EQUAL(text, value);
     if (strcmp(text, value) != 0) {
-        fprintf(stderr, "\n    %s:%s is '%s', not '%s'", variable != NULL ? variable : "",
-                name, text, value);
+        fprintf(stderr, "\n    %s:%s is '%s', not '%s'", variable != NULL ? variable : "", name,
+                text, value);
     }
 }
 
@@ -56,10 +56,17 @@ static void run_tsunami(const char *output, const char *compress)
 {
     char path[1024];
     swe_path_in(path, sizeof path, directory, output);
-    const char *const args[] = {"--scenario", "artificial-tsunami", "--nx", "40", "--ny", "40",
-                                "--t-end", "300", "--outputs", "3", "--maxima", "--gauge",
-                                "80000,50000", "--gauge", "30000,50000", "--compress", compress,
-                                "--quiet", "--output", path, NULL};
+    const char *const args[] = {"--scenario",  "artificial-tsunami",
+                                "--nx",        "40",
+                                "--ny",        "40",
+                                "--t-end",     "300",
+                                "--outputs",   "3",
+                                "--maxima",    "--gauge",
+                                "80000,50000", "--gauge",
+                                "30000,50000", "--compress",
+                                compress,      "--quiet",
+                                "--output",    path,
+                                NULL};
     swe_program_result result;
     swe_program_run(directory, args, &result);
     CU_ASSERT_EQUAL_FATAL(result.exit_code, 0);

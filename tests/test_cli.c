@@ -178,8 +178,8 @@ static void test_short_options(void)
     CU_ASSERT_STRING_EQUAL(result.out, long_result.out);
     char output[512];
     snprintf(output, sizeof output, "%s/short", work_dir);
-    const char *const run[] = {"-s", "radial-dam-break", "--nx", "10", "--ny", "10", "-t", "1",
-                               "-b", "serial", "-f", "vtk", "-o", output, "-q", NULL};
+    const char *const run[] = {"-s", "radial-dam-break", "--nx", "10",  "--ny", "10",   "-t", "1",
+                               "-b", "serial",           "-f",   "vtk", "-o",   output, "-q", NULL};
     swe_program_run(work_dir, run, &result);
     CU_ASSERT_EQUAL(result.exit_code, 0);
     CU_ASSERT_STRING_EQUAL(result.err, ""); /* -q */
@@ -195,8 +195,8 @@ static void test_progress_lines_fit(void)
 {
     char output[512];
     snprintf(output, sizeof output, "%s/progress", work_dir);
-    const char *const args[] = {"--nx", "20", "--ny", "20", "--t-end", "2", "--outputs", "4",
-                                "--format", "vtk", "--output", output, NULL};
+    const char *const args[] = {"--nx", "20",       "--ny", "20",       "--t-end", "2", "--outputs",
+                                "4",    "--format", "vtk",  "--output", output,    NULL};
     swe_program_result result;
     swe_program_run(work_dir, args, &result);
     CU_ASSERT_EQUAL(result.exit_code, 0);
@@ -226,8 +226,8 @@ static void test_refuses_bad_file_options(void)
     REFUSE("--gauge needs X,Y in metres", "--gauge", "10");
     REFUSE("--sample-every must be 0 (every step) or a positive", "--sample-every", "-1");
     REFUSE("--maxima writes its fields into PATH.nc", "--maxima", "--format", "vtk");
-    REFUSE("--bathymetry-var and --displacement-var go with --scenario netcdf",
-           "--bathymetry-var", "z");
+    REFUSE("--bathymetry-var and --displacement-var go with --scenario netcdf", "--bathymetry-var",
+           "z");
     REFUSE("--benchmark writes no files", "--benchmark", "--gauge", "1,1");
     REFUSE("--output needs a file name", "--output", "results/");
 #ifndef SWE_WITHOUT_NETCDF
@@ -243,8 +243,8 @@ static void test_version_and_backends(void)
     CU_ASSERT_EQUAL(result.exit_code, 0);
     /* One tidy line per part: the version with the precision, then each
      * library by its version alone (NetCDF's build date left out). */
-    CU_ASSERT_PTR_NOT_NULL(strstr(result.out, "shallows " SWE_VERSION " (" SWE_PRECISION_NAME
-                                              " precision)\n"));
+    CU_ASSERT_PTR_NOT_NULL(
+        strstr(result.out, "shallows " SWE_VERSION " (" SWE_PRECISION_NAME " precision)\n"));
     CU_ASSERT_PTR_NOT_NULL(strstr(result.out, "\nbackends: serial"));
     const char *netcdf = strstr(result.out, "\nNetCDF: ");
     CU_ASSERT(netcdf != NULL && strchr(netcdf + 9, ' ') > strchr(netcdf + 9, '\n'));

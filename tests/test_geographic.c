@@ -48,8 +48,7 @@ static subset make_subset(void)
     const double middle = 40.45, size = 100000.0;
     double lat_points = round(size / SWE_EARTH_RADIUS / degrees / step);
     double lon_points = round(size / (SWE_EARTH_RADIUS * cos(middle * degrees)) / degrees / step);
-    subset s = {.west = -70.0 - 0.5 * lon_points * step,
-                .south = middle - 0.5 * lat_points * step};
+    subset s = {.west = -70.0 - 0.5 * lon_points * step, .south = middle - 0.5 * lat_points * step};
     s.east = s.west + lon_points * step;
     s.north = s.south + lat_points * step;
     s.projection = swe_map_projection_for(s.west, s.east, s.south, s.north);
@@ -73,8 +72,7 @@ static double tsunami_hump(double x, double y)
 }
 
 /* Metres from the corner of the point at longitude, latitude. */
-static void local_metres(const subset *s, double longitude, double latitude, double *x,
-                         double *y)
+static void local_metres(const subset *s, double longitude, double latitude, double *x, double *y)
 {
     swe_map_project(&s->projection, longitude, latitude, x, y);
     *x -= s->x0;
@@ -161,13 +159,13 @@ static void test_gebco_subset_runs_the_tsunami(void)
     write_subset(&s, bathymetry, displacement, sizeof bathymetry);
     swe_path_in(metric, sizeof metric, directory, "metric");
     swe_path_in(geographic, sizeof geographic, directory, "geographic");
-    const char *const in_metres[] = {"--scenario", "artificial-tsunami", "--nx", "100", "--ny",
-                                     "100", "--t-end", "480", "--outputs", "2", "--quiet",
-                                     "--output", metric, NULL};
+    const char *const in_metres[] = {
+        "--scenario", "artificial-tsunami", "--nx", "100",     "--ny",     "100",  "--t-end",
+        "480",        "--outputs",          "2",    "--quiet", "--output", metric, NULL};
     const char *const in_degrees[] = {
         "--scenario", "netcdf", "--bathymetry", bathymetry, "--displacement", displacement,
-        "--nx", "100", "--ny", "100", "--t-end", "480", "--outputs", "2", "--quiet",
-        "--output", geographic, NULL};
+        "--nx",       "100",    "--ny",         "100",      "--t-end",        "480",
+        "--outputs",  "2",      "--quiet",      "--output", geographic,       NULL};
     run(in_metres);
     run(in_degrees);
     float *eta_metric = malloc(2 * CELLS * CELLS * sizeof(float));
@@ -202,8 +200,9 @@ static void test_gebco_subset_runs_the_tsunami(void)
     CU_ASSERT(largest > 0.1); /* a wave 8 minutes in */
     CU_ASSERT(worst < 0.1 * largest);
     CU_ASSERT(sum / wet < 0.01 * largest);
-    printf("\n    GEBCO subset against metres: wave %.3f m, largest difference %.4f m, mean %.5f m ",
-           largest, worst, sum / wet);
+    printf(
+        "\n    GEBCO subset against metres: wave %.3f m, largest difference %.4f m, mean %.5f m ",
+        largest, worst, sum / wet);
     free(eta_metric);
 }
 

@@ -133,8 +133,7 @@ static void assert_derived_fields(const char *path, int snapshot, const swe_bloc
     const size_t count[] = {1, TEST_NY, TEST_NX};
     for (int f = 0; f < 3; ++f) {
         CU_ASSERT_EQUAL_FATAL(nc_inq_varid(ncid, names[f], &ids[f]), NC_NOERR);
-        CU_ASSERT_EQUAL(nc_get_vara_double(ncid, ids[f], start, count, &values[f][0][0]),
-                        NC_NOERR);
+        CU_ASSERT_EQUAL(nc_get_vara_double(ncid, ids[f], start, count, &values[f][0][0]), NC_NOERR);
     }
     nc_close(ncid);
     for (int j = 1; j <= TEST_NY; ++j) {

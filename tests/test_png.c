@@ -142,8 +142,7 @@ static void test_waves_and_clipping(void)
 {
     swe_block block;
     swe_error err;
-    CU_ASSERT_EQUAL_FATAL(swe_block_create(&block, 40, 20, 0.0, 0.0, 4000.0, 2000.0, &err),
-                          SWE_OK);
+    CU_ASSERT_EQUAL_FATAL(swe_block_create(&block, 40, 20, 0.0, 0.0, 4000.0, 2000.0, &err), SWE_OK);
     for (int j = 1; j <= block.ny; ++j) {
         for (int i = 1; i <= block.nx; ++i) {
             size_t cell = SWE_INDEX(&block, i, j);
@@ -199,7 +198,8 @@ static void test_colour_maps_in_lightness(void)
     CU_ASSERT(memcmp(&low, &first, sizeof low) == 0);
     CU_ASSERT(memcmp(&high, &last, sizeof high) == 0);
     for (int k = 0; k < 50; ++k) {
-        swe_rgb below = swe_colour_diverging(k / 100.0), above = swe_colour_diverging(1 - k / 100.0);
+        swe_rgb below = swe_colour_diverging(k / 100.0),
+                above = swe_colour_diverging(1 - k / 100.0);
         swe_rgb nearer = swe_colour_diverging((k + 1) / 100.0);
         double luma_below = 0.2126 * below.red + 0.7152 * below.green + 0.0722 * below.blue;
         double luma_nearer = 0.2126 * nearer.red + 0.7152 * nearer.green + 0.0722 * nearer.blue;

@@ -11,8 +11,8 @@
 int swe_vtk_is_compressed(const char *file)
 {
     const char *end = file != NULL ? strstr(file, "<AppendedData") : NULL;
-    const char *compressor = file != NULL ? strstr(file, "compressor=\"vtkZLibDataCompressor\"")
-                                          : NULL;
+    const char *compressor =
+        file != NULL ? strstr(file, "compressor=\"vtkZLibDataCompressor\"") : NULL;
     return compressor != NULL && end != NULL && compressor < end;
 }
 
@@ -63,7 +63,8 @@ static void *read_compressed(const unsigned char *data, size_t available, size_t
     if (blocks > (1u << 20) || header > available) {
         return NULL;
     }
-    size_t total = blocks == 0 ? 0 : (size_t)((blocks - 1) * block_size + (last ? last : block_size));
+    size_t total =
+        blocks == 0 ? 0 : (size_t)((blocks - 1) * block_size + (last ? last : block_size));
     unsigned char *values = malloc(total > 0 ? total : 1);
     size_t read = header, written = 0;
     for (uint64_t k = 0; values != NULL && k < blocks; ++k) {

@@ -37,9 +37,8 @@ static void release(swe_mpi_netcdf *output)
     memset(output, 0, sizeof *output);
 }
 
-int swe_mpi_netcdf_create(swe_mpi_netcdf *output, swe_mpi_layer *layer,
-                          const swe_output_plan *plan, const swe_output_info *info,
-                          swe_error *err)
+int swe_mpi_netcdf_create(swe_mpi_netcdf *output, swe_mpi_layer *layer, const swe_output_plan *plan,
+                          const swe_output_info *info, swe_error *err)
 {
     if (output == NULL || layer == NULL || plan == NULL || info == NULL) {
         return swe_fail(err, SWE_ERROR_USAGE, "internal error: parallel NetCDF needs a layer");
@@ -85,8 +84,7 @@ int swe_mpi_netcdf_create(swe_mpi_netcdf *output, swe_mpi_layer *layer,
     return swe_mpi_agree(layer->comm, status, err);
 }
 
-int swe_mpi_netcdf_write(swe_mpi_netcdf *output, swe_mpi_layer *layer, double time,
-                         swe_error *err)
+int swe_mpi_netcdf_write(swe_mpi_netcdf *output, swe_mpi_layer *layer, double time, swe_error *err)
 {
     if (output == NULL || !output->open || layer == NULL) {
         return swe_fail(err, SWE_ERROR_USAGE, "internal error: no parallel NetCDF output open");
@@ -102,10 +100,10 @@ int swe_mpi_netcdf_write(swe_mpi_netcdf *output, swe_mpi_layer *layer, double ti
     /* The time last, from rank 0; the others take part in the write. */
     const size_t start = output->snapshot_count, count = layer->rank == 0 ? 1 : 0;
     if (status == SWE_OK) {
-        status = swe_cf_check(&output->file,
-                              nc_put_vara_double(output->file.ncid, output->layout.time_id, &start,
-                                                 &count, &time),
-                              "nc_put_vara_double", "time", err);
+        status = swe_cf_check(
+            &output->file,
+            nc_put_vara_double(output->file.ncid, output->layout.time_id, &start, &count, &time),
+            "nc_put_vara_double", "time", err);
     }
     status = swe_mpi_agree(layer->comm, status, err);
     output->snapshot_count += status == SWE_OK;

@@ -25,13 +25,11 @@ typedef struct swe_mpi_netcdf {
 
 /* Creates PATH.nc.tmp (plan's path) for the domain of layer's blocks, with
  * the attributes of info, and writes the coordinates and the bed. */
-int swe_mpi_netcdf_create(swe_mpi_netcdf *output, swe_mpi_layer *layer,
-                          const swe_output_plan *plan, const swe_output_info *info,
-                          swe_error *err);
+int swe_mpi_netcdf_create(swe_mpi_netcdf *output, swe_mpi_layer *layer, const swe_output_plan *plan,
+                          const swe_output_info *info, swe_error *err);
 
 /* Appends one snapshot at time: every rank its part of every field. */
-int swe_mpi_netcdf_write(swe_mpi_netcdf *output, swe_mpi_layer *layer, double time,
-                         swe_error *err);
+int swe_mpi_netcdf_write(swe_mpi_netcdf *output, swe_mpi_layer *layer, double time, swe_error *err);
 
 /* Closes the file and, when keep is nonzero, renames it into place (rank
  * 0); otherwise removes it. Safe on a zeroed one. */

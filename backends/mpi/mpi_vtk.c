@@ -17,8 +17,7 @@ int swe_mpi_vtk_create(swe_mpi_vtk *vtk, const swe_mpi_layer *layer, const swe_o
     vtk->path_stem = plan->path_stem;
     vtk->compression = plan->vtk_compression;
     return layer->rank == 0 ? swe_vtk_series_create(&vtk->series, plan->path_stem, ".pvtr",
-                                                    plan->outputs, plan->t_end, first_snapshot,
-                                                    err)
+                                                    plan->outputs, plan->t_end, first_snapshot, err)
                             : SWE_OK;
 }
 

@@ -62,8 +62,7 @@ int swe_cartesian_sample(swe_cartesian_model *model, const swe_clock *clock, swe
     return status;
 }
 
-int swe_cartesian_write_maxima(swe_cartesian_model *model, const swe_block *whole,
-                               swe_error *err)
+int swe_cartesian_write_maxima(swe_cartesian_model *model, const swe_block *whole, swe_error *err)
 {
     if (model->maxima.field[0] == NULL || model->outputs == NULL) {
         return SWE_OK;

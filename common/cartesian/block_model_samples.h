@@ -22,8 +22,7 @@ double swe_cartesian_sample_pause(const swe_cartesian_model *model, double t_pau
 int swe_cartesian_sample(swe_cartesian_model *model, const swe_clock *clock, swe_error *err);
 
 /* Writes the maxima so far into the NetCDF output (with each snapshot). */
-int swe_cartesian_write_maxima(swe_cartesian_model *model, const swe_block *whole,
-                               swe_error *err);
+int swe_cartesian_write_maxima(swe_cartesian_model *model, const swe_block *whole, swe_error *err);
 
 /* Closes the gauge file (kept or removed) and frees the maxima. */
 int swe_cartesian_close_samples(swe_cartesian_model *model, int keep, swe_error *err);

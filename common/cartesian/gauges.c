@@ -40,8 +40,8 @@ static int locate(swe_gauges *gauges, const swe_gauge_request *request, const sw
     return SWE_OK;
 }
 
-int swe_gauges_create(swe_gauges *gauges, const swe_gauge_request *request,
-                      const swe_block *block, swe_error *err)
+int swe_gauges_create(swe_gauges *gauges, const swe_gauge_request *request, const swe_block *block,
+                      swe_error *err)
 {
     if (gauges == NULL || request == NULL || block == NULL || request->count < 1) {
         return swe_fail(err, SWE_ERROR_USAGE, "internal error: gauges need a request, a grid");
@@ -61,9 +61,8 @@ int swe_gauges_create(swe_gauges *gauges, const swe_gauge_request *request,
     const swe_gauge_places places = {request->count, gauges->places, gauges->places + count,
                                      gauges->places + 2 * count, gauges->places + 3 * count};
     if (status == SWE_OK) {
-        status = swe_gauge_file_create(&gauges->file, request->path_stem, &places,
-                                       request->title, request->history, request->compression,
-                                       err);
+        status = swe_gauge_file_create(&gauges->file, request->path_stem, &places, request->title,
+                                       request->history, request->compression, err);
     }
     if (status != SWE_OK) {
         swe_gauges_close(gauges, 0, NULL);

@@ -25,8 +25,8 @@ typedef struct swe_gauge_request {
 
 /* Finds the cells of the gauges on the grid of block and creates the
  * file. */
-int swe_gauges_create(swe_gauges *gauges, const swe_gauge_request *request,
-                      const swe_block *block, swe_error *err);
+int swe_gauges_create(swe_gauges *gauges, const swe_gauge_request *request, const swe_block *block,
+                      swe_error *err);
 
 /* Samples every gauge from block (host arrays current) at time. */
 int swe_gauges_sample(swe_gauges *gauges, const swe_block *block, double time, swe_error *err);

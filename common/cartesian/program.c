@@ -21,12 +21,12 @@ static void print_version(const swe_program *program)
     }
     /* The NetCDF library's own string goes on with its build date. */
     const char *netcdf = swe_netcdf_library_version();
-    int netcdf_length = netcdf[0] >= '0' && netcdf[0] <= '9' ? (int)strcspn(netcdf, " ")
-                                                              : (int)strlen(netcdf);
+    int netcdf_length =
+        netcdf[0] >= '0' && netcdf[0] <= '9' ? (int)strcspn(netcdf, " ") : (int)strlen(netcdf);
     printf("\nNetCDF: %.*s\nPNG: %s\ntext in pictures: %s\nVTK compression: %s\n"
            "units of input files: %s\n",
-           netcdf_length, netcdf, swe_png_library(), swe_text_library(),
-           swe_zlib_library(), swe_units_library());
+           netcdf_length, netcdf, swe_png_library(), swe_text_library(), swe_zlib_library(),
+           swe_units_library());
     if (program->print_version != NULL) {
         program->print_version(stdout);
     }

@@ -16,9 +16,8 @@ swe_map_projection swe_map_projection_for(double west, double east, double south
                                      .central_longitude = 0.5 * (west + east),
                                      .standard_parallel = 0.5 * (south + north)};
     /* k grows away from the standard parallel: its extremes are the edges. */
-    projection.largest_scale_error =
-        fmax(scale_error_at(projection.standard_parallel, south),
-             scale_error_at(projection.standard_parallel, north));
+    projection.largest_scale_error = fmax(scale_error_at(projection.standard_parallel, south),
+                                          scale_error_at(projection.standard_parallel, north));
     if (!(fabs(south) < 90.0 && fabs(north) < 90.0)) {
         projection.largest_scale_error = INFINITY;
     }
@@ -38,8 +37,8 @@ void swe_map_project(const swe_map_projection *projection, double longitude, dou
     *y = radius * log(tan(PI / 4.0 + 0.5 * latitude * degrees));
 }
 
-void swe_map_unproject(const swe_map_projection *projection, double x, double y,
-                       double *longitude, double *latitude)
+void swe_map_unproject(const swe_map_projection *projection, double x, double y, double *longitude,
+                       double *latitude)
 {
     double radius = stretched_radius(projection);
     *longitude = projection->central_longitude + x / radius / degrees;

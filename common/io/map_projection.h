@@ -22,10 +22,10 @@
 #define SWE_MAX_SCALE_ERROR 0.05
 
 typedef struct swe_map_projection {
-    int geographic;                /* 0: the input was in metres; nothing below applies */
-    double central_longitude;      /* degrees east */
-    double standard_parallel;      /* degrees north */
-    double largest_scale_error;    /* max |k - 1| over the bathymetry's extent */
+    int geographic;             /* 0: the input was in metres; nothing below applies */
+    double central_longitude;   /* degrees east */
+    double standard_parallel;   /* degrees north */
+    double largest_scale_error; /* max |k - 1| over the bathymetry's extent */
 } swe_map_projection;
 
 /* The projection for data over [west, east] x [south, north] (degrees). */
@@ -34,7 +34,7 @@ swe_map_projection swe_map_projection_for(double west, double east, double south
 /* Degrees to metres and back. */
 void swe_map_project(const swe_map_projection *projection, double longitude, double latitude,
                      double *x, double *y);
-void swe_map_unproject(const swe_map_projection *projection, double x, double y,
-                       double *longitude, double *latitude);
+void swe_map_unproject(const swe_map_projection *projection, double x, double y, double *longitude,
+                       double *latitude);
 
 #endif

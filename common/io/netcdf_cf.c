@@ -40,10 +40,9 @@ int swe_cf_define(const swe_cf_file *file, const swe_cf_variable *variable, nc_t
     if (file == NULL || variable == NULL || variable->name == NULL || varid == NULL) {
         return swe_fail(err, SWE_ERROR_USAGE, "internal error: a CF variable needs a name");
     }
-    int status = swe_cf_check(file,
-                              nc_def_var(file->ncid, variable->name, type, dimension_count,
-                                         dimension_ids, varid),
-                              "nc_def_var", variable->name, err);
+    int status = swe_cf_check(
+        file, nc_def_var(file->ncid, variable->name, type, dimension_count, dimension_ids, varid),
+        "nc_def_var", variable->name, err);
     return status == SWE_OK ? swe_cf_describe(file, *varid, variable, err) : status;
 }
 

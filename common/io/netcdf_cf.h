@@ -19,7 +19,6 @@
 /* The CF conventions the files follow. */
 #define SWE_CF_CONVENTIONS "CF-1.8"
 
-
 /* The side of the square tiles (chunks) that fields are stored in: a map
  * reads whole tiles, a time series at one point one tile per snapshot. */
 enum { SWE_CF_TILE = 256 };

@@ -63,8 +63,7 @@ static int define_places(const swe_gauge_file *gauges, int gauge_dim, int ids[4]
     return status;
 }
 
-static int define_series(swe_gauge_file *gauges, const int dims[2], int compression,
-                         swe_error *err)
+static int define_series(swe_gauge_file *gauges, const int dims[2], int compression, swe_error *err)
 {
     static const swe_cf_variable time = {"time", "simulated time since the start of the run",
                                          "seconds since 1970-01-01 00:00:00", "time"};
@@ -75,15 +74,15 @@ static int define_series(swe_gauge_file *gauges, const int dims[2], int compress
     const size_t chunks[2] = {TIME_CHUNK, (size_t)gauges->count};
     for (int s = 0; s < SERIES_COUNT && status == SWE_OK; ++s) {
         const swe_cf_variable *variable = &series_variables[s];
-        status = swe_cf_define(&gauges->file, variable, SWE_NC_REAL, 2, dims,
-                               &gauges->series_id[s], err);
+        status = swe_cf_define(&gauges->file, variable, SWE_NC_REAL, 2, dims, &gauges->series_id[s],
+                               err);
         if (status == SWE_OK) {
             status = swe_cf_compress(&gauges->file, gauges->series_id[s], variable->name,
                                      compression, chunks, err);
         }
         if (status == SWE_OK) {
-            status = swe_cf_put_text(&gauges->file, gauges->series_id[s], "coordinates", "x y",
-                                     err);
+            status =
+                swe_cf_put_text(&gauges->file, gauges->series_id[s], "coordinates", "x y", err);
         }
         if (status == SWE_OK && s != SERIES_H) {
             status = swe_cf_put_nan_fill(&gauges->file, gauges->series_id[s], SWE_NC_REAL, err);
@@ -93,13 +92,12 @@ static int define_series(swe_gauge_file *gauges, const int dims[2], int compress
 }
 
 static int define_and_place(swe_gauge_file *gauges, const swe_gauge_places *places,
-                            const char *title, const char *history, int compression,
-                            swe_error *err)
+                            const char *title, const char *history, int compression, swe_error *err)
 {
     int dims[2], place_ids[4];
-    int status = swe_cf_check(&gauges->file,
-                              nc_def_dim(gauges->file.ncid, "time", NC_UNLIMITED, &dims[0]),
-                              "nc_def_dim", "time", err);
+    int status =
+        swe_cf_check(&gauges->file, nc_def_dim(gauges->file.ncid, "time", NC_UNLIMITED, &dims[0]),
+                     "nc_def_dim", "time", err);
     if (status == SWE_OK) {
         status = swe_cf_check(
             &gauges->file, nc_def_dim(gauges->file.ncid, "gauge", (size_t)places->count, &dims[1]),
@@ -178,16 +176,16 @@ int swe_gauge_file_append(swe_gauge_file *gauges, const swe_gauge_sample *sample
     const size_t start[] = {gauges->samples, 0}, count[] = {1, (size_t)gauges->count};
     int status = SWE_OK;
     for (int s = 0; s < SERIES_COUNT && status == SWE_OK; ++s) {
-        status = swe_cf_check(&gauges->file,
-                              nc_put_vara_real(gauges->file.ncid, gauges->series_id[s], start,
-                                               count, series[s]),
-                              "nc_put_vara", series_variables[s].name, err);
+        status = swe_cf_check(
+            &gauges->file,
+            nc_put_vara_real(gauges->file.ncid, gauges->series_id[s], start, count, series[s]),
+            "nc_put_vara", series_variables[s].name, err);
     }
     if (status == SWE_OK) {
-        status = swe_cf_check(&gauges->file,
-                              nc_put_var1_double(gauges->file.ncid, gauges->time_id, start,
-                                                 &sample->time),
-                              "nc_put_var1_double", "time", err);
+        status = swe_cf_check(
+            &gauges->file,
+            nc_put_var1_double(gauges->file.ncid, gauges->time_id, start, &sample->time),
+            "nc_put_var1_double", "time", err);
     }
     gauges->samples += status == SWE_OK;
     gauges->last_time = sample->time;

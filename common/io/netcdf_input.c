@@ -103,8 +103,7 @@ static int choose_projection(const swe_input_files *files, const swe_input_field
                         "bathymetry file '%s' spans latitudes %g to %g, where the local Mercator "
                         "projection would stretch distances by %.1f %% (cut it to a band of a few "
                         "degrees of latitude, at most %.0f %%, or project it yourself)",
-                        files->bathymetry_path, bathymetry->y[0],
-                        bathymetry->y[bathymetry->ny - 1],
+                        files->bathymetry_path, bathymetry->y[0], bathymetry->y[bathymetry->ny - 1],
                         100.0 * projection->largest_scale_error, 100.0 * SWE_MAX_SCALE_ERROR);
     }
     align_longitudes(displacement, projection);
@@ -142,15 +141,14 @@ int swe_netcdf_input_create_block(const swe_scenario *scenario, int nx, int ny,
         status = choose_projection(files, &bathymetry, &displacement, projection, err);
     }
     if (status == SWE_OK && !overlaps(&displacement, &bathymetry)) {
-        status = swe_fail(err, SWE_ERROR_USAGE,
-                          "displacement file '%s' covers [%g, %g] x [%g, %g], outside the "
-                          "bathymetry's domain [%g, %g] x [%g, %g] (give files in the same "
-                          "coordinates)",
-                          files->displacement_path, displacement.x[0],
-                          displacement.x[displacement.nx - 1], displacement.y[0],
-                          displacement.y[displacement.ny - 1], bathymetry.x[0],
-                          bathymetry.x[bathymetry.nx - 1], bathymetry.y[0],
-                          bathymetry.y[bathymetry.ny - 1]);
+        status = swe_fail(
+            err, SWE_ERROR_USAGE,
+            "displacement file '%s' covers [%g, %g] x [%g, %g], outside the "
+            "bathymetry's domain [%g, %g] x [%g, %g] (give files in the same "
+            "coordinates)",
+            files->displacement_path, displacement.x[0], displacement.x[displacement.nx - 1],
+            displacement.y[0], displacement.y[displacement.ny - 1], bathymetry.x[0],
+            bathymetry.x[bathymetry.nx - 1], bathymetry.y[0], bathymetry.y[bathymetry.ny - 1]);
     }
     if (status == SWE_OK) {
         status = create_domain(nx, ny, &bathymetry, projection, block, err);

@@ -67,9 +67,10 @@ static int classify(const swe_input_file *file, axis_info *axis, swe_error *err)
         axis->degrees = 1;
         return axis->direction != UNKNOWN
                    ? SWE_OK
-                   : swe_input_refuse(file, err, "use units = \"degrees_east\" or \"degrees_north\"",
-                                      "has coordinate '%s' in plain degrees, neither east nor north",
-                                      axis->name);
+                   : swe_input_refuse(
+                         file, err, "use units = \"degrees_east\" or \"degrees_north\"",
+                         "has coordinate '%s' in plain degrees, neither east nor north",
+                         axis->name);
     default:
         break;
     }
@@ -94,15 +95,16 @@ static int find_axis(const swe_input_file *file, int dimension, axis_info *axis,
                                 "has a dimension that cannot be read");
     }
     if (nc_inq_varid(ncid, axis->name, &axis->varid) != NC_NOERR ||
-        nc_inq_var(ncid, axis->varid, NULL, &type, &count, dims, NULL) != NC_NOERR ||
-        count != 1 || dims[0] != dimension || type == NC_CHAR || type == NC_STRING) {
+        nc_inq_var(ncid, axis->varid, NULL, &type, &count, dims, NULL) != NC_NOERR || count != 1 ||
+        dims[0] != dimension || type == NC_CHAR || type == NC_STRING) {
         return swe_input_refuse(file, err, "add the coordinate variable with its values and units",
                                 "has no coordinate variable '%s' (1D, over its dimension)",
                                 axis->name);
     }
     if (axis->length < 2 || axis->length > MAX_AXIS_POINTS) {
-        return swe_input_refuse(file, err, "cut the file to the region of the run, e.g. with cdo "
-                                           "sellonlatbox or ncks -d",
+        return swe_input_refuse(file, err,
+                                "cut the file to the region of the run, e.g. with cdo "
+                                "sellonlatbox or ncks -d",
                                 "has %zu points along '%s' (2 to %d are read)", axis->length,
                                 axis->name, MAX_AXIS_POINTS);
     }

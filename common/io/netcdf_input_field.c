@@ -139,7 +139,8 @@ static int read_transform(const swe_input_file *file, int varid, const char *nam
     nc_get_att_double(file->ncid, varid, "add_offset", &transform->offset);
     if (swe_units_classify(units, &transform->to_metres) != SWE_UNITS_LENGTH) {
         return units[0] == '\0'
-                   ? swe_input_refuse(file, err, "add units = \"m\", e.g. ncatted -a units,VAR,o,c,m",
+                   ? swe_input_refuse(file, err,
+                                      "add units = \"m\", e.g. ncatted -a units,VAR,o,c,m",
                                       "has variable '%s' without units", name)
                    : swe_input_refuse(file, err, swe_units_library(),
                                       "has variable '%s' in '%s', not a length", name, units);
@@ -170,8 +171,7 @@ static void describe_point(const swe_input_field *field, size_t k, char *text, s
 /* Stored numbers to metres upwards; missing ones refused (bathymetry) or
  * set to 0 (displacement). */
 static int convert_values(const swe_input_file *file, const missing_rule *rule,
-                          const value_transform *transform, swe_input_field *field,
-                          swe_error *err)
+                          const value_transform *transform, swe_input_field *field, swe_error *err)
 {
     size_t count = field->nx * field->ny, missing = 0, first_missing = 0;
     for (size_t k = 0; k < count; ++k) {
@@ -193,8 +193,9 @@ static int convert_values(const swe_input_file *file, const missing_rule *rule,
     if (missing > 0 && file->role == SWE_INPUT_BATHYMETRY) {
         char where[96];
         describe_point(field, first_missing, where, sizeof where);
-        return swe_input_refuse(file, err, "fill the gaps, e.g. with cdo fillmiss, or cut the file "
-                                           "to where it has data",
+        return swe_input_refuse(file, err,
+                                "fill the gaps, e.g. with cdo fillmiss, or cut the file "
+                                "to where it has data",
                                 "has %zu missing values in '%s', the first at %s", missing,
                                 field->variable, where);
     }
@@ -208,10 +209,11 @@ static int read_stored(const swe_input_file *file, int varid, int transposed,
 {
     size_t count = field->nx * field->ny;
     if (count > MAX_FIELD_POINTS) {
-        return swe_input_refuse(file, err, "cut the file to the region of the run, e.g. with cdo "
-                                           "sellonlatbox or ncks -d",
-                                "holds %zu x %zu values, more than this shallows reads",
-                                field->nx, field->ny);
+        return swe_input_refuse(file, err,
+                                "cut the file to the region of the run, e.g. with cdo "
+                                "sellonlatbox or ncks -d",
+                                "holds %zu x %zu values, more than this shallows reads", field->nx,
+                                field->ny);
     }
     field->values = malloc(count * sizeof *field->values);
     double *stored = transposed ? malloc(count * sizeof *stored) : field->values;
@@ -234,8 +236,8 @@ static int read_stored(const swe_input_file *file, int varid, int transposed,
                                   nc_strerror(nc_status));
 }
 
-static int read_open_file(const swe_input_file *file, const char *variable,
-                          swe_input_field *field, swe_error *err)
+static int read_open_file(const swe_input_file *file, const char *variable, swe_input_field *field,
+                          swe_error *err)
 {
     int varid = -1, transposed = 0;
     nc_type type;

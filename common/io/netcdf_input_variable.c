@@ -6,12 +6,17 @@
 #include <string.h>
 
 /* What the standard names of a bed say; depths count downwards. */
-static const char *const bed_names[] = {
-    "height_above_mean_sea_level", "height_above_reference_ellipsoid", "height_above_geoid",
-    "altitude",                    "surface_altitude",                 "bedrock_altitude",
-    "sea_floor_depth_below_geoid", "sea_floor_depth_below_mean_sea_level",
-    "sea_floor_depth_below_sea_surface", "sea_floor_depth_below_reference_ellipsoid",
-    "depth"};
+static const char *const bed_names[] = {"height_above_mean_sea_level",
+                                        "height_above_reference_ellipsoid",
+                                        "height_above_geoid",
+                                        "altitude",
+                                        "surface_altitude",
+                                        "bedrock_altitude",
+                                        "sea_floor_depth_below_geoid",
+                                        "sea_floor_depth_below_mean_sea_level",
+                                        "sea_floor_depth_below_sea_surface",
+                                        "sea_floor_depth_below_reference_ellipsoid",
+                                        "depth"};
 static const char *const depth_names[] = {
     "sea_floor_depth_below_geoid", "sea_floor_depth_below_mean_sea_level",
     "sea_floor_depth_below_sea_surface", "sea_floor_depth_below_reference_ellipsoid", "depth"};
@@ -65,8 +70,9 @@ static int refuse_without_candidates(const swe_input_file *file, swe_error *err)
         for (int d = 0; d < 2; ++d) {
             if (nc_inq_dimname(file->ncid, dims[d], dimension) == NC_NOERR &&
                 nc_inq_varid(file->ncid, dimension, &coordinate) != NC_NOERR) {
-                return swe_input_refuse(file, err, "add the coordinate variable with its values "
-                                                   "and units",
+                return swe_input_refuse(file, err,
+                                        "add the coordinate variable with its values "
+                                        "and units",
                                         "has variable '%s' over dimension '%s', which has no "
                                         "coordinate variable",
                                         name, dimension);
@@ -93,8 +99,8 @@ static void append_name(char *names, size_t size, const char *name)
 int swe_input_choose_variable(const swe_input_file *file, const char *wanted, int *varid,
                               swe_error *err)
 {
-    const char *option = file->role == SWE_INPUT_BATHYMETRY ? "--bathymetry-var NAME"
-                                                            : "--displacement-var NAME";
+    const char *option =
+        file->role == SWE_INPUT_BATHYMETRY ? "--bathymetry-var NAME" : "--displacement-var NAME";
     int count = 0, named = 0, found = -1, identified = -1;
     char names[256] = "", standard_name[128];
     nc_inq_nvars(file->ncid, &count);
@@ -118,10 +124,10 @@ int swe_input_choose_variable(const swe_input_file *file, const char *wanted, in
         snprintf(fix, sizeof fix, "its 2D variables over coordinates are: %s",
                  names[0] != '\0' ? names : "none");
         *varid = found;
-        return found >= 0 ? SWE_OK
-                          : swe_input_refuse(file, err, fix,
-                                             "has no 2D variable '%s' over two coordinate axes",
-                                             wanted);
+        return found >= 0
+                   ? SWE_OK
+                   : swe_input_refuse(file, err, fix,
+                                      "has no 2D variable '%s' over two coordinate axes", wanted);
     }
     if (identified >= 0 || (identified == -1 && named == 1)) {
         *varid = identified >= 0 ? identified : found;
@@ -130,7 +136,8 @@ int swe_input_choose_variable(const swe_input_file *file, const char *wanted, in
     if (named == 0) {
         return refuse_without_candidates(file, err);
     }
-    return swe_input_refuse(file, err, option, "holds several 2D variables (%s) and no standard "
-                                               "name says which to read: choose one",
+    return swe_input_refuse(file, err, option,
+                            "holds several 2D variables (%s) and no standard "
+                            "name says which to read: choose one",
                             names);
 }

@@ -18,9 +18,8 @@ static const swe_cf_variable y_variable = {"y", "y coordinate of cell centre", "
                                            "projection_y_coordinate"};
 static const swe_cf_variable x_bounds_variable = {"x_bnds", NULL, NULL, NULL};
 static const swe_cf_variable y_bounds_variable = {"y_bnds", NULL, NULL, NULL};
-static const swe_cf_variable time_variable = {
-    "time", "simulated time since the start of the run", "seconds since 1970-01-01 00:00:00",
-    "time"};
+static const swe_cf_variable time_variable = {"time", "simulated time since the start of the run",
+                                              "seconds since 1970-01-01 00:00:00", "time"};
 static const swe_cf_variable lon_variable = {"lon", "longitude of cell centre", "degrees_east",
                                              "longitude"};
 static const swe_cf_variable lat_variable = {"lat", "latitude of cell centre", "degrees_north",
@@ -87,8 +86,7 @@ static int define_geography(const swe_cf_file *file, const swe_map_projection *p
                             int x_dim, int y_dim, swe_output_layout *layout, swe_error *err)
 {
     int crs_id;
-    const swe_cf_variable crs = {"crs", "Mercator projection of the geographic input", NULL,
-                                 NULL};
+    const swe_cf_variable crs = {"crs", "Mercator projection of the geographic input", NULL, NULL};
     int status = swe_cf_define(file, &crs, NC_INT, 0, NULL, &crs_id, err);
     const struct {
         const char *name;
@@ -114,13 +112,12 @@ static int define_geography(const swe_cf_file *file, const swe_map_projection *p
 
 /* A field over dims: NaN as fill where it can be missing, tiles,
  * compression, and the grid mapping of a geographic input. */
-static int define_field(const swe_cf_file *file, const swe_cf_variable *variable, int dimension_count,
-                        const int *dims, const swe_block *block, const swe_output_info *info,
-                        int maskable, int *varid, swe_error *err)
+static int define_field(const swe_cf_file *file, const swe_cf_variable *variable,
+                        int dimension_count, const int *dims, const swe_block *block,
+                        const swe_output_info *info, int maskable, int *varid, swe_error *err)
 {
     size_t chunks[3];
-    swe_cf_tile_chunks(dimension_count, (size_t)block->domain_ny, (size_t)block->domain_nx,
-                       chunks);
+    swe_cf_tile_chunks(dimension_count, (size_t)block->domain_ny, (size_t)block->domain_nx, chunks);
     int status = swe_cf_define(file, variable, SWE_NC_REAL, dimension_count, dims, varid, err);
     if (status == SWE_OK) {
         status = swe_cf_compress(file, *varid, variable->name, info->compression, chunks, err);
@@ -152,8 +149,8 @@ static int define_maxima_period(const swe_cf_file *file, int nv_dim, int *period
                               "nc_def_dim", period.name, err);
     const int bounds_dims[] = {*period_dim, nv_dim};
     if (status == SWE_OK) {
-        status = swe_cf_define(file, &period, NC_DOUBLE, 1, period_dim, &layout->maxima_period_id,
-                               err);
+        status =
+            swe_cf_define(file, &period, NC_DOUBLE, 1, period_dim, &layout->maxima_period_id, err);
     }
     if (status == SWE_OK) {
         status = swe_cf_put_text(file, layout->maxima_period_id, "bounds", bounds.name, err);
@@ -179,10 +176,9 @@ static int define_maxima(const swe_cf_file *file, const int *plane_dims, int nv_
         status = define_field(file, &maxima_variables[m], 3, dims, block, info, 1,
                               &layout->maxima_id[m], err);
         if (status == SWE_OK) {
-            status = swe_cf_put_text(file, layout->maxima_id[m], "cell_methods",
-                                     m == SWE_ARRIVAL_TIME ? "maxima_period: minimum"
-                                                           : "maxima_period: maximum",
-                                     err);
+            status = swe_cf_put_text(
+                file, layout->maxima_id[m], "cell_methods",
+                m == SWE_ARRIVAL_TIME ? "maxima_period: minimum" : "maxima_period: maximum", err);
         }
     }
     return status;
@@ -202,15 +198,14 @@ static int put_scenario_parameters(const swe_cf_file *file, const swe_scenario *
         }
         status = swe_cf_put_double(file, NC_GLOBAL, value_name, scenario->parameters[p].value, err);
         if (status == SWE_OK) {
-            status = swe_cf_put_text(file, NC_GLOBAL, units_name, scenario->parameters[p].units,
-                                     err);
+            status =
+                swe_cf_put_text(file, NC_GLOBAL, units_name, scenario->parameters[p].units, err);
         }
     }
     return status;
 }
 
-static int put_run_attributes(const swe_cf_file *file, const swe_output_info *info,
-                              swe_error *err)
+static int put_run_attributes(const swe_cf_file *file, const swe_output_info *info, swe_error *err)
 {
     const swe_scenario *scenario = info->scenario;
     int status = swe_cf_put_globals(file, scenario->title, info->history, err);
@@ -231,10 +226,9 @@ static int put_run_attributes(const swe_cf_file *file, const swe_output_info *in
     const real constants[] = {SWE_DRY_TOLERANCE, SWE_GRAVITY};
     const char *names[] = {"dry_tolerance", "gravity"};
     for (int c = 0; c < 2 && status == SWE_OK; ++c) {
-        status = swe_cf_check(file,
-                              nc_put_att_real(file->ncid, NC_GLOBAL, names[c], SWE_NC_REAL, 1,
-                                              &constants[c]),
-                              "nc_put_att", names[c], err);
+        status = swe_cf_check(
+            file, nc_put_att_real(file->ncid, NC_GLOBAL, names[c], SWE_NC_REAL, 1, &constants[c]),
+            "nc_put_att", names[c], err);
     }
     return status;
 }
@@ -247,30 +241,27 @@ static int define_coordinates(const swe_cf_file *file, const swe_block *block,
     int status = swe_cf_check(file, nc_def_dim(file->ncid, "time", NC_UNLIMITED, &dims[0]),
                               "nc_def_dim", "time", err);
     if (status == SWE_OK) {
-        status = swe_cf_check(
-            file, nc_def_dim(file->ncid, "y", (size_t)block->domain_ny, &dims[1]), "nc_def_dim",
-            "y", err);
+        status = swe_cf_check(file, nc_def_dim(file->ncid, "y", (size_t)block->domain_ny, &dims[1]),
+                              "nc_def_dim", "y", err);
     }
     if (status == SWE_OK) {
-        status = swe_cf_check(
-            file, nc_def_dim(file->ncid, "x", (size_t)block->domain_nx, &dims[2]), "nc_def_dim",
-            "x", err);
+        status = swe_cf_check(file, nc_def_dim(file->ncid, "x", (size_t)block->domain_nx, &dims[2]),
+                              "nc_def_dim", "x", err);
     }
     if (status == SWE_OK) {
-        status = swe_cf_check(file, nc_def_dim(file->ncid, "nv", 2, nv_dim), "nc_def_dim", "nv",
-                              err);
+        status =
+            swe_cf_check(file, nc_def_dim(file->ncid, "nv", 2, nv_dim), "nc_def_dim", "nv", err);
     }
     if (status == SWE_OK) {
-        status = define_axis(file, &x_variable, &x_bounds_variable, dims[2], *nv_dim,
-                             &layout->x_id, &layout->x_bounds_id, err);
+        status = define_axis(file, &x_variable, &x_bounds_variable, dims[2], *nv_dim, &layout->x_id,
+                             &layout->x_bounds_id, err);
     }
     if (status == SWE_OK) {
-        status = define_axis(file, &y_variable, &y_bounds_variable, dims[1], *nv_dim,
-                             &layout->y_id, &layout->y_bounds_id, err);
+        status = define_axis(file, &y_variable, &y_bounds_variable, dims[1], *nv_dim, &layout->y_id,
+                             &layout->y_bounds_id, err);
     }
     if (status == SWE_OK) {
-        status = swe_cf_define(file, &time_variable, NC_DOUBLE, 1, &dims[0], &layout->time_id,
-                               err);
+        status = swe_cf_define(file, &time_variable, NC_DOUBLE, 1, &dims[0], &layout->time_id, err);
     }
     if (status == SWE_OK) {
         status = swe_cf_put_text(file, layout->time_id, "calendar", "standard", err);
@@ -283,8 +274,7 @@ static int define_coordinates(const swe_cf_file *file, const swe_block *block,
 }
 
 int swe_output_layout_define(const swe_cf_file *file, const swe_block *block,
-                             const swe_output_info *info, swe_output_layout *layout,
-                             swe_error *err)
+                             const swe_output_info *info, swe_output_layout *layout, swe_error *err)
 {
     if (file == NULL || block == NULL || info == NULL || layout == NULL) {
         return swe_fail(err, SWE_ERROR_USAGE, "internal error: an output layout needs a file");
@@ -337,16 +327,17 @@ static int write_axis(const swe_cf_file *file, int varid, int bounds_id, int deg
                               "nc_put_vara_double", "bounds", err);
     }
     if (status == SWE_OK && degrees_id >= 0) {
-        status = swe_cf_check(file, nc_put_vara_double(file->ncid, degrees_id, start, sizes, degrees),
-                              "nc_put_vara_double", along_x ? "lon" : "lat", err);
+        status =
+            swe_cf_check(file, nc_put_vara_double(file->ncid, degrees_id, start, sizes, degrees),
+                         "nc_put_vara_double", along_x ? "lon" : "lat", err);
     }
     free(values);
     return status;
 }
 
 int swe_output_layout_write_static(const swe_cf_file *file, const swe_output_layout *layout,
-                                   const swe_block *block, const swe_output_info *info,
-                                   real *plane, swe_error *err)
+                                   const swe_block *block, const swe_output_info *info, real *plane,
+                                   swe_error *err)
 {
     if (file == NULL || layout == NULL || block == NULL || info == NULL || plane == NULL) {
         return swe_fail(err, SWE_ERROR_USAGE, "internal error: static output needs a block");
@@ -357,12 +348,13 @@ int swe_output_layout_write_static(const swe_cf_file *file, const swe_output_lay
      * that do not own an axis write none of it. */
     int x_count = block->first_j == 0 ? block->nx : 0;
     int y_count = block->first_i == 0 ? block->ny : 0;
-    int status = write_axis(file, layout->x_id, layout->x_bounds_id, layout->lon_id, projection, 1,
-                            block->x0, block->width, block->domain_nx, block->first_i, x_count, err);
+    int status =
+        write_axis(file, layout->x_id, layout->x_bounds_id, layout->lon_id, projection, 1,
+                   block->x0, block->width, block->domain_nx, block->first_i, x_count, err);
     if (status == SWE_OK) {
-        status = write_axis(file, layout->y_id, layout->y_bounds_id, layout->lat_id, projection,
-                            0, block->y0, block->height, block->domain_ny, block->first_j,
-                            y_count, err);
+        status =
+            write_axis(file, layout->y_id, layout->y_bounds_id, layout->lat_id, projection, 0,
+                       block->y0, block->height, block->domain_ny, block->first_j, y_count, err);
     }
     if (status == SWE_OK) {
         swe_output_bed_plane(block, plane);

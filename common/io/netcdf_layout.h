@@ -32,7 +32,7 @@
 typedef struct swe_output_layout {
     int time_id, b_id;
     int field_id[SWE_FIELD_COUNT];
-    int maxima_id[SWE_MAXIMA_COUNT]; /* -1: the file holds no maxima */
+    int maxima_id[SWE_MAXIMA_COUNT];        /* -1: the file holds no maxima */
     int maxima_period_id, maxima_bounds_id; /* the period they cover */
     int x_id, y_id, x_bounds_id, y_bounds_id;
     int lon_id, lat_id; /* -1: a metric input */
@@ -57,8 +57,8 @@ int swe_output_layout_define(const swe_cf_file *file, const swe_block *block,
  * writes x when it lies at the bottom of the domain and y at its left, so
  * that under MPI every coordinate is written once. */
 int swe_output_layout_write_static(const swe_cf_file *file, const swe_output_layout *layout,
-                                   const swe_block *block, const swe_output_info *info,
-                                   real *plane, swe_error *err);
+                                   const swe_block *block, const swe_output_info *info, real *plane,
+                                   swe_error *err);
 
 /* Writes plane (the interior of block) into varid at snapshot (or, with
  * snapshot < 0, into a variable over (y, x) only). */

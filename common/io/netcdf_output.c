@@ -223,28 +223,25 @@ int swe_netcdf_write_maxima(swe_netcdf_output *output, const swe_block *block,
                             swe_error *err)
 {
     if (output == NULL || block == NULL || maxima == NULL || period == NULL ||
-        output->layout.maxima_id[0] < 0 ||
-        block->nx != output->nx || block->ny != output->ny) {
+        output->layout.maxima_id[0] < 0 || block->nx != output->nx || block->ny != output->ny) {
         return swe_fail(err, SWE_ERROR_USAGE,
                         "internal error: maxima need a writer created with them, and a block");
     }
     int status = SWE_OK;
     for (int m = 0; m < SWE_MAXIMA_COUNT && status == SWE_OK; ++m) {
         status = swe_output_layout_write_plane(&output->file, output->layout.maxima_id[m],
-                                               swe_maxima_field_name(m), block, 0, maxima[m],
-                                               err);
+                                               swe_maxima_field_name(m), block, 0, maxima[m], err);
     }
     if (status == SWE_OK) {
-        status = swe_cf_check(&output->file,
-                              nc_put_var_double(output->ncid, output->layout.maxima_period_id,
-                                                &period[1]),
-                              "nc_put_var_double", "maxima_period", err);
+        status = swe_cf_check(
+            &output->file,
+            nc_put_var_double(output->ncid, output->layout.maxima_period_id, &period[1]),
+            "nc_put_var_double", "maxima_period", err);
     }
     if (status == SWE_OK) {
-        status = swe_cf_check(&output->file,
-                              nc_put_var_double(output->ncid, output->layout.maxima_bounds_id,
-                                                period),
-                              "nc_put_var_double", "maxima_period_bnds", err);
+        status = swe_cf_check(
+            &output->file, nc_put_var_double(output->ncid, output->layout.maxima_bounds_id, period),
+            "nc_put_var_double", "maxima_period_bnds", err);
     }
     return status;
 }

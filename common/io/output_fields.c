@@ -34,9 +34,8 @@ void swe_output_field_plane(const swe_block *block, enum swe_output_field field,
     if (block == NULL || plane == NULL) {
         return;
     }
-    const real *conserved[] = {[SWE_FIELD_H] = block->h,
-                               [SWE_FIELD_HU] = block->hu,
-                               [SWE_FIELD_HV] = block->hv};
+    const real *conserved[] = {
+        [SWE_FIELD_H] = block->h, [SWE_FIELD_HU] = block->hu, [SWE_FIELD_HV] = block->hv};
     if (field <= SWE_FIELD_HV) {
         copy_interior(block, conserved[field], plane);
         return;

@@ -47,8 +47,9 @@ int swe_output_set_create(swe_output_set **set, const swe_output_plan *plan, con
     int status = check_plan(plan, err);
     swe_output_set *created = status == SWE_OK ? calloc(1, sizeof *created) : NULL;
     if (created == NULL) {
-        return status != SWE_OK ? status
-                                : swe_fail(err, SWE_ERROR_RUNTIME, "out of memory for the output set");
+        return status != SWE_OK
+                   ? status
+                   : swe_fail(err, SWE_ERROR_RUNTIME, "out of memory for the output set");
     }
     created->formats = plan->formats;
     created->path_stem = plan->path_stem;
@@ -128,8 +129,8 @@ int swe_output_set_write(swe_output_set *set, const swe_block *block, int snapsh
 }
 
 int swe_output_set_write_maxima(swe_output_set *set, const swe_block *block,
-                                const real *const maxima[SWE_MAXIMA_COUNT],
-                                const double period[2], swe_error *err)
+                                const real *const maxima[SWE_MAXIMA_COUNT], const double period[2],
+                                swe_error *err)
 {
     if (set == NULL) {
         return swe_fail(err, SWE_ERROR_USAGE, "internal error: maxima need an output set");

@@ -44,8 +44,8 @@ int swe_output_set_write(swe_output_set *set, const swe_block *block, int snapsh
 /* Writes the maxima of the run so far into the NetCDF file (a set whose
  * info asked for them; nothing without NetCDF). */
 int swe_output_set_write_maxima(swe_output_set *set, const swe_block *block,
-                                const real *const maxima[SWE_MAXIMA_COUNT],
-                                const double period[2], swe_error *err);
+                                const real *const maxima[SWE_MAXIMA_COUNT], const double period[2],
+                                swe_error *err);
 
 /* Closes the files: keep nonzero puts them in place (what was written so
  * far, after a run stopped by an unstable state too), zero removes the

@@ -71,8 +71,8 @@ static void time_text(double time, char *text, size_t size)
         return;
     }
     long seconds = lround(time);
-    snprintf(text, size, "t = %.1f s (%ld:%02ld:%02ld)", time, seconds / 3600,
-             seconds / 60 % 60, seconds % 60);
+    snprintf(text, size, "t = %.1f s (%ld:%02ld:%02ld)", time, seconds / 3600, seconds / 60 % 60,
+             seconds % 60);
 }
 
 static void draw_titles(swe_raster *raster, const swe_picture_layout *layout,
@@ -92,11 +92,10 @@ static void draw_titles(swe_raster *raster, const swe_picture_layout *layout,
     }
     const swe_text_style note = {SWE_PICTURE_LABEL_SIZE, SWE_TEXT_LEFT, 0, swe_picture_ink};
     swe_text_draw(raster, layout->map_left, 37, &note, text);
-    const swe_text_style bar_title = {SWE_PICTURE_LABEL_SIZE, SWE_TEXT_CENTRE, 0,
-                                      swe_picture_ink};
+    const swe_text_style bar_title = {SWE_PICTURE_LABEL_SIZE, SWE_TEXT_CENTRE, 0, swe_picture_ink};
     swe_text_draw(raster, layout->bar_left + 0.5 * layout->bar_width,
-                  layout->map_top + layout->map_height + 2 * SWE_PICTURE_LABEL_SIZE + 4,
-                  &bar_title, "\xCE\xB7 (m)");
+                  layout->map_top + layout->map_height + 2 * SWE_PICTURE_LABEL_SIZE + 4, &bar_title,
+                  "\xCE\xB7 (m)");
 }
 
 void swe_picture_draw_bar(swe_raster *raster, const swe_picture_layout *layout,

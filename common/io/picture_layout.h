@@ -7,9 +7,9 @@
 #include "io/text.h"
 
 typedef struct swe_picture_layout {
-    int width, height;                              /* the whole picture */
-    int map_left, map_top, map_width, map_height;   /* the domain */
-    int bar_left, bar_top, bar_width, bar_height;   /* the colour bar */
+    int width, height;                            /* the whole picture */
+    int map_left, map_top, map_width, map_height; /* the domain */
+    int bar_left, bar_top, bar_width, bar_height; /* the colour bar */
 } swe_picture_layout;
 
 /* Text sizes, pixels, and the colours of ink and paper. */

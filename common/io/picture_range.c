@@ -46,8 +46,8 @@ swe_picture_style swe_picture_style_of(const swe_block *initial)
         /* The median, and how many cells lie on it to a hundredth of the
          * initial range (a tsunami's hump, a dam's water column aside). */
         double level = eta[count / 2];
-        double tolerance = fmax(LEVEL_TOLERANCE * (eta[count - 1] - eta[0]),
-                                1e-6 * (1.0 + fabs(level)));
+        double tolerance =
+            fmax(LEVEL_TOLERANCE * (eta[count - 1] - eta[0]), 1e-6 * (1.0 + fabs(level)));
         size_t on_level = 0;
         for (size_t k = 0; k < count; ++k) {
             on_level += fabs(eta[k] - level) <= tolerance;

@@ -7,8 +7,8 @@
 #include "io/picture.h"
 
 typedef struct swe_run_pictures {
-    const char *path_stem;    /* PATH: reads PATH.nc, writes PATH_kkkk.png */
-    int first_snapshot;       /* the number of the file's first snapshot */
+    const char *path_stem;     /* PATH: reads PATH.nc, writes PATH_kkkk.png */
+    int first_snapshot;        /* the number of the file's first snapshot */
     const swe_block *geometry; /* the grid (its arrays are not used) */
     const swe_picture_style *style;
 } swe_run_pictures;

@@ -17,8 +17,8 @@ static void set_font(cairo_t *cr, const swe_text_style *style)
 }
 
 /* Advance, ascent and descent of utf8 in style, pixels. */
-static int measure(const swe_text_style *style, const char *utf8, double *advance,
-                   double *ascent, double *descent)
+static int measure(const swe_text_style *style, const char *utf8, double *advance, double *ascent,
+                   double *descent)
 {
     cairo_surface_t *surface = cairo_image_surface_create(CAIRO_FORMAT_A8, 1, 1);
     cairo_t *cr = cairo_create(surface);
@@ -42,8 +42,7 @@ static unsigned char mix(unsigned char under, unsigned char over, unsigned alpha
 }
 
 /* Blends the alpha mask with its top-left corner at (left, top). */
-static void blend_mask(swe_raster *raster, cairo_surface_t *mask, int left, int top,
-                       swe_rgb colour)
+static void blend_mask(swe_raster *raster, cairo_surface_t *mask, int left, int top, swe_rgb colour)
 {
     cairo_surface_flush(mask);
     const unsigned char *alpha = cairo_image_surface_get_data(mask);

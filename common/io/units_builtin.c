@@ -13,10 +13,18 @@ enum swe_units_kind swe_units_classify(const char *units, double *to_metres)
     static const struct {
         const char *name;
         double factor;
-    } lengths[] = {{"m", 1.0},           {"metre", 1.0},        {"metres", 1.0},
-                   {"meter", 1.0},       {"meters", 1.0},       {"km", 1000.0},
-                   {"kilometre", 1000.0}, {"kilometres", 1000.0}, {"kilometer", 1000.0},
-                   {"kilometers", 1000.0}, {"cm", 0.01},          {"mm", 0.001}};
+    } lengths[] = {{"m", 1.0},
+                   {"metre", 1.0},
+                   {"metres", 1.0},
+                   {"meter", 1.0},
+                   {"meters", 1.0},
+                   {"km", 1000.0},
+                   {"kilometre", 1000.0},
+                   {"kilometres", 1000.0},
+                   {"kilometer", 1000.0},
+                   {"kilometers", 1000.0},
+                   {"cm", 0.01},
+                   {"mm", 0.001}};
     *to_metres = 0.0;
     if (units == 0 || units[0] == '\0') {
         return SWE_UNITS_OTHER;

@@ -31,8 +31,7 @@ typedef struct swe_vtk_extent {
  * compression (0..9). The piece must span exactly block->nx x block->ny
  * cells and lie inside whole. time is stored as the field TimeValue. */
 int swe_vtk_write_piece(const char *path, const swe_block *block, const swe_vtk_extent *whole,
-                        const swe_vtk_extent *piece, double time, int compression,
-                        swe_error *err);
+                        const swe_vtk_extent *piece, double time, int compression, swe_error *err);
 
 /* One piece of a grid split over blocks: its extent and its .vtr file
  * (a name relative to the .pvtr that lists it). */

@@ -78,8 +78,8 @@ static void fill_array(const swe_block *block, int a, void *out)
     /* A part of a domain (an MPI rank's block) lies where its first cell
      * lies in the domain, with the domain's cell size. */
     double dx = block->width / block->domain_nx, dy = block->height / block->domain_ny;
-    static const enum swe_output_field fields[] = {[SWE_VTK_H] = SWE_FIELD_H,
-                                                   [SWE_VTK_ETA] = SWE_FIELD_ETA};
+    static const enum swe_output_field fields[] = {
+        [SWE_VTK_H] = SWE_FIELD_H, [SWE_VTK_ETA] = SWE_FIELD_ETA};
     switch (a) {
     case SWE_VTK_B:
         swe_output_bed_plane(block, out);
@@ -141,8 +141,8 @@ static int prepare(appended *section, const swe_block *block, int compression, s
                          block->nx, block->ny);
 }
 
-static void write_header(FILE *file, const swe_vtk_extent *whole,
-                         const swe_vtk_extent *piece, double time, const appended *section)
+static void write_header(FILE *file, const swe_vtk_extent *whole, const swe_vtk_extent *piece,
+                         double time, const appended *section)
 {
     fprintf(file,
             "<?xml version=\"1.0\"?>\n"
@@ -155,9 +155,10 @@ static void write_header(FILE *file, const swe_vtk_extent *whole,
             "    </FieldData>\n"
             "    <Piece Extent=\"%d %d %d %d 0 0\">\n"
             "      <CellData Scalars=\"eta\" Vectors=\"velocity\">\n",
-            swe_vtk_byte_order(), section->compressed ? " compressor=\"vtkZLibDataCompressor\"" : "",
-            whole->i_begin, whole->i_end, whole->j_begin, whole->j_end, time, piece->i_begin,
-            piece->i_end, piece->j_begin, piece->j_end);
+            swe_vtk_byte_order(),
+            section->compressed ? " compressor=\"vtkZLibDataCompressor\"" : "", whole->i_begin,
+            whole->i_end, whole->j_begin, whole->j_end, time, piece->i_begin, piece->i_end,
+            piece->j_begin, piece->j_end);
     uint64_t offset = 0;
     for (int a = 0; a < SWE_VTK_ARRAY_COUNT; ++a) {
         if (a == SWE_VTK_FIRST_COORDINATE) {
@@ -210,8 +211,7 @@ static int check_extents(const swe_block *block, const swe_vtk_extent *whole,
 }
 
 int swe_vtk_write_piece(const char *path, const swe_block *block, const swe_vtk_extent *whole,
-                        const swe_vtk_extent *piece, double time, int compression,
-                        swe_error *err)
+                        const swe_vtk_extent *piece, double time, int compression, swe_error *err)
 {
     int status = check_extents(block, whole, piece, err);
     if (status == SWE_OK && (compression < 0 || compression > 9)) {

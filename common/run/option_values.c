@@ -18,8 +18,8 @@ int swe_parse_count(const char *text, const char *option, int min, int max, int 
         return swe_fail(err, SWE_ERROR_USAGE, "%s needs a whole number, got '%s'", option, text);
     }
     if (parsed < min || parsed > max) {
-        return swe_fail(err, SWE_ERROR_USAGE, "%s must be between %d and %d, got %ld", option,
-                        min, max, parsed);
+        return swe_fail(err, SWE_ERROR_USAGE, "%s must be between %d and %d, got %ld", option, min,
+                        max, parsed);
     }
     *value = (int)parsed;
     return SWE_OK;

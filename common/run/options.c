@@ -126,8 +126,7 @@ static int add_gauge(const char *value, swe_options *options, swe_error *err)
         return swe_fail(err, SWE_ERROR_USAGE, "at most %d --gauge options", SWE_MAX_GAUGES);
     }
     int g = options->gauge_count;
-    int status =
-        swe_parse_point(value, "--gauge", &options->gauge_x[g], &options->gauge_y[g], err);
+    int status = swe_parse_point(value, "--gauge", &options->gauge_x[g], &options->gauge_y[g], err);
     options->gauge_count += status == SWE_OK;
     return status;
 }
@@ -257,8 +256,9 @@ static int complete_files(swe_options *options, swe_error *err)
     if (status == SWE_OK && options->benchmark &&
         (options->checkpoint_every > 0 || options->restart_path != NULL ||
          options->gauge_count > 0 || options->maxima)) {
-        return swe_fail(err, SWE_ERROR_USAGE, "--benchmark writes no files: drop "
-                                              "--checkpoint-every, --restart, --gauge and --maxima");
+        return swe_fail(err, SWE_ERROR_USAGE,
+                        "--benchmark writes no files: drop "
+                        "--checkpoint-every, --restart, --gauge and --maxima");
     }
     if (status == SWE_OK && options->colour_range.mode != SWE_RANGE_SNAPSHOT &&
         !(options->formats & SWE_FORMAT_PNG)) {

@@ -41,7 +41,8 @@ static void print_line(swe_progress *progress, double t, long steps, double step
     double steps_here = (double)(steps - progress->steps_start);
     double rate = stepping_seconds > 0.0 ? progress->cells * steps_here / stepping_seconds : 0.0;
     double done = t - progress->t_start, span = progress->t_end - progress->t_start;
-    double remaining = done > 0.0 ? (now - progress->start_wall) * (progress->t_end - t) / done : -1;
+    double remaining =
+        done > 0.0 ? (now - progress->start_wall) * (progress->t_end - t) / done : -1;
     double percent = span > 0.0 ? 100.0 * done / span : 100.0;
     char eta[24], line[2 * SWE_PROGRESS_COLUMNS];
     clock_text(remaining, eta, sizeof eta);
