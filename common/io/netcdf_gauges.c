@@ -4,11 +4,9 @@
 #include "io/netcdf_cf.h"
 #include "io/netcdf_layout.h"
 
-#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #ifdef SWE_PRECISION_DOUBLE
 #define nc_put_vara_real nc_put_vara_double
@@ -65,9 +63,8 @@ static int define_places(const swe_gauge_file *gauges, int gauge_dim, int ids[4]
 
 static int define_series(swe_gauge_file *gauges, const int dims[2], int compression, swe_error *err)
 {
-    static const swe_cf_variable time = {"time", "simulated time since the start of the run",
-                                         "seconds since 1970-01-01 00:00:00", "time"};
-    int status = swe_cf_define(&gauges->file, &time, NC_DOUBLE, 1, &dims[0], &gauges->time_id, err);
+    int status = swe_cf_define(&gauges->file, swe_output_time_variable(), NC_DOUBLE, 1, &dims[0],
+                               &gauges->time_id, err);
     if (status == SWE_OK) {
         status = swe_cf_put_text(&gauges->file, gauges->time_id, "calendar", "standard", err);
     }

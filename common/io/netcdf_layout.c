@@ -62,6 +62,11 @@ const swe_cf_variable *swe_output_bed_variable(void)
     return &b_variable;
 }
 
+const swe_cf_variable *swe_output_time_variable(void)
+{
+    return &time_variable;
+}
+
 const char *swe_maxima_field_name(enum swe_maxima_field field)
 {
     return field < SWE_MAXIMA_COUNT ? maxima_variables[field].name : "?";

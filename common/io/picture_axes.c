@@ -105,13 +105,8 @@ static void draw_scale_bar(swe_raster *raster, const swe_picture_layout *layout,
 void swe_picture_draw_axes(swe_raster *raster, const swe_picture_layout *layout,
                            const swe_block *block)
 {
-    int left = layout->map_left, top = layout->map_top;
-    int width = layout->map_width, height = layout->map_height;
-    /* The frame, just outside the map. */
-    swe_raster_fill(raster, left - 1, top - 1, width + 2, 1, swe_picture_ink);
-    swe_raster_fill(raster, left - 1, top + height, width + 2, 1, swe_picture_ink);
-    swe_raster_fill(raster, left - 1, top - 1, 1, height + 2, swe_picture_ink);
-    swe_raster_fill(raster, left + width, top - 1, 1, height + 2, swe_picture_ink);
+    swe_raster_frame(raster, layout->map_left, layout->map_top, layout->map_width,
+                     layout->map_height, swe_picture_ink);
     const char *unit_name;
     double unit = axis_unit(block, &unit_name);
     draw_x_axis(raster, layout, block, unit, unit_name);

@@ -54,12 +54,8 @@ static void draw_bar(swe_raster *raster, const swe_picture_layout *layout,
         swe_raster_fill(raster, layout->bar_left, layout->bar_top + py, layout->bar_width, 1,
                         swe_picture_water_colour(&unclipped, eta));
     }
-    int left = layout->bar_left, top = layout->bar_top;
-    int width = layout->bar_width, height = layout->bar_height;
-    swe_raster_fill(raster, left - 1, top - 1, width + 2, 1, swe_picture_ink);
-    swe_raster_fill(raster, left - 1, top + height, width + 2, 1, swe_picture_ink);
-    swe_raster_fill(raster, left - 1, top - 1, 1, height + 2, swe_picture_ink);
-    swe_raster_fill(raster, left + width, top - 1, 1, height + 2, swe_picture_ink);
+    swe_raster_frame(raster, layout->bar_left, layout->bar_top, layout->bar_width,
+                     layout->bar_height, swe_picture_ink);
     draw_ticks(raster, layout, range);
 }
 
