@@ -195,8 +195,10 @@ validate: deps
 	python3 tools/validate.py --dry-tolerance $(VALIDATE_DRY_TOLERANCE) $(if $(VALIDATE_QUICK),--quick)
 
 ## make check: the suites of one build (PRECISION=, SANITIZE=1)
+# Under the sanitizers, what libraries keep to the end is not reported
+# (tests/lsan-suppressions.txt says which).
 check: $(PROGRAM) $(TEST_PROGRAM)
-	$(TEST_PROGRAM) --program $(PROGRAM)
+	LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan-suppressions.txt:print_suppressions=0 $(TEST_PROGRAM) --program $(PROGRAM)
 
 ## make bench: every backend and level, both precisions, against the measured
 ## memory bandwidth; table, build/bench/bench.csv and bench.png (tools/bench.sh)
