@@ -46,7 +46,7 @@ static void print_line(swe_progress *progress, double t, long steps, double step
     double percent = span > 0.0 ? 100.0 * done / span : 100.0;
     char eta[24], line[2 * SWE_PROGRESS_COLUMNS];
     clock_text(remaining, eta, sizeof eta);
-    snprintf(line, sizeof line, "t = %-10.4g s %5.1f %%  step %-9ld %9.3e cells/s  ETA %s", t,
+    snprintf(line, sizeof line, "t = %10.4g s %5.1f %%  step %-9ld %9.3e cells/s  ETA %s", t,
              percent, steps, rate, eta);
     /* In place, spaces wipe out what a longer line before left. */
     int width = ending[0] == '\r' ? SWE_PROGRESS_COLUMNS - 1 : 0;
