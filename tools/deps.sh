@@ -93,15 +93,24 @@ if [ -n "$missing" ]; then
 fi
 
 # The CF checkers, once; not fatal without the network (make test then
-# says it skipped them).
+# says it skipped them), and not tried again on every make until
+# .venv/unavailable is deleted.
 venv="$root/.venv"
+if [ -e "$venv/unavailable" ]; then
+    exit 0
+fi
 if [ ! -x "$venv/bin/cfchecks" ] || [ ! -x "$venv/bin/compliance-checker" ]; then
     echo "deps: installing cfchecker and compliance-checker into .venv (pip)"
     if /usr/bin/python3 -m venv "$venv" &&
-        "$venv/bin/pip" install -q --disable-pip-version-check cfchecker compliance-checker; then
+        "$venv/bin/pip" install -q --disable-pip-version-check --timeout 30 --retries 2 \
+            cfchecker compliance-checker; then
         "$root/tools/cf_tables.sh" "$venv/cf-tables" ||
             echo "deps: no CF tables downloaded; the checks use the tables compliance-checker ships"
     else
-        echo "deps: could not install the CF checkers (offline?); make test will skip them" >&2
+        mkdir -p "$venv"
+        echo "pip could not install cfchecker and compliance-checker; delete this file to retry" \
+            >"$venv/unavailable"
+        echo "deps: could not install the CF checkers (offline?); make test will skip them" \
+            "(rm .venv/unavailable to retry)" >&2
     fi
 fi
