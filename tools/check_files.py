@@ -28,7 +28,10 @@ import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CHECKERS = os.path.join(ROOT, "tools", "files")
-SYSTEM_PYTHON = "/usr/bin/python3"  # Debian's, with its python3-* packages
+# Debian's, with its python3-* packages (a pyenv's python3 on the PATH
+# would not see them); elsewhere the python3 on the PATH.
+SYSTEM_PYTHON = "/usr/bin/python3" if os.path.exists("/usr/bin/python3") else \
+    shutil.which("python3")
 VENV_PYTHON = os.path.join(ROOT, ".venv", "bin", "python")
 
 
