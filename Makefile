@@ -14,7 +14,7 @@ ifeq ($(filter $(PRECISION),single double),)
 $(error PRECISION must be single or double, not '$(PRECISION)')
 endif
 
-# Depth (metres) below which a cell is dry; empty: 1e-3 (common/core/real.h).
+# Dry tolerance in metres (the velocity cut-off); empty: 1e-6 (common/core/real.h).
 # A build with another value gets a build folder of its own.
 DRY_TOLERANCE ?=
 ifneq ($(DRY_TOLERANCE),)
@@ -85,6 +85,7 @@ CPPFLAGS += $(PNG_CFLAGS)
 LDLIBS += $(PNG_LIBS)
 else
 CPPFLAGS += -DSWE_WITHOUT_PNG
+CORE_SOURCES := $(filter-out common/io/png_raster.c,$(CORE_SOURCES))
 TEST_SOURCES := $(filter-out tests/test_png.c,$(TEST_SOURCES))
 endif
 
@@ -121,6 +122,8 @@ include $(wildcard backends/*/backend.mk)
 TEST_ONLY_OBJECTS :=
 TEST_REPLACED_OBJECTS :=
 include tests/backends/shadow/backend.mk
+include common/staggered/staggered.mk
+include common/mesh/mesh.mk
 
 LIBRARY_OBJECTS := $(patsubst %.c,$(BUILD)/obj/%.o,$(CORE_SOURCES) $(BACKEND_SOURCES)) $(EXTRA_OBJECTS)
 MAIN_OBJECT := $(BUILD)/obj/common/cartesian/main.o
@@ -129,7 +132,7 @@ TEST_OBJECTS := $(patsubst %.c,$(BUILD)/obj/%.o,$(TEST_SOURCES))
 PROGRAM := $(BUILD)/shallows
 TEST_PROGRAM := $(BUILD)/shallows-tests
 VALIDATE_PROGRAM := $(BUILD)/shallows-validate
-VALIDATE_OBJECTS := $(patsubst %.c,$(BUILD)/obj/%.o,tools/validate.c tools/radial_reference.c)
+VALIDATE_OBJECTS := $(patsubst %.c,$(BUILD)/obj/%.o,tools/validate.c tools/validate_numerics.c tools/radial_reference.c)
 
 .PHONY: all run movie test check bench validate deps help clean format format-check print-program \
     install config
@@ -185,9 +188,9 @@ test: deps
 
 ## make validate: the published and analytic cases, both precisions -> docs/VALIDATION.md
 ## (slow: minutes; VALIDATE_QUICK=1 for coarser grids). Its short version is in make test.
-# Thacker's 0.1 m deep bowl runs once more with a dry tolerance of 1e-4 of
-# its depth (the report says why), passed to tools/validate.py.
-VALIDATE_DRY_TOLERANCE := 1e-5
+# Thacker's 0.1 m deep bowl runs once more with the former default dry
+# tolerance, 1 mm, to show what it cost (passed to tools/validate.py).
+VALIDATE_DRY_TOLERANCE := 1e-3
 validate: deps
 	@$(MAKE) --no-print-directory PRECISION=single build/single/shallows-validate
 	@$(MAKE) --no-print-directory PRECISION=double build/double/shallows-validate
@@ -262,6 +265,8 @@ help:
 	@echo "make grade         grade kernels: EXERCISE=NN-name SUBMISSION=dir (points, results.json, JUnit)"
 	@echo "make student-release  build/student-release/ and .tar.gz without solutions/"
 	@echo "make teaching-check    skeletons fresh, release grades 0 on skeletons and full on solutions"
+	@echo "make grade-check   hostile submissions graded 0, GitHub Classroom simulated"
+	@echo "make gradescope    build/gradescope/autograder.zip for Gradescope (EXERCISE=a,b)"
 	@echo "make slides        slides/*.md to PDF (pandoc + beamer)"
 	@echo "make install       the programs into PREFIX/bin (PREFIX=/usr/local, DESTDIR=)"
 	@echo "make config        which libraries the build found (pkg-config, nc-config)"

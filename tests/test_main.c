@@ -39,6 +39,8 @@ int main(int argc, char **argv)
         return 1;
     }
     register_riemann_tests();
+    register_augrie_tests();
+    register_balance_tests();
     register_driver_tests();
     register_backend_contract_tests();
     register_serial_tests();
@@ -72,6 +74,10 @@ int main(int argc, char **argv)
     register_block_grid_tests();
     register_agreement_tests();
     register_bench_verify_tests();
+#ifdef SWE_WITH_STAGGERED
+    register_staggered_tests();
+#endif
+    register_mesh_tests();
 #if defined(SWE_WITH_MPI) && !defined(SWE_WITHOUT_NETCDF)
     register_mpi_cli_tests();
 #endif

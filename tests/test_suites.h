@@ -5,6 +5,8 @@
 #include "core/real.h"
 
 void register_riemann_tests(void);
+void register_augrie_tests(void);
+void register_balance_tests(void);
 void register_agreement_tests(void);
 void register_bench_verify_tests(void);
 void register_driver_tests(void);
@@ -29,6 +31,8 @@ void register_opencl_tests(void);
 #endif
 void register_block_grid_tests(void);
 void register_mpi_cli_tests(void);
+void register_staggered_tests(void); /* Navier-Stokes, only with SWE_WITH_STAGGERED (FFTW) */
+void register_mesh_tests(void);      /* the triangle solver's suites, tests/mesh/ */
 
 /* Path of the shallows binary under test (--program). */
 const char *swe_test_program(void);

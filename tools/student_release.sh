@@ -2,9 +2,10 @@
 # make student-release: build/student-release/ (and build/student-release.tar.gz),
 # the repository without solutions/, in which make, make run and make grade
 # work on the skeletons. The slides stay out: they show worked solutions.
-# Instead of the reference kernels it ships reference data: the reference
-# kernels' outputs on inputs made from a fresh seed, written here by
-# shallows-grade --write-data for both precisions.
+# Instead of the reference kernels it ships reference data: the expected
+# outputs of every graded case on inputs made from a fresh seed, recorded
+# here by tools/grade.py --write-data for both precisions. GitHub
+# Classroom's workflow goes to .github/workflows/classroom.yml.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -20,8 +21,7 @@ rm -rf "$release" "$data" "$release.tar.gz"
 mkdir -p "$data"
 seed=$(python3 -c 'import random; print(random.SystemRandom().getrandbits(63))')
 for precision in single double; do
-    make --no-print-directory -s -j2 PRECISION=$precision KERNELS=solutions grade-program
-    build/$precision/shallows-grade --write-data "$data/reference-$precision.txt" --seed "$seed"
+    tools/grade.py --precision $precision --seed "$seed" --write-data "$data/expected-$precision.bin"
 done
 
 mkdir -p "$release"
@@ -29,10 +29,15 @@ for entry in Makefile README.md .clang-format .gitignore common backends skeleto
     tests tools; do
     cp -r "$entry" "$release/"
 done
-# The generator needs solutions/; the release check is for this repository.
-rm -f "$release/tools/make_skeletons" "$release/tools/student_release.sh" \
+# The generator needs solutions/; the release and sheet checks, the hostile
+# submissions, the Classroom simulation and the Gradescope autograder are
+# for this repository.
+rm -rf "$release/tools/make_skeletons" "$release/tools/student_release.sh" \
     "$release/tools/teaching_check.sh" "$release/tools/test_teaching_tools.py" \
-    "$release/tools/check_sheets.py"
+    "$release/tools/check_sheets.py" "$release/tools/classroom_simulation.sh" \
+    "$release/tools/classroom_system.py" "$release/tools/gradescope.sh" \
+    "$release/tests/grade/cheats"
+find "$release/tools" -name __pycache__ -prune -exec rm -rf {} +
 {
     cat <<'NOTE'
 # shallows, student release
@@ -45,9 +50,9 @@ This copy has no reference solutions: `make` builds shallows with your kernels i
 NOTE
     cat README.md
 } >"$release/README.md"
-mkdir -p "$release/.github" "$release/tests/grade/data"
-cp -r .github/classroom "$release/.github/"
-cp "$data"/reference-*.txt "$release/tests/grade/data/"
+mkdir -p "$release/.github/workflows" "$release/tests/grade/data"
+cp .github/classroom/autograding.yml "$release/.github/workflows/classroom.yml"
+cp "$data"/expected-*.bin "$release/tests/grade/data/"
 if grep -rlE --include="*.c" --include="*.h" --include="*.cu" --include="*.cuh" --include="*.cl" \
     "/\\* *BEGIN SOLUTION:" "$release"; then
     echo "student-release: reference code leaked into $release" >&2

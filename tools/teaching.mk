@@ -2,58 +2,90 @@
 # solutions/, the graded suites behind `make grade`, the student release and
 # the slides. exercises/README.md says how the pieces fit together.
 
-GRADE_SOURCES := $(wildcard tests/grade/*.c)
+# tests/grade/ -> shallows-grade. Built here from solutions/ it is the
+# grader's own program: it computes the expected outputs of every case.
+# The student's build of the same sources happens in a sandbox
+# (tools/grading/), from the objects of `make grade-kit`.
+GRADE_SOURCES := $(filter-out tests/grade/grade_race_wrap.c,$(wildcard tests/grade/*.c))
 ifneq ($(HAVE_OPENMP),yes)
-GRADE_SOURCES := $(filter-out tests/grade/grade_openmp.c,$(GRADE_SOURCES))
-endif
-ifeq ($(CUDA_NVCC),)
-GRADE_SOURCES := $(filter-out tests/grade/grade_cuda.c,$(GRADE_SOURCES))
-endif
-ifneq ($(HAVE_OPENCL),yes)
-GRADE_SOURCES := $(filter-out tests/grade/grade_opencl.c,$(GRADE_SOURCES))
-endif
-# Exercises 08 and 09 run their cases under mpirun: only where the MPI
-# layer is built (backends/mpi/backend.mk).
-ifeq ($(MPI_GRADE_PROGRAM),)
-GRADE_SOURCES := $(filter-out tests/grade/grade_mpi.c,$(GRADE_SOURCES))
+GRADE_SOURCES := $(filter-out tests/grade/grade_openmp%.c tests/grade/grade_race.c,$(GRADE_SOURCES))
 endif
 GRADE_OBJECTS := $(patsubst %.c,$(BUILD)/obj/%.o,$(GRADE_SOURCES))
 GRADE_PROGRAM := $(BUILD)/shallows-grade
 
-# With solutions/ here, every backend that has tests/grade/<name>_reference.h
-# is compiled a second time from solutions/<name>/ and backends/<name>/ with
-# its public names renamed to reference_*, and linked beside the kernels
-# under test; only the reference_* symbols stay global, so nothing clashes.
-# Without solutions/ (a student release) the graded suites compare against
-# shipped reference data instead.
-REFERENCE_BACKENDS := $(if $(wildcard solutions/*),$(patsubst tests/grade/%_reference.h,%,$(wildcard tests/grade/*_reference.h)))
-ifneq ($(HAVE_OPENMP),yes)
-REFERENCE_BACKENDS := $(filter-out openmp,$(REFERENCE_BACKENDS))
-endif
-REFERENCE_OBJECTS := $(foreach b,$(REFERENCE_BACKENDS),$(BUILD)/reference-$(b).o)
-
-$(GRADE_OBJECTS): CPPFLAGS += -Itests/grade $(if $(REFERENCE_BACKENDS),-DSWE_GRADE_WITH_REFERENCE)
-
-define reference_backend
-$(BUILD)/obj/reference/$(1)/%.o: %.c $(FLAGS_STAMP)
-	@mkdir -p $$(dir $$@)
-	$$(CC) $$(CPPFLAGS) -Itests/grade -DSWE_REFERENCE_BUILD -include tests/grade/$(1)_reference.h $$(CFLAGS) -c -o $$@ $$<
-
-$(BUILD)/reference-$(1).o: $(patsubst %.c,$(BUILD)/obj/reference/$(1)/%.o,$(wildcard solutions/$(1)/*.c backends/$(1)/*.c))
-	$$(LD) -r -o $$@.tmp $$^
-	objcopy -w --keep-global-symbol='reference_*' $$@.tmp $$@
-	@rm -f $$@.tmp
-
--include $(patsubst %.c,$(BUILD)/obj/reference/$(1)/%.d,$(wildcard solutions/$(1)/*.c backends/$(1)/*.c))
-endef
-$(foreach b,$(REFERENCE_BACKENDS),$(eval $(call reference_backend,$(b))))
-
+$(GRADE_OBJECTS) $(MPI_GRADE_OBJECTS) $(BUILD)/obj/tests/grade/grade_race_wrap.o: \
+    CPPFLAGS += -Itests/grade
 -include $(GRADE_OBJECTS:.o=.d)
 
-$(GRADE_PROGRAM): $(GRADE_OBJECTS) $(LIBRARY_OBJECTS) $(REFERENCE_OBJECTS)
-	$(CC) $(LDFLAGS) -o $@ $^ $(CUNIT_LIBS) $(LDLIBS)
+$(GRADE_PROGRAM): $(GRADE_OBJECTS) $(LIBRARY_OBJECTS)
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
-.PHONY: grade-program skeletons grade student-release teaching-check slides
+# ---- make grade-kit: what the sandboxed build of a submission starts from
+# (tools/grading/kit.py reads $(KIT)/kit.txt): every object of the program
+# but the kernels, the kernels of every slot compiled from skeletons/ (for
+# the files an exercise does not take from the submission; nothing of
+# solutions/), and the commands that compile and link the rest.
+KIT := $(BUILD)/grade-kit
+KIT_KERNELS := $(if $(wildcard solutions/*),solutions,skeletons)
+# Kernel files this build can compile: .c always (MPI's with mpicc, OpenMP's
+# with OpenMP), .cu with nvcc, .cl with OpenCL.
+# The triangle and Navier-Stokes kernels sit one folder deeper (<model>/mesh/,
+# <model>/staggered/); the triangles' OpenCL sources are embedded apart
+# (common/mesh/mesh.mk), so only the Cartesian .cl files are slots.
+KIT_SLOTS := $(patsubst $(KIT_KERNELS)/%,%,$(wildcard $(KIT_KERNELS)/*/*.c $(KIT_KERNELS)/*/*/*.c) \
+    $(if $(CUDA_NVCC),$(wildcard $(KIT_KERNELS)/*/*.cu $(KIT_KERNELS)/*/*/*.cu)) \
+    $(if $(filter yes,$(HAVE_OPENCL)),$(wildcard $(KIT_KERNELS)/*/*.cl)))
+KIT_SLOTS := $(filter-out $(if $(MPI_GRADE_PROGRAM),,mpi/%) \
+    $(if $(filter yes,$(HAVE_OPENMP)),,openmp/%),$(KIT_SLOTS))
+KIT_OBJECT_SLOTS := $(basename $(filter-out %.cl,$(KIT_SLOTS)))
+KIT_KERNEL_OBJECTS := $(patsubst %,$(KIT)/obj/skeletons/%.o,$(KIT_OBJECT_SLOTS))
+KIT_PLUMBING := $(filter-out $(BUILD)/obj/$(KERNELS)/% $(BUILD)/obj/gen/opencl_program_source.o,$(LIBRARY_OBJECTS))
+KIT_WRAP := $(if $(filter yes,$(HAVE_OPENMP)),$(BUILD)/obj/tests/grade/grade_race_wrap.o)
+KIT_MPI_PLUMBING := $(filter-out $(BUILD)/obj/$(KERNELS)/%,$(MPI_OBJECTS))
+KIT_MPI_COMPILE := $(if $(MPI_GRADE_PROGRAM),$(MPICC) $(CPPFLAGS) -Ibackends/mpi $(CFLAGS))
+KIT_NVCC_COMPILE := $(if $(CUDA_NVCC),$(CUDA_NVCC) $(CPPFLAGS) $(NVCCFLAGS) $(CUDA_MATH) -MMD -MP)
+
+$(KIT)/obj/%.o: %.c $(FLAGS_STAMP)
+	@mkdir -p $(dir $@)
+	$(if $(findstring /mpi/,$<),$(KIT_MPI_COMPILE),$(CC) $(CPPFLAGS) $(CFLAGS)) -c -o $@ $<
+
+$(KIT)/obj/%.o: %.cu $(FLAGS_STAMP)
+	@mkdir -p $(dir $@)
+	$(KIT_NVCC_COMPILE) -c -o $@ $<
+
+-include $(KIT_KERNEL_OBJECTS:.o=.d)
+
+# kit.txt: one NAME=value line per entry of KIT_FIELDS.
+KIT_FIELDS := PRECISION CC_COMPILE MPI_COMPILE NVCC_COMPILE LINK MPI_LINK LIBS WRAP PLUMBING \
+    GRADE MPI_PLUMBING MPI_GRADE OPENCL_SOURCES OPENCL_INCLUDE_DIRS SLOTS KIT
+KIT_V_PRECISION = $(PRECISION)
+KIT_V_CC_COMPILE = $(CC) $(CPPFLAGS) $(CFLAGS)
+KIT_V_MPI_COMPILE = $(KIT_MPI_COMPILE)
+KIT_V_NVCC_COMPILE = $(KIT_NVCC_COMPILE)
+KIT_V_LINK = $(CC) $(LDFLAGS)
+KIT_V_MPI_LINK = $(if $(MPI_GRADE_PROGRAM),$(MPICC) $(LDFLAGS))
+KIT_V_LIBS = $(LDLIBS)
+KIT_V_WRAP = $(KIT_WRAP)
+KIT_V_PLUMBING = $(KIT_PLUMBING)
+KIT_V_GRADE = $(GRADE_OBJECTS)
+KIT_V_MPI_PLUMBING = $(if $(MPI_GRADE_PROGRAM),$(KIT_MPI_PLUMBING))
+KIT_V_MPI_GRADE = $(MPI_GRADE_OBJECTS)
+KIT_V_OPENCL_SOURCES = $(if $(filter yes,$(HAVE_OPENCL)),$(filter-out $(KERNELS)/%,$(OPENCL_KERNEL_SOURCES)))
+KIT_V_OPENCL_INCLUDE_DIRS = $(patsubst $(KERNELS)/%,submission/%,$(OPENCL_INCLUDE_DIRS))
+KIT_V_SLOTS = $(KIT_SLOTS)
+KIT_V_KIT = $(KIT)
+
+.PHONY: grade-kit
+grade-kit: $(GRADE_OBJECTS) $(KIT_WRAP) $(KIT_PLUMBING) $(KIT_KERNEL_OBJECTS) \
+    $(if $(MPI_GRADE_PROGRAM),$(KIT_MPI_PLUMBING) $(MPI_GRADE_OBJECTS))
+	$(file >$(KIT)/kit.txt.tmp)
+	$(foreach f,$(KIT_FIELDS),$(file >>$(KIT)/kit.txt.tmp,$(f)=$(strip $(KIT_V_$(f)))))
+	@mv $(KIT)/kit.txt.tmp $(KIT)/kit.txt
+
+comma := ,
+space := $(subst ,, )
+
+.PHONY: grade-program skeletons grade student-release teaching-check slides gradescope grade-check
 
 grade-program: $(GRADE_PROGRAM)
 
@@ -61,8 +93,9 @@ grade-program: $(GRADE_PROGRAM)
 skeletons:
 	tools/make_skeletons
 
-## make grade [EXERCISE=NN-name] [SUBMISSION=dir]: points per test, results.json, JUnit XML
-grade: deps
+## make grade [EXERCISE=NN-name,...] [SUBMISSION=dir]: points per test, results.json, JUnit XML
+grade:
+	@tools/deps.sh grade
 	@tools/grade.py --precision $(PRECISION) $(if $(EXERCISE),--exercise $(EXERCISE)) --submission $(or $(SUBMISSION),$(KERNELS))
 
 ## make student-release: build/student-release/ and its .tar.gz, without solutions/
@@ -72,6 +105,19 @@ student-release:
 ## make teaching-check: skeletons fresh, skeleton build runs, release grades 0 and full
 teaching-check:
 	@tools/teaching_check.sh
+
+## make grade-check: the grader's unit tests, hostile submissions (tests/grade/cheats/),
+## the CUDA exercises built in the sandbox, GitHub Classroom simulated
+CUDA_EXERCISES = $(notdir $(patsubst %/grade.conf,%,$(shell grep -l "^device: cuda" exercises/*/grade.conf)))
+grade-check:
+	@python3 -m unittest discover -s tools/grading -p 'test_*.py'
+	@tests/grade/cheats/run.py
+	@tools/grade.py --build-only --exercise $(subst $(space),$(comma),$(sort $(CUDA_EXERCISES)))
+	@tools/classroom_simulation.sh
+
+## make gradescope [EXERCISE=a,b]: build/gradescope/autograder.zip (setup.sh, run_autograder)
+gradescope:
+	@tools/gradescope.sh $(EXERCISE)
 
 ## make slides: slides/*.md to PDF with pandoc (beamer)
 slides:

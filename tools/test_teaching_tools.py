@@ -1,8 +1,7 @@
 #!/usr/bin/env python3
-"""Tests of tools/make_skeletons, of tools/check_sheets.py and of
-tools/grade.py's report for an exercise whose device is missing (run by make
-teaching-check; standard library only)."""
-import json
+"""Tests of tools/make_skeletons and of tools/check_sheets.py (run by make
+teaching-check; standard library only). The grader's own tests are in
+tools/grading/test_grading.py (make grade-check)."""
 import os
 import shutil
 import subprocess
@@ -207,43 +206,6 @@ class SheetCheck(unittest.TestCase):
                           "no file or folder skeletons/cuda/cuda_kernels.cu in the release")
         self.assert_fails("#\nSee `exercises/NN-name/grade.conf`.\n",
                           "no file or folder exercises/NN-name/grade.conf in the release")
-
-
-class MissingDevice(unittest.TestCase):
-    """An exercise that needs a CUDA device or MPI, graded where there is none."""
-
-    def grade_without(self, device, files, message):
-        root = tempfile.mkdtemp()
-        try:
-            os.makedirs(os.path.join(root, "tools"))
-            shutil.copy(os.path.join(TOOLS, "grade.py"), os.path.join(root, "tools"))
-            os.makedirs(os.path.join(root, "exercises", "99-away"))
-            os.makedirs(os.path.join(root, "skeletons"))
-            with open(os.path.join(root, "exercises", "99-away", "grade.conf"), "w") as stream:
-                stream.write("files: %s\ndevice: %s\npoints: 8\n" % (files, device))
-            empty_path = os.path.join(root, "bin")
-            os.makedirs(empty_path)
-            os.symlink(shutil.which("python3"), os.path.join(empty_path, "python3"))
-            # No nvidia-smi, mpicc or mpirun on this PATH.
-            result = run([sys.executable, os.path.join(root, "tools", "grade.py")],
-                         env={"PATH": empty_path}, cwd=root)
-            self.assertEqual(result.returncode, 0, result.stderr)
-            self.assertIn(message, result.stdout)
-            with open(os.path.join(root, "build", "grade", "results.json")) as stream:
-                report = json.load(stream)
-            self.assertNotIn("score", report)
-            self.assertEqual(report["tests"][0]["max_score"], 8)
-            self.assertNotIn("score", report["tests"][0])
-            with open(os.path.join(root, "build", "grade", "junit.xml")) as stream:
-                self.assertIn('<skipped message="%s' % message, stream.read())
-        finally:
-            shutil.rmtree(root)
-
-    def test_not_graded_rather_than_zero_or_full(self):
-        self.grade_without("cuda", "cuda/kernels.cu", "not graded: no CUDA device")
-
-    def test_mpi_exercise_without_mpi_is_not_graded(self):
-        self.grade_without("mpi", "mpi/exchange.c", "not graded: no MPI")
 
 
 if __name__ == "__main__":

@@ -12,7 +12,8 @@
  *                                  side of the exact shoreline and on the dry beach
  *                                  beyond it, and the water left on exactly dry ground
  *                                  in films thinner than the dry tolerance
- *   rest SOLVER                    lake-at-rest figures (with and without islands)
+ *   rest SOLVER, balance CASE SOLVER T, dambreak CASE SOLVER N..., firststep SOLVER
+ *                                  see tools/validate_numerics.c
  *   dump SCENARIO SOLVER N FILE    h, hu, hv of the interior at t_end, raw doubles
  *   compare BACKEND SOLVER N...    L1 difference of BACKEND against serial */
 #include "core/timer.h"
@@ -21,6 +22,7 @@
 #include "scenarios/dam_break_exact.h"
 #include "scenarios/scenario.h"
 #include "scenarios/validation.h"
+#include "validate_numerics.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -82,7 +84,7 @@ static int parse_grid(const char *text, int *cells)
 {
     char *end = NULL;
     long value = strtol(text, &end, 10);
-    if (end == text || *end != '\0' || value < 2 || value > 8192) {
+    if (end == text || *end != '\0' || value < 2 || value > 32768) {
         return 0;
     }
     *cells = (int)value;
@@ -384,45 +386,6 @@ static int command_split(enum swe_solver solver, double period_fraction, int gri
 }
 
 /* Lake at rest over the Gaussian bump, and around dry islands. */
-static int command_rest(enum swe_solver solver)
-{
-    swe_block block;
-    long steps;
-    swe_error err;
-    if (swe_validation_run("lake-at-rest", "serial", 200, 200, solver, 0.0, 100.0, &block, &steps,
-                           &err) != SWE_OK) {
-        fprintf(stderr, "shallows-validate: %s\n", err.message);
-        return 1;
-    }
-    swe_rest_figures rest = swe_validation_rest_figures(&block, 0.0);
-    printf("lake-at-rest,%s,%s,%ld,%.3e,%.3e,%.3e\n", swe_solver_name(solver), SWE_PRECISION_NAME,
-           steps, rest.max_momentum, rest.max_surface_change, rest.max_depth_on_land);
-    swe_validation_finish(&block);
-
-    /* The bump raised above the surface: a dry island in the lake. */
-    const swe_scenario *lake = swe_scenario_find("lake-at-rest");
-    if (swe_scenario_create_block(lake, 200, 200, &block, &err) != SWE_OK) {
-        return 1;
-    }
-    for (size_t c = 0; c < swe_block_size(&block); ++c) {
-        block.b[c] = (real)(2.0 * (double)block.b[c] + 14.0); /* crest 14 - 20 + 10 = 4 m */
-        block.h[c] = (real)fmax(0.0, -(double)block.b[c]);
-    }
-    block.backend = swe_backend_find("serial");
-    swe_backend_config config = {.solver = solver, .level = 0, .manning = 0};
-    if (block.backend->init(&block, &config, &err) != SWE_OK ||
-        swe_validation_advance(&block, 0.5, 100.0, &steps, &err) != SWE_OK) {
-        fprintf(stderr, "shallows-validate: %s\n", err.message);
-        swe_validation_finish(&block);
-        return 1;
-    }
-    rest = swe_validation_rest_figures(&block, 0.0);
-    printf("dry-island,%s,%s,%ld,%.3e,%.3e,%.3e\n", swe_solver_name(solver), SWE_PRECISION_NAME,
-           steps, rest.max_momentum, rest.max_surface_change, rest.max_depth_on_land);
-    swe_validation_finish(&block);
-    return 0;
-}
-
 /* Interior h, hu, hv as doubles, row by row, for comparisons across builds. */
 static int command_dump(const char *scenario_name, enum swe_solver solver, int n, const char *path)
 {
@@ -504,6 +467,19 @@ static int command_compare(const char *backend_name, enum swe_solver solver, int
     return 0;
 }
 
+/* balance CASE SOLVER SECONDS */
+static int command_balance(int argc, char **argv)
+{
+    enum swe_solver solver;
+    char *end = NULL;
+    double t_end = argc == 5 ? strtod(argv[4], &end) : 0;
+    if (argc != 5 || !parse_solver(argv[3], &solver) || end == argv[4] || *end != '\0' ||
+        !(t_end > 0 && t_end < 1e6)) {
+        return usage("balance needs CASE SOLVER SECONDS");
+    }
+    return swe_validate_balance(argv[2], solver, t_end);
+}
+
 /* Reads grids from argv[first..argc-1]. */
 static int parse_grids(int argc, char **argv, int first, int *grids, int *count)
 {
@@ -526,7 +502,14 @@ int main(int argc, char **argv)
     enum swe_solver solver = SWE_SOLVER_FWAVE;
     int grids[MAX_GRIDS], grid_count = 0;
     if (strcmp(command, "rest") == 0) {
-        return parse_solver(argv[2], &solver) ? command_rest(solver) : usage("unknown solver");
+        return parse_solver(argv[2], &solver) ? swe_validate_rest(solver) : usage("unknown solver");
+    }
+    if (strcmp(command, "firststep") == 0) {
+        return parse_solver(argv[2], &solver) ? swe_validate_first_step(solver)
+                                              : usage("unknown solver");
+    }
+    if (strcmp(command, "balance") == 0) {
+        return command_balance(argc, argv);
     }
     if (strcmp(command, "split") == 0) {
         char *end = NULL;
@@ -547,6 +530,11 @@ int main(int argc, char **argv)
     if (strcmp(command, "compare") == 0) {
         return parse_grids(argc, argv, 4, grids, &grid_count)
                    ? command_compare(argv[2], solver, grid_count, grids)
+                   : usage("bad grid sizes");
+    }
+    if (strcmp(command, "dambreak") == 0) {
+        return parse_grids(argc, argv, 4, grids, &grid_count)
+                   ? swe_validate_dam_break(argv[2], solver, grid_count, grids)
                    : usage("bad grid sizes");
     }
     if (strcmp(command, "dump") == 0) {

@@ -226,7 +226,7 @@ static int cuda_sync_after_write(swe_block *block, swe_error *err)
     if (status != SWE_OK) {
         return status;
     }
-    /* The bed's ghost layers never change: set them once. */
+    /* The ghost layers, the bed's included, before the first step. */
     CUDA_CHECK(swe_cuda_launch_ghost_layers(&fields->grid, fields->state[fields->parity], fields->b,
                                             fields->stream),
                err);
@@ -292,7 +292,7 @@ static int cuda_max_wave_speed(swe_block *block, real *speed, swe_error *err)
 static int edge_array_step(cuda_fields *fields, real dt, swe_error *err)
 {
     const swe_cuda_state state = fields->state[0];
-    CUDA_CHECK(swe_cuda_launch_ghost_layers(&fields->grid, state, NULL, fields->stream), err);
+    CUDA_CHECK(swe_cuda_launch_ghost_layers(&fields->grid, state, fields->b, fields->stream), err);
     CUDA_CHECK(swe_cuda_launch_net_updates(fields->solver, &fields->grid, state, fields->b,
                                            fields->vertical, fields->horizontal, fields->stream),
                err);
@@ -322,7 +322,7 @@ static int level3_step(cuda_fields *fields, real dt, real *next_speed, swe_error
 {
     const swe_cuda_state from = fields->state[fields->parity];
     const swe_cuda_state to = fields->state[1 - fields->parity];
-    CUDA_CHECK(swe_cuda_launch_ghost_layers(&fields->grid, from, NULL, fields->stream), err);
+    CUDA_CHECK(swe_cuda_launch_ghost_layers(&fields->grid, from, fields->b, fields->stream), err);
     CUDA_CHECK(swe_cuda_launch_tile_step(fields->solver, &fields->grid, from, fields->b, to, dt,
                                          fields->block_max, fields->stream),
                err);

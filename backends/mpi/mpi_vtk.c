@@ -1,6 +1,7 @@
 #include "mpi_vtk.h"
 
 #include "io/atomic_file.h"
+#include "io/vtk_output.h"
 #include "mpi_agree.h"
 
 #include <stdio.h>

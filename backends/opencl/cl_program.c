@@ -30,10 +30,16 @@ static void print_build_log(cl_program program, cl_device_id device)
 int swe_cl_build_program(cl_context context, cl_device_id device, const char *options,
                          cl_program *program, swe_error *err)
 {
-    if (context == NULL || device == NULL || program == NULL) {
+    return swe_cl_build_source(context, device, swe_opencl_program_source, options, program, err);
+}
+
+int swe_cl_build_source(cl_context context, cl_device_id device, const char *source,
+                        const char *options, cl_program *program, swe_error *err)
+{
+    if (context == NULL || device == NULL || source == NULL || program == NULL) {
         return swe_fail(err, SWE_ERROR_USAGE, "internal error: nothing to build the program for");
     }
-    const char *sources[] = {swe_opencl_program_source};
+    const char *sources[] = {source};
     cl_int code = CL_SUCCESS;
     *program = clCreateProgramWithSource(context, 1, sources, NULL, &code);
     int status = CL_CHECK_CODE(code, "clCreateProgramWithSource", err);

@@ -17,4 +17,8 @@ extern const char swe_opencl_program_source[];
 int swe_cl_build_program(cl_context context, cl_device_id device, const char *options,
                          cl_program *program, swe_error *err);
 
+/* The same for another program's source (the triangle solver's). */
+int swe_cl_build_source(cl_context context, cl_device_id device, const char *source,
+                        const char *options, cl_program *program, swe_error *err);
+
 #endif

@@ -23,7 +23,7 @@ typedef struct swe_state_cell {
 } swe_state_cell;
 
 /* Cell (i, j), ghosts included, as the boundary conditions make it
- * (swe_cell_source_of), so that the fused levels need no ghost-layer
+ * (swe_cell_source_of, swe_cell_as_seen), so that the fused levels need no ghost-layer
  * pass. */
 SWE_INLINE swe_state_cell swe_load_cell(__global const real *h, __global const real *hu,
                                         __global const real *hv, __global const real *b, int nx,
@@ -32,11 +32,13 @@ SWE_INLINE swe_state_cell swe_load_cell(__global const real *h, __global const r
 {
     const swe_cell_source source = swe_cell_source_of(i, j, nx, ny, wall_edges, derived_edges);
     const size_t at = (size_t)source.j * (size_t)stride + (size_t)source.i;
+    const size_t next = (size_t)source.next_j * (size_t)stride + (size_t)source.next_i;
+    const swe_ghost_cell seen = swe_cell_as_seen(source, h[at], hu[at], hv[at], b[at], b[next]);
     swe_state_cell cell;
-    cell.h = h[at];
-    cell.hu = swe_ghost_value(source.mirror_hu, 1, hu[at]);
-    cell.hv = swe_ghost_value(source.mirror_hv, 1, hv[at]);
-    cell.b = b[at];
+    cell.h = seen.h;
+    cell.hu = seen.hu;
+    cell.hv = seen.hv;
+    cell.b = seen.b;
     return cell;
 }
 

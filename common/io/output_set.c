@@ -3,6 +3,7 @@
 #include "io/atomic_file.h"
 #include "io/png_output.h"
 #include "io/run_pictures.h"
+#include "io/vtk_output.h"
 #include "io/vtk_series.h"
 
 #include <stdlib.h>

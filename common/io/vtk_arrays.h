@@ -4,8 +4,6 @@
 #ifndef SWE_VTK_ARRAYS_H
 #define SWE_VTK_ARRAYS_H
 
-#include <stdio.h>
-
 /* For viewing: depth, bed, surface and the velocity vector; the
  * momenta hu, hv (the conserved state) are in the NetCDF file, and would
  * repeat the velocity here at the cost of a third of the file. */
@@ -28,11 +26,5 @@ typedef struct swe_vtk_array_kind {
 } swe_vtk_array_kind;
 
 extern const swe_vtk_array_kind swe_vtk_arrays[SWE_VTK_ARRAY_COUNT];
-
-/* "LittleEndian" or "BigEndian", as this machine stores numbers. */
-const char *swe_vtk_byte_order(void);
-
-/* Writes text as an XML attribute value. */
-void swe_vtk_write_escaped(FILE *file, const char *text);
 
 #endif

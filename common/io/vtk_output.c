@@ -2,28 +2,9 @@
 
 #include "io/atomic_file.h"
 #include "io/vtk_arrays.h"
+#include "io/vtk_xml.h"
 
 #include <stdio.h>
-
-/* A file name as an XML attribute value. */
-void swe_vtk_write_escaped(FILE *file, const char *text)
-{
-    for (; *text != '\0'; ++text) {
-        switch (*text) {
-        case '&':
-            fputs("&amp;", file);
-            break;
-        case '<':
-            fputs("&lt;", file);
-            break;
-        case '"':
-            fputs("&quot;", file);
-            break;
-        default:
-            fputc(*text, file);
-        }
-    }
-}
 
 static int valid_extent(const swe_vtk_extent *extent, const swe_vtk_extent *inside)
 {
@@ -73,32 +54,9 @@ int swe_vtk_write_parallel(const char *path, const swe_vtk_extent *whole,
         const swe_vtk_extent *e = &pieces[k].extent;
         fprintf(out, "    <Piece Extent=\"%d %d %d %d 0 0\" Source=\"", e->i_begin, e->i_end,
                 e->j_begin, e->j_end);
-        swe_vtk_write_escaped(out, pieces[k].file);
+        swe_xml_write_escaped(out, pieces[k].file);
         fputs("\"/>\n", out);
     }
     fputs("  </PRectilinearGrid>\n</VTKFile>\n", out);
-    return swe_atomic_file_commit(&file, err);
-}
-
-int swe_vtk_write_series(const char *path, const swe_vtk_series_entry *entries, int count,
-                         swe_error *err)
-{
-    if (path == NULL || (entries == NULL && count > 0) || count < 0) {
-        return swe_fail(err, SWE_ERROR_USAGE, "internal error: VTK series needs a path, entries");
-    }
-    swe_atomic_file file;
-    int status = swe_atomic_file_open(&file, path, err);
-    if (status != SWE_OK) {
-        return status;
-    }
-    fprintf(file.stream, "<?xml version=\"1.0\"?>\n"
-                         "<VTKFile type=\"Collection\" version=\"1.0\">\n"
-                         "  <Collection>\n");
-    for (int k = 0; k < count; ++k) {
-        fprintf(file.stream, "    <DataSet timestep=\"%.17g\" part=\"0\" file=\"", entries[k].time);
-        swe_vtk_write_escaped(file.stream, entries[k].file);
-        fputs("\"/>\n", file.stream);
-    }
-    fprintf(file.stream, "  </Collection>\n</VTKFile>\n");
     return swe_atomic_file_commit(&file, err);
 }

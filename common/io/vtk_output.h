@@ -3,7 +3,7 @@
  * which ParaView paints in its NaN colour instead of stretching the
  * colour range over the land) and the vector velocity (u, v, 0; zero
  * where dry) for glyphs and stream tracers, and a .pvd collection that
- * lists the snapshots with their times. The momenta hu, hv, which the
+ * lists the snapshots with their times (io/vtk_xml.h). The momenta hu, hv, which the
  * velocity shows, are in the NetCDF file only.
  *
  * A .vtr file describes one piece of a whole grid by its extent, so that a
@@ -19,6 +19,7 @@
 
 #include "core/error.h"
 #include "grid/block.h"
+#include "io/vtk_xml.h"
 
 /* Point extent of a grid or piece: x from i_begin to i_end, y from j_begin
  * to j_end (z is always 0 0). */
@@ -44,16 +45,5 @@ typedef struct swe_vtk_piece {
  * pieces, each written by swe_vtk_write_piece, into the grid whole. */
 int swe_vtk_write_parallel(const char *path, const swe_vtk_extent *whole,
                            const swe_vtk_piece *pieces, int count, swe_error *err);
-
-/* One entry of a .pvd collection: a data file (relative to the .pvd) and
- * its simulated time. */
-typedef struct swe_vtk_series_entry {
-    const char *file;
-    double time;
-} swe_vtk_series_entry;
-
-/* Writes the .pvd collection at path (through path.tmp and a rename). */
-int swe_vtk_write_series(const char *path, const swe_vtk_series_entry *entries, int count,
-                         swe_error *err);
 
 #endif

@@ -24,14 +24,6 @@ const swe_vtk_array_kind swe_vtk_arrays[SWE_VTK_ARRAY_COUNT] = {
     [SWE_VTK_Z] = {"z", "Float64", 1},
 };
 
-const char *swe_vtk_byte_order(void)
-{
-    const uint16_t probe = 1;
-    unsigned char first;
-    memcpy(&first, &probe, 1);
-    return first == 1 ? "LittleEndian" : "BigEndian";
-}
-
 /* Bytes of array a of a piece of block. */
 static size_t array_bytes(const swe_block *block, int a)
 {

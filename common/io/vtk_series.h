@@ -1,13 +1,13 @@
 /* The .pvd collection of a run's VTK snapshots: snapshot k is the file
  * PATH_kkkk + suffix (.vtr for one block, .pvtr for the pieces of an MPI
- * run), listed by its name relative to PATH.pvd with its simulated time.
+ * run, .vtu for a triangle mesh), listed by its name relative to PATH.pvd with its simulated time.
  * The .pvd is rewritten after every snapshot, so a stopped run leaves a
  * usable one. */
 #ifndef SWE_VTK_SERIES_H
 #define SWE_VTK_SERIES_H
 
 #include "core/error.h"
-#include "io/vtk_output.h"
+#include "io/vtk_xml.h"
 
 typedef struct swe_vtk_series {
     const char *path_stem; /* PATH, not owned */

@@ -130,4 +130,20 @@ SWE_INLINE real swe_hll_left_update(real s_slow, real s_fast, real state_jump, r
     return slow * (fast * state_jump - flux_jump) / spread;
 }
 
+/* The depth jump of the stationary wave at a bed step db for an HLL-type
+ * split with speeds s_slow < 0 < s_fast: the hydrostatic -db (exact for
+ * water at rest), bounded as in George's augmented solver so that both
+ * middle depths h_hll - s_fast * step / spread (left of the step) and
+ * h_hll - s_slow * step / spread (right of it) stay non-negative, h_hll
+ * being the HLL middle depth. Flows with every wave on one side do not
+ * need it: their split does not depend on the depth jump. */
+SWE_INLINE real swe_bounded_bed_step(real h_l, real h_r, real hn_l, real hn_r, real db, real s_slow,
+                                     real s_fast)
+{
+    real hll_times_spread = SWE_FMAX((real)0, hn_l - hn_r + s_fast * h_r - s_slow * h_l);
+    real upper = hll_times_spread / (s_fast > (real)0 ? s_fast : (real)1);
+    real lower = hll_times_spread / (s_slow < (real)0 ? s_slow : (real)-1);
+    return SWE_FMAX(SWE_FMIN(-db, upper), lower);
+}
+
 #endif

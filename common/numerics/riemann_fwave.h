@@ -2,13 +2,19 @@
  * the jump in the flux, less the bathymetry source, is split into two
  * waves with Einfeldt's speeds. The source enters as g * h_mean * jump of
  * b, next to the pressure term g * h_mean * jump of h, so that water at
- * rest (a flat surface) produces exactly no waves: well-balanced.
+ * rest (a flat surface) produces exactly no waves: well-balanced, at any
+ * depth, since a cell below the dry tolerance keeps its depth here (only
+ * its velocity is dropped).
  * A dry cell whose bed lies above the neighbour's surface is a wall: it
  * is replaced by the mirror image of the wet cell, and its own updates are
- * dropped. Between a wet and a lower dry cell the flux jump alone can drain
- * the dry side below zero, so there the waves are split HLL-style, from the
- * jumps in state and flux, which keeps both depths positive; the same split
- * serves as the entropy fix in transonic rarefactions. */
+ * dropped. The f-wave split alone does not keep depths positive: where one
+ * of its middle depths would be negative (a wet cell next to a dry or thin
+ * one, a strong rarefaction) and in transonic rarefactions (its entropy
+ * fix), the waves are split HLL-style from the jumps in state and flux,
+ * with the hydrostatic step of the bed taken out of the depth jump and
+ * bounded as in George's augmented solver, so that both middle depths are
+ * non-negative and rest stays exact. Hence depths never go negative under
+ * the time-step rule, and the update never has to clip water into being. */
 #ifndef SWE_RIEMANN_FWAVE_H
 #define SWE_RIEMANN_FWAVE_H
 
@@ -96,14 +102,20 @@ SWE_INLINE swe_net_updates swe_fwave_sides(swe_fwave_side l, swe_fwave_side r)
     updates.hn_left = left_slow * beta_slow * s_slow + left_fast * beta_fast * s_fast;
 
     /* Where a rarefaction spans zero speed, the f-wave split alone leaves a
-     * standing, entropy-violating jump; the HLL split diffuses it. */
+     * standing, entropy-violating jump; where a middle depth of the split,
+     * h_l + beta_slow / s_slow or h_r - beta_fast / s_fast, is negative, it
+     * would drain a cell below zero. There the HLL split takes over. */
     const int transonic = ((l.u - l.c < (real)0) & (r.u - r.c > (real)0)) |
                           ((l.u + l.c < (real)0) & (r.u + r.c > (real)0));
+    const int drains = ((s_slow < (real)0) & (beta_slow > -s_slow * l.h)) |
+                       ((s_fast > (real)0) & (beta_fast > s_fast * r.h));
     const int flooding = (dry_l != dry_r) & !wall_l & !wall_r;
-    real hll_h = swe_hll_left_update(s_slow, s_fast, r.h - l.h, flux_jump_h);
+    const int hll = flooding | transonic | drains;
+    real step = swe_bounded_bed_step(l.h, r.h, l.hn, r.hn, r.b - l.b, s_slow, s_fast);
+    real hll_h = swe_hll_left_update(s_slow, s_fast, (r.h - l.h) - step, flux_jump_h);
     real hll_hn = swe_hll_left_update(s_slow, s_fast, r.hn - l.hn, flux_jump_hn);
-    updates.h_left = (flooding | transonic) ? hll_h : updates.h_left;
-    updates.hn_left = (flooding | transonic) ? hll_hn : updates.hn_left;
+    updates.h_left = hll ? hll_h : updates.h_left;
+    updates.hn_left = hll ? hll_hn : updates.hn_left;
     updates.h_right = flux_jump_h - updates.h_left;
     updates.hn_right = flux_jump_hn - updates.hn_left;
     swe_transverse_updates(l.hn + updates.h_left, l.hn, r.hn, l.v, r.v, &updates);

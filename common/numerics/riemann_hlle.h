@@ -1,7 +1,8 @@
 /* The HLLE solver (Harten, Lax, van Leer; Einfeldt 1988): one averaged
  * state between the slowest and fastest waves, with Einfeldt's speed
  * bounds, which keep depths positive next to dry cells. Bathymetry enters
- * through the hydrostatic reconstruction (Audusse et al. 2004). */
+ * through the hydrostatic reconstruction (Audusse et al. 2004), which sees
+ * every depth, however thin, so that water at rest stays at rest. */
 #ifndef SWE_RIEMANN_HLLE_H
 #define SWE_RIEMANN_HLLE_H
 
@@ -21,12 +22,7 @@ SWE_INLINE swe_net_updates swe_hlle(real h_l, real h_r, real hn_l, real hn_r, re
     real flux_hn = flux_l_hn + swe_hll_left_update(s_slow, s_fast, edge.hn_r - edge.hn_l,
                                                    flux_r_hn - flux_l_hn);
 
-    /* Both dry: the deeper side is. (Two comparisons joined with & would say
-     * the same, but after the max with 0 above GCC 12 cannot vectorise them.) */
-    const int both_dry = SWE_FMAX(edge.h_l, edge.h_r) < SWE_DRY_TOLERANCE;
-    flux_h = both_dry ? (real)0 : flux_h;
-    flux_hn = both_dry ? (real)0 : flux_hn;
-    real max_speed = both_dry ? (real)0 : SWE_FMAX(SWE_FABS(s_slow), SWE_FABS(s_fast));
+    real max_speed = SWE_FMAX(SWE_FABS(s_slow), SWE_FABS(s_fast));
     return swe_flux_net_updates(flux_h, flux_hn, h_l, h_r, hn_l, hn_r, ht_l, ht_r, edge, max_speed);
 }
 

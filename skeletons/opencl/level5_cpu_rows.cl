@@ -17,8 +17,8 @@
 enum { ROW_PITCH = SWE_ROW_CHUNK + 2 };
 
 /* The sides of cells i0 .. i0 + count + 1 (ghosts included) of row j, as
- * swe_load_cell makes them: the ghost row of a WALL or OUTFLOW edge is the
- * row beside it (hv mirrored at a wall), its ghost columns are fixed up
+ * swe_load_cell makes them: the ghost row of a WALL or OUTFLOW edge is
+ * made from the row beside it (swe_cell_as_seen), its ghost columns are fixed up
  * after the loop, everything else is read as stored. */
 SWE_INLINE void swe_load_row(real *row, swe_fused_buffers in, __global const real *restrict b,
                              int nx, int ny, int stride, int wall_edges, int derived_edges, int i0,
@@ -26,11 +26,11 @@ SWE_INLINE void swe_load_row(real *row, swe_fused_buffers in, __global const rea
 {
     const swe_cell_source source = swe_cell_source_of(1, j, nx, ny, wall_edges, derived_edges);
     const size_t first = (size_t)source.j * (size_t)stride + (size_t)i0;
+    const size_t next = (size_t)source.next_j * (size_t)stride + (size_t)i0;
     for (int k = 0; k < count + 2; ++k) {
-        SWE_PUT_SIDE(row, ROW_PITCH, k,
-                     swe_side_for(SWE_SOLVER, in.h[first + k], in.hu[first + k],
-                                  swe_ghost_value(source.mirror_hv, 1, in.hv[first + k]),
-                                  b[first + k]));
+        const swe_ghost_cell cell = swe_cell_as_seen(source, in.h[first + k], in.hu[first + k],
+                                                     in.hv[first + k], b[first + k], b[next + k]);
+        SWE_PUT_SIDE(row, ROW_PITCH, k, swe_side_for(SWE_SOLVER, cell.h, cell.hu, cell.hv, cell.b));
     }
     const int fixed[2] = {i0 == 0 && (derived_edges & SWE_EDGE_BIT_LEFT),
                           i0 + count == nx && (derived_edges & SWE_EDGE_BIT_RIGHT)};

@@ -38,8 +38,8 @@ typedef struct cell_state {
 } cell_state;
 
 /* Cell (i, j) as the edges see it: a ghost of a WALL or OUTFLOW edge is
- * its inner neighbour, normal momentum mirrored at a wall
- * (swe_cell_source_of, grid/boundary.h). Indices past the ghost layer
+ * made from its inner neighbour by the host's rules (swe_cell_source_of
+ * and swe_cell_as_seen, grid/boundary.h). Indices past the ghost layer
  * (lanes beyond the last column, rows beyond the last strip) read the
  * ghost. */
 __device__ __forceinline__ cell_state read_cell(const swe_cuda_grid &grid, swe_cuda_state state,
@@ -49,11 +49,15 @@ __device__ __forceinline__ cell_state read_cell(const swe_cuda_grid &grid, swe_c
         swe_cell_source_of(min(i, grid.nx + 1), min(j, grid.ny + 1), grid.nx, grid.ny,
                            grid.wall_edges, grid.derived_edges);
     const size_t at = (size_t)source.j * grid.stride + source.i;
+    const size_t next = (size_t)source.next_j * grid.stride + source.next_i;
+    const swe_ghost_cell seen =
+        swe_cell_as_seen(source, __ldg(state.h + at), __ldg(state.hu + at), __ldg(state.hv + at),
+                         __ldg(b + at), __ldg(b + next));
     cell_state cell;
-    cell.h = __ldg(state.h + at);
-    cell.hu = swe_ghost_value(source.mirror_hu, 1, __ldg(state.hu + at));
-    cell.hv = swe_ghost_value(source.mirror_hv, 1, __ldg(state.hv + at));
-    cell.b = __ldg(b + at);
+    cell.h = seen.h;
+    cell.hu = seen.hu;
+    cell.hv = seen.hv;
+    cell.b = seen.b;
     return cell;
 }
 

@@ -1,11 +1,10 @@
 /* Exercises 03 to 06 (exercises/03-cuda-* .. 06-cuda-*): the CUDA backend
  * at the exercise's level, built with the student's file of that level
  * (skeletons/cuda/levelN_*.cu, with block_max.cuh for level 2), against the
- * reference serial backend
- * (grade_backend_steps.h). Built only with CUDA (tools/teaching.mk);
- * tools/grade.py runs it only where a CUDA device exists and reports
- * "not graded: no CUDA device" elsewhere. */
-#include "cuda_backend.h"
+ * serial backend (grade_backend_steps.h). tools/grade.py runs the
+ * student's side only where a CUDA device exists and reports "not graded:
+ * no CUDA device" elsewhere; the grader's side is the serial backend and
+ * needs no CUDA. */
 #include "grade_backend_steps.h"
 
 /* The CUDA kernels evaluate the serial kernels' expressions, but nvcc
@@ -18,7 +17,7 @@
  * warp strips partial. */
 #define CUDA_CHECKS(level)                                                                         \
     {                                                                                              \
-        {&swe_cuda_backend, level, swe_cuda_device_available}, 3, 64, 1.0e4, 70, 40                \
+        "cuda", level, 3, 64, 1.0e4, 70, 40                                                        \
     }
 
 enum { STEP_CASES = 8, RUN_CASES = 4 };
@@ -44,12 +43,12 @@ LEVEL_TESTS(4)
 #define STEP_TEST(level, what)                                                                     \
     {                                                                                              \
         "step", "level " #level ": " what ", max wave speed and one step of random states", 6,     \
-            STEP_CASES, test_steps_##level                                                         \
+            STEP_CASES, test_steps_##level, 0                                                      \
     }
 #define RUN_TEST(level)                                                                            \
     {                                                                                              \
         "runs", "level " #level ": whole runs, 20 steps of two dam breaks", 4, RUN_CASES,          \
-            test_runs_##level                                                                      \
+            test_runs_##level, 0                                                                   \
     }
 
 static const grade_test level1_tests[] = {
@@ -61,11 +60,7 @@ static const grade_test level3_tests[] = {STEP_TEST(3, "shared-memory tiles (TOD
 static const grade_test level4_tests[] = {STEP_TEST(4, "the fused step (TODOs 1 and 2)"),
                                           RUN_TEST(4)};
 
-const grade_exercise grade_cuda1_exercise = {"03-cuda-kernels-and-transfers", level1_tests, 2,
-                                             swe_cuda_device_available};
-const grade_exercise grade_cuda2_exercise = {"04-cuda-on-the-device", level2_tests, 2,
-                                             swe_cuda_device_available};
-const grade_exercise grade_cuda3_exercise = {"05-cuda-shared-memory", level3_tests, 2,
-                                             swe_cuda_device_available};
-const grade_exercise grade_cuda4_exercise = {"06-cuda-fused-step", level4_tests, 2,
-                                             swe_cuda_device_available};
+const grade_exercise grade_cuda1_exercise = {"03-cuda-kernels-and-transfers", level1_tests, 2};
+const grade_exercise grade_cuda2_exercise = {"04-cuda-on-the-device", level2_tests, 2};
+const grade_exercise grade_cuda3_exercise = {"05-cuda-shared-memory", level3_tests, 2};
+const grade_exercise grade_cuda4_exercise = {"06-cuda-fused-step", level4_tests, 2};

@@ -1,13 +1,11 @@
 /* Exercise 02 (exercises/02-openmp-loops-and-reduction): the TODOs of
- * skeletons/openmp/openmp_kernels.c on random blocks with several thread
- * counts, including more threads than rows: the sweep and the band border
- * edges of every thread against the reference kernels, the sweep against
- * the serial sweep of the same row kernels (the same values for any
- * thread count), the parallel max wave speed, and whole runs of the
- * OpenMP backend. Built only with OpenMP (tools/teaching.mk). */
-#include "grade_support.h"
+ * skeletons/openmp/openmp_kernels.c on random blocks: the sweep and the
+ * band border edges of every thread, every row in exactly one band for 1
+ * to 16 threads and for a team smaller than asked, the parallel max wave
+ * speed, the races of grade_openmp_races.c, and whole runs of the OpenMP
+ * backend. Built only with OpenMP (tools/teaching.mk). */
+#include "grade_openmp.h"
 #include "grid/boundary.h"
-#include "openmp_kernels.h"
 #include "run/options.h"
 
 #include <math.h>
@@ -15,39 +13,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#ifdef SWE_GRADE_WITH_REFERENCE
-#include "openmp_reference.h"
-#endif
-
-extern const swe_backend swe_serial_backend;
 extern const swe_backend swe_openmp_backend;
 
-typedef struct openmp_kernels {
-    real (*sweep)(swe_block *, enum swe_solver, real, real, swe_openmp_edges *, int);
-    real (*max_wave_speed)(const swe_block *, int);
-    const swe_backend *backend;
-} openmp_kernels;
+const openmp_kernels grade_openmp_linked = {swe_openmp_sweep, swe_openmp_max_wave_speed,
+                                            &swe_openmp_backend};
 
-static const openmp_kernels student = {swe_openmp_sweep, swe_openmp_max_wave_speed,
-                                       &swe_openmp_backend};
-
-static const openmp_kernels *reference(void)
-{
-#ifdef SWE_GRADE_WITH_REFERENCE
-    static const openmp_kernels kernels = {reference_openmp_sweep, reference_openmp_max_wave_speed,
-                                           &reference_openmp_backend};
-    return &kernels;
-#else
-    return NULL;
-#endif
-}
-
-/* Against the reference: in a student release the row kernels are the
- * student's own from exercise 01, which may add in another order (see
- * grade_serial.c). Against the serial sweep of the same row kernels: the
- * same values. Whole runs carry small differences through 20 steps. */
+/* Row kernels that add in another order than the reference's (a student
+ * release runs the student's own from exercise 01) differ in the last
+ * places; whole runs carry that through 20 steps. */
 static const double KERNEL_ULPS = 64;
-static const double SAME_VALUES = 0;
 static const double RUN_ULPS = 1.0e4;
 
 /* A random block (ghost layers set by its boundary conditions, as in a
@@ -58,18 +32,18 @@ typedef struct sweep_case {
     real dt;
     real manning; /* zero in half the cases, so both paths are graded */
     int threads;
+    int team_of_one; /* called inside another parallel region: the runtime gives one thread */
 } sweep_case;
 
-static int make_sweep_case(const char *test_id, int case_number, sweep_case *sweep)
+static void make_sweep_case(const char *test_id, int case_number, int max_ny, sweep_case *sweep)
 {
     grade_rng rng = grade_case_rng(test_id, case_number);
-    int nx = grade_integer(&rng, 1, 40), ny = grade_integer(&rng, 1, 24);
+    int nx = grade_integer(&rng, 1, 40), ny = grade_integer(&rng, 1, max_ny);
     double width = nx * grade_uniform(&rng, 0.5, 2), height = ny * grade_uniform(&rng, 0.5, 2);
     swe_error err;
     memset(sweep, 0, sizeof *sweep);
     if (swe_block_create(&sweep->block, nx, ny, 0, 0, width, height, &err) != SWE_OK) {
-        CU_FAIL_FATAL("cannot create a block for the test");
-        return 0;
+        grade_harness_failure(err.message);
     }
     grade_random_state(&rng, &sweep->block);
     swe_set_boundary_layers(&sweep->block);
@@ -77,13 +51,14 @@ static int make_sweep_case(const char *test_id, int case_number, sweep_case *swe
     sweep->dt = (real)grade_uniform(&rng, 0.002, 0.05);
     sweep->manning = case_number % 2 == 0 ? (real)grade_uniform(&rng, 0.01, 0.05) : (real)0;
     sweep->threads = grade_integer(&rng, 2, 8);
-    return 1;
 }
 
 static void describe(const sweep_case *sweep, char *text, size_t size)
 {
-    snprintf(text, size, "%s, nx=%d, ny=%d, %d threads", swe_solver_name(sweep->solver),
-             sweep->block.nx, sweep->block.ny, sweep->threads);
+    snprintf(text, size, "%s, nx=%d, ny=%d, %d threads%s", swe_solver_name(sweep->solver),
+             sweep->block.nx, sweep->block.ny, sweep->threads,
+             sweep->team_of_one ? " asked, called inside another parallel region: a team of 1"
+                                : "");
 }
 
 /* A copy of the input's state whose h, hu, hv are the given outputs (the
@@ -92,9 +67,9 @@ static swe_block state_outputs(const swe_block *input, grade_outputs *outputs)
 {
     size_t size = swe_block_size(input);
     swe_block copy = *input;
-    copy.h = grade_add_field(outputs, "h", size);
-    copy.hu = grade_add_field(outputs, "hu", size);
-    copy.hv = grade_add_field(outputs, "hv", size);
+    copy.h = grade_add_block(outputs, "h", input->nx, input->ny);
+    copy.hu = grade_add_block(outputs, "hu", input->nx, input->ny);
+    copy.hv = grade_add_block(outputs, "hv", input->nx, input->ny);
     memcpy(copy.h, input->h, size * sizeof(real));
     memcpy(copy.hu, input->hu, size * sizeof(real));
     memcpy(copy.hv, input->hv, size * sizeof(real));
@@ -102,17 +77,13 @@ static swe_block state_outputs(const swe_block *input, grade_outputs *outputs)
     return copy;
 }
 
-/* Edge rows for `threads` threads, all NaN, so that a row a kernel reads
- * before writing spoils the result instead of passing by chance. */
-static swe_openmp_edges *nan_edges(int threads, size_t length, real **storage)
+swe_openmp_edges *grade_openmp_nan_edges(int threads, size_t length, real **storage)
 {
     size_t row = SWE_EDGE_ROW_ARRAYS * length, per_thread = 4 * row;
     swe_openmp_edges *edges = calloc((size_t)threads, sizeof *edges);
     *storage = malloc((size_t)threads * per_thread * sizeof(real));
     if (edges == NULL || *storage == NULL) {
-        free(edges);
-        free(*storage);
-        return NULL;
+        grade_harness_failure("out of memory for the edge rows of a case");
     }
     for (size_t v = 0; v < (size_t)threads * per_thread; ++v) {
         (*storage)[v] = (real)NAN;
@@ -127,143 +98,123 @@ static swe_openmp_edges *nan_edges(int threads, size_t length, real **storage)
     return edges;
 }
 
-/* One sweep: the new state, its max wave speed and, for every thread with
- * rows, the edges along the top of its band (from the old state). */
-static void compute_sweep(const void *kernels, const void *input, grade_outputs *outputs)
+/* The edges along the top of every band with rows, solved from the old
+ * state before the barrier: one field per band. */
+static void add_band_tops(const sweep_case *sweep, const swe_openmp_edges *edges,
+                          grade_outputs *outputs)
 {
-    const sweep_case *sweep = input;
-    const int nx = sweep->block.nx, threads = sweep->threads;
-    swe_block copy = state_outputs(&sweep->block, outputs);
-    real *speed = grade_add_field(outputs, "wave_speed", 1);
-    int bands_with_rows = 0;
-    for (int t = 0; t < threads; ++t) {
+    const int nx = sweep->block.nx;
+    for (int t = 0; t < sweep->threads; ++t) {
         int first, last;
-        swe_openmp_band(sweep->block.ny, t, threads, &first, &last);
-        bands_with_rows += first <= last;
-    }
-    real *band_tops = grade_add_field(outputs, "band_top", (size_t)bands_with_rows * 6 * nx);
-    real *storage;
-    swe_openmp_edges *edges = nan_edges(threads, (size_t)nx + 1, &storage);
-    if (edges == NULL) {
-        CU_FAIL_FATAL("out of memory for the edge rows of the test");
-        return;
-    }
-    *speed = ((const openmp_kernels *)kernels)
-                 ->sweep(&copy, sweep->solver, sweep->dt, sweep->manning, edges, threads);
-    for (int t = 0; t < threads; ++t) {
-        int first, last;
-        swe_openmp_band(sweep->block.ny, t, threads, &first, &last);
+        swe_openmp_band(sweep->block.ny, t, sweep->threads, &first, &last);
         if (first > last) {
             continue;
         }
+        const int numbers[GRADE_LAYOUT_NUMBERS] = {nx, last, t};
+        real *out = grade_add_field(outputs, "band_top", 6 * (size_t)nx, GRADE_EDGE_ROWS, numbers);
+        grade_hint(outputs, "TODO 3: solve the border edges of the band before the barrier");
         const swe_edge_row *top = &edges[t].band_top;
         const real *arrays[] = {top->h_left,   top->h_right, top->hn_left,
                                 top->hn_right, top->ht_left, top->ht_right};
         for (int a = 0; a < 6; ++a) {
-            memcpy(band_tops, arrays[a], (size_t)nx * sizeof(real));
-            band_tops += nx;
+            memcpy(out + (size_t)a * (size_t)nx, arrays[a], (size_t)nx * sizeof(real));
         }
+    }
+}
+
+/* One sweep: the new state, its max wave speed and, with band_tops, the
+ * edges along the top of every band. */
+static void sweep_outputs(const openmp_kernels *kernels, const sweep_case *sweep, int band_tops,
+                          grade_outputs *outputs)
+{
+    swe_block copy = state_outputs(&sweep->block, outputs);
+    real *speed = grade_add_value(outputs, "wave_speed");
+    real *storage;
+    swe_openmp_edges *edges =
+        grade_openmp_nan_edges(sweep->threads, (size_t)sweep->block.nx + 1, &storage);
+    *speed = kernels->sweep(&copy, sweep->solver, sweep->dt, sweep->manning, edges, sweep->threads);
+    if (band_tops) {
+        add_band_tops(sweep, edges, outputs);
     }
     free(edges);
     free(storage);
 }
 
-/* The serial backend's step on the same state: the same row kernels, one
- * thread. */
-static void compute_serial_step(const sweep_case *sweep, grade_outputs *outputs)
+static void compute_sweep(const void *kernels, const void *input, grade_outputs *outputs)
 {
-    swe_block copy = state_outputs(&sweep->block, outputs);
-    real *speed = grade_add_field(outputs, "wave_speed", 1);
-    swe_backend_config config = {.solver = sweep->solver, .manning = sweep->manning};
-    swe_error err;
-    if (swe_serial_backend.init(&copy, &config, &err) != SWE_OK ||
-        swe_serial_backend.step(&copy, sweep->dt, speed, &err) != SWE_OK) {
-        CU_FAIL_FATAL("the serial backend failed in the test");
-    }
-    swe_serial_backend.finalize(&copy);
+    sweep_outputs(kernels, input, 1, outputs);
 }
 
-static void compute_sweep_state(const openmp_kernels *kernels, const sweep_case *sweep,
-                                grade_outputs *outputs)
+/* The state and speed of one sweep; for a team-of-one case called from
+ * one thread of another parallel region, where nesting is off, so that
+ * the sweep's own region gets a single thread whatever it asks for. */
+static void compute_sweep_state(const void *kernels, const void *input, grade_outputs *outputs)
 {
-    grade_outputs all = {0};
-    compute_sweep(kernels, sweep, &all);
-    /* keep h, hu, hv and the wave speed; the band tops are not the serial sweep's business */
-    for (int f = 0; f < all.count; ++f) {
-        if (strcmp(all.fields[f].name, "band_top") == 0) {
-            free(all.fields[f].values);
-        } else {
-            outputs->fields[outputs->count++] = all.fields[f];
-        }
+    const sweep_case *sweep = input;
+    if (!sweep->team_of_one) {
+        sweep_outputs(kernels, sweep, 0, outputs);
+        return;
     }
+    int levels_before = omp_get_max_active_levels();
+    omp_set_max_active_levels(1);
+#pragma omp parallel num_threads(2)
+    {
+#pragma omp single
+        sweep_outputs(kernels, sweep, 0, outputs);
+    }
+    omp_set_max_active_levels(levels_before);
 }
 
 static void compute_max_wave_speed(const void *kernels, const void *input, grade_outputs *outputs)
 {
     const sweep_case *sweep = input;
-    real *speed = grade_add_field(outputs, "wave_speed", 1);
+    real *speed = grade_add_value(outputs, "wave_speed");
     *speed = ((const openmp_kernels *)kernels)->max_wave_speed(&sweep->block, sweep->threads);
 }
 
-enum { SWEEP_CASES = 12, SERIAL_CASES = 8, SPEED_CASES = 8, RUN_CASES = 6 };
+enum { SWEEP_CASES = 12, BAND_CASES = 8, SPEED_CASES = 8, RUN_CASES = 6 };
 
-static void test_sweep(void)
+static void emit_sweeps(const char *test_id, int cases, int max_ny, grade_compute compute,
+                        void (*adjust)(int case_number, sweep_case *sweep))
 {
-    for (int k = 1; k <= SWEEP_CASES; ++k) {
+    const grade_side linked = {compute, &grade_openmp_linked};
+    for (int k = 1; k <= cases; ++k) {
         sweep_case sweep;
-        if (!make_sweep_case("sweep", k, &sweep)) {
-            return;
+        make_sweep_case(test_id, k, max_ny, &sweep);
+        if (adjust != NULL) {
+            adjust(k, &sweep);
         }
-        char description[128];
+        char description[192];
         describe(&sweep, description, sizeof description);
-        grade_check_case("sweep", k, SWEEP_CASES, description, compute_sweep, &student, reference(),
-                         &sweep, KERNEL_ULPS, __FILE__, __LINE__);
+        const grade_case a_case = {k, cases, description,
+                                   compute == compute_max_wave_speed ? 0 : KERNEL_ULPS};
+        grade_emit_case(&a_case, linked, linked, &sweep);
         swe_block_destroy(&sweep.block);
     }
 }
 
-static void test_same_as_serial(void)
+static void test_sweep(void)
 {
-    for (int k = 1; k <= SERIAL_CASES; ++k) {
-        sweep_case sweep;
-        if (!make_sweep_case("serial", k, &sweep)) {
-            return;
-        }
-        char description[128];
-        describe(&sweep, description, sizeof description);
-        grade_outputs actual = {0}, expected = {0};
-        compute_sweep_state(&student, &sweep, &actual);
-        compute_serial_step(&sweep, &expected);
-        if (memcmp(expected.fields[0].values, sweep.block.h,
-                   swe_block_size(&sweep.block) * sizeof(real)) == 0) {
-            /* nothing to compare with: the row kernels of this build are still skeletons */
-            grade_record_case(0, k, SERIAL_CASES, description,
-                              "the serial sweep of this build leaves the state unchanged: "
-                              "finish the serial kernels of exercise 01 first",
-                              __FILE__, __LINE__);
-            grade_free_outputs(&actual);
-            grade_free_outputs(&expected);
-        } else {
-            grade_check_outputs(k, SERIAL_CASES, description, &actual, &expected,
-                                "the serial sweep", SAME_VALUES, __FILE__, __LINE__);
-        }
-        swe_block_destroy(&sweep.block);
-    }
+    emit_sweeps("sweep", SWEEP_CASES, 24, compute_sweep, NULL);
+}
+
+/* 1 to 16 threads, often more than rows (empty bands), and in the last
+ * case a team smaller than asked: bands come from omp_get_num_threads(). */
+static void band_threads(int case_number, sweep_case *sweep)
+{
+    static const int threads[BAND_CASES] = {1, 3, 16, 5, 11, 16, 7, 8};
+    sweep->threads = threads[case_number - 1];
+    sweep->team_of_one = case_number == BAND_CASES;
+}
+
+static void test_bands(void)
+{
+    emit_sweeps("bands", BAND_CASES, 12, compute_sweep_state, band_threads);
 }
 
 static void test_max_wave_speed(void)
 {
-    for (int k = 1; k <= SPEED_CASES; ++k) {
-        sweep_case sweep;
-        if (!make_sweep_case("speed", k, &sweep)) {
-            return;
-        }
-        char description[128];
-        describe(&sweep, description, sizeof description);
-        grade_check_case("speed", k, SPEED_CASES, description, compute_max_wave_speed, &student,
-                         reference(), &sweep, SAME_VALUES, __FILE__, __LINE__);
-        swe_block_destroy(&sweep.block);
-    }
+    emit_sweeps("speed", SPEED_CASES, 24, compute_max_wave_speed, NULL);
 }
 
 typedef struct threaded_run {
@@ -282,6 +233,7 @@ static void compute_run(const void *kernels, const void *input, grade_outputs *o
 
 static void test_whole_runs(void)
 {
+    const grade_side linked = {compute_run, &grade_openmp_linked};
     for (int k = 1; k <= RUN_CASES; ++k) {
         grade_rng rng = grade_case_rng("runs", k);
         threaded_run threaded = {
@@ -296,22 +248,24 @@ static void test_whole_runs(void)
         snprintf(description, sizeof description, "%s, %s, %d x %d cells, %d steps, %d threads",
                  run->scenario, swe_solver_name(run->solver), run->nx, run->ny, run->steps,
                  threaded.threads);
-        grade_check_case("runs", k, RUN_CASES, description, compute_run, &student, reference(),
-                         &threaded, RUN_ULPS, __FILE__, __LINE__);
+        const grade_case a_case = {k, RUN_CASES, description, RUN_ULPS};
+        grade_emit_case(&a_case, linked, linked, &threaded);
     }
 }
 
 static const grade_test openmp_tests[] = {
-    {"sweep", "TODO 1-3: the parallel sweep and the band border edges of every thread", 4,
-     SWEEP_CASES, test_sweep},
-    {"serial", "TODO 1-3: the same values as the serial sweep, for any thread count", 2,
-     SERIAL_CASES, test_same_as_serial},
-    {"speed", "TODO 4: the max wave speed as a parallel max reduction", 2, SPEED_CASES,
-     test_max_wave_speed},
+    {"sweep", "TODO 1-3: the parallel sweep and the band border edges of every thread", 3,
+     SWEEP_CASES, test_sweep, 0},
+    {"bands", "TODO 2: every row in one band, for 1 to 16 threads and a team smaller than asked", 2,
+     BAND_CASES, test_bands, 0},
+    {"speed", "TODO 4: the max wave speed as a parallel max reduction", 1, SPEED_CASES,
+     test_max_wave_speed, 0},
+    {"races",
+     "TODO 1 and 4: no race on the maximum: many calls on one input, the max where threads meet", 2,
+     GRADE_OPENMP_RACE_CASES, grade_openmp_test_races, 0},
     {"runs", "whole runs: 20 steps of two dam breaks, every solver, 2-5 threads", 2, RUN_CASES,
-     test_whole_runs},
+     test_whole_runs, 0},
 };
 
 const grade_exercise grade_openmp_exercise = {"02-openmp-loops-and-reduction", openmp_tests,
-                                              (int)(sizeof openmp_tests / sizeof openmp_tests[0]),
-                                              NULL};
+                                              (int)(sizeof openmp_tests / sizeof openmp_tests[0])};

@@ -1,52 +1,55 @@
-/* Shared machinery of the graded suites behind `make grade`: random inputs
- * made from a seed, expected outputs from the reference kernels (full
- * repository) or from shipped reference data (student release), and
- * comparisons that fail one case at a time, so that a test worth P points
- * over N cases earns P * (cases passed) / N. */
+/* Shared machinery of the graded suites behind `make grade`. One program,
+ * tests/grade/, built twice: from the reference kernels by the grader
+ * itself, which writes the expected outputs of every case (--expected),
+ * and from the student's kernels inside the sandbox, which writes what
+ * they compute on the same inputs (--actual). Inputs come from a seed, so
+ * both builds draw the same ones; tools/grade.py compares the two streams
+ * (grade_stream.h) in its own process. A test worth P points over N cases
+ * earns P * (cases that match) / N. */
 #ifndef SWE_GRADE_SUPPORT_H
 #define SWE_GRADE_SUPPORT_H
 
+#include "grade_interior.h"
+#include "grade_stream.h"
 #include "grid/backend.h"
 
-#include <CUnit/CUnit.h>
 #include <stddef.h>
 #include <stdint.h>
 
 typedef struct grade_test {
-    const char *id;   /* short name for the command line and data keys */
+    const char *id;   /* short name for the command line */
     const char *name; /* what the points table shows */
     double points;
-    int cases; /* checked cases; each failing one is a "case k/N" failure */
-    CU_TestFunc function;
+    int cases;
+    void (*run)(void); /* emits every case of the test */
+    /* 1: each case runs as its own MPI job, whose arguments the expected
+     * stream gives (grade_emit_launched_case). */
+    int launched;
 } grade_test;
 
 typedef struct grade_exercise {
     const char *name; /* the folder under exercises/, e.g. 01-serial-net-updates */
     const grade_test *tests;
     int test_count;
-    /* For exercises on a device: whether one is usable here. Without it
-     * the student's kernels cannot run, but reference data can still be
-     * recorded. NULL for CPU exercises. */
-    int (*device_available)(void);
 } grade_exercise;
 
-/* Where expected outputs come from in this run. */
-enum grade_mode {
-    GRADE_AGAINST_REFERENCE, /* the reference kernels, linked in */
-    GRADE_AGAINST_DATA,      /* reference data read from a file */
-    GRADE_WRITING_DATA       /* the reference kernels, and record them */
+/* Whose outputs this process writes. */
+enum grade_role {
+    GRADE_EXPECTED, /* the reference's: the grader's own build */
+    GRADE_ACTUAL    /* the kernels under test: the student's build, in the sandbox */
 };
 
-/* Set once by main() before any test runs. */
-int grade_configure(enum grade_mode mode, uint64_t seed, const char *data_path, swe_error *err);
-/* Writes the recorded reference data (GRADE_WRITING_DATA). */
-int grade_write_data(const char *path, swe_error *err);
-/* Releases the reference data. */
-void grade_cleanup(void);
+/* Set once by main() before any test runs: the role, the seed of the
+ * inputs, and where the stream goes. */
+void grade_configure(enum grade_role role, uint64_t seed, FILE *output);
+enum grade_role grade_role(void);
+
+/* Ends the program when the test itself cannot go on (out of memory for
+ * its inputs): a harness failure, not a wrong answer. */
+_Noreturn void grade_harness_failure(const char *what);
 
 /* A small deterministic generator (splitmix64): the same seed gives the
- * same inputs on every machine, so shipped data matches regenerated
- * inputs. */
+ * same inputs in both builds and on every machine. */
 typedef struct grade_rng {
     uint64_t state;
 } grade_rng;
@@ -61,62 +64,61 @@ int grade_integer(grade_rng *rng, int low, int high); /* low..high inclusive */
  * up to 10 m moving at up to 3 m/s, and a rough bed. */
 void grade_random_state(grade_rng *rng, swe_block *block);
 
-/* Copies the interior h, hu, hv of a block into arrays of nx*ny values,
- * row by row, for comparing outputs. */
-void grade_copy_interior(const swe_block *block, real *h, real *hu, real *hv);
-
-/* Named output arrays of a kernel run. */
-enum { GRADE_MAX_FIELDS = 8 };
-typedef struct grade_field {
-    const char *name;
-    real *values;
-    size_t count;
-} grade_field;
+/* The named output arrays of one case. */
+enum { GRADE_MAX_FIELDS = 24 };
 typedef struct grade_outputs {
     int count;
     grade_field fields[GRADE_MAX_FIELDS];
 } grade_outputs;
 
 /* Adds a field of count values, all NaN, so that a value the kernel under
- * test never writes cannot match. Returns its values. */
-real *grade_add_field(grade_outputs *outputs, const char *name, size_t count);
+ * test never writes cannot match; layout and numbers as in grade_stream.h.
+ * Returns its values. */
+real *grade_add_field(grade_outputs *outputs, const char *name, size_t count,
+                      enum grade_layout layout, const int numbers[GRADE_LAYOUT_NUMBERS]);
+/* The same for double values (time steps). */
+double *grade_add_doubles(grade_outputs *outputs, const char *name, size_t count,
+                          enum grade_layout layout, const int numbers[GRADE_LAYOUT_NUMBERS]);
+/* Shorthands: one value, the interior cells, the cells with ghosts. */
+real *grade_add_value(grade_outputs *outputs, const char *name);
+real *grade_add_cells(grade_outputs *outputs, const char *name, int nx, int ny);
+real *grade_add_block(grade_outputs *outputs, const char *name, int nx, int ny);
+/* Says what to look at when the last field added differs (static text). */
+void grade_hint(grade_outputs *outputs, const char *hint);
 
 /* Frees the values of every field. */
 void grade_free_outputs(grade_outputs *outputs);
 
-/* Computes the outputs of one case with a set of kernels (the student's or
- * the reference's, of the same type). */
+/* Computes the outputs of one case with a set of kernels. */
 typedef void (*grade_compute)(const void *kernels, const void *input, grade_outputs *outputs);
 
-/* Checks one case: computes its outputs with the student's kernels, gets
- * the expected ones (the reference kernels, NULL without them, or the
- * shipped data) and records one CUnit assertion, which on failure reads
- * "case k/N (description): <first value that differs>". Values match
- * within tolerance_ulps * epsilon * (1 + |expected|). */
-void grade_check_case(const char *test_id, int case_number, int cases, const char *description,
-                      grade_compute compute, const void *student_kernels,
-                      const void *reference_kernels, const void *input, double tolerance_ulps,
-                      const char *file, int line);
+/* One way of computing a case's outputs. */
+typedef struct grade_side {
+    grade_compute compute;
+    const void *kernels;
+} grade_side;
 
-/* Checks one case of a property that needs no reference: actual against
- * expected, both computed in this build (e.g. the OpenMP sweep against the
- * serial sweep of the same row kernels), within tolerance_ulps (0: equal
- * values). Records one CUnit assertion, "case k/N (description): ..."
- * naming `source` as where the expected values come from, and frees both
- * outputs. */
-void grade_check_outputs(int case_number, int cases, const char *description, grade_outputs *actual,
-                         grade_outputs *expected, const char *source, double tolerance_ulps,
-                         const char *file, int line);
+typedef struct grade_case {
+    int number, cases;
+    const char *description;
+    double tolerance_ulps; /* |got - want| <= ulps * epsilon * (1 + |want|); 0: the same bits */
+} grade_case;
 
-/* Records the outcome of one case as one CUnit assertion, "case k/N
- * (description): outcome". */
-void grade_record_case(int passed, int case_number, int cases, const char *description,
-                       const char *outcome, const char *file, int line);
+/* Writes one case: the outputs of `actual` in the student's build, of
+ * `expected` in the grader's. In the grader's build both sides link the
+ * reference kernels, so for most tests they are the same side. */
+void grade_emit_case(const grade_case *a_case, grade_side actual, grade_side expected,
+                     const void *input);
+
+/* Writes the expected outputs of a case that tools/grade.py runs as an
+ * MPI job of `ranks` ranks, with these arguments for the case program. */
+void grade_emit_launched_case(const grade_case *a_case, int ranks, const char *arguments,
+                              grade_outputs *expected);
 
 /* Runs steps time steps of a scenario with a backend (the time-step rule
  * of every backend) and lays out the final h, hu, hv of the interior and
  * the wave speed as outputs. A backend that fails (or NULL) leaves them
- * NaN. */
+ * NaN and says why on stderr. */
 typedef struct grade_run {
     const char *scenario;
     int nx, ny, steps;

@@ -1,0 +1,27 @@
+/* The CUDA kernels of the triangle solver (solutions/cuda/mesh/, the part
+ * students write) as the backend launches them: every launcher enqueues
+ * its kernel on stream and checks the launch. The arrays are device
+ * pointers; with -DSWE_MESH_STATE_STRIDE=3 (make MESH_CUDA_LAYOUT=aos)
+ * the state arrays are (h, hu, hv) records (mesh_arrays.h). */
+#ifndef SWE_MESH_CUDA_KERNELS_H
+#define SWE_MESH_CUDA_KERNELS_H
+
+#include "cuda_check.h"
+
+extern "C" {
+#include "mesh/numerics/mesh_arrays.h"
+}
+
+/* Threads per block of every kernel; blocks of the time-step reduction. */
+enum { SWE_MESH_CUDA_BLOCK = 128, SWE_MESH_CUDA_REDUCTION_BLOCKS = 256 };
+
+int swe_mesh_cuda_gradients(const swe_mesh_arrays &arrays, cudaStream_t stream, swe_error *err);
+int swe_mesh_cuda_edge_fluxes(const swe_mesh_arrays &arrays, swe_mesh_launch launch,
+                              cudaStream_t stream, swe_error *err);
+/* Each of `blocks` blocks writes its smallest edge time step to partial. */
+int swe_mesh_cuda_min_steps(const swe_mesh_arrays &arrays, real *partial, int blocks,
+                            cudaStream_t stream, swe_error *err);
+int swe_mesh_cuda_update_cells(const swe_mesh_arrays &arrays, swe_mesh_launch launch,
+                               cudaStream_t stream, swe_error *err);
+
+#endif

@@ -1,0 +1,53 @@
+/* The serial backend of the triangle solver: the kernels of
+ * solutions/serial/mesh on the host arrays. */
+#include "mesh/solver/mesh_backend.h"
+
+#include "mesh_host_verbs.h"
+#include "mesh_serial_kernels.h"
+
+static int serial_init(swe_mesh_run *run, const swe_mesh_backend_config *config, swe_error *err)
+{
+    (void)config;
+    return swe_mesh_host_init(run, err);
+}
+
+static int serial_gradients(swe_mesh_run *run, swe_error *err)
+{
+    (void)err;
+    swe_mesh_serial_gradients(&run->host);
+    return SWE_OK;
+}
+
+static int serial_edge_fluxes(swe_mesh_run *run, swe_mesh_launch launch, swe_error *err)
+{
+    (void)err;
+    swe_mesh_serial_edge_fluxes(&run->host, launch);
+    return SWE_OK;
+}
+
+static int serial_min_time_step(swe_mesh_run *run, real *time_step, swe_error *err)
+{
+    (void)err;
+    *time_step = swe_mesh_serial_min_time_step(&run->host);
+    return SWE_OK;
+}
+
+static int serial_update_cells(swe_mesh_run *run, swe_mesh_launch launch, swe_error *err)
+{
+    (void)err;
+    swe_mesh_serial_update_cells(&run->host, launch);
+    return SWE_OK;
+}
+
+const swe_mesh_backend swe_mesh_serial_backend = {
+    .name = "serial",
+    .description = "one CPU core: loops over edges, then cells",
+    .init = serial_init,
+    .finalize = swe_mesh_host_finalize,
+    .upload = swe_mesh_host_in_place,
+    .download = swe_mesh_host_in_place,
+    .gradients = serial_gradients,
+    .edge_fluxes = serial_edge_fluxes,
+    .min_time_step = serial_min_time_step,
+    .update_cells = serial_update_cells,
+};

@@ -1,0 +1,23 @@
+/* The GMSH reader: .msh files of format 2.2 and 4.1, ASCII and binary,
+ * holding a 2D mesh of 3-node triangles (and points), with 2-node lines
+ * on the boundary whose physical groups name the boundary conditions.
+ * Anything else - other element types, malformed or truncated data,
+ * counts the file cannot hold, non-finite coordinates, references to
+ * missing nodes - is refused with SWE_ERROR_USAGE and one line naming the
+ * file, the line (ASCII) or byte offset (binary), and the reason. */
+#ifndef SWE_MSH_READER_H
+#define SWE_MSH_READER_H
+
+#include "core/error.h"
+#include "mesh/gmsh/msh_raw.h"
+
+#include <stddef.h>
+
+/* Reads the file at path into raw (zeroed first; freed on failure). */
+int swe_msh_read_file(const char *path, swe_msh_raw *raw, swe_error *err);
+
+/* Parses size bytes of a .msh file; name is used in messages. */
+int swe_msh_parse(const char *name, const unsigned char *data, size_t size, swe_msh_raw *raw,
+                  swe_error *err);
+
+#endif

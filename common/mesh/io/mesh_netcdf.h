@@ -1,0 +1,46 @@
+/* Snapshots of a triangle run in a NetCDF-4 (classic model) file that
+ * follows the UGRID 1.0 conventions on top of CF-1.8, so that xarray,
+ * uxarray and ParaView read the mesh: a mesh topology variable "mesh"
+ * naming the node coordinates (mesh_node_x, mesh_node_y), the
+ * face-node connectivity (mesh_face_nodes, 0-based, counter-clockwise)
+ * and the face coordinates (centroids mesh_face_x, mesh_face_y); the bed
+ * b over the faces and h, hu, hv, eta over (time, face), each with
+ * mesh = "mesh" and location = "face". Faces are in the .msh file's
+ * order. Global attributes record the scenario and its parameters, the
+ * backend, precision, order, ordering and physics.
+ *
+ * The file is written as PATH.tmp and renamed to PATH when the run keeps
+ * it; every NetCDF call is checked and a failure names the call. */
+#ifndef SWE_MESH_NETCDF_H
+#define SWE_MESH_NETCDF_H
+
+#include "core/error.h"
+#include "mesh/geometry/mesh.h"
+#include "mesh/numerics/mesh_arrays.h"
+#include "mesh/scenarios/mesh_scenario.h"
+
+typedef struct swe_mesh_netcdf_info {
+    const swe_mesh_scenario *scenario;
+    const char *mesh_file;
+    const char *backend;
+    const char *ordering;
+    int order;
+    double cfl;
+} swe_mesh_netcdf_info;
+
+typedef struct swe_mesh_netcdf swe_mesh_netcdf; /* opaque */
+
+/* Creates PATH.tmp with the mesh, the bed of host and the metadata. */
+int swe_mesh_netcdf_create(swe_mesh_netcdf **file, const char *path, const swe_mesh *mesh,
+                           const swe_mesh_arrays *host, const int *run_of_file,
+                           const swe_mesh_netcdf_info *info, swe_error *err);
+
+/* Appends the state of host (synchronised) at time; times must grow. */
+int swe_mesh_netcdf_write(swe_mesh_netcdf *file, const swe_mesh_arrays *host, double time,
+                          swe_error *err);
+
+/* Closes; keep: rename PATH.tmp to PATH, else remove it. Frees file;
+ * safe with NULL. */
+int swe_mesh_netcdf_close(swe_mesh_netcdf *file, int keep, swe_error *err);
+
+#endif

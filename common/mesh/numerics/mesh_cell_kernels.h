@@ -1,0 +1,131 @@
+/* The cell kernels of the triangle solver, one element each, written once
+ * for every backend (compiled as C, CUDA and OpenCL C): the limited
+ * gradients of second order, and the update that gathers a cell's three
+ * edge fluxes. A cell visits its edges in its listed order (by midpoint),
+ * so the sum, and the result, are the same bits for every numbering of
+ * the mesh and every backend that runs this code; and as each cell only
+ * reads edges and writes itself, the gather needs no atomics. */
+#ifndef SWE_MESH_CELL_KERNELS_H
+#define SWE_MESH_CELL_KERNELS_H
+
+#include "mesh/numerics/mesh_arrays.h"
+#include "mesh/numerics/mesh_boundary.h"
+#include "mesh/numerics/mesh_reconstruction.h"
+#include "numerics/friction.h"
+
+/* The neighbour of cell c across its k-th edge for the gradient: where it
+ * lies, relative to c, and its surface and momenta; a boundary edge has
+ * the ghost of its condition, mirrored through the edge. Returns whether
+ * the neighbour is dry. */
+SWE_INLINE int swe_mesh_gradient_neighbour(const swe_mesh_arrays *a, int c, int e, int k,
+                                           swe_mesh_stencil *stencil, real *eta, real *hu, real *hv)
+{
+    int left = a->edge_left[e] == c;
+    real own_x = left ? a->left_to_mid_x[e] : a->right_to_mid_x[e];
+    real own_y = left ? a->left_to_mid_y[e] : a->right_to_mid_y[e];
+    stencil->mid_x[k] = own_x;
+    stencil->mid_y[k] = own_y;
+    if (e < a->interior_edge_count) {
+        int other = left ? a->edge_right[e] : a->edge_left[e];
+        stencil->neighbour_x[k] = own_x - (left ? a->right_to_mid_x[e] : a->left_to_mid_x[e]);
+        stencil->neighbour_y[k] = own_y - (left ? a->right_to_mid_y[e] : a->left_to_mid_y[e]);
+        real depth = a->h[SWE_MESH_AT(other)];
+        eta[k] = depth + a->bed[other];
+        hu[k] = a->hu[SWE_MESH_AT(other)];
+        hv[k] = a->hv[SWE_MESH_AT(other)];
+        return depth < SWE_DRY_TOLERANCE;
+    }
+    real nx = a->normal_x[e], ny = a->normal_y[e];
+    real twice_along = (real)2 * (own_x * nx + own_y * ny);
+    stencil->neighbour_x[k] = twice_along * nx;
+    stencil->neighbour_y[k] = twice_along * ny;
+    real depth = a->h[SWE_MESH_AT(c)], momentum_x = a->hu[SWE_MESH_AT(c)];
+    real momentum_y = a->hv[SWE_MESH_AT(c)];
+    swe_mesh_face inside;
+    inside.h = depth;
+    inside.qn = momentum_x * nx + momentum_y * ny;
+    inside.qt = momentum_y * nx - momentum_x * ny;
+    int condition = a->boundary_condition[e - a->interior_edge_count];
+    swe_mesh_face ghost =
+        swe_mesh_ghost(a->condition_kind[condition], a->condition_value_a[condition],
+                       a->condition_value_b[condition], inside, a->bed[c]);
+    eta[k] = ghost.h + a->bed[c];
+    hu[k] = ghost.qn * nx - ghost.qt * ny;
+    hv[k] = ghost.qn * ny + ghost.qt * nx;
+    return ghost.h < SWE_DRY_TOLERANCE;
+}
+
+/* Limited gradients of eta, hu and hv in cell c from the current state;
+ * zero (first order) in and next to dry cells, where a reconstruction
+ * could create depths and velocities that are not there. */
+SWE_INLINE void swe_mesh_gradient(const swe_mesh_arrays *a, int c)
+{
+    int edges[3];
+    edges[0] = a->cell_edge_0[c];
+    edges[1] = a->cell_edge_1[c];
+    edges[2] = a->cell_edge_2[c];
+    swe_mesh_stencil stencil;
+    real eta[3], hu[3], hv[3];
+    real depth = a->h[SWE_MESH_AT(c)];
+    int dry = depth < SWE_DRY_TOLERANCE;
+    for (int k = 0; k < 3; ++k) {
+        dry |= swe_mesh_gradient_neighbour(a, c, edges[k], k, &stencil, eta, hu, hv);
+    }
+    swe_mesh_plane plane = swe_mesh_plane_of(&stencil);
+    swe_mesh_vector g_eta = swe_mesh_limited_gradient(&stencil, plane, depth + a->bed[c], eta);
+    swe_mesh_vector g_hu = swe_mesh_limited_gradient(&stencil, plane, a->hu[SWE_MESH_AT(c)], hu);
+    swe_mesh_vector g_hv = swe_mesh_limited_gradient(&stencil, plane, a->hv[SWE_MESH_AT(c)], hv);
+    real keep = dry ? (real)0 : (real)1;
+    a->grad_eta_x[c] = keep * g_eta.x;
+    a->grad_eta_y[c] = keep * g_eta.y;
+    a->grad_hu_x[c] = keep * g_hu.x;
+    a->grad_hu_y[c] = keep * g_hu.y;
+    a->grad_hv_x[c] = keep * g_hv.x;
+    a->grad_hv_y[c] = keep * g_hv.y;
+}
+
+/* Cell c after a step of launch.dt from the current state: minus what
+ * leaves through its edges, plus what enters, over its area; a negative
+ * depth (round-off at a front) becomes zero and a dry cell loses its
+ * momentum; then Manning friction, which can slow the flow but never
+ * reverse it (numerics/friction.h). Writes the current or the
+ * intermediate state. */
+SWE_INLINE void swe_mesh_cell_update(const swe_mesh_arrays *a, swe_mesh_launch launch, int c)
+{
+    int edges[3];
+    edges[0] = a->cell_edge_0[c];
+    edges[1] = a->cell_edge_1[c];
+    edges[2] = a->cell_edge_2[c];
+    real sum_h = (real)0, sum_hu = (real)0, sum_hv = (real)0;
+    for (int k = 0; k < 3; ++k) {
+        int e = edges[k];
+        if (a->edge_left[e] == c) {
+            sum_h -= a->flux_left_h[e];
+            sum_hu -= a->flux_left_hu[e];
+            sum_hv -= a->flux_left_hv[e];
+        } else {
+            sum_h += a->flux_right_h[e];
+            sum_hu += a->flux_right_hu[e];
+            sum_hv += a->flux_right_hv[e];
+        }
+    }
+    real factor = launch.dt / a->area[c];
+    swe_cell cell;
+    cell.h = a->h[SWE_MESH_AT(c)] + factor * sum_h;
+    cell.hu = a->hu[SWE_MESH_AT(c)] + factor * sum_hu;
+    cell.hv = a->hv[SWE_MESH_AT(c)] + factor * sum_hv;
+    cell.h = cell.h > (real)0 ? cell.h : (real)0;
+    int dry = cell.h < SWE_DRY_TOLERANCE;
+    cell.hu = dry ? (real)0 : cell.hu;
+    cell.hv = dry ? (real)0 : cell.hv;
+    cell = swe_manning_friction(cell, launch.friction_dt,
+                                launch.friction_dt > (real)0 ? a->manning : (real)0);
+    SWE_GLOBAL real *h = launch.write_stage ? a->h_stage : a->h;
+    SWE_GLOBAL real *hu = launch.write_stage ? a->hu_stage : a->hu;
+    SWE_GLOBAL real *hv = launch.write_stage ? a->hv_stage : a->hv;
+    h[SWE_MESH_AT(c)] = cell.h;
+    hu[SWE_MESH_AT(c)] = cell.hu;
+    hv[SWE_MESH_AT(c)] = cell.hv;
+}
+
+#endif

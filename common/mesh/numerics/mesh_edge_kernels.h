@@ -1,0 +1,119 @@
+/* The edge kernels of the triangle solver, one element each, written
+ * once for every backend (compiled as C, CUDA and OpenCL C): a backend
+ * maps them to a loop, threads or work-items. Each edge reads its two
+ * cells' states (indirect addressing through edge_left and edge_right),
+ * reconstructs them at its midpoint, solves the Riemann problem and writes
+ * its fluxes and allowed time step; it writes nothing of the cells, so
+ * edges run in any order and in parallel without races. */
+#ifndef SWE_MESH_EDGE_KERNELS_H
+#define SWE_MESH_EDGE_KERNELS_H
+
+#include "mesh/numerics/mesh_arrays.h"
+#include "mesh/numerics/mesh_boundary.h"
+#include "mesh/numerics/mesh_roe.h"
+
+/* Cell c's state at the midpoint of edge e, of which it is the left
+ * (or right) cell, in the frame of normal n: the first-order value, or
+ * with the limited gradients of the surface and momenta (the bed is
+ * constant in a cell, so the depth changes as the surface does). First
+ * order reads no vector to the midpoint. */
+SWE_INLINE swe_mesh_face swe_mesh_face_state(const swe_mesh_arrays *a, swe_mesh_launch launch,
+                                             int c, int e, int left, real nx, real ny)
+{
+    const SWE_GLOBAL real *h = launch.read_stage ? a->h_stage : a->h;
+    const SWE_GLOBAL real *hu = launch.read_stage ? a->hu_stage : a->hu;
+    const SWE_GLOBAL real *hv = launch.read_stage ? a->hv_stage : a->hv;
+    real depth = h[SWE_MESH_AT(c)], momentum_x = hu[SWE_MESH_AT(c)];
+    real momentum_y = hv[SWE_MESH_AT(c)];
+    if (launch.second_order) {
+        real to_mid_x = left ? a->left_to_mid_x[e] : a->right_to_mid_x[e];
+        real to_mid_y = left ? a->left_to_mid_y[e] : a->right_to_mid_y[e];
+        depth =
+            SWE_FMAX((real)0, depth + (a->grad_eta_x[c] * to_mid_x + a->grad_eta_y[c] * to_mid_y));
+        momentum_x = momentum_x + (a->grad_hu_x[c] * to_mid_x + a->grad_hu_y[c] * to_mid_y);
+        momentum_y = momentum_y + (a->grad_hv_x[c] * to_mid_x + a->grad_hv_y[c] * to_mid_y);
+    }
+    swe_mesh_face face;
+    face.h = depth;
+    face.qn = momentum_x * nx + momentum_y * ny;
+    face.qt = momentum_y * nx - momentum_x * ny;
+    return face;
+}
+
+/* Momentum (n, t) components back in x and y. */
+SWE_INLINE real swe_mesh_to_x(real along_n, real along_t, real nx, real ny)
+{
+    return along_n * nx - along_t * ny;
+}
+
+SWE_INLINE real swe_mesh_to_y(real along_n, real along_t, real nx, real ny)
+{
+    return along_n * ny + along_t * nx;
+}
+
+/* The viscous momentum flux out of left into right (000 eq. 25), given
+ * the edge's weight: -nu (h_l + h_r) / 2 * weight * (velocity jump). */
+SWE_INLINE real swe_mesh_viscous_factor(const swe_mesh_arrays *a, swe_mesh_launch launch, int e,
+                                        int l, int r, real *jump_u, real *jump_v)
+{
+    const SWE_GLOBAL real *h = launch.read_stage ? a->h_stage : a->h;
+    const SWE_GLOBAL real *hu = launch.read_stage ? a->hu_stage : a->hu;
+    const SWE_GLOBAL real *hv = launch.read_stage ? a->hv_stage : a->hv;
+    real h_l = h[SWE_MESH_AT(l)], h_r = h[SWE_MESH_AT(r)];
+    *jump_u =
+        swe_mesh_velocity(h_r, hu[SWE_MESH_AT(r)]) - swe_mesh_velocity(h_l, hu[SWE_MESH_AT(l)]);
+    *jump_v =
+        swe_mesh_velocity(h_r, hv[SWE_MESH_AT(r)]) - swe_mesh_velocity(h_l, hv[SWE_MESH_AT(l)]);
+    return -a->viscosity * (real)0.5 * (h_l + h_r) * a->viscous_weight[e];
+}
+
+/* The time step an edge allows, chi / max |lambda| (001 eq. 15); no limit
+ * without waves, and a NaN speed (an unstable state) stays a NaN. */
+SWE_INLINE real swe_mesh_edge_time_step(real chi, real max_speed)
+{
+    return max_speed == (real)0 ? SWE_MESH_NO_TIME_LIMIT : chi / max_speed;
+}
+
+/* Interior edge e (0 <= e < interior_edge_count). */
+SWE_INLINE void swe_mesh_interior_edge(const swe_mesh_arrays *a, swe_mesh_launch launch, int e)
+{
+    int l = a->edge_left[e], r = a->edge_right[e];
+    real nx = a->normal_x[e], ny = a->normal_y[e], length = a->length[e];
+    swe_mesh_face left = swe_mesh_face_state(a, launch, l, e, 1, nx, ny);
+    swe_mesh_face right = swe_mesh_face_state(a, launch, r, e, 0, nx, ny);
+    swe_mesh_edge_flux flux = swe_mesh_flux(left, right, a->bed[r] - a->bed[l]);
+    real viscous_u = (real)0, viscous_v = (real)0;
+    if (a->viscosity > (real)0) {
+        real jump_u, jump_v;
+        real factor = swe_mesh_viscous_factor(a, launch, e, l, r, &jump_u, &jump_v);
+        viscous_u = factor * jump_u;
+        viscous_v = factor * jump_v;
+    }
+    a->flux_left_h[e] = length * flux.left_h;
+    a->flux_left_hu[e] = length * swe_mesh_to_x(flux.left_qn, flux.left_qt, nx, ny) + viscous_u;
+    a->flux_left_hv[e] = length * swe_mesh_to_y(flux.left_qn, flux.left_qt, nx, ny) + viscous_v;
+    a->flux_right_h[e] = length * flux.right_h;
+    a->flux_right_hu[e] = length * swe_mesh_to_x(flux.right_qn, flux.right_qt, nx, ny) + viscous_u;
+    a->flux_right_hv[e] = length * swe_mesh_to_y(flux.right_qn, flux.right_qt, nx, ny) + viscous_v;
+    a->edge_time_step[e] = swe_mesh_edge_time_step(SWE_FMIN(a->chi[l], a->chi[r]), flux.max_speed);
+}
+
+/* Boundary edge e (interior_edge_count <= e < edge_count): the flux
+ * between its cell and the ghost state of its condition. */
+SWE_INLINE void swe_mesh_boundary_edge(const swe_mesh_arrays *a, swe_mesh_launch launch, int e)
+{
+    int l = a->edge_left[e];
+    int condition = a->boundary_condition[e - a->interior_edge_count];
+    real nx = a->normal_x[e], ny = a->normal_y[e], length = a->length[e];
+    swe_mesh_face inside = swe_mesh_face_state(a, launch, l, e, 1, nx, ny);
+    swe_mesh_face ghost =
+        swe_mesh_ghost(a->condition_kind[condition], a->condition_value_a[condition],
+                       a->condition_value_b[condition], inside, a->bed[l]);
+    swe_mesh_edge_flux flux = swe_mesh_flux(inside, ghost, (real)0);
+    a->flux_left_h[e] = length * flux.left_h;
+    a->flux_left_hu[e] = length * swe_mesh_to_x(flux.left_qn, flux.left_qt, nx, ny);
+    a->flux_left_hv[e] = length * swe_mesh_to_y(flux.left_qn, flux.left_qt, nx, ny);
+    a->edge_time_step[e] = swe_mesh_edge_time_step(a->chi[l], flux.max_speed);
+}
+
+#endif

@@ -1,0 +1,279 @@
+#include "mesh/scenarios/mesh_scenario.h"
+
+#include "mesh/numerics/mesh_boundary.h"
+
+#include <math.h>
+#include <string.h>
+
+#define P(name) swe_mesh_scenario_parameter(scenario, name)
+
+static swe_mesh_initial still(double h, double bed)
+{
+    swe_mesh_initial state = {h > 0 ? h : 0, 0, 0, bed};
+    return state;
+}
+
+/* Fennema-Chaudhry (000 fig. 4): the dam is a hole in the mesh (walls);
+ * water left of its centre line, the breach included, is upstream. */
+static swe_mesh_initial partial_dam_break(const swe_mesh_scenario *scenario, double x, double y)
+{
+    (void)y;
+    return still(x < P("dam_x") ? P("h_upstream") : P("h_downstream"), 0);
+}
+
+static swe_mesh_initial circular_dam_break(const swe_mesh_scenario *scenario, double x, double y)
+{
+    double dx = x - P("centre_x"), dy = y - P("centre_y");
+    int inside = dx * dx + dy * dy <= P("radius") * P("radius");
+    return still(inside ? P("h_inside") : P("h_outside"), 0);
+}
+
+/* The outflow level with the plug flow that carries the inflow: the
+ * inflow velocity in the 2 m channel, 2/3 of it past the step. Starting
+ * from rest instead leaves a seiche between the inflow and the level
+ * condition (both reflect long waves) that takes longer than the run to
+ * die out. */
+static swe_mesh_initial backward_step(const swe_mesh_scenario *scenario, double x, double y)
+{
+    (void)y;
+    swe_mesh_initial state = still(P("outflow_level"), 0);
+    state.hu = state.h * P("inflow_velocity") * (x < 0 ? 1.0 : 2.0 / 3.0);
+    return state;
+}
+
+/* A flat surface over a Gaussian bed: a bump below it, or an island
+ * through it (dry where the bed stands above the surface). */
+static swe_mesh_initial lake_at_rest(const swe_mesh_scenario *scenario, double x, double y)
+{
+    double dx = x - P("bump_x"), dy = y - P("bump_y"), width = P("bump_width");
+    double bed = -P("depth") + P("bump_height") * exp(-(dx * dx + dy * dy) / (2 * width * width));
+    return still(P("surface") - bed, bed);
+}
+
+static swe_mesh_initial dam_break_1d(const swe_mesh_scenario *scenario, double x, double y)
+{
+    (void)y;
+    return still(x < P("x_dam") ? P("h_left") : P("h_right"), 0);
+}
+
+/* Still water at the downstream level. */
+static swe_mesh_initial channel_at_level(const swe_mesh_scenario *scenario, double x, double y)
+{
+    (void)x;
+    (void)y;
+    return still(P("level"), 0);
+}
+
+#define WALLS                                                                                      \
+    {                                                                                              \
+        {                                                                                          \
+            "wall", SWE_MESH_WALL, NULL, NULL                                                      \
+        }                                                                                          \
+    }
+#define CHANNEL_ENDS                                                                               \
+    {                                                                                              \
+        {"wall", SWE_MESH_WALL, NULL, NULL}, {"upstream", SWE_MESH_FREE_OUTFLOW, NULL, NULL},      \
+        {                                                                                          \
+            "downstream", SWE_MESH_FREE_OUTFLOW, NULL, NULL                                        \
+        }                                                                                          \
+    }
+
+static const swe_mesh_scenario scenarios[] = {
+    {.name = "partial-dam-break",
+     .title = "Partial dam break (Fennema-Chaudhry, 000 fig. 4): 200 m basin, 75 m breach, "
+              "10 m | 5 m, walls",
+     .geo = "partial_dam_break",
+     .mesh = "partial_dam_break_coarse",
+     .t_end = 7.2,
+     .cfl = 0.5,
+     .order = 2,
+     .parameter_count = 3,
+     .parameters = {{"dam_x", 100, "m"}, {"h_upstream", 10, "m"}, {"h_downstream", 5, "m"}},
+     .condition_count = 1,
+     .conditions = WALLS,
+     .initial = partial_dam_break},
+    {.name = "circular-dam-break",
+     .title = "Circular dam break (Alcrudo-Garcia-Navarro, 000 fig. 5): 10 m within r = 11 m, "
+              "1 m around, walls",
+     .geo = "circular_dam_break",
+     .mesh = "circular_dam_break_coarse",
+     .t_end = 0.69,
+     .cfl = 0.5,
+     .order = 2,
+     .parameter_count = 5,
+     .parameters = {{"centre_x", 25, "m"},
+                    {"centre_y", 25, "m"},
+                    {"radius", 11, "m"},
+                    {"h_inside", 10, "m"},
+                    {"h_outside", 1, "m"}},
+     .condition_count = 1,
+     .conditions = WALLS,
+     .initial = circular_dam_break},
+    {.name = "backward-facing-step",
+     .title = "Backward-facing step (Denham-Patrick, 000 fig. 6): 2 m channel widening to 3 m, "
+              "0.5 m/s in, 1 m out, eddy viscosity 0.00667 m^2/s",
+     .geo = "backward_facing_step",
+     .mesh = "backward_facing_step_m1",
+     .t_end = 500,
+     .cfl = 0.5,
+     .order = 2,
+     .viscosity = 0.00667,
+     .parameter_count = 2,
+     .parameters = {{"inflow_velocity", 0.5, "m/s"}, {"outflow_level", 1, "m"}},
+     .condition_count = 3,
+     .conditions = {{"wall", SWE_MESH_WALL, NULL, NULL},
+                    {"inflow", SWE_MESH_INFLOW_VELOCITY, "inflow_velocity", NULL},
+                    {"outflow", SWE_MESH_LEVEL, "outflow_level", NULL}},
+     .initial = backward_step},
+    {.name = "lake-at-rest",
+     .title = "Lake at rest over a Gaussian bump of the bed, walls: stays at rest",
+     .geo = "square_1000",
+     .mesh = "square_1000_coarse",
+     .t_end = 20,
+     .cfl = 0.5,
+     .order = 2,
+     .parameter_count = 6,
+     .parameters = {{"surface", 0, "m"},
+                    {"depth", 10, "m"},
+                    {"bump_height", 5, "m"},
+                    {"bump_width", 100, "m"},
+                    {"bump_x", 500, "m"},
+                    {"bump_y", 500, "m"}},
+     .condition_count = 1,
+     .conditions = WALLS,
+     .initial = lake_at_rest},
+    {.name = "lake-at-rest-island",
+     .title = "Lake at rest around a Gaussian island that rises 5 m above it, walls: stays at "
+              "rest, the island dry",
+     .geo = "square_1000",
+     .mesh = "square_1000_coarse",
+     .t_end = 20,
+     .cfl = 0.5,
+     .order = 2,
+     .parameter_count = 6,
+     .parameters = {{"surface", 0, "m"},
+                    {"depth", 10, "m"},
+                    {"bump_height", 15, "m"},
+                    {"bump_width", 100, "m"},
+                    {"bump_x", 500, "m"},
+                    {"bump_y", 500, "m"}},
+     .condition_count = 1,
+     .conditions = WALLS,
+     .initial = lake_at_rest},
+    {.name = "dam-break-1d-wet",
+     .title = "1D dam break on a wet bed (Stoker) in a triangulated channel: 10 m left of "
+              "x = 500 m, 2 m right",
+     .geo = "channel",
+     .mesh = "channel_10",
+     .t_end = 20,
+     .cfl = 0.5,
+     .order = 2,
+     .parameter_count = 3,
+     .parameters = {{"x_dam", 500, "m"}, {"h_left", 10, "m"}, {"h_right", 2, "m"}},
+     .condition_count = 3,
+     .conditions = CHANNEL_ENDS,
+     .initial = dam_break_1d},
+    {.name = "dam-break-1d-dry",
+     .title = "1D dam break on a dry bed (Ritter) in a triangulated channel: 10 m left of "
+              "x = 500 m, dry right",
+     .geo = "channel",
+     .mesh = "channel_10",
+     .t_end = 20,
+     .cfl = 0.5,
+     .order = 2,
+     .parameter_count = 3,
+     .parameters = {{"x_dam", 500, "m"}, {"h_left", 10, "m"}, {"h_right", 0, "m"}},
+     .condition_count = 3,
+     .conditions = CHANNEL_ENDS,
+     .initial = dam_break_1d},
+    {.name = "channel-flow",
+     .title = "Steady flow in a triangulated channel: 2 m^2/s in upstream (subcritical "
+              "inflow), level 2 m downstream, Manning n = 0.02",
+     .geo = "channel",
+     .mesh = "channel_20",
+     .t_end = 3000,
+     .cfl = 0.5,
+     .order = 2,
+     .manning = 0.02,
+     .parameter_count = 2,
+     .parameters = {{"discharge", 2, "m^2/s"}, {"level", 2, "m"}},
+     .condition_count = 3,
+     .conditions = {{"wall", SWE_MESH_WALL, NULL, NULL},
+                    {"upstream", SWE_MESH_INFLOW_DISCHARGE, "discharge", NULL},
+                    {"downstream", SWE_MESH_LEVEL, "level", NULL}},
+     .initial = channel_at_level},
+    {.name = "radial-dam-break",
+     .title = "Radial dam break: 15 m of water in a 100 m circle, 10 m around it, walls",
+     .geo = "square_1000",
+     .mesh = "square_1000_coarse",
+     .t_end = 20,
+     .cfl = 0.5,
+     .order = 2,
+     .parameter_count = 5,
+     .parameters = {{"centre_x", 500, "m"},
+                    {"centre_y", 500, "m"},
+                    {"radius", 100, "m"},
+                    {"h_inside", 15, "m"},
+                    {"h_outside", 10, "m"}},
+     .condition_count = 1,
+     .conditions = WALLS,
+     .initial = circular_dam_break},
+};
+
+int swe_mesh_scenario_count(void)
+{
+    return (int)(sizeof scenarios / sizeof scenarios[0]);
+}
+
+const swe_mesh_scenario *swe_mesh_scenario_at(int index)
+{
+    return index >= 0 && index < swe_mesh_scenario_count() ? &scenarios[index] : NULL;
+}
+
+const swe_mesh_scenario *swe_mesh_scenario_find(const char *name)
+{
+    for (int k = 0; name != NULL && k < swe_mesh_scenario_count(); ++k) {
+        if (strcmp(scenarios[k].name, name) == 0) {
+            return &scenarios[k];
+        }
+    }
+    return NULL;
+}
+
+double swe_mesh_scenario_parameter(const swe_mesh_scenario *scenario, const char *name)
+{
+    for (int k = 0; scenario != NULL && name != NULL && k < scenario->parameter_count; ++k) {
+        if (strcmp(scenario->parameters[k].name, name) == 0) {
+            return scenario->parameters[k].value;
+        }
+    }
+    return NAN;
+}
+
+int swe_mesh_scenario_conditions(const swe_mesh_scenario *scenario, swe_mesh_condition *out)
+{
+    int count = scenario != NULL ? scenario->condition_count : 0;
+    for (int k = 0; k < count; ++k) {
+        const swe_mesh_condition_spec *spec = &scenario->conditions[k];
+        out[k] = (swe_mesh_condition){spec->group, spec->kind,
+                                      spec->value_a != NULL ? P(spec->value_a) : 0,
+                                      spec->value_b != NULL ? P(spec->value_b) : 0};
+    }
+    return count;
+}
+
+int swe_mesh_scenario_set(swe_mesh_scenario *scenario, const char *name, double value,
+                          swe_error *err)
+{
+    for (int k = 0; scenario != NULL && name != NULL && k < scenario->parameter_count; ++k) {
+        if (strcmp(scenario->parameters[k].name, name) == 0) {
+            if (!isfinite(value)) {
+                return swe_fail(err, SWE_ERROR_USAGE, "parameter %s must be a finite number", name);
+            }
+            scenario->parameters[k].value = value;
+            return SWE_OK;
+        }
+    }
+    return swe_fail(err, SWE_ERROR_USAGE, "scenario %s has no parameter '%s'",
+                    scenario != NULL ? scenario->name : "(none)", name != NULL ? name : "");
+}

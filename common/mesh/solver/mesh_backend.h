@@ -1,0 +1,62 @@
+/* The backend interface of the triangle solver: one table of functions
+ * per programming model, in the style of the Cartesian grid's.
+ *
+ * The algorithm lives in one place, the stepper (mesh_stepper.c), which
+ * calls these verbs; a backend only maps the element kernels of
+ * common/mesh/numerics onto its loops, threads or work-items and moves
+ * data. A backend keeps its own fields (device arrays, queues) in
+ * run->ext; run->host holds the host's arrays, the exchange format with
+ * the rest of the program.
+ *
+ * Required verbs (a table missing one is refused, naming it, by
+ * swe_mesh_backend_check before its first use): init, finalize, upload,
+ * download, gradients, edge_fluxes, min_time_step, update_cells.
+ * Optional: list_devices. Every verb returns SWE_OK or an error status
+ * with a message in err. */
+#ifndef SWE_MESH_BACKEND_H
+#define SWE_MESH_BACKEND_H
+
+#include "core/error.h"
+#include "mesh/solver/mesh_run.h"
+
+#include <stdio.h>
+
+typedef struct swe_mesh_backend_config {
+    const char *cl_device; /* OpenCL "P:D" (platform:device); NULL: prefer a GPU */
+    int device;            /* which accelerator of the node */
+    int threads;           /* OpenMP threads; 0: the runtime's default */
+} swe_mesh_backend_config;
+
+typedef struct swe_mesh_backend {
+    const char *name;
+    const char *description;
+    /* Sets up the backend's fields for run (whose host arrays hold the
+     * geometry); SWE_ERROR_USAGE when it cannot run here (no device). */
+    int (*init)(swe_mesh_run *run, const swe_mesh_backend_config *config, swe_error *err);
+    void (*finalize)(swe_mesh_run *run);
+    /* Host state (h, hu, hv) and bed -> backend, after they were written. */
+    int (*upload)(swe_mesh_run *run, swe_error *err);
+    /* Backend state -> host state, before it is read. */
+    int (*download)(swe_mesh_run *run, swe_error *err);
+    /* Limited gradients of the current state, every cell. */
+    int (*gradients)(swe_mesh_run *run, swe_error *err);
+    /* swe_mesh_interior_edge and swe_mesh_boundary_edge on every edge. */
+    int (*edge_fluxes)(swe_mesh_run *run, swe_mesh_launch launch, swe_error *err);
+    /* The smallest edge_time_step, exact (a NaN if any is NaN). */
+    int (*min_time_step)(swe_mesh_run *run, real *time_step, swe_error *err);
+    /* swe_mesh_cell_update on every cell. */
+    int (*update_cells)(swe_mesh_run *run, swe_mesh_launch launch, swe_error *err);
+    /* Optional: prints the devices it can run on; NULL: none to list. */
+    int (*list_devices)(FILE *stream, swe_error *err);
+} swe_mesh_backend;
+
+/* The backends built into this binary (serial first). */
+int swe_mesh_backend_count(void);
+const swe_mesh_backend *swe_mesh_backend_at(int index);
+/* The backend called name, or NULL when it is not built. */
+const swe_mesh_backend *swe_mesh_backend_find(const char *name);
+
+/* SWE_ERROR_USAGE naming the first required verb the table lacks. */
+int swe_mesh_backend_check(const swe_mesh_backend *backend, swe_error *err);
+
+#endif

@@ -1,0 +1,78 @@
+#include "mesh/solver/mesh_stepper.h"
+
+#include "mesh/solver/mesh_backend.h"
+#include "numerics/time_step.h"
+
+static swe_mesh_launch edge_launch(int read_stage, int second_order)
+{
+    swe_mesh_launch launch = {read_stage, second_order, 0, (real)0, (real)0};
+    return launch;
+}
+
+static swe_mesh_launch cell_launch(int write_stage, double dt, double friction_dt)
+{
+    swe_mesh_launch launch = {0, 0, write_stage, (real)dt, (real)friction_dt};
+    return launch;
+}
+
+/* The step's dt from the smallest edge time step. */
+static int choose_dt(const swe_mesh_clock *clock, real edge_step, double t_target, double *dt,
+                     swe_error *err)
+{
+    if (!(edge_step > 0)) {
+        return swe_fail(err, SWE_ERROR_RUNTIME,
+                        "the solution became unstable (time step %g) at step %ld, t = %.6g s",
+                        (double)edge_step, clock->steps, clock->t);
+    }
+    double remaining = t_target - clock->t;
+    *dt = edge_step >= SWE_MESH_NO_TIME_LIMIT ? remaining : clock->cfl * (double)edge_step;
+    *dt = *dt < remaining ? *dt : remaining;
+    return SWE_OK;
+}
+
+int swe_mesh_step(swe_mesh_run *run, swe_mesh_clock *clock, double t_target, swe_error *err)
+{
+    if (run == NULL || run->backend == NULL || clock == NULL || !(t_target > clock->t)) {
+        return swe_fail(err, SWE_ERROR_USAGE, "internal error: nothing to step");
+    }
+    const struct swe_mesh_backend *backend = run->backend;
+    int second = run->order == 2;
+    real edge_step = 0;
+    double dt = 0;
+    int status = second ? backend->gradients(run, err) : SWE_OK;
+    if (status == SWE_OK) {
+        status = backend->edge_fluxes(run, edge_launch(0, second), err);
+    }
+    if (status == SWE_OK) {
+        status = backend->min_time_step(run, &edge_step, err);
+    }
+    if (status == SWE_OK) {
+        status = choose_dt(clock, edge_step, t_target, &dt, err);
+    }
+    if (status == SWE_OK && !second) {
+        status = backend->update_cells(run, cell_launch(0, dt, dt), err);
+    } else if (status == SWE_OK) {
+        status = backend->update_cells(run, cell_launch(1, 0.5 * dt, 0), err);
+        if (status == SWE_OK) {
+            status = backend->edge_fluxes(run, edge_launch(1, 1), err);
+        }
+        if (status == SWE_OK) {
+            status = backend->update_cells(run, cell_launch(0, dt, dt), err);
+        }
+    }
+    if (status == SWE_OK) {
+        clock->t = swe_time_after_step(clock->t, dt, t_target);
+        clock->steps++;
+        clock->last_dt = dt;
+    }
+    return status;
+}
+
+int swe_mesh_advance(swe_mesh_run *run, swe_mesh_clock *clock, double t_target, swe_error *err)
+{
+    int status = SWE_OK;
+    while (status == SWE_OK && clock != NULL && clock->t < t_target) {
+        status = swe_mesh_step(run, clock, t_target, err);
+    }
+    return status;
+}

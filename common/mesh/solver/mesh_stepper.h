@@ -1,0 +1,34 @@
+/* The time step of the triangle solver, written once for every backend
+ * as a sequence of its verbs (000 section 3.2, 001 eqs. 15-17):
+ *
+ *   first order:   fluxes(Q) -> dt -> Q += dt D
+ *   second order:  gradients(Q) -> fluxes(Q + dQ) -> dt
+ *                  -> Q* = Q + dt/2 D            (predictor)
+ *                  -> fluxes(Q* + dQ) -> Q += dt D(Q*)   (corrector)
+ *
+ * the two-stage scheme of van Leer that 000 uses, with the limited
+ * reconstruction dQ of step n used in both stages. dt = cfl * the
+ * smallest time step any edge allows, min(chi_l, chi_r) / max |lambda|,
+ * never past the target time; Manning friction is applied with the full
+ * step at the end. */
+#ifndef SWE_MESH_STEPPER_H
+#define SWE_MESH_STEPPER_H
+
+#include "core/error.h"
+#include "mesh/solver/mesh_run.h"
+
+typedef struct swe_mesh_clock {
+    double t;       /* simulated time, s */
+    long steps;     /* steps taken */
+    double last_dt; /* the last step's dt, s */
+    double cfl;     /* dt = cfl * min over edges of min(chi) / max |lambda| (<= 1) */
+} swe_mesh_clock;
+
+/* One step towards t_target (> clock->t). SWE_ERROR_RUNTIME when the
+ * state has become unstable (a NaN reached the time step). */
+int swe_mesh_step(swe_mesh_run *run, swe_mesh_clock *clock, double t_target, swe_error *err);
+
+/* Steps until clock->t reaches t_target. */
+int swe_mesh_advance(swe_mesh_run *run, swe_mesh_clock *clock, double t_target, swe_error *err);
+
+#endif

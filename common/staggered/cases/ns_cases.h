@@ -1,0 +1,42 @@
+/* The cases of the Navier-Stokes application, each a grid, parameters and
+ * an initial state: the Taylor-Green vortex (exact solution), the
+ * lid-driven cavity (Ghia, Ghia and Shin 1982), 002's Kelvin-Helmholtz
+ * shear layer, and a channel with an obstacle (CG needs iterations). */
+#ifndef NS_CASES_H
+#define NS_CASES_H
+
+#include "staggered/ns_solver.h"
+
+/* What a user may choose; 0 (or NULL) for each case's default. */
+typedef struct ns_case_settings {
+    int resolution;           /* cells along the case's unit length */
+    double reynolds;          /* taylor-green, cavity, channel-obstacle */
+    ns_parameters parameters; /* cfl, fixed_dt, CG, level, threads (viscosity from the case) */
+    const char *backend;      /* NULL: serial */
+    const char *obstacles;    /* a PGM picture of solid cells in x-y (staggered/cases/ns_mask.h) */
+} ns_case_settings;
+
+typedef struct ns_case {
+    const char *name;
+    const char *description;
+    int default_resolution;
+    double default_reynolds;
+    double default_end_time; /* s */
+    int slice_axis;          /* the axis normal to the plane its pictures show */
+} ns_case;
+
+/* The cases, NULL-terminated by count. */
+int ns_case_count(void);
+const ns_case *ns_case_at(int index);
+const ns_case *ns_case_find(const char *name);
+
+/* Creates and starts a solver for case `name`; SWE_ERROR_USAGE for an
+ * unknown case or bad settings, naming them. */
+int ns_case_create(const char *name, const ns_case_settings *settings, ns_solver **out,
+                   swe_error *err);
+
+/* The exact Taylor-Green velocity (amplitude 1, wave number 1, in the x-y
+ * plane) at point (x, y) and time t with viscosity nu. */
+void ns_taylor_green_exact(double x, double y, double t, double nu, double velocity[2]);
+
+#endif

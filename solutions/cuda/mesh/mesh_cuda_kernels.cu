@@ -1,0 +1,139 @@
+/* Reference CUDA kernels of the triangle solver: one thread per cell or
+ * edge, running the element kernels of common/mesh/numerics (the same
+ * source as every other backend, compiled here as device code), and the
+ * smallest edge time step reduced in shared memory per block. The arrays
+ * travel as one __grid_constant__ struct, read in place from the kernel's
+ * parameter space. */
+#include "mesh_cuda_kernels.h"
+
+extern "C" {
+#include "mesh/numerics/mesh_cell_kernels.h"
+#include "mesh/numerics/mesh_edge_kernels.h"
+}
+
+__global__ void mesh_gradients(const __grid_constant__ swe_mesh_arrays arrays)
+{
+    /* BEGIN SOLUTION: one thread per cell: its index is blockIdx.x * blockDim.x + threadIdx.x;
+     * the grid is rounded up to whole blocks, so only threads with c < arrays.cell_count call
+     * swe_mesh_gradient(&arrays, c). */
+    int c = blockIdx.x * blockDim.x + threadIdx.x;
+    if (c < arrays.cell_count) {
+        swe_mesh_gradient(&arrays, c);
+    }
+    /* END SOLUTION */
+}
+
+__global__ void mesh_interior_edges(const __grid_constant__ swe_mesh_arrays arrays,
+                                    swe_mesh_launch launch)
+{
+    /* BEGIN SOLUTION: one thread per interior edge e < arrays.interior_edge_count:
+     * swe_mesh_interior_edge(&arrays, launch, e). Neighbouring threads read the cells of
+     * neighbouring edges: with the rcm+edges ordering those lie close together in memory. */
+    int e = blockIdx.x * blockDim.x + threadIdx.x;
+    if (e < arrays.interior_edge_count) {
+        swe_mesh_interior_edge(&arrays, launch, e);
+    }
+    /* END SOLUTION */
+}
+
+__global__ void mesh_boundary_edges(const __grid_constant__ swe_mesh_arrays arrays,
+                                    swe_mesh_launch launch)
+{
+    /* BEGIN SOLUTION: one thread per boundary edge: thread k takes
+     * e = arrays.interior_edge_count + k while e < arrays.edge_count:
+     * swe_mesh_boundary_edge(&arrays, launch, e). */
+    int e = arrays.interior_edge_count + blockIdx.x * blockDim.x + threadIdx.x;
+    if (e < arrays.edge_count) {
+        swe_mesh_boundary_edge(&arrays, launch, e);
+    }
+    /* END SOLUTION */
+}
+
+__global__ void mesh_cell_updates(const __grid_constant__ swe_mesh_arrays arrays,
+                                  swe_mesh_launch launch)
+{
+    /* BEGIN SOLUTION: one thread per cell c < arrays.cell_count:
+     * swe_mesh_cell_update(&arrays, launch, c). Each thread gathers its cell's three edge fluxes
+     * and writes only its cell: no atomics. */
+    int c = blockIdx.x * blockDim.x + threadIdx.x;
+    if (c < arrays.cell_count) {
+        swe_mesh_cell_update(&arrays, launch, c);
+    }
+    /* END SOLUTION */
+}
+
+__global__ void mesh_min_steps(const __grid_constant__ swe_mesh_arrays arrays, real *partial)
+{
+    __shared__ real smallest[SWE_MESH_CUDA_BLOCK];
+    real mine = SWE_MESH_NO_TIME_LIMIT;
+    /* BEGIN SOLUTION: the block's smallest edge time step. Each thread walks the edges from
+     * blockIdx.x * blockDim.x + threadIdx.x in strides of gridDim.x * blockDim.x, keeping
+     * mine = swe_mesh_min_step(mine, arrays.edge_time_step[e]); then smallest[threadIdx.x] = mine,
+     * __syncthreads(), and the block halves: for stride = blockDim.x / 2 down to 1, threads below
+     * stride take the smaller of their value and the one stride above, __syncthreads() after each
+     * halving. Thread 0 writes smallest[0] to partial[blockIdx.x].
+     * | stub: if (threadIdx.x == 0) { partial[blockIdx.x] = (real)NAN; } */
+    for (int e = blockIdx.x * blockDim.x + threadIdx.x; e < arrays.edge_count;
+         e += gridDim.x * blockDim.x) {
+        mine = swe_mesh_min_step(mine, arrays.edge_time_step[e]);
+    }
+    smallest[threadIdx.x] = mine;
+    __syncthreads();
+    for (int stride = blockDim.x / 2; stride > 0; stride /= 2) {
+        if (threadIdx.x < stride) {
+            smallest[threadIdx.x] =
+                swe_mesh_min_step(smallest[threadIdx.x], smallest[threadIdx.x + stride]);
+        }
+        __syncthreads();
+    }
+    if (threadIdx.x == 0) {
+        partial[blockIdx.x] = smallest[0];
+    }
+    /* END SOLUTION */
+}
+
+static int blocks_for(int count)
+{
+    return (count + SWE_MESH_CUDA_BLOCK - 1) / SWE_MESH_CUDA_BLOCK;
+}
+
+int swe_mesh_cuda_gradients(const swe_mesh_arrays &arrays, cudaStream_t stream, swe_error *err)
+{
+    mesh_gradients<<<blocks_for(arrays.cell_count), SWE_MESH_CUDA_BLOCK, 0, stream>>>(arrays);
+    CUDA_CHECK(cudaGetLastError(), err);
+    return SWE_OK;
+}
+
+int swe_mesh_cuda_edge_fluxes(const swe_mesh_arrays &arrays, swe_mesh_launch launch,
+                              cudaStream_t stream, swe_error *err)
+{
+    int interior = arrays.interior_edge_count, boundary = arrays.edge_count - interior;
+    if (interior > 0) {
+        mesh_interior_edges<<<blocks_for(interior), SWE_MESH_CUDA_BLOCK, 0, stream>>>(arrays,
+                                                                                      launch);
+        CUDA_CHECK(cudaGetLastError(), err);
+    }
+    if (boundary > 0) {
+        mesh_boundary_edges<<<blocks_for(boundary), SWE_MESH_CUDA_BLOCK, 0, stream>>>(arrays,
+                                                                                      launch);
+        CUDA_CHECK(cudaGetLastError(), err);
+    }
+    return SWE_OK;
+}
+
+int swe_mesh_cuda_min_steps(const swe_mesh_arrays &arrays, real *partial, int blocks,
+                            cudaStream_t stream, swe_error *err)
+{
+    mesh_min_steps<<<blocks, SWE_MESH_CUDA_BLOCK, 0, stream>>>(arrays, partial);
+    CUDA_CHECK(cudaGetLastError(), err);
+    return SWE_OK;
+}
+
+int swe_mesh_cuda_update_cells(const swe_mesh_arrays &arrays, swe_mesh_launch launch,
+                               cudaStream_t stream, swe_error *err)
+{
+    mesh_cell_updates<<<blocks_for(arrays.cell_count), SWE_MESH_CUDA_BLOCK, 0, stream>>>(arrays,
+                                                                                         launch);
+    CUDA_CHECK(cudaGetLastError(), err);
+    return SWE_OK;
+}

@@ -1,0 +1,98 @@
+/* Reference OpenCL kernels of the triangle solver: one work-item per
+ * cell or edge, running the element kernels of common/mesh/numerics (the
+ * same source as every other backend), and the smallest edge time step
+ * as a reduction in each work-group. */
+
+/* Before any code: the same bits as the C backends where the device
+ * allows, no contraction of a * b + c into one rounding. */
+#pragma OPENCL FP_CONTRACT OFF
+
+#include "mesh/numerics/mesh_cell_kernels.h"
+#include "mesh/numerics/mesh_edge_kernels.h"
+#include "mesh_kernel_parameters.h"
+
+__kernel void swe_mesh_gradients(SWE_MESH_KERNEL_PARAMETERS)
+{
+    SWE_MESH_ARRAYS_FROM_PARAMETERS;
+    /* BEGIN SOLUTION: one work-item per cell: c = get_global_id(0); the launch rounds the number
+     * of work-items up to whole work-groups, so only c < a.cell_count calls
+     * swe_mesh_gradient(&a, c). */
+    int c = (int)get_global_id(0);
+    if (c < a.cell_count) {
+        swe_mesh_gradient(&a, c);
+    }
+    /* END SOLUTION */
+}
+
+__kernel void swe_mesh_interior_edges(SWE_MESH_KERNEL_PARAMETERS, int read_stage, int second_order)
+{
+    SWE_MESH_ARRAYS_FROM_PARAMETERS;
+    swe_mesh_launch launch = swe_mesh_cl_launch(read_stage, second_order, 0, 0, 0);
+    /* BEGIN SOLUTION: one work-item per interior edge e < a.interior_edge_count:
+     * swe_mesh_interior_edge(&a, launch, e). */
+    int e = (int)get_global_id(0);
+    if (e < a.interior_edge_count) {
+        swe_mesh_interior_edge(&a, launch, e);
+    }
+    /* END SOLUTION */
+}
+
+__kernel void swe_mesh_boundary_edges(SWE_MESH_KERNEL_PARAMETERS, int read_stage, int second_order)
+{
+    SWE_MESH_ARRAYS_FROM_PARAMETERS;
+    swe_mesh_launch launch = swe_mesh_cl_launch(read_stage, second_order, 0, 0, 0);
+    /* BEGIN SOLUTION: one work-item per boundary edge: work-item k takes edge
+     * e = a.interior_edge_count + k, up to a.edge_count: swe_mesh_boundary_edge(&a, launch, e). */
+    int e = a.interior_edge_count + (int)get_global_id(0);
+    if (e < a.edge_count) {
+        swe_mesh_boundary_edge(&a, launch, e);
+    }
+    /* END SOLUTION */
+}
+
+__kernel void swe_mesh_cell_updates(SWE_MESH_KERNEL_PARAMETERS, int write_stage, real dt,
+                                    real friction_dt)
+{
+    SWE_MESH_ARRAYS_FROM_PARAMETERS;
+    swe_mesh_launch launch = swe_mesh_cl_launch(0, 0, write_stage, dt, friction_dt);
+    /* BEGIN SOLUTION: one work-item per cell c < a.cell_count: swe_mesh_cell_update(&a, launch,
+     * c). The cell gathers its edges' fluxes, so no two work-items write the same place. */
+    int c = (int)get_global_id(0);
+    if (c < a.cell_count) {
+        swe_mesh_cell_update(&a, launch, c);
+    }
+    /* END SOLUTION */
+}
+
+/* Each work-group's smallest edge time step into partial[group]; the host
+ * takes the smallest of those. */
+__kernel void swe_mesh_min_steps(SWE_MESH_KERNEL_PARAMETERS, __global real *partial,
+                                 __local real *scratch)
+{
+    SWE_MESH_ARRAYS_FROM_PARAMETERS;
+    real smallest = SWE_MESH_NO_TIME_LIMIT;
+    const int item = (int)get_local_id(0), size = (int)get_local_size(0);
+    /* BEGIN SOLUTION: a reduction in two steps. First each work-item walks the edges from
+     * get_global_id(0) in strides of get_global_size(0), keeping
+     * smallest = swe_mesh_min_step(smallest, a.edge_time_step[e]). Then the work-group halves:
+     * scratch[item] = smallest, barrier(CLK_LOCAL_MEM_FENCE), and for stride = size / 2 down to
+     * 1 the items item < stride take the smaller of their value and scratch[item + stride], with a
+     * barrier after each halving (size is a power of two). Item 0 writes scratch[0] to
+     * partial[get_group_id(0)].
+     * | stub: if (item == 0) { partial[get_group_id(0)] = (real)NAN; } */
+    for (int e = (int)get_global_id(0); e < a.edge_count; e += (int)get_global_size(0)) {
+        smallest = swe_mesh_min_step(smallest, a.edge_time_step[e]);
+    }
+    scratch[item] = smallest;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (int stride = size / 2; stride > 0; stride /= 2) {
+        if (item < stride) {
+            scratch[item] = swe_mesh_min_step(scratch[item], scratch[item + stride]);
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    if (item == 0) {
+        partial[get_group_id(0)] = scratch[0];
+    }
+    /* END SOLUTION */
+}

@@ -1,0 +1,83 @@
+/* Reference kernels of the triangle solver's OpenMP backend. Every edge
+ * writes only its own fluxes and every cell only itself, so each sweep is
+ * a parallel loop with no race: the cell sweep gathers (a cell reads its
+ * edges) instead of letting edges scatter into cells, where two threads
+ * could add to the same cell at once. The result does not depend on which
+ * thread takes which element, so it is the serial backend's, bit for bit,
+ * for any thread count; the minimum of the time steps is exact in any
+ * order. */
+#include "mesh_openmp_kernels.h"
+
+#include "mesh/numerics/mesh_cell_kernels.h"
+#include "mesh/numerics/mesh_edge_kernels.h"
+#include "numerics/speed_bits.h"
+
+#include <omp.h>
+
+void swe_mesh_openmp_gradients(const swe_mesh_arrays *arrays, int threads)
+{
+    /* BEGIN SOLUTION: (1) a parallel loop. Share the cells among the threads with
+     * `#pragma omp parallel for num_threads(threads) schedule(static)` in front of the loop that
+     * calls swe_mesh_gradient(arrays, c) for every cell. */
+#pragma omp parallel for num_threads(threads) schedule(static)
+    for (int c = 0; c < arrays->cell_count; ++c) {
+        swe_mesh_gradient(arrays, c);
+    }
+    /* END SOLUTION */
+}
+
+void swe_mesh_openmp_edge_fluxes(const swe_mesh_arrays *arrays, swe_mesh_launch launch, int threads)
+{
+    /* BEGIN SOLUTION: (2) the edge sweep in parallel. The serial backend's two loops (interior
+     * edges, then boundary edges), each a `#pragma omp parallel for num_threads(threads)
+     * schedule(static)`. Both may share one parallel region with two `omp for` loops. */
+#pragma omp parallel num_threads(threads)
+    {
+#pragma omp for schedule(static)
+        for (int e = 0; e < arrays->interior_edge_count; ++e) {
+            swe_mesh_interior_edge(arrays, launch, e);
+        }
+#pragma omp for schedule(static)
+        for (int e = arrays->interior_edge_count; e < arrays->edge_count; ++e) {
+            swe_mesh_boundary_edge(arrays, launch, e);
+        }
+    }
+    /* END SOLUTION */
+}
+
+real swe_mesh_openmp_min_time_step(const swe_mesh_arrays *arrays, int threads)
+{
+    swe_speed_bits smallest = swe_speed_to_bits(SWE_MESH_NO_TIME_LIMIT);
+    int unstable = 0;
+    /* BEGIN SOLUTION: (3) a minimum as a reduction. Edge time steps are positive, so their bits
+     * sort like the steps (numerics/speed_bits.h): loop over the edges with `#pragma omp parallel
+     * for num_threads(threads) schedule(static) reduction(min : smallest) reduction(| :
+     * unstable)`, taking the smaller of smallest and swe_speed_to_bits(step), and setting
+     * unstable when a step is a NaN (step != step), which the bits would hide. */
+#pragma omp parallel for num_threads(threads) schedule(static) reduction(min                       \
+                                                                         : smallest)               \
+    reduction(|                                                                                    \
+              : unstable)
+    for (int e = 0; e < arrays->edge_count; ++e) {
+        real step = arrays->edge_time_step[e];
+        swe_speed_bits bits = swe_speed_to_bits(step);
+        smallest = bits < smallest ? bits : smallest;
+        unstable |= step != step;
+    }
+    /* END SOLUTION */
+    return unstable ? (real)NAN : swe_speed_from_bits(smallest);
+}
+
+void swe_mesh_openmp_update_cells(const swe_mesh_arrays *arrays, swe_mesh_launch launch,
+                                  int threads)
+{
+    /* BEGIN SOLUTION: (4) the cell sweep in parallel. Put `#pragma omp parallel for
+     * num_threads(threads) schedule(static)` over the cells, each calling
+     * swe_mesh_cell_update(arrays, launch, c). No atomics are needed: a cell gathers its edges'
+     * fluxes and writes only itself. */
+#pragma omp parallel for num_threads(threads) schedule(static)
+    for (int c = 0; c < arrays->cell_count; ++c) {
+        swe_mesh_cell_update(arrays, launch, c);
+    }
+    /* END SOLUTION */
+}

@@ -1,0 +1,62 @@
+/* Reference kernels of the triangle solver's serial backend. The work of
+ * a step is two sweeps: over edges, each reading its two cells and
+ * writing its own fluxes, then over cells, each gathering the fluxes of
+ * its three edges. Each element kernel writes only its own element, so
+ * the sweeps could run in any order - what the parallel backends rely on.
+ * The element kernels (common/mesh/numerics) are the numerics; the loops
+ * here are the exercise: which elements, in which sweep. */
+#include "mesh_serial_kernels.h"
+
+#include "mesh/numerics/mesh_cell_kernels.h"
+#include "mesh/numerics/mesh_edge_kernels.h"
+
+void swe_mesh_serial_gradients(const swe_mesh_arrays *arrays)
+{
+    /* BEGIN SOLUTION: the gradient sweep. Call swe_mesh_gradient(arrays, c) for every cell
+     * c = 0..arrays->cell_count-1. */
+    for (int c = 0; c < arrays->cell_count; ++c) {
+        swe_mesh_gradient(arrays, c);
+    }
+    /* END SOLUTION */
+}
+
+void swe_mesh_serial_edge_fluxes(const swe_mesh_arrays *arrays, swe_mesh_launch launch)
+{
+    /* BEGIN SOLUTION: the edge sweep. Interior edges come first: call
+     * swe_mesh_interior_edge(arrays, launch, e) for e = 0..interior_edge_count-1, then
+     * swe_mesh_boundary_edge(arrays, launch, e) for the boundary edges, e = interior_edge_count
+     * ..edge_count-1. Two loops instead of one with a test: no branch per edge, and on a GPU no
+     * warp that mixes the two kinds. */
+    for (int e = 0; e < arrays->interior_edge_count; ++e) {
+        swe_mesh_interior_edge(arrays, launch, e);
+    }
+    for (int e = arrays->interior_edge_count; e < arrays->edge_count; ++e) {
+        swe_mesh_boundary_edge(arrays, launch, e);
+    }
+    /* END SOLUTION */
+}
+
+real swe_mesh_serial_min_time_step(const swe_mesh_arrays *arrays)
+{
+    real smallest = SWE_MESH_NO_TIME_LIMIT;
+    /* BEGIN SOLUTION: the time step (001 eq. 15). The step is limited by the edge that allows
+     * the least: set smallest to the minimum of arrays->edge_time_step[e] over all edges, with
+     * smallest = swe_mesh_min_step(smallest, step), which keeps a NaN (an unstable state) once
+     * it has seen one. */
+    for (int e = 0; e < arrays->edge_count; ++e) {
+        smallest = swe_mesh_min_step(smallest, arrays->edge_time_step[e]);
+    }
+    /* END SOLUTION */
+    return smallest;
+}
+
+void swe_mesh_serial_update_cells(const swe_mesh_arrays *arrays, swe_mesh_launch launch)
+{
+    /* BEGIN SOLUTION: the cell sweep. Call swe_mesh_cell_update(arrays, launch, c) for every
+     * cell: it gathers the fluxes of the cell's three edges (a gather: the cell reads, nobody
+     * else writes it). */
+    for (int c = 0; c < arrays->cell_count; ++c) {
+        swe_mesh_cell_update(arrays, launch, c);
+    }
+    /* END SOLUTION */
+}

@@ -1,0 +1,273 @@
+#!/usr/bin/env python3
+"""make grade-check, part 1: hostile submissions graded by the official
+path (tools/grade.py in this repository, the reference kernels, the
+sandbox). Each must score only what it honestly earns (0, or less than
+full for a data race), none may reach out of the sandbox (its payload
+prints "ESCAPED: ..." if it does), the repository must be unchanged
+afterwards (every file's checksum, `git status`), and no process of it may
+survive. The payloads are in payloads/; @ROOT@ stands for this repository's
+path (the worst case: the student knows where the grader runs) and @SLOT@
+for the kernel file's path below skeletons/.
+
+Usage: tests/grade/cheats/run.py [NAME...]
+"""
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(HERE)))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+from grading import conf, sandbox  # noqa: E402
+
+WORK = os.path.join(ROOT, "build", "cheats")
+SERIAL, OPENMP, CUDA, OPENCL, MPI = ("01-serial-net-updates", "02-openmp-loops-and-reduction",
+                                     "03-cuda-kernels-and-transfers", "07-opencl-kernels",
+                                     "08-mpi-ghost-layers")
+# name, exercise, how the submission is made, what it must score, time limit per test
+CHEATS = [
+    ("report-rewrite", SERIAL, "append:report_rewriter.c", "zero", None),
+    ("include-reference", SERIAL, "replace:include_reference.c", "uncompiled", None),
+    ("include-reference-opencl", OPENCL, "replace:include_reference.cl", "uncompiled", None),
+    # Without a GPU the CUDA exercises are not graded: this one only builds.
+    ("include-reference-cuda", CUDA, "replace:include_reference.c", "build-fails", None),
+    ("symlink-to-reference", SERIAL, "symlink", "refused:symbolic link", None),
+    ("hardlink-to-reference", SERIAL, "hardlink", "refused:hard link", None),
+    ("folder-link-to-reference", SERIAL, "folder-link", "refused:symbolic link", None),
+    ("reference-symbols", SERIAL, "replace:reference_symbols.c", "zero", None),
+    ("mpi-pass-text", MPI, "replace:mpi_pass.c", "zero", None),
+    ("daemon-rewrites-report", SERIAL, "append:daemon.c", "zero", None),
+    ("edit-grader", SERIAL, "append:edit_grader.c", "zero", None),
+    ("race-sweep-no-reduction", OPENMP, "unreduce:sweep", "race", None),
+    ("race-speed-no-reduction", OPENMP, "unreduce:speed", "race", None),
+    ("fork-bomb", SERIAL, "append:fork_bomb.c", "zero", None),
+    ("huge-output", SERIAL, "append:huge_output.c", "zero", None),
+    ("read-parent", SERIAL, "append:read_parent.c", "zero", None),
+    ("terminal", SERIAL, "append:terminal.c", "zero", None),
+    ("signal-the-grader", SERIAL, "append:signals.c", "zero", None),
+    ("sleep-past-limit", SERIAL, "append:sleep.c", "timeout", 3),
+    ("write-repository", SERIAL, "append:write_repository.c", "zero", None),
+    ("network", SERIAL, "append:network.c", "zero", None),
+    ("memory", SERIAL, "append:memory.c", "zero", None),
+    ("fill-disk", SERIAL, "append:fill_tmp.c", "zero", None),
+    ("compile-bomb", SERIAL, "replace:compile_bomb.c", "uncompiled", None),
+]
+# What a race cheat removes: the reduction of TODO 1 (the sweep's parallel
+# region) or of TODO 4 (the max wave speed's loop).
+UNREDUCE = {
+    "sweep": ("#pragma omp parallel num_threads(threads) reduction(max : max_speed)",
+              "#pragma omp parallel num_threads(threads)"),
+    "speed": ("#pragma omp parallel for num_threads(threads) schedule(static) "
+              "reduction(max : max_speed)",
+              "#pragma omp parallel for num_threads(threads) schedule(static)"),
+}
+
+
+def fingerprint():
+    """Checksums of every file of the repository but build/ and .git."""
+    sums = {}
+    for directory, subdirectories, names in os.walk(ROOT):
+        if directory == ROOT:
+            subdirectories[:] = [d for d in subdirectories if d not in ("build", ".git")]
+        for name in names:
+            path = os.path.join(directory, name)
+            if os.path.isfile(path) and not os.path.islink(path):
+                with open(path, "rb") as stream:
+                    sums[os.path.relpath(path, ROOT)] = hashlib.sha256(stream.read()).hexdigest()
+    return sums
+
+
+def git_status():
+    return subprocess.run(["git", "-C", ROOT, "status", "--porcelain"], stdout=subprocess.PIPE,
+                          stderr=subprocess.DEVNULL, universal_newlines=True).stdout
+
+
+def substitute(text, slot):
+    return text.replace("@ROOT@", ROOT).replace("@SLOT@", slot)
+
+
+def make_submission(name, exercise, how):
+    """The submission folder of a cheat."""
+    folder = os.path.join(WORK, name)
+    shutil.rmtree(folder, ignore_errors=True)
+    exercise_conf = conf.read(exercise)
+    slot, *others = exercise_conf["files"]
+    target = os.path.join(folder, slot)
+    os.makedirs(os.path.dirname(target))
+    # The exercise's other files as handed out; what it builds on as a
+    # student who finished the earlier exercises has it.
+    copies = [(other, "skeletons") for other in others] + \
+        [(used, "solutions") for used in exercise_conf["uses"]]
+    for other, origin in copies:
+        os.makedirs(os.path.dirname(os.path.join(folder, other)), exist_ok=True)
+        shutil.copyfile(os.path.join(ROOT, origin, other), os.path.join(folder, other))
+    kind, _, argument = how.partition(":")
+    reference = os.path.join(ROOT, "solutions", slot)
+    if kind in ("append", "replace"):
+        with open(os.path.join(HERE, "payloads", argument), encoding="utf-8") as stream:
+            payload = substitute(stream.read(), slot)
+        base = ""
+        if kind == "append":
+            with open(os.path.join(ROOT, "skeletons", slot), encoding="utf-8") as stream:
+                base = stream.read()
+        with open(target, "w", encoding="utf-8") as stream:
+            stream.write(base + payload)
+    elif kind == "symlink":
+        os.symlink(reference, target)
+    elif kind == "hardlink":
+        os.link(reference, target)
+    elif kind == "folder-link":
+        os.rmdir(os.path.dirname(target))
+        os.symlink(os.path.dirname(reference), os.path.dirname(target))
+    elif kind == "unreduce":
+        with open(reference, encoding="utf-8") as stream:
+            text = stream.read()
+        old, new = UNREDUCE[argument]
+        if text.count(old) != 1:
+            raise SystemExit("cheats: %s no longer holds '%s'" % (reference, old))
+        with open(target, "w", encoding="utf-8") as stream:
+            stream.write(text.replace(old, new))
+    return folder
+
+
+def survivors():
+    """Processes a cheat left behind: named shallows-cheat, or, when the
+    grader runs as root, any of the sandbox's user."""
+    found = []
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            with open("/proc/%s/comm" % pid) as stream:
+                name = stream.read().strip()
+            owner = os.stat("/proc/%s" % pid).st_uid
+        except OSError:
+            continue
+        if name == "shallows-cheat" or (os.geteuid() == 0 and owner == sandbox.SANDBOX_ID):
+            found.append("%s (%s)" % (pid, name))
+    return found
+
+
+def grader_folders():
+    """The grader's temporary folders (work, cache, pipe, probe): none may
+    outlive a grading."""
+    return {name for name in os.listdir(tempfile.gettempdir())
+            if name.startswith(("shallows-grade-", "shallows-cache-", "shallows-pipe-",
+                                "shallows-probe-"))}
+
+
+def judge(expect, total, maximum, text):
+    """Whether a cheat scored as it must. One that should have run but did
+    not compile tests nothing: that fails too."""
+    kind, _, detail = expect.partition(":")
+    compiled = "do not compile" not in text
+    if kind == "race":
+        return compiled and total < maximum and "data race" in text
+    if kind == "refused":
+        return total == 0 and detail in text
+    if kind == "timeout":
+        return compiled and total == 0 and "timed out" in text
+    if kind == "uncompiled":
+        return total == 0 and not compiled
+    return compiled and total == 0
+
+
+def grade(name, exercise, how, expect, timeout):
+    folder = make_submission(name, exercise, how)
+    folders_before = grader_folders()
+    command = [sys.executable, os.path.join(ROOT, "tools", "grade.py"), "--exercise", exercise,
+               "--submission", folder] + (["--timeout", str(timeout)] if timeout else []) + \
+        (["--build-only"] if expect == "build-fails" else [])
+    start = time.monotonic()
+    run = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                         universal_newlines=True, cwd=ROOT)
+    seconds = time.monotonic() - start
+    problems = []
+    if expect == "build-fails":
+        if run.returncode != 1 or "do not compile" not in run.stdout:
+            problems.append("built, or the grader failed:\n" + run.stdout[-1500:])
+        shutil.rmtree(folder, ignore_errors=True)
+        return problems, 0, 0, seconds
+    if run.returncode != 0:
+        problems.append("the grader ended with %d:\n%s" % (run.returncode, run.stdout[-2000:]))
+        return problems, 0, 0, seconds
+    with open(os.path.join(ROOT, "build", "grade", "results.json"), encoding="utf-8") as stream:
+        report = json.load(stream)
+    text = run.stdout + json.dumps(report)
+    total = report["score"]
+    maximum = sum(t["max_score"] for t in report["tests"])
+    if not judge(expect, total, maximum, text):
+        problems.append("scored %.2f of %.2f, expected %s" % (total, maximum, expect))
+    if "ESCAPED" in text:
+        problems.append("reached out of the sandbox: " + "; ".join(
+            line.strip() for line in text.splitlines() if "ESCAPED" in line)[:600])
+    time.sleep(0.5)
+    left = survivors()
+    if left:
+        problems.append("processes survived: " + ", ".join(left))
+    if grader_folders() - folders_before:
+        problems.append("the grader left folders behind: " +
+                        ", ".join(sorted(grader_folders() - folders_before)))
+    shutil.rmtree(folder, ignore_errors=True)
+    return problems, total, maximum, seconds
+
+
+def refusal_without_user_namespaces():
+    """Where no user namespace can be made, the official path must refuse
+    to grade, say why, and leave a report of score 0: the grader runs as an
+    unprivileged user inside a bwrap that forbids further namespaces."""
+    reports = tempfile.mkdtemp(prefix="shallows-refusal-")
+    os.chmod(reports, 0o777)
+    prefix = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] \
+        if os.geteuid() == 0 else []
+    run = subprocess.run(
+        prefix + ["bwrap", "--unshare-user", "--disable-userns", "--ro-bind", "/", "/", "--dev",
+                  "/dev", "--proc", "/proc", "--tmpfs", "/tmp", "--ro-bind", ROOT, ROOT,
+                  "--bind", reports, reports, "--",
+                  "/usr/bin/python3", os.path.join(ROOT, "tools", "grade.py"), "--exercise",
+                  SERIAL, "--reports", reports], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+        universal_newlines=True)
+    try:
+        with open(os.path.join(reports, "results.json"), encoding="utf-8") as stream:
+            report = json.load(stream)
+    except (OSError, ValueError):
+        report = {}
+    shutil.rmtree(reports, ignore_errors=True)
+    refused = run.returncode == 2 and "refusing to grade without a sandbox" in run.stdout and \
+        report.get("score") == 0
+    print("%-57s %8s  %s" % ("no user namespaces: the grader refuses", "",
+                             "ok" if refused else "FAILED"))
+    if not refused:
+        print("    " + run.stdout[-800:].replace("\n", "\n    "))
+    return refused
+
+
+def main():
+    chosen = [c for c in CHEATS if len(sys.argv) == 1 or c[0] in sys.argv[1:]]
+    before, status = fingerprint(), git_status()
+    failed = 0
+    print("%-26s %-30s %12s %8s  %s" % ("cheat", "exercise", "points", "seconds", "verdict"))
+    for name, exercise, how, expect, timeout in chosen:
+        problems, total, maximum, seconds = grade(name, exercise, how, expect, timeout)
+        after = fingerprint()
+        changed = sorted(k for k in set(before) | set(after) if before.get(k) != after.get(k))
+        if changed or git_status() != status:
+            problems.append("the repository changed: " + ", ".join(changed[:10]))
+        print("%-26s %-30s %5.2f/%5.2f %8.1f  %s" % (name, exercise, total, maximum, seconds,
+                                                      "ok" if not problems else "FAILED"))
+        for problem in problems:
+            print("    " + problem.replace("\n", "\n    "))
+        failed += bool(problems)
+    shutil.rmtree(WORK, ignore_errors=True)
+    if len(sys.argv) == 1:
+        failed += not refusal_without_user_namespaces()
+    print("cheats: %d of %d scored what they earned, stayed inside and left nothing behind"
+          % (len(chosen) - failed, len(chosen)))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

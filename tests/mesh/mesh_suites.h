@@ -1,0 +1,24 @@
+/* The triangle solver's suites, registered together by
+ * register_mesh_tests (tests/test_suites.h). */
+#ifndef SWE_MESH_SUITES_H
+#define SWE_MESH_SUITES_H
+
+void register_mesh_reader_tests(void);
+void register_mesh_fuzz_tests(void);
+void register_mesh_geometry_tests(void);
+void register_mesh_solver_tests(void);
+void register_mesh_model_tests(void);
+void register_mesh_validation_tests(void);
+void register_mesh_output_tests(void);
+void register_mesh_cli_tests(void);
+#ifdef SWE_WITH_OPENMP
+void register_mesh_openmp_tests(void);
+#endif
+#ifdef SWE_MESH_WITH_OPENCL
+void register_mesh_opencl_tests(void);
+#endif
+#ifdef SWE_MESH_WITH_CUDA
+void register_mesh_cuda_tests(void);
+#endif
+
+#endif

@@ -1,0 +1,48 @@
+/* The CUDA backend of the triangle solver against serial (the
+ * tolerances of swe_mesh_test_device_agreement), on a GPU machine
+ * (tools/device/mesh_check.sh); without a CUDA device nothing is
+ * registered and the reason is printed, and the backend refuses to start
+ * as bad input. */
+#include "mesh_suites.h"
+#include "mesh_test_support.h"
+#include "test_suites.h"
+
+#include <stdio.h>
+#include <string.h>
+
+int swe_mesh_cuda_device_available(void);
+
+static void test_cuda_agrees_with_serial(void)
+{
+    swe_mesh_test_device_agreement("cuda");
+}
+
+static void test_refused_without_a_device(void)
+{
+    const swe_mesh_scenario *lake = swe_mesh_scenario_find("lake-at-rest");
+    swe_mesh_model_options options =
+        swe_mesh_model_defaults(lake, SWE_MESH_GEO "square_1000_coarse.msh");
+    options.backend = "cuda";
+    swe_mesh_model *model = NULL;
+    swe_error err = {{0}};
+    CU_ASSERT_EQUAL(swe_mesh_model_create(&options, &model, &err), SWE_ERROR_USAGE);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err.message, "no CUDA device"));
+    CU_ASSERT_PTR_NULL(model);
+}
+
+void register_mesh_cuda_tests(void)
+{
+    if (!swe_mesh_cuda_device_available()) {
+        static const swe_mesh_test without[] = {
+            {"refused without a device", test_refused_without_a_device},
+        };
+        printf("mesh-cuda: skipped: no CUDA device (the comparison with serial runs on a GPU "
+               "machine: tools/device/mesh_check.sh)\n");
+        swe_mesh_test_register("mesh-cuda-absent", without, 1);
+        return;
+    }
+    static const swe_mesh_test tests[] = {
+        {"CUDA agrees with serial on every case and order", test_cuda_agrees_with_serial},
+    };
+    swe_mesh_test_register("mesh-cuda", tests, (int)(sizeof tests / sizeof tests[0]));
+}

@@ -1,0 +1,48 @@
+/* The OpenCL backend of the triangle solver against serial, on the
+ * device that --cl-device would pick (SWE_TEST_CL_DEVICE=P:D to choose),
+ * with the tolerances of swe_mesh_test_device_agreement. PoCL, which
+ * rounds as the host does, matches serial bit for bit. Without an OpenCL
+ * platform nothing is registered and the reason is printed. */
+#ifdef SWE_MESH_WITH_OPENCL
+#include "cl_device.h"
+#include "mesh_suites.h"
+#include "mesh_test_support.h"
+#include "test_suites.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+static void test_opencl_agrees_with_serial(void)
+{
+    swe_mesh_test_device_agreement("opencl");
+}
+
+/* A device that does not exist is refused as bad input. */
+static void test_missing_device_is_refused(void)
+{
+    const swe_mesh_scenario *lake = swe_mesh_scenario_find("lake-at-rest");
+    swe_mesh_model_options options =
+        swe_mesh_model_defaults(lake, SWE_MESH_GEO "square_1000_coarse.msh");
+    options.backend = "opencl";
+    options.device.cl_device = "9:9";
+    swe_mesh_model *model = NULL;
+    swe_error err = {{0}};
+    CU_ASSERT_EQUAL(swe_mesh_model_create(&options, &model, &err), SWE_ERROR_USAGE);
+    CU_ASSERT_PTR_NULL(model);
+}
+
+void register_mesh_opencl_tests(void)
+{
+    swe_cl_device device;
+    swe_error err = {{0}};
+    if (swe_cl_choose_device(getenv("SWE_TEST_CL_DEVICE"), &device, &err) != SWE_OK) {
+        printf("mesh-opencl: skipped: no OpenCL device (%s)\n", err.message);
+        return;
+    }
+    static const swe_mesh_test tests[] = {
+        {"OpenCL agrees with serial on every case and order", test_opencl_agrees_with_serial},
+        {"a missing device is refused", test_missing_device_is_refused},
+    };
+    swe_mesh_test_register("mesh-opencl", tests, (int)(sizeof tests / sizeof tests[0]));
+}
+#endif

@@ -1,0 +1,24 @@
+/* Registers every suite of the triangle solver. */
+#include "mesh_suites.h"
+#include "test_suites.h"
+
+void register_mesh_tests(void)
+{
+    register_mesh_reader_tests();
+    register_mesh_fuzz_tests();
+    register_mesh_geometry_tests();
+    register_mesh_solver_tests();
+    register_mesh_model_tests();
+    register_mesh_validation_tests();
+    register_mesh_output_tests();
+    register_mesh_cli_tests();
+#ifdef SWE_WITH_OPENMP
+    register_mesh_openmp_tests();
+#endif
+#ifdef SWE_MESH_WITH_OPENCL
+    register_mesh_opencl_tests();
+#endif
+#ifdef SWE_MESH_WITH_CUDA
+    register_mesh_cuda_tests();
+#endif
+}

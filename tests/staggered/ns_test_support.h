@@ -1,0 +1,45 @@
+/* Helpers of the Navier-Stokes suites (tests/staggered/). */
+#ifndef NS_TEST_SUPPORT_H
+#define NS_TEST_SUPPORT_H
+
+#include "staggered/cases/ns_cases.h"
+#include "staggered/ns_solver.h"
+
+/* Walls: 'p' periodic, 'n' no-slip, 'f' free-slip, one letter per axis. */
+ns_solver *ns_test_solver(const char *backend, const int n[NS_AXES], const char walls[NS_AXES],
+                          double viscosity);
+
+/* A started solver of a case, or NULL after a failed assertion. */
+ns_solver *ns_test_case(const char *name, const char *backend, int resolution, double reynolds);
+
+/* A case created with settings, stepped `steps` times and synced. */
+ns_solver *ns_test_stepped(const char *name, const ns_case_settings *settings, int steps);
+
+/* Starts a solver made by ns_test_solver after its host state was set. */
+void ns_test_start(ns_solver *solver);
+
+/* A reproducible number in [-1, 1]. */
+double ns_test_random(unsigned long *state);
+
+/* Host pressure = random values with zero mean over the fluid cells. */
+void ns_test_random_pressure(ns_solver *solver, unsigned long seed);
+
+/* sqrt(x . x) through the backend's dot verb. */
+double ns_test_norm(ns_solver *solver, enum ns_vector x);
+
+/* ||A M^-1 b - b|| / ||b|| for a random b of zero mean, through the
+ * backend's verbs, on a grid with walls as in ns_test_solver. */
+double ns_test_inverse_error(const char *backend, const int n[NS_AXES], const char walls[NS_AXES]);
+
+/* One fractional step through the verbs (dt 1e-3, forward Euler),
+ * returning the L2 norms of div u* (before the projection) and div u. */
+void ns_test_projected_step(ns_solver *solver, double *before, double *after);
+
+void register_ns_stencil_tests(void);
+void register_ns_poisson_tests(void);
+void register_ns_flow_tests(void);
+void register_ns_backend_tests(void);
+void register_ns_input_tests(void);
+void register_ns_cuda_tests(void); /* only with NS_WITH_CUDA */
+
+#endif

@@ -1,0 +1,190 @@
+/* Bad input is refused with SWE_ERROR_USAGE and a message naming it:
+ * grids, parameters, cases, a dt beyond the stability limit, options;
+ * shallows-ns exits with 2 and one line. */
+#include "ns_test_support.h"
+#include "program_runner.h"
+#include "staggered/cli/ns_cli_options.h"
+#include "test_suites.h"
+
+#include <CUnit/CUnit.h>
+#include <libgen.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/wait.h>
+
+static void expect_usage(int status, const swe_error *err, const char *word)
+{
+    CU_ASSERT_EQUAL(status, SWE_ERROR_USAGE);
+    if (strstr(err->message, word) == NULL) {
+        printf("\nmessage '%s' does not name '%s'\n", err->message, word);
+    }
+    CU_ASSERT_PTR_NOT_NULL(strstr(err->message, word));
+}
+
+static void test_bad_grids_and_parameters(void)
+{
+    ns_wall walls[NS_FACES] = {{0}};
+    ns_grid grid;
+    swe_error err;
+    expect_usage(ns_grid_init(&grid, (int[]){8, 1, 8}, (double[]){1, 1, 1}, walls, &err), &err,
+                 "cells along y");
+    expect_usage(ns_grid_init(&grid, (int[]){8, 8, 8}, (double[]){1, 0, 1}, walls, &err), &err,
+                 "length along y");
+    walls[NS_TOP].kind = NS_NO_SLIP;
+    expect_usage(ns_grid_init(&grid, (int[]){8, 8, 8}, (double[]){1, 1, 1}, walls, &err), &err,
+                 "must both be periodic");
+    walls[NS_TOP].kind = NS_PERIODIC;
+    CU_ASSERT_EQUAL_FATAL(ns_grid_init(&grid, (int[]){8, 8, 8}, (double[]){1, 1, 1}, walls, &err),
+                          SWE_OK);
+    ns_solver *solver = NULL;
+    ns_parameters good = {.viscosity = 0.1, .density = 1.0};
+    ns_parameters bad = good;
+    bad.viscosity = -1;
+    expect_usage(ns_solver_create(&grid, &bad, "serial", &solver, &err), &err, "viscosity");
+    bad = good;
+    bad.cfl = 2;
+    expect_usage(ns_solver_create(&grid, &bad, "serial", &solver, &err), &err, "CFL");
+    expect_usage(ns_solver_create(&grid, &good, "fortran", &solver, &err), &err, "fortran");
+    /* 4096^3 cells: more memory than any machine these tests run on. */
+    CU_ASSERT_EQUAL_FATAL(
+        ns_grid_init(&grid, (int[]){4096, 4096, 4096}, (double[]){1, 1, 1}, walls, &err), SWE_OK);
+    expect_usage(ns_solver_create(&grid, &good, "serial", &solver, &err), &err, "GiB");
+    CU_ASSERT_PTR_NULL(solver);
+}
+
+static void test_bad_cases(void)
+{
+    ns_case_settings settings = {0};
+    ns_solver *solver = NULL;
+    swe_error err;
+    expect_usage(ns_case_create("dam-break", &settings, &solver, &err), &err, "dam-break");
+    settings.reynolds = 100;
+    expect_usage(ns_case_create("kelvin-helmholtz", &settings, &solver, &err), &err, "viscosity");
+    CU_ASSERT_PTR_NULL(solver);
+}
+
+/* Obstacles from a PGM picture: a missing or malformed file is refused;
+ * a 4 x 2 picture whose bottom-left pixel is dark makes the cells under it
+ * (2 x 4 of the cavity's 8 x 8, through the whole height) solid. */
+static void test_obstacle_pictures(void)
+{
+    char directory[256], path[512];
+    CU_ASSERT_EQUAL_FATAL(swe_make_test_directory(directory, sizeof directory, "ns-mask"), 0);
+    ns_case_settings settings = {.resolution = 8, .obstacles = "/nonexistent/obstacle.pgm"};
+    ns_solver *solver = NULL;
+    swe_error err;
+    expect_usage(ns_case_create("cavity", &settings, &solver, &err), &err, "obstacle.pgm");
+    snprintf(path, sizeof path, "%s/bad.pgm", directory);
+    FILE *file = fopen(path, "w");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(file);
+    fputs("P2 4 2 255\n0 255 255\n", file); /* one pixel short */
+    fclose(file);
+    settings.obstacles = path;
+    expect_usage(ns_case_create("cavity", &settings, &solver, &err), &err, "not a PGM");
+    snprintf(path, sizeof path, "%s/good.pgm", directory);
+    file = fopen(path, "w");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(file);
+    fputs("P2\n# top row first\n4 2\n255\n255 255 255 255\n0 255 255 255\n", file);
+    fclose(file);
+    CU_ASSERT_EQUAL_FATAL(ns_case_create("cavity", &settings, &solver, &err), SWE_OK);
+    long solid = 0;
+    for (int j = 0; j < 8; ++j) {
+        for (int i = 0; i < 8; ++i) {
+            int dark = i < 2 && j < 4; /* the bottom-left pixel */
+            CU_ASSERT_EQUAL(solver->fluid[ns_index(&solver->grid, i, j, 1)], !dark);
+            solid += dark;
+        }
+    }
+    CU_ASSERT_EQUAL(solid, 8);
+    CU_ASSERT_EQUAL(ns_solver_step(solver, 0.0, &err), SWE_OK);
+    ns_solver_destroy(solver);
+    swe_remove_test_directory(directory);
+}
+
+/* A fixed dt beyond the limit is refused before anything changes. */
+static void test_dt_beyond_stability_refused(void)
+{
+    ns_case_settings settings = {.resolution = 16};
+    settings.parameters.fixed_dt = 0.5;
+    ns_solver *solver = NULL;
+    swe_error err;
+    CU_ASSERT_EQUAL_FATAL(ns_case_create("cavity", &settings, &solver, &err), SWE_OK);
+    expect_usage(ns_solver_step(solver, 0.0, &err), &err, "stability limit");
+    CU_ASSERT_EQUAL(solver->steps, 0);
+    CU_ASSERT_EQUAL(solver->t, 0.0);
+    ns_solver_destroy(solver);
+    settings.parameters.fixed_dt = 1e-3; /* within the limit: accepted */
+    CU_ASSERT_EQUAL_FATAL(ns_case_create("cavity", &settings, &solver, &err), SWE_OK);
+    CU_ASSERT_EQUAL(ns_solver_step(solver, 0.0, &err), SWE_OK);
+    ns_solver_destroy(solver);
+}
+
+static int parse(const char *const *args, ns_run_options *options, swe_error *err)
+{
+    int argc = 0;
+    while (args[argc] != NULL) {
+        ++argc;
+    }
+    return ns_parse_options(argc, (char **)args, options, err);
+}
+
+static void test_bad_options(void)
+{
+    ns_run_options options;
+    swe_error err;
+    expect_usage(parse((const char *[]){"ns", "--resolution", "many", NULL}, &options, &err), &err,
+                 "--resolution");
+    expect_usage(parse((const char *[]){"ns", "--t-end", "-1", NULL}, &options, &err), &err,
+                 "--t-end");
+    expect_usage(parse((const char *[]){"ns", "--format", "gif", NULL}, &options, &err), &err,
+                 "--format");
+    expect_usage(parse((const char *[]){"ns", "--dt", "1e999", NULL}, &options, &err), &err,
+                 "--dt");
+    expect_usage(parse((const char *[]){"ns", "--colour", NULL}, &options, &err), &err, "--colour");
+    CU_ASSERT_EQUAL(parse((const char *[]){"ns", "--case", "cavity", "--resolution", "16",
+                                           "--format", "vtk,png", NULL},
+                          &options, &err),
+                    SWE_OK);
+    CU_ASSERT_EQUAL(options.settings.resolution, 16);
+    CU_ASSERT_EQUAL(options.formats, NS_FORMAT_VTK | NS_FORMAT_PNG);
+}
+
+/* The program as a user runs it: exit 2 and one line for bad input. */
+static void test_program_refuses_bad_input(void)
+{
+    char directory[4096];
+    snprintf(directory, sizeof directory, "%s", swe_test_program());
+    char command[8192];
+    snprintf(command, sizeof command, "%s/shallows-ns --case cavity --dt 5 2>&1",
+             dirname(directory));
+    FILE *pipe = popen(command, "r");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(pipe);
+    char output[2048] = "";
+    size_t length = fread(output, 1, sizeof output - 1, pipe);
+    output[length] = '\0';
+    int status = pclose(pipe);
+    CU_ASSERT(WIFEXITED(status) && WEXITSTATUS(status) == 2);
+    CU_ASSERT_PTR_NOT_NULL(strstr(output, "stability limit"));
+    char *first_end = strchr(output, '\n'); /* one line, no more */
+    CU_ASSERT(first_end != NULL && first_end[1] == '\0');
+}
+
+void register_ns_input_tests(void)
+{
+    CU_pSuite suite = CU_add_suite("ns_input", NULL, NULL);
+    swe_test_require_registered(suite, "suite ns_input");
+    swe_test_require_registered(
+        CU_add_test(suite, "bad grids and parameters", test_bad_grids_and_parameters),
+        "ns_input test");
+    swe_test_require_registered(CU_add_test(suite, "bad cases", test_bad_cases), "ns_input test");
+    swe_test_require_registered(
+        CU_add_test(suite, "a dt beyond stability is refused", test_dt_beyond_stability_refused),
+        "ns_input test");
+    swe_test_require_registered(CU_add_test(suite, "bad options", test_bad_options),
+                                "ns_input test");
+    swe_test_require_registered(CU_add_test(suite, "obstacle pictures", test_obstacle_pictures),
+                                "ns_input test");
+    swe_test_require_registered(
+        CU_add_test(suite, "shallows-ns exits 2 on bad input", test_program_refuses_bad_input),
+        "ns_input test");
+}

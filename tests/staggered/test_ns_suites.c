@@ -1,0 +1,15 @@
+/* The Navier-Stokes suites, registered by one call from tests/test_main.c. */
+#include "ns_test_support.h"
+#include "test_suites.h"
+
+void register_staggered_tests(void)
+{
+    register_ns_stencil_tests();
+    register_ns_poisson_tests();
+    register_ns_flow_tests();
+    register_ns_backend_tests();
+    register_ns_input_tests();
+#ifdef NS_WITH_CUDA
+    register_ns_cuda_tests();
+#endif
+}

@@ -1,0 +1,32 @@
+#!/bin/bash
+# On a GPU machine: the CUDA exercises 03 to 06 through the official grading
+# path (tools/grade.py: the reference's expected outputs from the serial
+# backend, the student's kernels compiled with nvcc and run on the GPU in
+# the sandbox). The solutions must score full, the skeletons 0, in both
+# precisions; then the CUDA code is also compiled in the sandbox with
+# --build-only. Without bubblewrap the grader refuses to grade (by design):
+# run tools/device/carry_bwrap.sh here first and carry build/device-tools.
+# Output: a short table; logs and reports under $OUT.
+set -u -o pipefail
+out=${OUT:-/tmp/out}
+mkdir -p "$out"
+if ! command -v bwrap >/dev/null && [ -x build/device-tools/bwrap ]; then
+    export PATH="$PWD/build/device-tools:$PATH"
+fi
+nvidia-smi -L
+command -v bwrap || echo "no bwrap: the grader will refuse to grade"
+exercises=03-cuda-kernels-and-transfers,04-cuda-on-the-device,05-cuda-shared-memory,06-cuda-fused-step
+status=0
+for precision in single double; do
+    for kind in solutions:full skeletons:zero; do
+        submission=${kind%%:*} expect=${kind##*:}
+        log="$out/$submission-$precision.log"
+        timeout 1500 tools/grade.py --precision "$precision" --exercise "$exercises" \
+            --submission "$submission" --expect "$expect" --reports "$out/$submission-$precision" \
+            >"$log" 2>&1
+        rc=$?
+        echo "$submission $precision (expect $expect): exit $rc, $(grep -E '^total' "$log")"
+        [ $rc -eq 0 ] || { status=1; grep -v '^            ' "$log" | tail -n 25; }
+    done
+done
+exit $status
