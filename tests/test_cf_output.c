@@ -1,8 +1,11 @@
 /* What the output files say about themselves (CF): standard names,
  * units, bounds, the fill value of dry cells, history, compression in
  * tiles, no axis attributes (ParaView would take x and y for longitude
- * and latitude); the maxima and the gauge time series. The CF checkers
+ * and latitude); the maxima and the gauge time series; the Navier-Stokes
+ * volume described the same way. The CF checkers
  * themselves run over these files in tools/check_files.py. */
+#include "io/compression.h"
+#include "io/netcdf_volume.h"
 #include "io/output_fields.h"
 #include "program_runner.h"
 #include "test_suites.h"
@@ -224,6 +227,44 @@ static void test_gauge_series(void)
     nc_close(ncid);
 }
 
+/* The Navier-Stokes volume (io/netcdf_volume.h) describes itself as the
+ * maps do: projected x and y without axis attributes, CF's time, a
+ * history, its fields deflated in tiles. */
+static void test_volume_layout(void)
+{
+    char path[1024];
+    swe_path_in(path, sizeof path, directory, "volume.nc");
+    const swe_volume_variable fields[] = {{"p", "pressure", "Pa"}};
+    const char *const attributes[] = {"title", "cube", NULL};
+    const swe_volume_description description = {.cells = {4, 3, 2},
+                                                .spacing = {1, 1, 1},
+                                                .variables = fields,
+                                                .count = 1,
+                                                .attributes = attributes};
+    swe_netcdf_volume *volume = NULL;
+    swe_error err = {{0}};
+    float pressure[24] = {0};
+    const float *const values[] = {pressure};
+    CU_ASSERT_EQUAL_FATAL(swe_netcdf_volume_create(&volume, path, &description, &err), SWE_OK);
+    CU_ASSERT_EQUAL(swe_netcdf_volume_append(volume, 0.5, values, &err), SWE_OK);
+    CU_ASSERT_EQUAL_FATAL(swe_netcdf_volume_close(volume, 1, &err), SWE_OK);
+    int ncid = open_output("volume.nc"), id, shuffle, deflate, level;
+    expect_text(ncid, "x", "standard_name", "projection_x_coordinate");
+    expect_text(ncid, "y", "standard_name", "projection_y_coordinate");
+    expect_text(ncid, "x", "axis", "");
+    expect_text(ncid, "y", "axis", "");
+    expect_text(ncid, "time", "standard_name", "time");
+    expect_text(ncid, "time", "units", "seconds since 1970-01-01 00:00:00");
+    expect_text(ncid, NULL, "title", "cube");
+    char history[256];
+    text_attribute(ncid, NULL, "history", history, sizeof history);
+    CU_ASSERT(strncmp(history, "shallows", 8) == 0);
+    CU_ASSERT_EQUAL(nc_inq_varid(ncid, "p", &id), NC_NOERR);
+    CU_ASSERT_EQUAL(nc_inq_var_deflate(ncid, id, &shuffle, &deflate, &level), NC_NOERR);
+    CU_ASSERT(shuffle == 1 && deflate == 1 && level == SWE_DEFAULT_COMPRESSION);
+    nc_close(ncid);
+}
+
 void register_cf_output_tests(void)
 {
     CU_pSuite suite = CU_add_suite("cf-output", set_up, tear_down);
@@ -236,6 +277,7 @@ void register_cf_output_tests(void)
         {"dry cells missing, maxima and arrival times", test_dry_cells_and_maxima},
         {"compression in tiles at --compress N, none at 0", test_compression},
         {"the gauges' time series", test_gauge_series},
+        {"the Navier-Stokes volume described as the maps", test_volume_layout},
     };
     for (unsigned t = 0; t < sizeof tests / sizeof tests[0]; ++t) {
         swe_test_require_registered(CU_add_test(suite, tests[t].name, tests[t].function),

@@ -15,6 +15,15 @@ gauges, a run on a GEBCO-like longitude/latitude file, a checkpoint and
                                 flat grid in metres with its time steps,
                                 and the .pvd (pvpython, where installed)
 
+Besides shallows's files, those of shallows-ns (a CF volume, .vti and
+.pvd) and shallows-mesh (UGRID NetCDF, .vtu and .pvd) where built beside it.
+
+Then each checker must catch a broken file: tools/files/break_files.py
+writes copies wrong in one way each (a grid ParaView puts on a sphere, an
+unknown standard name, land stored as eta = b, a series whose times or
+files do not match the NetCDF file), and a checker that passes one fails
+this run.
+
 A tool that is not installed is reported as skipped and counted as
 nothing. The last line is "files: N passed, M failed"; the exit status is
 1 when a check failed. Standard library only."""
@@ -60,6 +69,7 @@ def make_outputs(program, mpi_program, directory):
     for arguments in runs:
         code, output = run([program, "--quiet"] + arguments, directory)
         results.append(("shallows " + arguments[1] + " writes its files", code == 0, output))
+    results += make_other_outputs(os.path.dirname(program), directory)
     mpirun = shutil.which("mpirun")
     if mpi_program and os.path.exists(mpi_program) and mpirun:
         command = [mpirun, "-q", "--oversubscribe", "-np", "3", mpi_program, "--quiet",
@@ -71,6 +81,62 @@ def make_outputs(program, mpi_program, directory):
                               stderr=subprocess.STDOUT, text=True, timeout=300, env=environment)
         results.append(("shallows-mpi writes pieces", done.returncode == 0, done.stdout))
     return results
+
+
+def make_other_outputs(build, directory):
+    """The files of the Navier-Stokes and triangle programs of the same
+    build, where they are built."""
+    runs = [("shallows-ns", ["--case", "cavity", "--resolution", "16", "--snapshots", "2",
+                             "--t-end", "0.2", "--output", "cavity"]),
+            ("shallows-mesh", ["--quiet", "--mesh", os.path.join(
+                ROOT, "common", "mesh", "geo", "partial_dam_break_coarse.msh"), "--outputs", "2",
+                "--t-end", "1", "--vtk", "triangles", "--netcdf", "triangles.nc"])]
+    results = []
+    for name, arguments in runs:
+        program = os.path.join(build, name)
+        if os.path.exists(program):
+            code, output = run([program] + arguments, directory)
+            results.append((f"{name} writes its files", code == 0, output))
+        else:
+            print(f"files: skip: {name} is not built")
+    return results
+
+
+# What each checker must reject among tools/files/break_files.py's copies:
+# the start of its FAIL line.
+MUST_FAIL = {
+    "check_python.py": ("xarray opens unmasked.nc", "VTK's readers load shifted.pvd",
+                        "VTK's readers load swapped.pvd"),
+    "check_cf.py": ("cfchecks on badname.nc", "compliance-checker on badname.nc"),
+    "check_paraview.py": ("ParaView's CF reader opens sphere.nc",),
+}
+
+
+def checkers(pvpython):
+    return ((SYSTEM_PYTHON, "check_python.py"), (VENV_PYTHON, "check_cf.py"),
+            (pvpython, "check_paraview.py"))
+
+
+def catch_broken(directory, pvpython):
+    """Runs each checker over the broken copies; returns (passed, failed)."""
+    for kind, text in run_checker(SYSTEM_PYTHON, "break_files.py", directory):
+        print(f"files: {kind.lower()}: {text}")
+    broken = os.path.join(directory, "broken")
+    if not os.path.isdir(broken):
+        return 0, 0
+    passed = failed = 0
+    for interpreter, script in checkers(pvpython):
+        lines = run_checker(interpreter, script, broken)
+        if all(kind == "SKIP" for kind, _ in lines):
+            print(f"files: skip: {script} on the broken files (not installed)")
+            continue
+        for expected in MUST_FAIL[script]:
+            caught = any(kind == "FAIL" and text.startswith(expected) for kind, text in lines)
+            print(f"files: {'pass' if caught else 'FAILED'}: {script} "
+                  f"{'rejects' if caught else 'does not reject'} the broken file of "
+                  f"'{expected}'")
+            passed, failed = passed + caught, failed + (not caught)
+    return passed, failed
 
 
 def run_checker(interpreter, script, directory):
@@ -110,13 +176,13 @@ def main():
             print(f"files: {'pass' if ok else 'FAILED'}: {name}" + ("" if ok else f"\n{output}"))
             passed, failed = passed + ok, failed + (not ok)
         pvpython = shutil.which("pvpython")
-        for interpreter, script in ((SYSTEM_PYTHON, "check_python.py"),
-                                    (VENV_PYTHON, "check_cf.py"),
-                                    (pvpython, "check_paraview.py")):
+        for interpreter, script in checkers(pvpython):
             for kind, text in run_checker(interpreter, script, directory):
                 print(f"files: {'FAILED' if kind == 'FAIL' else kind.lower()}: {text}")
                 passed += kind == "PASS"
                 failed += kind == "FAIL"
+        caught, missed = catch_broken(directory, pvpython)
+        passed, failed = passed + caught, failed + missed
     finally:
         if arguments.keep:
             print(f"files: kept in {directory}")

@@ -89,6 +89,14 @@ void swe_cf_tile_chunks(int dimension_count, size_t ny, size_t nx, size_t *chunk
     chunk_sizes[dimension_count - 1] = nx < SWE_CF_TILE ? nx : SWE_CF_TILE;
 }
 
+int swe_cf_define_time(const swe_cf_file *file, int dimension, int *varid, swe_error *err)
+{
+    static const swe_cf_variable time = {"time", "simulated time since the start of the run",
+                                         SWE_CF_TIME_UNITS, "time"};
+    int status = swe_cf_define(file, &time, NC_DOUBLE, 1, &dimension, varid, err);
+    return status == SWE_OK ? swe_cf_put_text(file, *varid, "calendar", "standard", err) : status;
+}
+
 int swe_cf_put_nan_fill(const swe_cf_file *file, int varid, nc_type type, swe_error *err)
 {
     int nc_status;

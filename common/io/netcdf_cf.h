@@ -67,6 +67,12 @@ int swe_cf_compress(const swe_cf_file *file, int varid, const char *name, int le
  * SWE_CF_TILE cells along y and x. dimension_count >= 2. */
 void swe_cf_tile_chunks(int dimension_count, size_t ny, size_t nx, size_t *chunk_sizes);
 
+/* The time coordinate of every file: seconds from a reference instant
+ * (CF and its checkers ask for one; xarray shows the run's start as
+ * 1970-01-01), standard_name time, calendar standard. */
+#define SWE_CF_TIME_UNITS "seconds since 1970-01-01 00:00:00"
+int swe_cf_define_time(const swe_cf_file *file, int dimension, int *varid, swe_error *err);
+
 /* Marks cells where the field is undefined (dry cells of a surface or a
  * velocity) with NaN as _FillValue, which xarray, ncview and ParaView all
  * show as missing. type is NC_FLOAT or NC_DOUBLE. Before nc_enddef. */

@@ -63,11 +63,7 @@ static int define_places(const swe_gauge_file *gauges, int gauge_dim, int ids[4]
 
 static int define_series(swe_gauge_file *gauges, const int dims[2], int compression, swe_error *err)
 {
-    int status = swe_cf_define(&gauges->file, swe_output_time_variable(), NC_DOUBLE, 1, &dims[0],
-                               &gauges->time_id, err);
-    if (status == SWE_OK) {
-        status = swe_cf_put_text(&gauges->file, gauges->time_id, "calendar", "standard", err);
-    }
+    int status = swe_cf_define_time(&gauges->file, dims[0], &gauges->time_id, err);
     const size_t chunks[2] = {TIME_CHUNK, (size_t)gauges->count};
     for (int s = 0; s < SERIES_COUNT && status == SWE_OK; ++s) {
         const swe_cf_variable *variable = &series_variables[s];
@@ -108,6 +104,10 @@ static int define_and_place(swe_gauge_file *gauges, const swe_gauge_places *plac
     }
     if (status == SWE_OK) {
         status = swe_cf_put_globals(&gauges->file, title, history, err);
+    }
+    if (status == SWE_OK) { /* below which eta, u and v are missing */
+        status = swe_cf_put_double(&gauges->file, NC_GLOBAL, "dry_tolerance",
+                                   (double)SWE_DRY_TOLERANCE, err);
     }
     if (status == SWE_OK) {
         status = swe_cf_check(&gauges->file, nc_enddef(gauges->file.ncid), "nc_enddef", "", err);

@@ -18,8 +18,6 @@ static const swe_cf_variable y_variable = {"y", "y coordinate of cell centre", "
                                            "projection_y_coordinate"};
 static const swe_cf_variable x_bounds_variable = {"x_bnds", NULL, NULL, NULL};
 static const swe_cf_variable y_bounds_variable = {"y_bnds", NULL, NULL, NULL};
-static const swe_cf_variable time_variable = {"time", "simulated time since the start of the run",
-                                              "seconds since 1970-01-01 00:00:00", "time"};
 static const swe_cf_variable lon_variable = {"lon", "longitude of cell centre", "degrees_east",
                                              "longitude"};
 static const swe_cf_variable lat_variable = {"lat", "latitude of cell centre", "degrees_north",
@@ -60,11 +58,6 @@ const swe_cf_variable *swe_output_field_variable(enum swe_output_field field)
 const swe_cf_variable *swe_output_bed_variable(void)
 {
     return &b_variable;
-}
-
-const swe_cf_variable *swe_output_time_variable(void)
-{
-    return &time_variable;
 }
 
 const char *swe_maxima_field_name(enum swe_maxima_field field)
@@ -266,10 +259,7 @@ static int define_coordinates(const swe_cf_file *file, const swe_block *block,
                              &layout->y_bounds_id, err);
     }
     if (status == SWE_OK) {
-        status = swe_cf_define(file, &time_variable, NC_DOUBLE, 1, &dims[0], &layout->time_id, err);
-    }
-    if (status == SWE_OK) {
-        status = swe_cf_put_text(file, layout->time_id, "calendar", "standard", err);
+        status = swe_cf_define_time(file, dims[0], &layout->time_id, err);
     }
     layout->lon_id = layout->lat_id = -1;
     if (status == SWE_OK && info->projection != NULL && info->projection->geographic) {

@@ -44,8 +44,6 @@ const char *swe_output_field_name(enum swe_output_field field);
 /* How the file describes a field and the bed (the checkpoints too). */
 const swe_cf_variable *swe_output_field_variable(enum swe_output_field field);
 const swe_cf_variable *swe_output_bed_variable(void);
-/* time: CF's standard name, seconds since the conventional origin. */
-const swe_cf_variable *swe_output_time_variable(void);
 const char *swe_maxima_field_name(enum swe_maxima_field field);
 
 /* Defines dimensions, variables and attributes for the whole domain of

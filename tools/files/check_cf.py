@@ -46,6 +46,22 @@ def tables(directory):
     return found
 
 
+# UGRID 1.0, which a triangle mesh file declares in its Conventions
+# ("CF-1.8 UGRID-1.0"), names its mesh variables by cf_role values that
+# CF 1.8's list (and so both checkers) does not hold; in such a file these
+# messages, and only these, are the checkers' CF 1.8 speaking, not faults.
+UGRID_ROLES = ("mesh_topology", "face_node_connectivity", "edge_node_connectivity",
+               "face_face_connectivity", "face_edge_connectivity", "edge_face_connectivity",
+               "boundary_node_connectivity")
+UGRID_CFCHECKS = "ERROR: (9.5): Invalid value for cf_role attribute"
+UGRID_COMPLIANCE = re.compile(r"^(" + "|".join(UGRID_ROLES) + r") is not a valid cf_role value\.")
+
+
+def declares_ugrid(path):
+    with open(path, "rb") as handle:  # the global attribute, without a NetCDF library
+        return b"UGRID-1.0" in handle.read(1 << 16)
+
+
 def cfchecks(path, table):
     command = [os.path.join(VENV, "bin", "cfchecks"), "-s", table["cf-standard-name-table.xml"],
                "-a", table["area-type-table.xml"], "-r", table["standardized-region-list.xml"],
@@ -54,7 +70,11 @@ def cfchecks(path, table):
                             text=True, timeout=300).stdout
     if "ERRORS detected: 0" in output and "WARNINGS given: 0" in output:
         return ""
-    problems = [line for line in output.splitlines() if line.startswith(("ERROR", "WARN"))]
+    problems = [line for line in output.splitlines() if line.startswith(("ERROR:", "WARN:"))]
+    counts = re.findall(r"(?:ERRORS detected|WARNINGS given): (\d+)", output)
+    if declares_ugrid(path) and len(counts) == 2 and sum(map(int, counts)) == len(problems) and \
+            all(line == UGRID_CFCHECKS for line in problems):
+        return ""
     return "; ".join(problems[:6]) or output[-500:]
 
 
@@ -74,10 +94,12 @@ def compliance(path):
     output = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             timeout=300).stdout
     report = json.loads(output[output.index("{"):])
+    ugrid = declares_ugrid(path)
     problems = []
     for result in report[path]["cf:1.8"]["all_priorities"]:
         if result["value"][0] != result["value"][1]:
-            real = [message for message in result["msgs"] if not CHECKER_BUG.match(message)]
+            real = [message for message in result["msgs"] if not CHECKER_BUG.match(message) and
+                    not (ugrid and UGRID_COMPLIANCE.match(message))]
             problems.extend(f"{result['name']}: {message}" for message in real)
     return "; ".join(problems[:6])
 
@@ -95,7 +117,8 @@ def main(directory):
                 why = check()
             except Exception as error:
                 why = f"{type(error).__name__}: {error}"
-            print(f"PASS {tool} finds 0 errors, 0 warnings in {name}" if not why else
+            aside = " (UGRID's cf_role values aside)" if declares_ugrid(path) else ""
+            print(f"PASS {tool} finds 0 errors, 0 warnings in {name}{aside}" if not why else
                   f"FAIL {tool} on {name}: {why}", flush=True)
 
 

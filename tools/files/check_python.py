@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The files of tools/check_files.py in Python's tools: xarray and netCDF4
 open every NetCDF file as their users would; VTK's XML readers load every
-data set of every .pvd and hold the NetCDF file's values. Prints one
+data set of every .pvd (.vtr, .pvtr, .vti, .vtu) and hold the NetCDF
+file's values. Prints one
 PASS, FAIL or SKIP line per check."""
 
 import glob
@@ -33,18 +34,27 @@ def netcdf4_opens(path):
     return ""
 
 
+def rising(values):
+    """Whether decoded times (datetimes, durations or numbers) rise."""
+    import numpy
+    steps = numpy.diff(values)
+    if numpy.issubdtype(steps.dtype, numpy.timedelta64):
+        steps = steps / numpy.timedelta64(1, "s")
+    return bool(numpy.all(steps > 0))
+
+
 def xarray_opens(path):
     import numpy
     import xarray
     with xarray.open_dataset(path) as dataset:
-        if "eta" in dataset and "h" in dataset:
-            dry = dataset["h"].values < 1e-3
+        if "eta" in dataset and "h" in dataset and "_FillValue" in dataset["eta"].encoding:
+            # the file's own dry tolerance, as its writer masked with it
+            dry = dataset["h"].values < float(dataset.attrs["dry_tolerance"])
             masked = numpy.isnan(dataset["eta"].values)
             if not numpy.array_equal(dry, masked):
                 return "eta is not missing exactly where the cells are dry"
         if "time" in dataset.coords and dataset["time"].size > 1:
-            seconds = (dataset["time"] - dataset["time"][0]).values / numpy.timedelta64(1, "s")
-            if not numpy.all(numpy.diff(seconds) > 0):
+            if not rising(dataset["time"].values):
                 return "time does not decode to rising times"
         if "lon" in dataset:
             if dataset["lon"].attrs.get("units") != "degrees_east":
@@ -54,42 +64,48 @@ def xarray_opens(path):
     return ""
 
 
+# The XML readers of each kind of data set the programs write.
+READERS = {".vtr": "vtkXMLRectilinearGridReader", ".pvtr": "vtkXMLPRectilinearGridReader",
+           ".vti": "vtkXMLImageDataReader", ".vtu": "vtkXMLUnstructuredGridReader"}
+
+
 def vtk_reader(path):
     import vtk
-    kind = vtk.vtkXMLPRectilinearGridReader if path.endswith(".pvtr") else \
-        vtk.vtkXMLRectilinearGridReader
-    reader = kind()
+    reader = getattr(vtk, READERS[os.path.splitext(path)[1]])()
     reader.SetFileName(path)
     reader.Update()
     return reader.GetOutput()
 
 
 def vtk_matches_netcdf(pvd_path, netcdf_path):
-    """Every data set of the .pvd loads, with the arrays of the viewer and
-    the NetCDF file's depth at the same time, bit for bit."""
+    """Every data set of the .pvd loads, with the velocity as a vector
+    (ParaView's glyphs and stream tracers) and the NetCDF file's depth (or
+    pressure) at the same time, bit for bit, in the same cell order."""
     import netCDF4
     import numpy
     from vtk.util.numpy_support import vtk_to_numpy
     series = ElementTree.parse(pvd_path).getroot().find("Collection")
     with netCDF4.Dataset(netcdf_path) as dataset:
         times = dataset["time"][:]
-        depth = dataset["h"][:]
+        probe = "h" if "h" in dataset.variables else "p"
+        fields = numpy.asarray(dataset[probe][:])
     entries = series.findall("DataSet")
     if len(entries) != len(times):
         return f"{len(entries)} data sets, {len(times)} snapshots"
-    for entry, time, h in zip(entries, times, depth):
+    for entry, time, field in zip(entries, times, fields):
         grid = vtk_reader(os.path.join(os.path.dirname(pvd_path), entry.get("file")))
         cells = grid.GetCellData()
-        nx, ny = grid.GetDimensions()[0] - 1, grid.GetDimensions()[1] - 1
-        if (ny, nx) != h.shape:
-            return f"{entry.get('file')} has {nx} x {ny} cells, the NetCDF file {h.shape}"
-        for name, components in (("h", 1), ("b", 1), ("eta", 1), ("velocity", 3)):
-            array = cells.GetArray(name)
-            if array is None or array.GetNumberOfComponents() != components:
-                return f"{entry.get('file')} lacks {name} of {components} components"
-        values = vtk_to_numpy(cells.GetArray("h")).reshape(ny, nx)
-        if not numpy.array_equal(values, numpy.asarray(h)):
-            return f"h of {entry.get('file')} differs from the NetCDF file's"
+        velocity, values = cells.GetArray("velocity"), cells.GetArray(probe)
+        if velocity is None or velocity.GetNumberOfComponents() != 3:
+            return f"{entry.get('file')} has no velocity vector"
+        if values is None or grid.GetNumberOfCells() != field.size:
+            return f"{entry.get('file')} has {grid.GetNumberOfCells()} cells and " \
+                   f"{'no ' + probe if values is None else probe}, the NetCDF file {field.shape}"
+        missing = [name for name in ("b", "eta") if probe == "h" and cells.GetArray(name) is None]
+        if missing:
+            return f"{entry.get('file')} lacks {', '.join(missing)}"
+        if not numpy.array_equal(vtk_to_numpy(values), field.ravel()):
+            return f"{probe} of {entry.get('file')} differs from the NetCDF file's"
         if not math.isclose(float(entry.get("timestep")), float(time), rel_tol=1e-12):
             return f"time {entry.get('timestep')} is not the NetCDF file's {time}"
     return ""
