@@ -7,8 +7,11 @@
  * and level of a test from the test's name, "<backend>[ level L]: ...").
  * A backend that cannot start here (no device) says "skipped" with its
  * reason and registers nothing, so nothing counts as passed for it.
- * SWE_TEST_BACKENDS="a b" compares only those; SWE_TEST_QUICK=1 leaves
- * out the large size (for runs under compute-sanitizer). */
+ * SWE_TEST_BACKENDS="a b" compares only those, SWE_TEST_LEVELS="3 4"
+ * only those levels of them (a device batch with little time, and many
+ * sets of OpenCL math options to check, compares the level it times);
+ * SWE_TEST_QUICK=1 leaves out the large size (for runs under
+ * compute-sanitizer). */
 #include "agreement_check.h"
 #include "backend_run.h"
 #include "grid/stepping.h"
@@ -256,9 +259,11 @@ static void test_wrong_backend_is_caught(void)
     CU_ASSERT(off.largest_difference > 10 * swe_test_rounding_tolerance());
 }
 
-static int wanted(const char *name)
+/* Whether name is a word of the environment variable's list (unset or
+ * empty: every name is). */
+static int listed(const char *variable, const char *name)
 {
-    const char *list = getenv("SWE_TEST_BACKENDS");
+    const char *list = getenv(variable);
     if (list == NULL || list[0] == '\0') {
         return 1;
     }
@@ -302,6 +307,11 @@ static void register_backend(CU_pSuite suite, const swe_backend *backend)
         {"one host step at a time", test_host_steps},
     };
     for (int level = first_level(backend); level <= backend->levels; ++level) {
+        char level_text[16];
+        snprintf(level_text, sizeof level_text, "%d", level);
+        if (level > 0 && !listed("SWE_TEST_LEVELS", level_text)) {
+            continue;
+        }
         char subject_text[SUBJECT_NAME_SIZE], name[160];
         subject_name(backend, level, subject_text, sizeof subject_text);
         for (size_t t = 0; t < sizeof tests / sizeof tests[0]; ++t) {
@@ -320,7 +330,8 @@ void register_agreement_tests(void)
         "agreement self-test");
     for (int index = 0; index < swe_backend_count(); ++index) {
         const swe_backend *backend = swe_backend_at(index);
-        if (backend != &swe_serial_backend && wanted(backend->name) && can_run(backend)) {
+        if (backend != &swe_serial_backend && listed("SWE_TEST_BACKENDS", backend->name) &&
+            can_run(backend)) {
             register_backend(suite, backend);
         }
     }

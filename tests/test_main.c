@@ -39,6 +39,7 @@ int main(int argc, char **argv)
         return 1;
     }
     register_riemann_tests();
+    register_zero_numerator_tests();
     register_augrie_tests();
     register_balance_tests();
     register_driver_tests();

@@ -5,6 +5,7 @@
 #include "core/real.h"
 
 void register_riemann_tests(void);
+void register_zero_numerator_tests(void);
 void register_augrie_tests(void);
 void register_balance_tests(void);
 void register_agreement_tests(void);

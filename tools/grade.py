@@ -145,6 +145,7 @@ def grade(options):
         raise GradeError("refusing to grade without a sandbox: %s" % refusal)
     official = os.path.isdir(os.path.join(ROOT, "solutions"))
     the_kit = kit.make_trusted(options.precision)
+    box.show_toolchains(the_kit.compilers())
     if official:
         seed = options.seed if options.seed is not None else \
             random.SystemRandom().getrandbits(63)

@@ -7,8 +7,11 @@
 #ifndef SWE_OPENCL_KERNEL_SUPPORT_H
 #define SWE_OPENCL_KERNEL_SUPPORT_H
 
-/* Same bits as the C backends: no contraction of a*b+c into an FMA. */
+/* Same bits as the C backends: no contraction of a*b+c into an FMA,
+ * unless the math options ask for it (cl_math.h). */
+#ifndef SWE_CL_CONTRACT
 #pragma OPENCL FP_CONTRACT OFF
+#endif
 
 #include "core/real.h"
 #include "grid/boundary.h"
@@ -23,18 +26,28 @@ typedef struct swe_state_cell {
 } swe_state_cell;
 
 /* Cell (i, j), ghosts included, as the boundary conditions make it
- * (swe_cell_source_of, swe_cell_as_seen), so that the fused levels need no ghost-layer
- * pass. */
+ * (swe_cell_source_of, swe_cell_as_seen), so that the fused levels need no
+ * ghost-layer pass. Interior cells, which those rules leave as stored,
+ * are read directly: the rules' branches and loads only at the block's
+ * edges. */
 SWE_INLINE swe_state_cell swe_load_cell(__global const real *h, __global const real *hu,
                                         __global const real *hv, __global const real *b, int nx,
                                         int ny, int stride, int wall_edges, int derived_edges,
                                         int i, int j)
 {
+    swe_state_cell cell;
+    if (i >= 1 && i <= nx && j >= 1 && j <= ny) {
+        const size_t at = (size_t)j * (size_t)stride + (size_t)i;
+        cell.h = h[at];
+        cell.hu = hu[at];
+        cell.hv = hv[at];
+        cell.b = b[at];
+        return cell;
+    }
     const swe_cell_source source = swe_cell_source_of(i, j, nx, ny, wall_edges, derived_edges);
     const size_t at = (size_t)source.j * (size_t)stride + (size_t)source.i;
     const size_t next = (size_t)source.next_j * (size_t)stride + (size_t)source.next_i;
     const swe_ghost_cell seen = swe_cell_as_seen(source, h[at], hu[at], hv[at], b[at], b[next]);
-    swe_state_cell cell;
     cell.h = seen.h;
     cell.hu = seen.hu;
     cell.hv = seen.hv;

@@ -7,6 +7,7 @@
  * This file sets up and tears down a device, its program and buffers. */
 #include "cl_check.h"
 #include "cl_device.h"
+#include "cl_math.h"
 #include "cl_program.h"
 #include "grid/boundary.h"
 #include "numerics/device_clock.h"
@@ -64,41 +65,31 @@ static void release_fields(opencl_fields *fields)
 }
 
 /* The program's build options: the solver and work shapes as constants,
- * and the precision. Both precisions are IEEE arithmetic: single precision
- * asks for correctly rounded division and square root where the device
- * offers them, so that the results stay within the OpenCL tests' 1e-4 of
- * the serial backend on every scenario (with OpenCL's default 2.5 and 3 ulp
- * and denormals flushed, an NVIDIA GPU drifted 2e-3 from it within 30 steps
- * of a dry-bed case). Neither contracts a * b + c into one rounding
- * (kernel_support.h): contracted, the artificial tsunami's momenta drift
- * 3e-3 from the serial backend's within 30 steps. */
-static int build_options(const opencl_fields *fields, enum swe_solver solver, char *options,
-                         size_t size, swe_error *err)
+ * the precision and the math (cl_math.h: --cl-math, or the device's
+ * default). */
+static int build_options(const opencl_fields *fields, enum swe_solver solver, const char *math,
+                         char *options, size_t size, swe_error *err)
 {
-#ifdef SWE_PRECISION_DOUBLE
-    const char *precision = " -DSWE_PRECISION_DOUBLE";
-    (void)err;
-#else
-    cl_device_fp_config single_config = 0;
-    int status = CL_CHECK(clGetDeviceInfo(fields->device.device, CL_DEVICE_SINGLE_FP_CONFIG,
-                                          sizeof single_config, &single_config, NULL),
-                          err);
+    char math_options[256];
+    int status =
+        swe_cl_math_options(fields->device.device, math, math_options, sizeof math_options, err);
     if (status != SWE_OK) {
         return status;
     }
-    const char *precision = (single_config & CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT)
-                                ? " -cl-fp32-correctly-rounded-divide-sqrt"
-                                : "";
+#ifdef SWE_PRECISION_DOUBLE
+    const char *precision = " -DSWE_PRECISION_DOUBLE";
+#else
+    const char *precision = "";
 #endif
     snprintf(options, size,
              "-cl-std=CL1.2 -DSWE_SOLVER=%d -DSWE_TILE_X=%d -DSWE_TILE_Y=%d "
              "-DSWE_REDUCTION_GROUP=%d -DSWE_CELLS_PER_ITEM=%d -DSWE_STRIP_LANES=%d "
              "-DSWE_STRIP_ROWS=%d -DSWE_ROW_CHUNK=%d -DSWE_ROWS_PER_ITEM=%d%s%s "
-             "-DSWE_DRY_TOLERANCE_METRES=%.17g",
+             "-DSWE_DRY_TOLERANCE_METRES=%.17g %s",
              (int)solver, SWE_CL_TILE_X, SWE_CL_TILE_Y, SWE_CL_REDUCTION_GROUP,
              fields->cells_per_item, SWE_CL_STRIP_LANES, SWE_CL_STRIP_ROWS, fields->row_chunk,
              SWE_CL_ROWS_PER_ITEM, precision, fields->has_fp64 ? " -DSWE_DEVICE_HAS_FP64" : "",
-             (double)SWE_DRY_TOLERANCE_METRES);
+             (double)SWE_DRY_TOLERANCE_METRES, math_options);
     return SWE_OK;
 }
 
@@ -178,7 +169,7 @@ static int create_kernels(opencl_fields *fields, swe_error *err)
 
 /* Context, queue, program, kernels and buffers for the chosen device. */
 static int set_up_device(opencl_fields *fields, const swe_block *block, enum swe_solver solver,
-                         swe_error *err)
+                         const char *math, swe_error *err)
 {
     cl_context_properties properties[] = {CL_CONTEXT_PLATFORM,
                                           (cl_context_properties)fields->device.platform, 0};
@@ -190,8 +181,8 @@ static int set_up_device(opencl_fields *fields, const swe_block *block, enum swe
         status = CL_CHECK_CODE(code, "clCreateCommandQueue", err);
     }
     if (status == SWE_OK) {
-        char options[384];
-        status = build_options(fields, solver, options, sizeof options, err);
+        char options[640];
+        status = build_options(fields, solver, math, options, sizeof options, err);
         if (status == SWE_OK) {
             status = swe_cl_build_program(fields->context, fields->device.device, options,
                                           &fields->program, err);
@@ -233,7 +224,8 @@ static int opencl_init(swe_block *block, const swe_backend_config *config, swe_e
     }
     if (status == SWE_OK) {
         swe_boundary_masks(block, &fields->wall_edges, &fields->derived_edges);
-        status = set_up_device(fields, block, config->solver, err);
+        status = set_up_device(fields, block, config->solver,
+                               config->option_values[SWE_CL_OPTION_MATH], err);
     }
     if (status != SWE_OK) {
         release_fields(fields);

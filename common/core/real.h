@@ -78,4 +78,28 @@ typedef float real;
 #endif
 #define SWE_DRY_TOLERANCE ((real)SWE_DRY_TOLERANCE_METRES)
 
+/* numerator / denominator for a positive denominator; the solvers divide
+ * through this wherever the denominator is positive. Where
+ * SWE_DIVIDE_SKIPS_ZERO is 1 a zero numerator is returned as it is: the
+ * same bits (+0 or -0 divided by a positive number is that zero), but the
+ * division is skipped. GPUs want that in double precision: their IEEE
+ * fp64 division sends every zero numerator to an out-of-line slow path,
+ * and water at rest has zero momenta, jumps and splits
+ * (docs/RESULTS-cuda.md). A vectorised CPU loop divides every lane
+ * anyway, so there the test would only cost instructions; the OpenCL
+ * host sets it for GPU devices. tests/test_zero_numerator.c checks the
+ * bits. */
+#ifndef SWE_DIVIDE_SKIPS_ZERO
+#if defined(SWE_PRECISION_DOUBLE) && defined(__CUDA_ARCH__)
+#define SWE_DIVIDE_SKIPS_ZERO 1
+#else
+#define SWE_DIVIDE_SKIPS_ZERO 0
+#endif
+#endif
+
+SWE_INLINE real swe_divide_positive(real numerator, real denominator)
+{
+    return (SWE_DIVIDE_SKIPS_ZERO && numerator == (real)0) ? numerator : numerator / denominator;
+}
+
 #endif

@@ -35,7 +35,7 @@ SWE_INLINE swe_cell swe_euler_update(real h, real hu, real hv, real dt_dx, real 
 SWE_INLINE real swe_cell_wave_speed(real h, real hu, real hv)
 {
     real safe_h = h >= SWE_DRY_TOLERANCE ? h : (real)1;
-    real fastest_flow = SWE_FMAX(SWE_FABS(hu), SWE_FABS(hv)) / safe_h;
+    real fastest_flow = swe_divide_positive(SWE_FMAX(SWE_FABS(hu), SWE_FABS(hv)), safe_h);
     real speed = fastest_flow + SWE_SQRT(SWE_GRAVITY * h);
     return h >= SWE_DRY_TOLERANCE ? speed : (real)0;
 }

@@ -27,11 +27,12 @@ SWE_INLINE swe_cell swe_manning_friction(swe_cell cell, real dt, real manning)
         return cell;
     }
     real safe_h = cell.h >= SWE_DRY_TOLERANCE ? cell.h : (real)1;
-    real speed = SWE_SQRT(cell.hu * cell.hu + cell.hv * cell.hv) / safe_h;
+    real speed = swe_divide_positive(SWE_SQRT(cell.hu * cell.hu + cell.hv * cell.hv), safe_h);
     real h_four_thirds = safe_h * SWE_CBRT(safe_h);
-    real factor = (real)1 + dt * SWE_GRAVITY * manning * manning * speed / h_four_thirds;
-    cell.hu = cell.hu / factor;
-    cell.hv = cell.hv / factor;
+    real factor =
+        (real)1 + swe_divide_positive(dt * SWE_GRAVITY * manning * manning * speed, h_four_thirds);
+    cell.hu = swe_divide_positive(cell.hu, factor);
+    cell.hv = swe_divide_positive(cell.hv, factor);
     return cell;
 }
 

@@ -11,7 +11,7 @@
  * the dry tolerance cannot create huge speeds. */
 SWE_INLINE real swe_velocity(real h, real momentum)
 {
-    return h >= SWE_DRY_TOLERANCE ? momentum / h : (real)0;
+    return h >= SWE_DRY_TOLERANCE ? swe_divide_positive(momentum, h) : (real)0;
 }
 
 /* Weight with which a wave of speed s goes to the left cell: all of it when
@@ -102,7 +102,8 @@ SWE_INLINE void swe_einfeldt_speeds_with_roots(real h_l, real h_r, real u_l, rea
                                                real *s_fast)
 {
     real roots = root_l + root_r;
-    real u_roe = (u_l * root_l + u_r * root_r) / (roots > (real)0 ? roots : (real)1);
+    real u_roe =
+        swe_divide_positive(u_l * root_l + u_r * root_r, roots > (real)0 ? roots : (real)1);
     real c_roe = SWE_SQRT(SWE_GRAVITY * (real)0.5 * (h_l + h_r));
     real slow = SWE_FMIN(u_l - c_l, u_roe - c_roe);
     real fast = SWE_FMAX(u_r + c_r, u_roe + c_roe);
@@ -127,7 +128,7 @@ SWE_INLINE real swe_hll_left_update(real s_slow, real s_fast, real state_jump, r
     real fast = SWE_FMAX(s_fast, (real)0);
     real spread = fast - slow;
     spread = spread > (real)0 ? spread : (real)1; /* both zero: nothing moves */
-    return slow * (fast * state_jump - flux_jump) / spread;
+    return swe_divide_positive(slow * (fast * state_jump - flux_jump), spread);
 }
 
 /* The depth jump of the stationary wave at a bed step db for an HLL-type

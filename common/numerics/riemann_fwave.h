@@ -71,10 +71,15 @@ SWE_INLINE swe_fwave_side swe_fwave_select_mirror(int wall, swe_fwave_side own, 
     return own;
 }
 
-SWE_INLINE swe_net_updates swe_fwave_sides(swe_fwave_side l, swe_fwave_side r)
+/* The solver between two sides. known_wet: 1, a constant, where the caller
+ * knows both sides to be wet (the GPU's fused step checks a whole warp),
+ * so that the compiler drops the dry and wall cases; the result is the
+ * same as with 0. */
+SWE_INLINE swe_net_updates swe_fwave_sides_known_wet(swe_fwave_side l, swe_fwave_side r,
+                                                     int known_wet)
 {
-    const int dry_l = l.h < SWE_DRY_TOLERANCE;
-    const int dry_r = r.h < SWE_DRY_TOLERANCE;
+    const int dry_l = !known_wet & (l.h < SWE_DRY_TOLERANCE);
+    const int dry_r = !known_wet & (r.h < SWE_DRY_TOLERANCE);
     const int wall_l = dry_l & !dry_r & (l.b >= r.h + r.b);
     const int wall_r = dry_r & !dry_l & (r.b >= l.h + l.b);
 
@@ -92,8 +97,8 @@ SWE_INLINE swe_net_updates swe_fwave_sides(swe_fwave_side l, swe_fwave_side r)
         (r.hn * r.u - l.hn * l.u) + SWE_GRAVITY * h_mean * ((r.h - l.h) + (r.b - l.b));
     real spread = s_fast - s_slow;
     spread = spread > (real)0 ? spread : (real)1; /* only when both sides are dry */
-    real beta_slow = (s_fast * flux_jump_h - flux_jump_hn) / spread;
-    real beta_fast = (flux_jump_hn - s_slow * flux_jump_h) / spread;
+    real beta_slow = swe_divide_positive(s_fast * flux_jump_h - flux_jump_hn, spread);
+    real beta_fast = swe_divide_positive(flux_jump_hn - s_slow * flux_jump_h, spread);
 
     real left_slow = swe_left_share(s_slow);
     real left_fast = swe_left_share(s_fast);
@@ -104,24 +109,30 @@ SWE_INLINE swe_net_updates swe_fwave_sides(swe_fwave_side l, swe_fwave_side r)
     /* Where a rarefaction spans zero speed, the f-wave split alone leaves a
      * standing, entropy-violating jump; where a middle depth of the split,
      * h_l + beta_slow / s_slow or h_r - beta_fast / s_fast, is negative, it
-     * would drain a cell below zero. There the HLL split takes over. */
+     * would drain a cell below zero. There the HLL split takes over. Rare,
+     * so a branch: a GPU warp pays for it only where a lane needs it (a
+     * vectorised CPU loop computes both and selects). */
     const int transonic = ((l.u - l.c < (real)0) & (r.u - r.c > (real)0)) |
                           ((l.u + l.c < (real)0) & (r.u + r.c > (real)0));
     const int drains = ((s_slow < (real)0) & (beta_slow > -s_slow * l.h)) |
                        ((s_fast > (real)0) & (beta_fast > s_fast * r.h));
     const int flooding = (dry_l != dry_r) & !wall_l & !wall_r;
-    const int hll = flooding | transonic | drains;
-    real step = swe_bounded_bed_step(l.h, r.h, l.hn, r.hn, r.b - l.b, s_slow, s_fast);
-    real hll_h = swe_hll_left_update(s_slow, s_fast, (r.h - l.h) - step, flux_jump_h);
-    real hll_hn = swe_hll_left_update(s_slow, s_fast, r.hn - l.hn, flux_jump_hn);
-    updates.h_left = hll ? hll_h : updates.h_left;
-    updates.hn_left = hll ? hll_hn : updates.hn_left;
+    if (flooding | transonic | drains) {
+        real step = swe_bounded_bed_step(l.h, r.h, l.hn, r.hn, r.b - l.b, s_slow, s_fast);
+        updates.h_left = swe_hll_left_update(s_slow, s_fast, (r.h - l.h) - step, flux_jump_h);
+        updates.hn_left = swe_hll_left_update(s_slow, s_fast, r.hn - l.hn, flux_jump_hn);
+    }
     updates.h_right = flux_jump_h - updates.h_left;
     updates.hn_right = flux_jump_hn - updates.hn_left;
     swe_transverse_updates(l.hn + updates.h_left, l.hn, r.hn, l.v, r.v, &updates);
     updates.max_speed = SWE_FMAX(SWE_FABS(s_slow), SWE_FABS(s_fast));
 
     return swe_silence_dry_sides(updates, wall_l, wall_r, dry_l, dry_r);
+}
+
+SWE_INLINE swe_net_updates swe_fwave_sides(swe_fwave_side l, swe_fwave_side r)
+{
+    return swe_fwave_sides_known_wet(l, r, 0);
 }
 
 SWE_INLINE swe_net_updates swe_fwave(real h_l, real h_r, real hn_l, real hn_r, real ht_l, real ht_r,

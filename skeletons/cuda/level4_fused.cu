@@ -16,53 +16,71 @@
  * the clock on the device (numerics/device_clock.h), so that the host
  * launches 48 steps as one CUDA graph without looking at any of them.
  *
- * Two tuned tricks that the lower levels leave out: the f-wave solver's
+ * Three tuned tricks that the lower levels leave out: the f-wave solver's
  * per-cell quantities (velocities, square roots) are taken once per cell
- * instead of once per edge side (numerics/solver_sides.h), and the
+ * instead of once per edge side (numerics/solver_sides.h); a row in which
+ * the whole warp is wet is solved without the dry and wall cases; and the
  * registers per thread are capped (__launch_bounds__) so that more blocks
- * share a multiprocessor; both were tuned on an H100 (docs/RESULTS-cuda.md). */
+ * share a multiprocessor. All were tuned on an H100 (docs/RESULTS-cuda.md). */
 #include "block_max.cuh"
 
-/* Rows of cells that one warp walks through: a strip solves its bottom
- * edges twice (1/rows more horizontal solves), shorter strips give small
- * grids more warps. Blocks per multiprocessor that the register allocation
- * must allow: more blocks, fewer registers per thread. */
+/* Rows of cells that one warp walks through: a strip reads the rows below
+ * and above it too (2 / rows more bytes) and solves its bottom edges
+ * twice; taller strips give small grids fewer warps. The warps of a block
+ * lie side by side, so that they read the same rows at the same time and
+ * the columns they share come from the cache. Blocks per multiprocessor
+ * that the register allocation must allow: more blocks, fewer registers
+ * per thread. */
 #ifndef SWE_CUDA_FUSED_ROWS
-#define SWE_CUDA_FUSED_ROWS 16
+#define SWE_CUDA_FUSED_ROWS 32
 #endif
 #ifndef SWE_CUDA_FUSED_MIN_BLOCKS
 #ifdef SWE_PRECISION_DOUBLE
-#define SWE_CUDA_FUSED_MIN_BLOCKS 5 /* <= 96 registers; at 80 it spills, 1.8 x slower */
+#define SWE_CUDA_FUSED_MIN_BLOCKS 5 /* <= 96 registers */
 #else
-#define SWE_CUDA_FUSED_MIN_BLOCKS 10 /* <= 48 registers: 2 % faster than 64 or 40 */
+#define SWE_CUDA_FUSED_MIN_BLOCKS 10 /* <= 48 registers */
 #endif
 #endif
-enum { FUSED_ROWS = SWE_CUDA_FUSED_ROWS, FUSED_WARPS = 4 };
 /* Lanes 1 to 30 own a column; lanes 0 and 31 only lend their cells. */
-enum { FUSED_CELLS_PER_WARP = WARP - 2 };
+enum {
+    FUSED_ROWS = SWE_CUDA_FUSED_ROWS,
+    FUSED_WARPS = 4,
+    FUSED_CELLS_PER_WARP = WARP - 2,
+    FUSED_COLUMNS_PER_BLOCK = FUSED_WARPS * FUSED_CELLS_PER_WARP
+};
 #define FUSED_LAUNCH_BOUNDS __launch_bounds__(WARP *FUSED_WARPS, SWE_CUDA_FUSED_MIN_BLOCKS)
 
 typedef struct cell_state {
     real h, hu, hv, b;
 } cell_state;
 
-/* Cell (i, j) as the edges see it: a ghost of a WALL or OUTFLOW edge is
- * made from its inner neighbour by the host's rules (swe_cell_source_of
- * and swe_cell_as_seen, grid/boundary.h). Indices past the ghost layer
- * (lanes beyond the last column, rows beyond the last strip) read the
- * ghost. */
+/* Cell (i, j) as the edges see it: an interior cell as stored, a ghost of
+ * a WALL or OUTFLOW edge made from its inner neighbour by the host's rules
+ * (swe_cell_source_of and swe_cell_as_seen, grid/boundary.h), which leave
+ * every other cell as stored too; only warps at the block's edges take
+ * that way. Indices past the ghost layer (lanes beyond the last column,
+ * rows beyond the last strip) read the ghost. */
 __device__ __forceinline__ cell_state read_cell(const swe_cuda_grid &grid, swe_cuda_state state,
                                                 const real *__restrict__ b, int i, int j)
 {
+    i = min(i, grid.nx + 1);
+    j = min(j, grid.ny + 1);
+    cell_state cell;
+    if (i >= 1 && i <= grid.nx && j >= 1 && j <= grid.ny) {
+        const size_t at = (size_t)j * grid.stride + i;
+        cell.h = __ldg(state.h + at);
+        cell.hu = __ldg(state.hu + at);
+        cell.hv = __ldg(state.hv + at);
+        cell.b = __ldg(b + at);
+        return cell;
+    }
     const swe_cell_source source =
-        swe_cell_source_of(min(i, grid.nx + 1), min(j, grid.ny + 1), grid.nx, grid.ny,
-                           grid.wall_edges, grid.derived_edges);
+        swe_cell_source_of(i, j, grid.nx, grid.ny, grid.wall_edges, grid.derived_edges);
     const size_t at = (size_t)source.j * grid.stride + source.i;
     const size_t next = (size_t)source.next_j * grid.stride + source.next_i;
     const swe_ghost_cell seen =
         swe_cell_as_seen(source, __ldg(state.h + at), __ldg(state.hu + at), __ldg(state.hv + at),
                          __ldg(b + at), __ldg(b + next));
-    cell_state cell;
     cell.h = seen.h;
     cell.hu = seen.hu;
     cell.hv = seen.hv;
@@ -92,6 +110,25 @@ __device__ __forceinline__ swe_fwave_side shuffle_up(swe_fwave_side side)
     return left;
 }
 
+/* Whether the cells of every lane in this row and the next are wet: then
+ * no edge that the warp solves in the row touches a dry cell. */
+__device__ __forceinline__ int warp_is_wet(const swe_fwave_side &cell, const swe_fwave_side &upper)
+{
+    return __all_sync(FULL_WARP, (cell.h >= SWE_DRY_TOLERANCE) & (upper.h >= SWE_DRY_TOLERANCE));
+}
+
+/* The Riemann problem between two sides; wet (the same in every lane: no
+ * divergence) picks the f-wave solver's version without the dry and wall
+ * cases, which gives the same numbers with fewer instructions. */
+template <int SOLVER>
+__device__ __forceinline__ swe_net_updates solve(swe_fwave_side l, swe_fwave_side r, int wet)
+{
+    if (SOLVER == SWE_SOLVER_FWAVE && wet) {
+        return swe_riemann_sides_known_wet(SOLVER, l, r, 1);
+    }
+    return swe_riemann_sides(SOLVER, l, r);
+}
+
 /* The edge right of this lane's cell is the left edge of lane + 1's: its
  * left-side updates from there (only those are read from the result). */
 __device__ __forceinline__ swe_net_updates shuffle_down_left_side(swe_net_updates edge)
@@ -103,11 +140,12 @@ __device__ __forceinline__ swe_net_updates shuffle_down_left_side(swe_net_update
     return right;
 }
 
-/* Warp w of block (bx, by) walks rows j_first .. j_first + FUSED_ROWS - 1
- * of columns bx * 30 .. bx * 30 + 31, one column per lane. Lane l solves
- * the vertical edge on its left, between lanes l - 1 and l, and passes
- * its left-side updates to lane l - 1; the horizontal edge above a cell
- * becomes the edge below the cell of the next row. */
+/* Warp w of block (bx, by) walks rows by * FUSED_ROWS + 1 on, up to
+ * FUSED_ROWS of them, of columns (bx * FUSED_WARPS + w) * 30 .. + 31, one
+ * column per lane. Lane l solves the vertical edge on its left, between
+ * lanes l - 1 and l, and passes its left-side updates to lane l - 1; the
+ * horizontal edge above a cell becomes the edge below the cell of the
+ * next row. */
 template <int SOLVER>
 __global__ static void FUSED_LAUNCH_BOUNDS fused_step_kernel(
     swe_cuda_grid grid, swe_cuda_state state0, swe_cuda_state state1, const real *__restrict__ b,
@@ -130,17 +168,19 @@ __global__ static void FUSED_LAUNCH_BOUNDS fused_step_kernel(
     const swe_cuda_state to = now.parity ? state0 : state1;
 
     const int lane = (int)threadIdx.x;
-    const int i = (int)blockIdx.x * FUSED_CELLS_PER_WARP + lane;
+    const int warp = (int)blockIdx.x * FUSED_WARPS + (int)threadIdx.y;
+    const int i = warp * FUSED_CELLS_PER_WARP + lane;
     const int owns_column = lane >= 1 && lane <= FUSED_CELLS_PER_WARP && i <= grid.nx;
-    const int j_first = 1 + ((int)blockIdx.y * FUSED_WARPS + (int)threadIdx.y) * FUSED_ROWS;
+    const int j_first = 1 + (int)blockIdx.y * FUSED_ROWS;
     const int j_last = min(j_first + FUSED_ROWS - 1, grid.ny);
     swe_speed_bits fastest = 0;
     /* TODO: (1) solve edge_below, the horizontal edge below row j_first, once (sides of read_cell
      * at j_first - 1 and j_first, swe_fwave_transposed); then for j = j_first .. j_last: read the
-     * cell two rows up ahead of its use, solve edge_left between shuffle_up(cell) and cell, take
-     * edge_right, the right edge's left side, from lane + 1 (shuffle_down_left_side), solve
-     * edge_above, update the cell (swe_update_from_edges, swe_manning_friction); an owned column
-     * writes it to `to` and keeps its wave speed bits in fastest; move up a row */
+     * cell two rows up ahead of its use, ask warp_is_wet(cell, upper), solve edge_left between
+     * shuffle_up(cell) and cell, take edge_right, the right edge's left side, from lane + 1
+     * (shuffle_down_left_side), solve edge_above, update the cell (swe_update_from_edges,
+     * swe_manning_friction); an owned column writes it to `to` and keeps its wave speed bits in
+     * fastest; move up a row */
     fastest = block_max(fastest);
     if (first_thread) {
         /* TODO: (2) combine the block's maximum into the next clock slot's speed_bits with
@@ -156,10 +196,10 @@ cudaError_t swe_cuda_launch_fused_step(enum swe_solver solver, const swe_cuda_gr
                                        swe_clock_slot *slots, int launch, const swe_time *t_target,
                                        swe_time cfl, real forced_dt, cudaStream_t stream)
 {
-    const int strips = (grid->ny + FUSED_ROWS - 1) / FUSED_ROWS;
     const dim3 threads(WARP, FUSED_WARPS);
-    const dim3 blocks((unsigned)((grid->nx + FUSED_CELLS_PER_WARP - 1) / FUSED_CELLS_PER_WARP),
-                      (unsigned)((strips + FUSED_WARPS - 1) / FUSED_WARPS));
+    const dim3 blocks(
+        (unsigned)((grid->nx + FUSED_COLUMNS_PER_BLOCK - 1) / FUSED_COLUMNS_PER_BLOCK),
+        (unsigned)((grid->ny + FUSED_ROWS - 1) / FUSED_ROWS));
     const auto kernel = KERNEL_FOR_SOLVER(solver, fused_step_kernel);
     kernel<<<blocks, threads, 0, stream>>>(*grid, state0, state1, b, slots, launch, t_target, cfl,
                                            forced_dt);

@@ -111,9 +111,11 @@ void swe_serial_horizontal_edges(const swe_block *block, int j, enum swe_solver 
     }
 }
 
-real swe_serial_update_row(swe_block *block, int j, real dt, real manning,
-                           const swe_edge_row *vertical, const swe_edge_row *below,
-                           const swe_edge_row *above)
+/* The update of a row; `friction` is a constant, so that the loop without
+ * friction vectorises (friction's cube root has no vector form). */
+SWE_ALWAYS_INLINE real update_row_with(swe_block *block, int j, real dt, real manning,
+                                       const swe_edge_row *vertical, const swe_edge_row *below,
+                                       const swe_edge_row *above, const int friction)
 {
     const real dt_dx = dt / block->dx;
     const real dt_dy = dt / block->dy;
@@ -123,12 +125,20 @@ real swe_serial_update_row(swe_block *block, int j, real dt, real manning,
     const swe_edge_row x = *vertical, y_below = *below, y_above = *above;
     swe_speed_bits max_speed = 0;
     /* TODO: cell i (0-based in the row) gets the right-side updates of vertical edge i and of the
-     * edge below, and the left-side updates of vertical edge i+1 and of the edge above; then bed
-     * friction (swe_manning_friction) */
+     * edge below, and the left-side updates of vertical edge i+1 and of the edge above; then, if
+     * friction, bed friction (swe_manning_friction) */
     SWE_TODO("cell i (0-based in the row) gets the right-side updates of vertical edge i and of "
              "the edge below, and the left-side updates of vertical edge i+1 and of the edge "
-             "above; then bed friction (swe_manning_friction)");
+             "above; then, if friction, bed friction (swe_manning_friction)");
     return swe_speed_from_bits(max_speed);
+}
+
+real swe_serial_update_row(swe_block *block, int j, real dt, real manning,
+                           const swe_edge_row *vertical, const swe_edge_row *below,
+                           const swe_edge_row *above)
+{
+    return manning == (real)0 ? update_row_with(block, j, dt, manning, vertical, below, above, 0)
+                              : update_row_with(block, j, dt, manning, vertical, below, above, 1);
 }
 
 real swe_serial_row_wave_speed(const swe_block *block, int j)

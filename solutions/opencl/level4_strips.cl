@@ -7,11 +7,24 @@
  * of the clock on the device (numerics/device_clock.h), from which the
  * next launch takes its dt: the host only enqueues batches of steps.
  *
- * The tuned trick that the lower levels leave out: the f-wave solver's
+ * The tuned tricks that the lower levels leave out: the f-wave solver's
  * per-cell quantities (velocities, square roots) are taken once per cell
  * instead of once per edge side (numerics/solver_sides.h), and handed to
- * the neighbours with the cell. */
+ * the neighbours with the cell; and a row in which the whole work group is
+ * wet is solved without the dry and wall cases. */
 #include "work_group_max.clh"
+
+/* The Riemann problem between two sides; wet (the same in every item of
+ * the group: no divergence) picks the f-wave solver's version without the
+ * dry and wall cases, which gives the same numbers with fewer
+ * instructions. */
+SWE_INLINE swe_net_updates swe_strip_solve(swe_fwave_side l, swe_fwave_side r, int wet)
+{
+    if (SWE_SOLVER == SWE_SOLVER_FWAVE && wet) {
+        return swe_riemann_sides_known_wet(SWE_SOLVER, l, r, 1);
+    }
+    return swe_riemann_sides(SWE_SOLVER, l, r);
+}
 
 /* Cell (i, j) as a side of its vertical edges (swe_load_cell). */
 SWE_INLINE swe_fwave_side swe_side_at(swe_fused_buffers in, __global const real *b, int nx, int ny,
@@ -31,7 +44,9 @@ SWE_INLINE swe_fwave_side swe_side_at(swe_fused_buffers in, __global const real 
  * updates to the neighbour the same way, and solves the horizontal edge
  * above its cell, which is the edge below the cell of the next row. The
  * launch reads clock slot `slot`; forced_dt > 0 replaces the time-step
- * rule (the step verb). */
+ * rule (the step verb). Whether some item of a row, or of the row above
+ * it, is dry is gathered in dry_rows[r % 2], which item 0 clears two rows
+ * ahead (after the last read of the row before). */
 __kernel __attribute__((reqd_work_group_size(SWE_STRIP_LANES, 1, 1))) void
 fused_strips_step(int nx, int ny, int stride, real dx, real dy, real manning, swe_time cfl,
                   swe_time t_target, real forced_dt, int slot, int wall_edges, int derived_edges,
@@ -42,6 +57,7 @@ fused_strips_step(int nx, int ny, int stride, real dx, real dy, real manning, sw
     __local real row[SWE_SIDE_FIELDS * SWE_STRIP_LANES]; /* the lanes' cells of a row */
     __local real left_updates[3 * SWE_STRIP_LANES];      /* h, hn, ht of each lane's left edge */
     __local real scratch[SWE_STRIP_LANES];
+    __local int dry_rows[2];
     const int lane = (int)get_local_id(0);
     const int closes_clock = get_group_id(0) == 0 && get_group_id(1) == 0 && lane == 0;
     const swe_fused_launch launch = swe_fused_launch_of(
@@ -58,11 +74,18 @@ fused_strips_step(int nx, int ny, int stride, real dx, real dy, real manning, sw
     const int j_first = (int)get_group_id(1) * SWE_STRIP_ROWS + 1;
     const int left = max(lane - 1, 0), right = min(lane + 1, SWE_STRIP_LANES - 1);
     real fastest = 0;
+    if (lane == 0) {
+        dry_rows[0] = 0;
+        dry_rows[1] = 0;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
     /* BEGIN SOLUTION: (8) solve edge_below, the edge below row j_first, once (swe_fwave_transposed
      * sides at j_first - 1 and j_first, from swe_side_at); then for each of the SWE_STRIP_ROWS
      * rows (every item the same number, for the barriers): the side above (row min(j + 1, ny + 1)),
-     * put this cell into row (SWE_PUT_SIDE), barrier, solve edge_left against the side of lane
-     * `left` (SWE_GET_SIDE), put its left side into left_updates, barrier, solve edge_above; an
+     * put this cell into row (SWE_PUT_SIDE) and mark dry_rows[r % 2] if this cell or the one above
+     * is dry (item 0 clears the other slot), barrier, take wet = !dry_rows[r % 2], solve edge_left
+     * against the side of lane `left` (SWE_GET_SIDE, swe_strip_solve), put its left side into
+     * left_updates, barrier, solve edge_above; an
      * owned cell with j <= ny is updated (swe_update_from_edges with edge_right, whose left side
      * comes from lane `right`'s left_updates, and swe_manning_friction), written to the output
      * buffers, its speed kept in fastest; then move up a row */
@@ -78,16 +101,23 @@ fused_strips_step(int nx, int ny, int stride, real dx, real dy, real manning, sw
         const swe_fwave_side above = swe_side_at(state, b, nx, ny, stride, wall_edges,
                                                  derived_edges, column, min(j + 1, ny + 1));
         SWE_PUT_SIDE(row, SWE_STRIP_LANES, lane, cell);
+        if (!(cell.h >= SWE_DRY_TOLERANCE) || !(above.h >= SWE_DRY_TOLERANCE)) {
+            atomic_or(&dry_rows[r % 2], 1);
+        }
+        if (lane == 0) {
+            dry_rows[(r + 1) % 2] = 0;
+        }
         barrier(CLK_LOCAL_MEM_FENCE);
+        const int wet = !dry_rows[r % 2];
         swe_fwave_side left_side;
         SWE_GET_SIDE(left_side, row, SWE_STRIP_LANES, left);
-        const swe_net_updates edge_left = swe_riemann_sides(SWE_SOLVER, left_side, cell);
+        const swe_net_updates edge_left = swe_strip_solve(left_side, cell, wet);
         left_updates[lane] = edge_left.h_left;
         left_updates[SWE_STRIP_LANES + lane] = edge_left.hn_left;
         left_updates[2 * SWE_STRIP_LANES + lane] = edge_left.ht_left;
         barrier(CLK_LOCAL_MEM_FENCE);
         const swe_net_updates edge_above =
-            swe_riemann_sides(SWE_SOLVER, swe_fwave_transposed(cell), swe_fwave_transposed(above));
+            swe_strip_solve(swe_fwave_transposed(cell), swe_fwave_transposed(above), wet);
         if (owns_column && j <= ny) {
             swe_net_updates edge_right = edge_left; /* only its left side is read */
             edge_right.h_left = left_updates[right];

@@ -114,9 +114,11 @@ void swe_serial_horizontal_edges(const swe_block *block, int j, enum swe_solver 
     }
 }
 
-real swe_serial_update_row(swe_block *block, int j, real dt, real manning,
-                           const swe_edge_row *vertical, const swe_edge_row *below,
-                           const swe_edge_row *above)
+/* The update of a row; `friction` is a constant, so that the loop without
+ * friction vectorises (friction's cube root has no vector form). */
+SWE_ALWAYS_INLINE real update_row_with(swe_block *block, int j, real dt, real manning,
+                                       const swe_edge_row *vertical, const swe_edge_row *below,
+                                       const swe_edge_row *above, const int friction)
 {
     const real dt_dx = dt / block->dx;
     const real dt_dy = dt / block->dy;
@@ -127,7 +129,7 @@ real swe_serial_update_row(swe_block *block, int j, real dt, real manning,
     swe_speed_bits max_speed = 0;
     /* BEGIN SOLUTION: cell i (0-based in the row) gets the right-side updates of vertical edge i
      * and of the edge below, and the left-side updates of vertical edge i+1 and of the edge above;
-     * then bed friction (swe_manning_friction) */
+     * then, if friction, bed friction (swe_manning_friction) */
 #pragma omp simd reduction(max : max_speed)
     for (int i = 0; i < block->nx; ++i) {
         swe_cell cell = swe_euler_update(
@@ -135,7 +137,9 @@ real swe_serial_update_row(swe_block *block, int j, real dt, real manning,
             x.hn_right[i] + x.hn_left[i + 1], x.ht_right[i] + x.ht_left[i + 1],
             y_below.h_right[i] + y_above.h_left[i], y_below.ht_right[i] + y_above.ht_left[i],
             y_below.hn_right[i] + y_above.hn_left[i]);
-        cell = swe_manning_friction(cell, dt, manning);
+        if (friction) {
+            cell = swe_manning_friction(cell, dt, manning);
+        }
         h[i] = cell.h;
         hu[i] = cell.hu;
         hv[i] = cell.hv;
@@ -144,6 +148,14 @@ real swe_serial_update_row(swe_block *block, int j, real dt, real manning,
     }
     /* END SOLUTION */
     return swe_speed_from_bits(max_speed);
+}
+
+real swe_serial_update_row(swe_block *block, int j, real dt, real manning,
+                           const swe_edge_row *vertical, const swe_edge_row *below,
+                           const swe_edge_row *above)
+{
+    return manning == (real)0 ? update_row_with(block, j, dt, manning, vertical, below, above, 0)
+                              : update_row_with(block, j, dt, manning, vertical, below, above, 1);
 }
 
 real swe_serial_row_wave_speed(const swe_block *block, int j)

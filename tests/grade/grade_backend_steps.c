@@ -3,8 +3,11 @@
 #include "grade_backend_steps.h"
 
 #include "grid/boundary.h"
+#include "numerics/cell_update.h"
 #include "run/options.h"
 
+#include <float.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +18,7 @@ extern const swe_backend swe_serial_backend;
 typedef struct backend_level {
     const swe_backend *backend; /* NULL: not built here, the outputs stay NaN */
     int level;
+    double step_ulps; /* the tolerance of a step, for the speed's conditioning */
 } backend_level;
 
 typedef struct step_case {
@@ -28,16 +32,75 @@ static void make_step_case(const grade_backend_checks *checks, const char *test_
 {
     grade_rng rng = grade_case_rng(test_id, case_number);
     int nx = grade_integer(&rng, 1, checks->max_nx), ny = grade_integer(&rng, 1, checks->max_ny);
+    nx = nx * ny < 2 ? 2 : nx;
     double width = nx * grade_uniform(&rng, 0.5, 2), height = ny * grade_uniform(&rng, 0.5, 2);
     swe_error err;
     memset(step, 0, sizeof *step);
     if (swe_block_create(&step->block, nx, ny, 0, 0, width, height, &err) != SWE_OK) {
         grade_harness_failure(err.message);
     }
-    grade_random_state(&rng, &step->block);
+    grade_random_moving_state(&rng, &step->block);
     swe_set_boundary_layers(&step->block); /* the bed's ghosts too, as every backend sees them */
     step->solver = (enum swe_solver)((case_number - 1) % checks->solvers);
-    step->dt = (real)grade_uniform(&rng, 0.002, 0.05);
+    /* A step the solver could take: at a CFL number below one half of the
+     * state's fastest wave, as the time-step rule would choose it. */
+    real fastest = 0;
+    for (int j = 1; j <= ny; ++j) {
+        for (int i = 1; i <= nx; ++i) {
+            size_t c = SWE_INDEX(&step->block, i, j);
+            fastest =
+                swe_max_speed(fastest, swe_cell_wave_speed(step->block.h[c], step->block.hu[c],
+                                                           step->block.hv[c]));
+        }
+    }
+    double cell = fmin(step->block.dx, step->block.dy);
+    step->dt = (real)(grade_uniform(&rng, 0.1, 0.45) * cell / fmax(fastest, 1e-3));
+}
+
+/* The largest terms a step sums into cell c, from the cell and its four
+ * neighbours before the step: depths and momenta for the depth, momentum
+ * fluxes too for the momenta. */
+static void step_magnitudes(const swe_block *before, size_t c, double *depth, double *momentum)
+{
+    const size_t stencil[5] = {c, c - 1, c + 1, c - before->stride, c + before->stride};
+    *depth = *momentum = 0;
+    for (int k = 0; k < 5; ++k) {
+        double h = before->h[stencil[k]], hu = fabs((double)before->hu[stencil[k]]),
+               hv = fabs((double)before->hv[stencil[k]]);
+        double flux = (h > 0 ? (hu * hu + hv * hv) / h : 0) + SWE_GRAVITY * h * h / 2;
+        *depth = fmax(*depth, fmax(h, fmax(hu, hv)));
+        *momentum = fmax(*momentum, fmax(fmax(hu, hv), flux));
+    }
+}
+
+/* How far the max wave speed after a step may move when a correct kernel
+ * rounds each sum of the step differently (contracted, or in another
+ * order), by ROUNDING_ULPS units of its largest term: a cell drained to a
+ * thin film that still moves, or one that ends near the dry tolerance,
+ * makes the speed ill-conditioned. The answer, in units of the case's
+ * tolerance (`ulps`) at the max speed, is at least 1. */
+enum { ROUNDING_ULPS = 8 };
+static double speed_tolerance_scale(const swe_block *before, const swe_block *after, double ulps)
+{
+    const double epsilon = sizeof(real) == sizeof(float) ? FLT_EPSILON : DBL_EPSILON;
+    const double dry = SWE_DRY_TOLERANCE, g = SWE_GRAVITY;
+    double widest = 0, fastest = 0;
+    for (int j = 1; j <= after->ny; ++j) {
+        for (int i = 1; i <= after->nx; ++i) {
+            size_t c = SWE_INDEX(after, i, j);
+            double h = after->h[c],
+                   q = fmax(fabs((double)after->hu[c]), fabs((double)after->hv[c]));
+            double dh, dq;
+            step_magnitudes(before, c, &dh, &dq);
+            dh *= ROUNDING_ULPS * epsilon;
+            dq *= ROUNDING_ULPS * epsilon;
+            double high = h + dh < dry ? 0 : (q + dq) / fmax(h - dh, dry) + sqrt(g * (h + dh));
+            double low = h - dh < dry ? 0 : fmax(q - dq, 0) / (h + dh) + sqrt(g * (h - dh));
+            widest = fmax(widest, high - low);
+            fastest = fmax(fastest, h < dry ? 0 : q / h + sqrt(g * h));
+        }
+    }
+    return fmax(1, 2 * widest / (ulps * epsilon * (1 + fastest)));
 }
 
 /* Runs one step of a copy of the case's block with a backend: the max
@@ -84,6 +147,7 @@ static void compute_step(const void *kernels, const void *input, grade_outputs *
         grade_copy_interior(&block, h, hu, hv);
         *speed_before = before;
         *speed_after = after;
+        grade_scale_tolerance(outputs, speed_tolerance_scale(source, &block, chosen->step_ulps));
     } else {
         fprintf(stderr, "%s\n", err.message);
     }
@@ -103,8 +167,9 @@ static void compute_run(const void *kernels, const void *input, grade_outputs *o
 static void sides(const grade_backend_checks *checks, grade_compute compute,
                   backend_level levels[2], grade_side *actual, grade_side *expected)
 {
-    levels[0] = (backend_level){swe_backend_find(checks->backend), checks->level};
-    levels[1] = (backend_level){&swe_serial_backend, 0};
+    levels[0] =
+        (backend_level){swe_backend_find(checks->backend), checks->level, checks->step_ulps};
+    levels[1] = (backend_level){&swe_serial_backend, 0, checks->step_ulps};
     *actual = (grade_side){compute, &levels[0]};
     *expected = (grade_side){compute, &levels[1]};
 }

@@ -39,13 +39,14 @@ static void make_sweep_case(const char *test_id, int case_number, int max_ny, sw
 {
     grade_rng rng = grade_case_rng(test_id, case_number);
     int nx = grade_integer(&rng, 1, 40), ny = grade_integer(&rng, 1, max_ny);
+    nx = nx * ny < 2 ? 2 : nx;
     double width = nx * grade_uniform(&rng, 0.5, 2), height = ny * grade_uniform(&rng, 0.5, 2);
     swe_error err;
     memset(sweep, 0, sizeof *sweep);
     if (swe_block_create(&sweep->block, nx, ny, 0, 0, width, height, &err) != SWE_OK) {
         grade_harness_failure(err.message);
     }
-    grade_random_state(&rng, &sweep->block);
+    grade_random_moving_state(&rng, &sweep->block);
     swe_set_boundary_layers(&sweep->block);
     sweep->solver = (enum swe_solver)((case_number - 1) % SWE_SOLVER_COUNT);
     sweep->dt = (real)grade_uniform(&rng, 0.002, 0.05);

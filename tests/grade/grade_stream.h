@@ -47,6 +47,10 @@ typedef struct grade_field {
     enum grade_layout layout;
     int numbers[GRADE_LAYOUT_NUMBERS];
     const char *hint; /* what to look at when it differs; NULL: nothing */
+    /* The case's tolerance times this (0 or 1: as it is): a value that
+     * depends on the rest of the outputs ill-conditioned, stated by the
+     * grader's side, the only one tools/grade.py reads it from. */
+    double tolerance_scale;
 } grade_field;
 
 static const char *const grade_layout_names[GRADE_LAYOUT_COUNT] = {
@@ -83,8 +87,9 @@ static inline void grade_stream_launch(FILE *out, int ranks, const char *argumen
 static inline void grade_stream_field(FILE *out, const grade_field *field)
 {
     const int *n = field->numbers;
-    fprintf(out, "field %s %zu %c %s %d %d %d %d %d %d\t", field->name, field->count, field->type,
-            grade_layout_names[field->layout], n[0], n[1], n[2], n[3], n[4], n[5]);
+    fprintf(out, "field %s %zu %c %s %d %d %d %d %d %d %.17g\t", field->name, field->count,
+            field->type, grade_layout_names[field->layout], n[0], n[1], n[2], n[3], n[4], n[5],
+            field->tolerance_scale > 1 ? field->tolerance_scale : 1.0);
     grade_stream_text(out, field->hint);
     size_t size = field->type == 'd' ? sizeof(double) : sizeof(real);
     if (field->count > 0) {

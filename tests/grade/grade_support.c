@@ -82,6 +82,21 @@ void grade_random_state(grade_rng *rng, swe_block *block)
     }
 }
 
+void grade_random_moving_state(grade_rng *rng, swe_block *block)
+{
+    if (block == NULL || (long)block->nx * block->ny < 2) {
+        grade_harness_failure("internal error: a moving state needs two interior cells");
+    }
+    grade_random_state(rng, block);
+    int along_x = block->nx > 1 && (block->ny == 1 || grade_uniform(rng, 0, 1) < 0.5);
+    int i = grade_integer(rng, 1, block->nx - (along_x ? 1 : 0));
+    int j = grade_integer(rng, 1, block->ny - (along_x ? 0 : 1));
+    size_t deep = SWE_INDEX(block, i, j);
+    size_t shallow = SWE_INDEX(block, i + along_x, j + !along_x);
+    block->h[deep] = (real)grade_uniform(rng, 2, 10);
+    block->h[shallow] = (real)grade_uniform(rng, 0.05, 1);
+}
+
 static grade_field *add_field(grade_outputs *outputs, const char *name, size_t count, char type,
                               enum grade_layout layout, const int numbers[GRADE_LAYOUT_NUMBERS])
 {
@@ -148,6 +163,13 @@ void grade_hint(grade_outputs *outputs, const char *hint)
 {
     if (outputs != NULL && outputs->count > 0) {
         outputs->fields[outputs->count - 1].hint = hint;
+    }
+}
+
+void grade_scale_tolerance(grade_outputs *outputs, double scale)
+{
+    if (outputs != NULL && outputs->count > 0 && scale >= 1 && isfinite(scale)) {
+        outputs->fields[outputs->count - 1].tolerance_scale = scale;
     }
 }
 

@@ -64,6 +64,12 @@ int grade_integer(grade_rng *rng, int low, int high); /* low..high inclusive */
  * up to 10 m moving at up to 3 m/s, and a rough bed. */
 void grade_random_state(grade_rng *rng, swe_block *block);
 
+/* grade_random_state, then two neighbouring interior cells wet at different
+ * depths: a block whose cells are all dry (a likely draw for two or three
+ * cells) does not change in a step, and a kernel that does nothing would
+ * match it. The block must have two interior cells at least. */
+void grade_random_moving_state(grade_rng *rng, swe_block *block);
+
 /* The named output arrays of one case. */
 enum { GRADE_MAX_FIELDS = 24 };
 typedef struct grade_outputs {
@@ -85,6 +91,10 @@ real *grade_add_cells(grade_outputs *outputs, const char *name, int nx, int ny);
 real *grade_add_block(grade_outputs *outputs, const char *name, int nx, int ny);
 /* Says what to look at when the last field added differs (static text). */
 void grade_hint(grade_outputs *outputs, const char *hint);
+
+/* The last field added is judged at `scale` (>= 1) times the case's
+ * tolerance: its value is ill-conditioned in the state the case computes. */
+void grade_scale_tolerance(grade_outputs *outputs, double scale);
 
 /* Frees the values of every field. */
 void grade_free_outputs(grade_outputs *outputs);

@@ -167,7 +167,10 @@ def judge(expected, actual):
     if problem:
         return False, problem
     for want, got in zip(expected.fields, actual.fields):
-        index = first_difference(want, got, expected.tolerance)
+        # The grader's side states how ill-conditioned a value is; a zero
+        # tolerance (the same bits) stays zero.
+        tolerance = expected.tolerance * want.scale
+        index = first_difference(want, got, tolerance)
         if index is not None:
-            return False, describe(want, got, index, expected.tolerance)
+            return False, describe(want, got, index, tolerance)
     return True, "matches"

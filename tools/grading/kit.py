@@ -58,6 +58,11 @@ class Kit:
     def words(self, key):
         return shlex.split(self.entries.get(key, ""))
 
+    def compilers(self):
+        """The programs the kit's build commands start."""
+        keys = ("CC_COMPILE", "MPI_COMPILE", "NVCC_COMPILE", "LINK", "MPI_LINK")
+        return [self.words(key)[0] for key in keys if self.has(key)]
+
     def has(self, key):
         return bool(self.entries.get(key, "").strip())
 

@@ -123,15 +123,38 @@ class Sandbox:
         self.cache = None
         self.root = os.geteuid() == 0
         self.disable_userns = True
+        # Compilers installed outside the system folders (a GPU machine's
+        # /opt/gcc, say): shown read-only at their own place, first on PATH.
+        self.toolchains = []
         self.bwrap = shutil.which("bwrap")
         if self.bwrap is None:
             raise SandboxError("bubblewrap (bwrap) is not installed (make deps installs it)")
         for path in SYSTEM_FILES:
-            real = os.path.realpath(path)
-            for place in (os.path.realpath(os.path.join(os.path.dirname(__file__), "..", "..")),):
-                if place == real or place.startswith(real + os.sep):
-                    raise SandboxError("the repository lies under %s, which the sandbox shows: "
-                                       "move it elsewhere" % path)
+            self.refuse_if_repository_under(path)
+
+    @staticmethod
+    def refuse_if_repository_under(path):
+        real = os.path.realpath(path)
+        place = os.path.realpath(os.path.join(os.path.dirname(__file__), "..", ".."))
+        if place == real or place.startswith(real + os.sep):
+            raise SandboxError("the repository lies under %s, which the sandbox shows: "
+                               "move it elsewhere" % path)
+
+    def show_toolchains(self, programs):
+        """Binds the installation folder (the parent of bin/) of each
+        compiler in programs that the system folders do not hold."""
+        shown = [os.path.realpath(p) for p in SYSTEM_FILES + TOP_LEVEL]
+        for program in programs:
+            found = shutil.which(program)
+            if found is None:
+                continue
+            folder = os.path.dirname(os.path.realpath(found))
+            prefix = os.path.dirname(folder) if os.path.basename(folder) == "bin" else folder
+            if prefix == "/" or any(prefix == s or prefix.startswith(s + os.sep) for s in shown):
+                continue
+            self.refuse_if_repository_under(prefix)
+            if prefix not in self.toolchains:
+                self.toolchains.append(prefix)
 
     def owner(self):
         return (SANDBOX_ID, SANDBOX_ID) if self.root else (os.getuid(), os.getgid())
@@ -157,6 +180,8 @@ class Sandbox:
                 args += ["--ro-bind", path, path]
         for path in SYSTEM_FILES:
             args += ["--ro-bind-try", path, path]
+        for path in self.toolchains:
+            args += ["--ro-bind", path, path]
         args += ["--proc", "/proc", "--dev", "/dev",
                  "--size", str(TMP_SIZE), "--tmpfs", "/tmp",
                  "--size", str(TMP_SIZE), "--tmpfs", "/dev/shm",
@@ -168,7 +193,8 @@ class Sandbox:
             args += ["--ro-bind-try", "/sys", "/sys"]
         if fifo:
             args += ["--bind", fifo, "/grade/output"]
-        args += ["--chdir", "/work", "--clearenv", "--setenv", "PATH", PATH,
+        args += ["--chdir", "/work", "--clearenv", "--setenv", "PATH",
+                 ":".join([os.path.join(t, "bin") for t in self.toolchains] + [PATH]),
                  "--setenv", "HOME", "/tmp", "--setenv", "TMPDIR", "/tmp",
                  "--setenv", "LANG", "C.UTF-8"]
         if self.cache:

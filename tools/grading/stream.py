@@ -11,7 +11,7 @@ LINE_LIMIT = 4096
 CASE = re.compile(rb"case (\d{1,6}) (\d{1,6}) (\S{1,40})$")
 LAUNCH = re.compile(rb"launch (\d{1,3}) ([ -~]{1,400})$")
 FIELD = re.compile(rb"field ([A-Za-z_][A-Za-z0-9_]{0,62}) (\d{1,12}) ([rd]) ([a-z-]{1,24})"
-                   rb"((?: -?\d{1,9}){6})$")
+                   rb"((?: -?\d{1,9}){6})(?: ([0-9.eE+]{1,40}))?$")
 
 
 class StreamError(Exception):
@@ -19,9 +19,10 @@ class StreamError(Exception):
 
 
 class Field:
-    def __init__(self, name, count, kind, layout, numbers, hint, raw, value_size):
+    def __init__(self, name, count, kind, layout, numbers, hint, raw, value_size, scale=1.0):
         self.name, self.count, self.kind, self.layout = name, count, kind, layout
         self.numbers, self.hint, self.raw, self.value_size = numbers, hint, raw, value_size
+        self.scale = scale  # of the case's tolerance, for an ill-conditioned value
 
 
 class Case:
@@ -74,12 +75,25 @@ def field_of(reader, real_size):
     match = FIELD.match(head)
     if not match:
         raise StreamError("a field line is malformed: %r" % head[:80])
-    name, count, kind, layout, numbers = match.groups()
+    name, count, kind, layout, numbers, scale = match.groups()
     count = int(count)
+    scale = scale_of(scale)
     size = real_size if kind == b"r" else 8
     raw = reader.block(count * size)
     return Field(name.decode(), count, kind.decode(), layout.decode(),
-                 [int(n) for n in numbers.split()], hint, raw, size)
+                 [int(n) for n in numbers.split()], hint, raw, size, scale)
+
+
+def scale_of(text):
+    if text is None:
+        return 1.0
+    try:
+        scale = float(text)
+    except ValueError:
+        raise StreamError("a field line has a malformed tolerance scale") from None
+    if not 1.0 <= scale < float("inf"):
+        raise StreamError("a field's tolerance scale is not a number of at least 1")
+    return scale
 
 
 def tolerance_of(text):

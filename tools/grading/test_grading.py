@@ -13,13 +13,14 @@ import unittest
 import xml.etree.ElementTree as ElementTree
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from grading import compare, reports, stream, submission  # noqa: E402
+from grading import compare, reports, sandbox, stream, submission  # noqa: E402
 
 
-def field(name, values, layout="list", numbers=(0, 0, 0, 0, 0, 0), hint="", kind="f"):
+def field(name, values, layout="list", numbers=(0, 0, 0, 0, 0, 0), hint="", kind="f", scale=""):
     raw = array.array(kind, values).tobytes()
-    head = "field %s %d %s %s %s\t%s\n" % (name, len(values), "d" if kind == "d" else "r",
-                                           layout, " ".join(map(str, numbers)), hint)
+    head = "field %s %d %s %s %s%s\t%s\n" % (name, len(values), "d" if kind == "d" else "r",
+                                             layout, " ".join(map(str, numbers)),
+                                             " " + scale if scale else "", hint)
     return head.encode() + raw
 
 
@@ -90,6 +91,20 @@ class Judging(unittest.TestCase):
         expected = one_case([field("h", [1.0])], tolerance=64)
         self.assertTrue(compare.judge(expected, one_case([field("h", [1.000001])]))[0])
         self.assertFalse(compare.judge(expected, one_case([field("h", [1.001])]))[0])
+
+    def test_the_graders_scale_widens_an_ill_conditioned_value_only(self):
+        expected = one_case([field("h", [1.0]), field("speed", [1.0], scale="1000")], 64)
+        self.assertTrue(compare.judge(expected, one_case([field("h", [1.0]),
+                                                          field("speed", [1.001])]))[0])
+        self.assertFalse(compare.judge(expected, one_case([field("h", [1.001]),
+                                                           field("speed", [1.0])]))[0])
+        # The student's side cannot widen its own tolerance.
+        plain = one_case([field("h", [1.0]), field("speed", [1.0])], 64)
+        self.assertFalse(compare.judge(plain, one_case([field("h", [1.0]),
+                                                        field("speed", [1.001], scale="1e9")]))[0])
+        for bad in ("0.5", "nan", "inf"):
+            _, _, problem = stream.parse(HEADER + case_bytes(1, 1, [field("h", [1.0], scale=bad)]))
+            self.assertIsNotNone(problem, bad)
 
     def test_zero_tolerance_means_the_same_bits_and_nan_must_stay_nan(self):
         expected = one_case([field("max_speed", [float("nan"), 2.0], "ranks")])
@@ -230,6 +245,41 @@ class Submissions(unittest.TestCase):
         with self.assertRaises(submission.Refused) as refused:
             self.take()
         self.assertIn("has no serial/serial_kernels.c", str(refused.exception))
+
+
+
+class Toolchains(unittest.TestCase):
+    """A compiler outside /usr (a GPU machine's /opt/gcc) is shown in the
+    sandbox at its own place; one in the system folders adds nothing."""
+
+    def setUp(self):
+        self.box = sandbox.Sandbox.__new__(sandbox.Sandbox)
+        self.box.toolchains = []
+        self.prefix = tempfile.mkdtemp(prefix="shallows-toolchain-")
+        os.mkdir(os.path.join(self.prefix, "bin"))
+        self.compiler = os.path.join(self.prefix, "bin", "cc-test")
+        with open(self.compiler, "w") as script:
+            script.write("#!/bin/sh\n")
+        os.chmod(self.compiler, 0o755)
+
+    def tearDown(self):
+        shutil.rmtree(self.prefix)
+
+    def test_a_compiler_outside_the_system_folders_is_bound_and_on_path(self):
+        self.box.show_toolchains([self.compiler, "/usr/bin/env"])
+        self.assertEqual(self.box.toolchains, [os.path.realpath(self.prefix)])
+        self.box.disable_userns = False
+        self.box.cache = None
+        self.box.work = self.prefix
+        args = self.box.arguments(False, None, "none")
+        bound = [args[i + 1] for i, a in enumerate(args) if a == "--ro-bind"]
+        self.assertIn(os.path.realpath(self.prefix), bound)
+        path = args[args.index("PATH") + 1]
+        self.assertTrue(path.startswith(os.path.join(os.path.realpath(self.prefix), "bin") + ":"))
+
+    def test_system_compilers_and_unknown_names_add_nothing(self):
+        self.box.show_toolchains(["/usr/bin/env", "no-such-compiler-here"])
+        self.assertEqual(self.box.toolchains, [])
 
 
 if __name__ == "__main__":
