@@ -60,9 +60,11 @@ include tools/libraries.mk
 
 # NetCDF output needs libnetcdf; a machine without it (a GPU node, say)
 # still builds shallows, which then refuses to write files with a message.
-# The files that call NetCDF are common/io/netcdf_*.c and checkpoint.c.
-NETCDF_CORE_SOURCES := $(filter-out common/io/netcdf_unavailable.c,$(wildcard common/io/netcdf_*.c)) \
-    common/io/checkpoint.c
+# The files that call NetCDF are common/io/netcdf_*.c and the checkpoint's
+# (netcdf_series*.c only run writers and readers in children: they build
+# without).
+NETCDF_CORE_SOURCES := $(filter-out common/io/netcdf_unavailable.c common/io/netcdf_series%.c,$(wildcard common/io/netcdf_*.c)) \
+    common/io/checkpoint.c common/io/checkpoint_record.c
 ifeq ($(HAVE_NETCDF),yes)
 CORE_SOURCES := $(filter-out common/io/netcdf_unavailable.c,$(CORE_SOURCES))
 CPPFLAGS += $(NETCDF_CFLAGS)
@@ -71,7 +73,8 @@ else
 CPPFLAGS += -DSWE_WITHOUT_NETCDF
 CORE_SOURCES := $(filter-out $(NETCDF_CORE_SOURCES),$(CORE_SOURCES))
 TEST_SOURCES := $(filter-out tests/test_netcdf.c tests/test_checkpoint.c tests/test_netcdf_input.c \
-    tests/test_cf_input.c tests/test_cf_output.c tests/test_geographic.c tests/cf_test_file.c,$(TEST_SOURCES))
+    tests/test_cf_input.c tests/test_cf_output.c tests/test_geographic.c tests/cf_test_file.c \
+    tests/test_fault_%.c,$(TEST_SOURCES))
 endif
 
 # Each optional library below has a stand-in file that says what is
@@ -135,7 +138,7 @@ VALIDATE_PROGRAM := $(BUILD)/shallows-validate
 VALIDATE_OBJECTS := $(patsubst %.c,$(BUILD)/obj/%.o,tools/validate.c tools/validate_numerics.c tools/radial_reference.c)
 
 .PHONY: all run movie test check bench validate deps help clean format format-check print-program \
-    install config
+    install config fuzz
 .DEFAULT_GOAL := all
 
 all: $(PROGRAM)
@@ -212,6 +215,30 @@ bench:
 print-program:
 	@echo $(PROGRAM)
 
+## make fuzz: mutated files against one reader for FUZZ_MINUTES (default 10), under
+## ASan/UBSan; READER=bathymetry|displacement|checkpoint|snapshots|classic-header
+## (tools/fuzz/; the last is a libFuzzer target, which needs clang: tools/deps.sh fuzz installs it)
+READER ?= bathymetry
+FUZZ_MINUTES ?= 10
+FUZZ_DIR := build/fuzz
+FUZZER := $(FUZZ_DIR)/classic_header_fuzzer
+fuzz:
+	@tools/deps.sh fuzz
+ifeq ($(READER),classic-header)
+	@$(MAKE) --no-print-directory $(FUZZER)
+	python3 tools/fuzz/fuzz_readers.py --reader $(READER) --libfuzzer $(FUZZER) \
+	    --minutes $(FUZZ_MINUTES) --workdir $(FUZZ_DIR)
+else
+	@$(MAKE) --no-print-directory PRECISION=double SANITIZE=1 build/double-sanitize/shallows
+	python3 tools/fuzz/fuzz_readers.py --reader $(READER) --program build/double-sanitize/shallows \
+	    --minutes $(FUZZ_MINUTES) --workdir $(FUZZ_DIR)
+endif
+
+$(FUZZER): tools/fuzz/classic_header_fuzzer.c common/io/classic_header.c common/io/classic_header.h
+	@mkdir -p $(dir $@)
+	clang -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -Icommon -o $@ \
+	    tools/fuzz/classic_header_fuzzer.c common/io/classic_header.c
+
 ## make deps: install the Debian packages the build needs (as root), or say which
 deps:
 	@tools/deps.sh
@@ -257,6 +284,7 @@ help:
 	@echo "make check         the test suites of one build (PRECISION=..., SANITIZE=1)"
 	@echo "make bench         every backend and level against the memory bandwidth (BENCH_SIZES=...)"
 	@echo "make validate      published and analytic test cases -> docs/VALIDATION.md (slow)"
+	@echo "make fuzz          mutated files against a reader: READER=bathymetry|displacement|checkpoint|snapshots|classic-header FUZZ_MINUTES=10"
 	@echo "make deps          install missing Debian packages (root) or print the command;"
 	@echo "                   .venv with the CF checkers (DEPS_PARAVIEW=yes: ParaView too)"
 	@echo "make format        clang-format all C, CUDA and OpenCL sources (format-check: only check)"

@@ -1,5 +1,7 @@
 #include "agreement_check.h"
 
+#include "numerics/cell_update.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,7 +23,15 @@
  * 1e-4 leaves two orders of magnitude for a wave speed rounded the other
  * way, which moves dt and every later step by an ulp.
  * A wrong kernel (a missed edge, a wrong sign, a stale ghost cell) moves
- * some value by the size of a wave, orders of magnitude more. */
+ * some value by the size of a wave, orders of magnitude more.
+ * The max wave speed a backend reports is held to its own final state
+ * (the fastest cell by swe_cell_wave_speed, on the host): where that cell
+ * is a film just above the dry tolerance, its velocity hu / h is a ratio
+ * of two remainders of large cancellations, and fp32 roundings an ulp
+ * apart move serial's own speed by 1.5e-4 (Thacker bowl, augrie, 7 x 5
+ * cells: 1.5e-6 m at 88 m/s). The speed reaches the result only through
+ * dt, which the step count, t and the states check against serial; what
+ * the speed itself shows is whether the backend's reduction is right. */
 #ifdef SWE_PRECISION_DOUBLE
 #define ROUNDING_TOLERANCE 1.0e-12
 #else
@@ -87,6 +97,19 @@ static long differing_values(const swe_block *a, const swe_block *b)
     return differing;
 }
 
+static real state_wave_speed(const swe_block *block)
+{
+    real fastest = 0;
+    for (int j = 1; j <= block->ny; ++j) {
+        for (int i = 1; i <= block->nx; ++i) {
+            size_t c = SWE_INDEX(block, i, j);
+            fastest = swe_max_speed(fastest,
+                                    swe_cell_wave_speed(block->h[c], block->hu[c], block->hv[c]));
+        }
+    }
+    return fastest;
+}
+
 swe_test_agreement swe_test_compare(const swe_test_run *reference, const swe_test_run *run)
 {
     const swe_clock *expected = &reference->clock, *actual = &run->clock;
@@ -98,7 +121,7 @@ swe_test_agreement swe_test_compare(const swe_test_run *reference, const swe_tes
                       same_bits(&expected->wave_speed, &actual->wave_speed, sizeof(real)),
         .step_difference = actual->steps - expected->steps,
         .time_difference = relative(expected->t, actual->t),
-        .speed_difference = relative(expected->wave_speed, actual->wave_speed)};
+        .speed_difference = relative(state_wave_speed(&run->block), actual->wave_speed)};
     return agreement;
 }
 
@@ -120,7 +143,7 @@ int swe_test_check_agreement(const swe_test_run *reference, const swe_test_run *
     int holds = swe_test_agreement_holds(&agreement, kind);
     if (!holds) {
         printf("\n  %s: %s serial (%s): %ld values differ, largest relative difference %.3g, "
-               "steps %+ld, t off by %.3g, wave speed off by %.3g",
+               "steps %+ld, t off by %.3g, wave speed off its own state's by %.3g",
                label, kind == SWE_AGREES_BIT_FOR_BIT ? "not bit for bit as" : "too far from",
                swe_serial_agreement_name(kind), agreement.differing_values,
                agreement.largest_difference, agreement.step_difference, agreement.time_difference,

@@ -148,6 +148,15 @@ void swe_test_advance_to(swe_test_run *run, double t_target)
     swe_test_read(run);
 }
 
+int swe_test_try_advance_to(swe_test_run *run, double t_target, swe_error *err)
+{
+    int status = swe_advance(&run->block, &run->clock, t_target, err);
+    if (status == SWE_OK) {
+        swe_test_read(run);
+    }
+    return status;
+}
+
 void swe_test_stop(swe_test_run *run)
 {
     if (run == NULL) {

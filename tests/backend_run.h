@@ -63,6 +63,9 @@ void swe_test_take_steps(swe_test_run *run, int steps);
 /* swe_advance to t_target (the backend's advance where it has one), then
  * sync_before_read. */
 void swe_test_advance_to(swe_test_run *run, double t_target);
+/* The same that returns the status of swe_advance (a run the guard stops
+ * fails with SWE_ERROR_RUNTIME) instead of ending the test. */
+int swe_test_try_advance_to(swe_test_run *run, double t_target, swe_error *err);
 
 /* Finalises the backend and frees the block. */
 void swe_test_stop(swe_test_run *run);

@@ -180,3 +180,18 @@ long swe_summary_last_step(const char *out)
     long own = swe_summary_figure(out, "steps");
     return own < 0 ? -1 : own + swe_summary_figure(out, "restarted_at_step");
 }
+
+int swe_count_entries_with(const char *dir, const char *part)
+{
+    DIR *directory = opendir(dir);
+    if (directory == NULL) {
+        return -1;
+    }
+    int count = 0;
+    struct dirent *entry;
+    while ((entry = readdir(directory)) != NULL) {
+        count += strstr(entry->d_name, part) != NULL;
+    }
+    closedir(directory);
+    return count;
+}

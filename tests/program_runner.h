@@ -46,6 +46,10 @@ int swe_file_exists(const char *path);
  * cannot be read. *size gets its length. */
 char *swe_read_file(const char *path, size_t *size);
 
+/* Entries of dir whose names contain part (".tmp": temporary files left
+ * behind); -1 when dir cannot be read. */
+int swe_count_entries_with(const char *dir, const char *part);
+
 /* Makes a fresh directory under $TMPDIR or /tmp from a template name. */
 int swe_make_test_directory(char *dir, size_t size, const char *name);
 

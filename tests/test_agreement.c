@@ -103,15 +103,31 @@ static double compare_advancing(const subject *s, const swe_test_case *c, int st
     swe_test_run serial, other;
     start_both(s, c, &serial, &other);
     double first_dt = swe_time_step(&serial.clock, serial.block.dx, serial.block.dy, 1.0e30);
-    for (int half = 1; half <= 2; ++half) {
-        swe_test_advance_to(&serial, first_dt * steps * half / 2);
-        swe_test_advance_to(&other, first_dt * steps * half / 2);
-    }
-    CU_ASSERT(serial.clock.steps > 2);
     char label[256];
     describe(s, c, "advancing", label, sizeof label);
-    CU_ASSERT(swe_test_check_agreement(&serial, &other, s->backend->agreement, label));
-    double difference = swe_test_state_difference(&serial.block, &other.block);
+    swe_error serial_err = {{0}}, other_err = {{0}};
+    int serial_status = SWE_OK, other_status = SWE_OK;
+    for (int half = 1; half <= 2 && serial_status == SWE_OK && other_status == SWE_OK; ++half) {
+        serial_status = swe_test_try_advance_to(&serial, first_dt * steps * half / 2, &serial_err);
+        other_status = swe_test_try_advance_to(&other, first_dt * steps * half / 2, &other_err);
+    }
+    double difference = 0;
+    if (serial_status != SWE_OK || other_status != SWE_OK) {
+        /* A case whose solver goes wrong on this grid (f-wave leaves a
+         * negative depth in Thacker's bowl at 7 x 5): the guard must stop
+         * the backend at the same step as serial. */
+        CU_ASSERT_EQUAL(serial_status, SWE_ERROR_RUNTIME);
+        CU_ASSERT_EQUAL(other_status, serial_status);
+        CU_ASSERT_EQUAL(other.clock.steps, serial.clock.steps);
+        if (other_status != serial_status || other.clock.steps != serial.clock.steps) {
+            printf("\n  %s: serial: %s\n  %s: %s\n", label, serial_err.message, s->backend->name,
+                   other_err.message);
+        }
+    } else {
+        CU_ASSERT(serial.clock.steps > 2);
+        CU_ASSERT(swe_test_check_agreement(&serial, &other, s->backend->agreement, label));
+        difference = swe_test_state_difference(&serial.block, &other.block);
+    }
     swe_test_stop(&serial);
     swe_test_stop(&other);
     return difference;

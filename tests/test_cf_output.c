@@ -54,25 +54,44 @@ static void expect_text(int ncid, const char *variable, const char *name, const 
     }
 }
 
-/* A tsunami of 40 x 40 cells with maxima and two gauges into output. */
-static void run_tsunami(const char *output, const char *compress)
+/* A tsunami of 40 x 40 cells with maxima and two gauges into output,
+ * with checkpoints every checkpoint_every seconds (NULL: none). */
+static void run_tsunami_checkpointed(const char *output, const char *compress,
+                                     const char *checkpoint_every)
 {
     char path[1024];
     swe_path_in(path, sizeof path, directory, output);
-    const char *const args[] = {"--scenario",  "artificial-tsunami",
-                                "--nx",        "40",
-                                "--ny",        "40",
-                                "--t-end",     "300",
-                                "--outputs",   "3",
-                                "--maxima",    "--gauge",
-                                "80000,50000", "--gauge",
-                                "30000,50000", "--compress",
-                                compress,      "--quiet",
-                                "--output",    path,
+    const char *const args[] = {"--checkpoint-every",
+                                checkpoint_every != NULL ? checkpoint_every : "",
+                                "--scenario",
+                                "artificial-tsunami",
+                                "--nx",
+                                "40",
+                                "--ny",
+                                "40",
+                                "--t-end",
+                                "300",
+                                "--outputs",
+                                "3",
+                                "--maxima",
+                                "--gauge",
+                                "80000,50000",
+                                "--gauge",
+                                "30000,50000",
+                                "--compress",
+                                compress,
+                                "--quiet",
+                                "--output",
+                                path,
                                 NULL};
     swe_program_result result;
-    swe_program_run(directory, args, &result);
+    swe_program_run(directory, checkpoint_every != NULL ? args : args + 2, &result);
     CU_ASSERT_EQUAL_FATAL(result.exit_code, 0);
+}
+
+static void run_tsunami(const char *output, const char *compress)
+{
+    run_tsunami_checkpointed(output, compress, NULL);
 }
 
 static int open_output(const char *name)
@@ -158,6 +177,43 @@ static void test_dry_cells_and_maxima(void)
     CU_ASSERT(arrival[row + 25] > arrival[row + 11] + 60);
     CU_ASSERT(isnan(arrival[row + 38]));
     nc_close(ncid);
+}
+
+/* The values of a variable of the file at name, as doubles. */
+static void read_variable(const char *name, const char *variable, double *values)
+{
+    int ncid = open_output(name), varid;
+    CU_ASSERT_EQUAL_FATAL(nc_inq_varid(ncid, variable, &varid), NC_NOERR);
+    CU_ASSERT_EQUAL(nc_get_var_double(ncid, varid, values), NC_NOERR);
+    nc_close(ncid);
+}
+
+/* A run that checkpoints writes its snapshots in sealed parts, joined
+ * into PATH.nc at the end: the maxima come through the join as they are
+ * in a run without checkpoints. */
+static void test_maxima_through_sealed_parts(void)
+{
+    run_tsunami("unsealed", "1");
+    run_tsunami_checkpointed("sealed", "1", "100");
+    const char *const variables[] = {"max_depth", "max_speed", "arrival_time", "maxima_period"};
+    static double unsealed[40 * 40], sealed[40 * 40];
+    for (size_t v = 0; v < sizeof variables / sizeof variables[0]; ++v) {
+        for (int k = 0; k < 40 * 40; ++k) {
+            unsealed[k] = sealed[k] = -1.0;
+        }
+        read_variable("unsealed.nc", variables[v], unsealed);
+        read_variable("sealed.nc", variables[v], sealed);
+        int same = 1, written = 0;
+        for (int k = 0; k < 40 * 40; ++k) {
+            same = same && (memcmp(&unsealed[k], &sealed[k], sizeof(double)) == 0);
+            written += !isnan(sealed[k]) && sealed[k] > 0;
+        }
+        CU_ASSERT(same);
+        CU_ASSERT(written > 0);
+        if (!same || written == 0) {
+            fprintf(stderr, "\n    %s differs after the sealed parts were joined", variables[v]);
+        }
+    }
 }
 
 /* Fields are deflated with the shuffle in tiles at --compress N, stored
@@ -275,6 +331,7 @@ void register_cf_output_tests(void)
     } tests[] = {
         {"standard names, units, bounds, history, no axis", test_names_units_and_bounds},
         {"dry cells missing, maxima and arrival times", test_dry_cells_and_maxima},
+        {"maxima through the sealed parts of a checkpointed run", test_maxima_through_sealed_parts},
         {"compression in tiles at --compress N, none at 0", test_compression},
         {"the gauges' time series", test_gauge_series},
         {"the Navier-Stokes volume described as the maps", test_volume_layout},

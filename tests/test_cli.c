@@ -229,7 +229,7 @@ static void test_refuses_bad_file_options(void)
     REFUSE("--bathymetry-var and --displacement-var go with --scenario netcdf", "--bathymetry-var",
            "z");
     REFUSE("--benchmark writes no files", "--benchmark", "--gauge", "1,1");
-    REFUSE("--output needs a file name", "--output", "results/");
+    REFUSE("--output 'results/' names a folder", "--output", "results/");
 #ifndef SWE_WITHOUT_NETCDF
     REFUSE("lies outside the domain [0, 1000] x [0, 1000] m", "--gauge", "500,1500");
 #endif

@@ -73,6 +73,14 @@ int main(int argc, char **argv)
     register_opencl_tests();
 #endif
     register_block_grid_tests();
+    register_child_task_tests();
+    register_guard_tests();
+#ifndef SWE_WITHOUT_NETCDF
+    register_fault_input_tests();
+    register_fault_checkpoint_tests();
+    register_fault_output_tests();
+    register_fault_kill_tests();
+#endif
     register_agreement_tests();
     register_bench_verify_tests();
 #ifdef SWE_WITH_STAGGERED

@@ -53,7 +53,7 @@ static int run(int ranks, const char *program, const char *args, char *out, char
         /* A job that hangs ends with exit code 124 instead of stalling the suite. */
         snprintf(launcher, sizeof launcher, "timeout 60 mpirun -q --oversubscribe -np %d ", ranks);
     }
-    char command[2048];
+    char command[8192];
     snprintf(command, sizeof command,
              "cd '%s' && OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 "
              "%s'%s' %s >stdout.txt 2>stderr.txt",
@@ -107,9 +107,10 @@ static void test_refuses_bad_input_on_every_rank(void)
     expect_refusal(2, "--output refused --backend cobol", "backend 'cobol' is not built");
     expect_refusal(3, "--output refused --nx 2 --ny 1",
                    "3 ranks cannot share a grid of 2 x 1 cells");
-    expect_refusal(2, "--output no-such-dir/refused --nx 8 --ny 8", "cannot create output");
+    expect_refusal(2, "--output no-such-dir/refused --nx 8 --ny 8",
+                   "the folder 'no-such-dir' of --output 'no-such-dir/refused' does not exist");
     expect_refusal(3, "--output refused --format netcdf,vtk --restart missing.checkpoint.nc",
-                   "cannot read checkpoint 'missing.checkpoint.nc'");
+                   "checkpoint 'missing.checkpoint.nc' cannot be read");
 }
 
 /* A checkpoint of another run is refused by every rank with one line. */
@@ -241,7 +242,9 @@ static void sleep_seconds(double seconds)
 
 /* A job stopped between checkpoints (mpirun ends its ranks on SIGTERM)
  * restarts from the last checkpoint it completed, on another number of
- * ranks, and ends bit for bit as a run that never stopped. */
+ * ranks and into another --output, and ends bit for bit as a run that
+ * never stopped, every snapshot in its file (the earlier ones taken over
+ * from the parts the stopped job left). */
 static void test_stopped_job_restarts_from_its_last_checkpoint(void)
 {
     char serial[PATH_SIZE], mpi[PATH_SIZE + 8], out[4096], err[4096];
@@ -278,7 +281,7 @@ static void test_stopped_job_restarts_from_its_last_checkpoint(void)
     snprintf(uninterrupted, sizeof uninterrupted, "%s/uninterrupted.nc", work_dir);
     swe_error error;
     int snapshots = swe_netcdf_snapshot_count(restarted, &error);
-    CU_ASSERT(snapshots >= 1 && snapshots <= 4);
+    CU_ASSERT_EQUAL(snapshots, 5);
     swe_block a, b;
     CU_ASSERT_EQUAL_FATAL(swe_block_create(&a, 300, 300, 0, 0, 1, 1, &error), SWE_OK);
     CU_ASSERT_EQUAL_FATAL(swe_block_create(&b, 300, 300, 0, 0, 1, 1, &error), SWE_OK);
@@ -321,10 +324,14 @@ static void test_unstable_run_exits_1_on_every_rank(void)
             fprintf(stderr, "\n    rank %d exited with '%s': %s", rank, code, err);
         }
     }
-    CU_ASSERT(strncmp(err, "shallows-mpi: step ", 19) == 0);
-    CU_ASSERT_PTR_NOT_NULL(strstr(err, "(try a smaller --cfl)"));
-    char *newline = strchr(err, '\n');
-    CU_ASSERT(newline != NULL && newline[1] == '\0'); /* one line: only rank 0 prints */
+    /* Rank 0's warning about --cfl 1, then its one line of the failure. */
+    static const char warning[] = "shallows-mpi: warning: --cfl 1 is above 0.5";
+    CU_ASSERT(strncmp(err, warning, sizeof warning - 1) == 0);
+    const char *failure = strchr(err, '\n') != NULL ? strchr(err, '\n') + 1 : err;
+    CU_ASSERT(strncmp(failure, "shallows-mpi: step ", 19) == 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(failure, "(try a smaller --cfl)"));
+    const char *newline = strchr(failure, '\n');
+    CU_ASSERT(newline != NULL && newline[1] == '\0'); /* only rank 0 prints */
     CU_ASSERT_PTR_NULL(strstr(out, "summary:"));
 }
 
@@ -344,6 +351,50 @@ static void test_failing_rank_ends_the_job(void)
     }
 }
 
+/* One rank unlike the others (mpirun's MPMD form, "A : B"): another
+ * option, or too little memory for its part. The job ends within its
+ * time limit with exit code 2 and one line from rank 0, never hanging. */
+static void test_one_bad_rank_ends_the_job(void)
+{
+    char serial[PATH_SIZE], mpi[PATH_SIZE + 8], out[4096], err[4096];
+    program_paths(serial, mpi);
+    const char *good = "--nx 40 --ny 30 --t-end 1 --output one-bad --quiet";
+    const struct {
+        const char *odd_rank; /* what the third rank gets instead */
+        const char *message;
+    } cases[] = {
+        {"--nx 41 --ny 30 --t-end 1 --output one-bad --quiet",
+         "rank 2 was started with other options than rank 0"},
+        {"--nx 40 --ny 30 --t-end 1 --output one-bad --quiet --bogus",
+         "rank 2 was started with other options than rank 0"},
+        {"--nx 40 --ny 30 --t-end 1 --output one-bad --quiet --restart missing.nc",
+         "rank 2 was started with other options than rank 0"},
+        {"-x SWE_MEMORY_AVAILABLE_BYTES=1000 '@MPI@' --nx 40 --ny 30 --t-end 1 --output one-bad "
+         "--quiet",
+         "of memory, more than the 1 kB available"},
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; ++c) {
+        char args[3000], odd[1400];
+        const char *marker = strstr(cases[c].odd_rank, "'@MPI@'");
+        if (marker != NULL) { /* an option of mpirun before the program */
+            snprintf(odd, sizeof odd, "%.*s'%s'%s", (int)(marker - cases[c].odd_rank),
+                     cases[c].odd_rank, mpi, marker + 7);
+        } else {
+            snprintf(odd, sizeof odd, "'%s' %s", mpi, cases[c].odd_rank);
+        }
+        snprintf(args, sizeof args, "%s : -np 1 %s", good, odd);
+        int code = run(2, mpi, args, out, err, sizeof out);
+        CU_ASSERT_EQUAL(code, 2); /* 124 when the job hangs */
+        CU_ASSERT(strncmp(err, "shallows-mpi: ", 14) == 0);
+        CU_ASSERT_PTR_NOT_NULL(strstr(err, cases[c].message));
+        const char *newline = strchr(err, '\n');
+        CU_ASSERT(newline != NULL && newline[1] == '\0');
+        if (code != 2 || strstr(err, cases[c].message) == NULL) {
+            fprintf(stderr, "\n    case %zu: exit %d: %s", c, code, err);
+        }
+    }
+}
+
 void register_mpi_cli_tests(void)
 {
     CU_pSuite suite = CU_add_suite("mpi-cli", make_work_dir, remove_work_dir);
@@ -359,6 +410,8 @@ void register_mpi_cli_tests(void)
         "test");
     swe_test_require_registered(
         CU_add_test(suite, "failing rank ends the job", test_failing_rank_ends_the_job), "test");
+    swe_test_require_registered(
+        CU_add_test(suite, "one bad rank ends the job", test_one_bad_rank_ends_the_job), "test");
     swe_test_require_registered(CU_add_test(suite, "unstable run exits 1 on every rank",
                                             test_unstable_run_exits_1_on_every_rank),
                                 "test");

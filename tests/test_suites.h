@@ -31,6 +31,12 @@ void register_cuda_tests(void); /* only with SWE_WITH_CUDA */
 void register_opencl_tests(void);
 #endif
 void register_block_grid_tests(void);
+void register_child_task_tests(void);
+void register_guard_tests(void);
+void register_fault_input_tests(void);      /* with NetCDF */
+void register_fault_checkpoint_tests(void); /* with NetCDF */
+void register_fault_output_tests(void);     /* with NetCDF */
+void register_fault_kill_tests(void);       /* with NetCDF */
 void register_mpi_cli_tests(void);
 void register_staggered_tests(void); /* Navier-Stokes, only with SWE_WITH_STAGGERED (FFTW) */
 void register_mesh_tests(void);      /* the triangle solver's suites, tests/mesh/ */

@@ -86,7 +86,8 @@ def make_outputs(program, mpi_program, directory):
 def make_other_outputs(build, directory):
     """The files of the Navier-Stokes and triangle programs of the same
     build, where they are built."""
-    runs = [("shallows-ns", ["--case", "cavity", "--resolution", "16", "--snapshots", "2",
+    runs = [("shallows-ns", ["--case", "cavity", "--resolution", "16", "--outputs", "2",
+                             "--format", "netcdf,vtk,png",
                              "--t-end", "0.2", "--output", "cavity"]),
             ("shallows-mesh", ["--quiet", "--mesh", os.path.join(
                 ROOT, "common", "mesh", "geo", "partial_dam_break_coarse.msh"), "--outputs", "2",

@@ -5,8 +5,10 @@
 # makes .venv, a Python virtual environment with the CF checkers that
 # `make test` runs over the output files (cfchecker, compliance-checker;
 # PyPI only has them), when python3-venv and the network are there.
-#   tools/deps.sh [grade]           check or install everything, or what make grade needs
-#   tools/deps.sh --list [grade]    print the packages (the GitHub Classroom workflow installs these)
+#   tools/deps.sh [grade|fuzz]           check or install everything, or what make grade
+#                                        needs, or everything and what make fuzz needs
+#   tools/deps.sh --list [grade|fuzz]    print the packages (the GitHub Classroom workflow
+#                                        installs these)
 #
 # A fresh cloud machine runs apt at first boot (cloud-init, unattended
 # upgrades): this waits for its lock, up to DEPS_APT_WAIT seconds (600),
@@ -19,13 +21,15 @@ set -eu
 # PNG headers the graded program is built without those outputs.
 grade_packages="python3 bubblewrap ocl-icd-opencl-dev opencl-headers pocl-opencl-icd"
 grade_packages="$grade_packages libopenmpi-dev openmpi-bin"
+# FFTW: the Navier-Stokes preconditioner (exercises 11-13).
+grade_packages="$grade_packages libfftw3-dev"
 # gnuplot-nox draws the figures of make bench and make validate; clinfo
 # lists the OpenCL devices; clang-format formats the sources and the
 # skeletons the generator writes; pkg-config finds the libraries.
 packages="libnetcdf-dev netcdf-bin libcunit1-dev libpng-dev gnuplot-nox clinfo clang-format pkg-config"
 packages="$packages $grade_packages"
-# FFTW: the Navier-Stokes preconditioner and its MPI transforms.
-packages="$packages libfftw3-dev libfftw3-mpi-dev"
+# FFTW's MPI transforms: the Navier-Stokes slabs (shallows-ns-mpi).
+packages="$packages libfftw3-mpi-dev"
 # gmsh writes the triangle meshes of make meshes from common/mesh/geo/.
 packages="$packages gmsh"
 # Pictures with text (cairo and a font), units of input files (udunits2),
@@ -56,7 +60,10 @@ set_name=${1:-all}
 case "$set_name" in
 all) ;;
 grade) packages=$grade_packages ;;
-*) echo "usage: tools/deps.sh [--list] [grade]" >&2; exit 2 ;;
+# make fuzz alone: clang and its runtime for the libFuzzer target
+# (tools/fuzz/classic_header_fuzzer.c); make test does not need them.
+fuzz) packages="$packages clang libclang-rt-dev" ;;
+*) echo "usage: tools/deps.sh [--list] [grade|fuzz]" >&2; exit 2 ;;
 esac
 if [ "$list" = yes ]; then
     echo "$packages"

@@ -45,7 +45,8 @@ def cuda_device_present():
 
 def missing_toolchain(the_kit, name):
     """What this machine's build lacks to build a kernel file, or None."""
-    if name.endswith((".cu", ".cuh")) and not the_kit.has("NVCC_COMPILE"):
+    if name.endswith((".cu", ".cuh")) and not the_kit.has("NVCC_COMPILE") and \
+            name not in the_kit.words("EMULATED_SLOTS"):
         return "CUDA (nvcc)"
     if name.endswith((".cl", ".clh")) and not the_kit.has("OPENCL_SOURCES"):
         return "OpenCL (headers and ICD loader)"

@@ -35,8 +35,10 @@ KIT_KERNELS := $(if $(wildcard solutions/*),solutions,skeletons)
 KIT_SLOTS := $(patsubst $(KIT_KERNELS)/%,%,$(wildcard $(KIT_KERNELS)/*/*.c $(KIT_KERNELS)/*/*/*.c) \
     $(if $(CUDA_NVCC),$(wildcard $(KIT_KERNELS)/*/*.cu $(KIT_KERNELS)/*/*/*.cu)) \
     $(if $(filter yes,$(HAVE_OPENCL)),$(wildcard $(KIT_KERNELS)/*/*.cl)))
+# KIT_SLOTS_NOT_BUILT: an application's kernels where its libraries are
+# missing (common/staggered/staggered.mk without FFTW).
 KIT_SLOTS := $(filter-out $(if $(MPI_GRADE_PROGRAM),,mpi/%) \
-    $(if $(filter yes,$(HAVE_OPENMP)),,openmp/%),$(KIT_SLOTS))
+    $(if $(filter yes,$(HAVE_OPENMP)),,openmp/%) $(KIT_SLOTS_NOT_BUILT),$(KIT_SLOTS))
 KIT_OBJECT_SLOTS := $(basename $(filter-out %.cl,$(KIT_SLOTS)))
 KIT_KERNEL_OBJECTS := $(patsubst %,$(KIT)/obj/skeletons/%.o,$(KIT_OBJECT_SLOTS))
 KIT_PLUMBING := $(filter-out $(BUILD)/obj/$(KERNELS)/% $(BUILD)/obj/gen/opencl_program_source.o,$(LIBRARY_OBJECTS))
@@ -55,9 +57,10 @@ $(KIT)/obj/%.o: %.cu $(FLAGS_STAMP)
 
 -include $(KIT_KERNEL_OBJECTS:.o=.d)
 
-# kit.txt: one NAME=value line per entry of KIT_FIELDS.
+# kit.txt: one NAME=value line per entry of KIT_FIELDS (an application's
+# fragment adds its own through KIT_EXTRA_FIELDS: common/staggered/staggered.mk).
 KIT_FIELDS := PRECISION CC_COMPILE MPI_COMPILE NVCC_COMPILE LINK MPI_LINK LIBS WRAP PLUMBING \
-    GRADE MPI_PLUMBING MPI_GRADE OPENCL_SOURCES OPENCL_INCLUDE_DIRS SLOTS KIT
+    GRADE MPI_PLUMBING MPI_GRADE OPENCL_SOURCES OPENCL_INCLUDE_DIRS SLOTS KIT $(KIT_EXTRA_FIELDS)
 KIT_V_PRECISION = $(PRECISION)
 KIT_V_CC_COMPILE = $(CC) $(CPPFLAGS) $(CFLAGS)
 KIT_V_MPI_COMPILE = $(KIT_MPI_COMPILE)

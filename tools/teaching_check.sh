@@ -73,11 +73,13 @@ make --no-print-directory -s student-release
 echo "== the sheets and slides name what the release holds"
 release_programs=(--program build/student-release/build/single-skeletons/shallows
     --program build/student-release/tools/grade.py)
-if [ -x build/student-release/build/single-skeletons/shallows-mpi ]; then
-    release_programs+=(--program build/student-release/build/single-skeletons/shallows-mpi)
-else
-    release_programs+=(--absent shallows-mpi)
-fi
+for program in shallows-mpi shallows-ns shallows-ns-mpi; do
+    if [ -x build/student-release/build/single-skeletons/$program ]; then
+        release_programs+=(--program build/student-release/build/single-skeletons/$program)
+    else
+        release_programs+=(--absent $program)
+    fi
+done
 sheets=(exercises/README.md exercises/*/README.md slides/[0-9]*.md)
 tools/check_sheets.py --release build/student-release --repository . "${release_programs[@]}" \
     "${sheets[@]}"

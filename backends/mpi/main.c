@@ -5,6 +5,7 @@
  * program.h); this file adds the ranks. */
 #include "cartesian/program.h"
 #include "io/netcdf_output.h"
+#include "mpi_agree.h"
 #include "mpi_check.h"
 #include "mpi_split.h"
 
@@ -93,7 +94,14 @@ int main(int argc, char **argv)
         .print_report = print_report,
         .context = &context,
     };
-    int status = swe_program_main(&shallows_mpi, argc, argv);
+    swe_error err = {{0}};
+    int status = swe_mpi_agree_on_command(MPI_COMM_WORLD, argc, argv, &err);
+    if (status != SWE_OK && rank == 0) {
+        fprintf(stderr, "shallows-mpi: %s\n", err.message);
+    }
+    if (status == SWE_OK) {
+        status = swe_program_main(&shallows_mpi, argc, argv);
+    }
     fflush(stdout);
     MPI_CHECK(MPI_Finalize());
     return status;

@@ -13,4 +13,11 @@
  * err on every rank, or SWE_OK. Collective. */
 int swe_mpi_agree(MPI_Comm comm, int status, swe_error *err);
 
+/* Whether every rank was started with the same command line (mpirun's
+ * MPMD form can give each its own): the options then parse alike on
+ * every rank, so that a rank never refuses alone and leaves the others
+ * waiting. SWE_ERROR_USAGE on every rank, naming the first rank that
+ * differs from rank 0, when they do not. Collective; the first one. */
+int swe_mpi_agree_on_command(MPI_Comm comm, int argc, char **argv, swe_error *err);
+
 #endif

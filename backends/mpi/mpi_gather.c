@@ -1,9 +1,11 @@
 #include "mpi_gather.h"
 
+#include "core/memory_budget.h"
 #include "grid/copy_layer.h"
 #include "mpi_check.h"
 
 #include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -26,8 +28,20 @@ int swe_mpi_whole_block_create(const swe_mpi_layer *layer, swe_block *whole, swe
     if (layer->rank != 0) {
         return SWE_OK;
     }
-    int status = swe_block_create(whole, part->domain_nx, part->domain_ny, part->x0, part->y0,
-                                  part->width, part->height, err);
+    /* The gathered domain and the copies its files make of it. */
+    char what[96];
+    snprintf(what, sizeof what, "rank 0's gathered domain of %d x %d cells", part->domain_nx,
+             part->domain_ny);
+    int status = swe_memory_check(
+        what, 2.0 * 4.0 * (part->domain_nx + 2.0) * (part->domain_ny + 2.0) * sizeof(real),
+        "choose a smaller grid, or --benchmark or --format vtk, which "
+        "gather nothing",
+        err);
+    if (status != SWE_OK) {
+        return status;
+    }
+    status = swe_block_create(whole, part->domain_nx, part->domain_ny, part->x0, part->y0,
+                              part->width, part->height, err);
     if (status == SWE_OK) {
         /* The whole domain's own boundary types, for writers that record them. */
         for (int edge = 0; edge < SWE_EDGE_COUNT; ++edge) {

@@ -64,6 +64,16 @@ static int split_scatter(void *context, swe_error *err)
     return swe_mpi_scatter(&run->layer, &run->whole, err);
 }
 
+static int split_sum(void *context, double *value, swe_error *err)
+{
+    const mpi_run *run = context;
+    if (value == NULL) {
+        return swe_fail(err, SWE_ERROR_USAGE, "internal error: nothing to sum");
+    }
+    MPI_CHECK(MPI_Allreduce(MPI_IN_PLACE, value, 1, MPI_DOUBLE, MPI_SUM, run->layer.comm));
+    return SWE_OK;
+}
+
 static int split_share(void *context, void *bytes, size_t size, swe_error *err)
 {
     const mpi_run *run = context;
@@ -152,6 +162,7 @@ static void connect_split(mpi_run *run)
                                    .agree = split_agree,
                                    .gather = split_gather,
                                    .scatter = split_scatter,
+                                   .sum = split_sum,
                                    .share = split_share,
                                    .open_pieces = split_open_pieces,
                                    .write_pieces = split_write_pieces};

@@ -3,9 +3,34 @@
 #include "cartesian/block_model_files.h"
 #include "cartesian/block_model_samples.h"
 #include "cartesian/initial_block.h"
+#include "core/memory_budget.h"
+#include "grid/state_check.h"
 #include "grid/stepping.h"
 
+#include <math.h>
 #include <string.h>
+
+/* The block's four arrays, and as much again for the copies that the
+ * files and the backends make of them. */
+static int check_memory(const swe_options *options, const swe_block_place *place, swe_error *err)
+{
+    double nx = place != NULL ? place->nx : options->nx;
+    double ny = place != NULL ? place->ny : options->ny;
+    double bytes = 2.0 * 4.0 * (nx + 2) * (ny + 2) * sizeof(real);
+    char what[96];
+    snprintf(what, sizeof what, "a grid of %.0f x %.0f cells", nx, ny);
+    return swe_memory_check(what, bytes, "choose a smaller --nx and --ny", err);
+}
+
+static int is_closed_basin(const swe_scenario *scenario)
+{
+    for (int edge = 0; edge < SWE_EDGE_COUNT; ++edge) {
+        if (scenario->boundary[edge] != SWE_BOUNDARY_WALL) {
+            return 0;
+        }
+    }
+    return 1;
+}
 
 int swe_cartesian_model_create(swe_cartesian_model *model, const swe_options *options,
                                const swe_block_place *place, swe_error *err)
@@ -15,7 +40,11 @@ int swe_cartesian_model_create(swe_cartesian_model *model, const swe_options *op
     }
     memset(model, 0, sizeof *model);
     model->options = options;
+    model->closed_basin = is_closed_basin(options->scenario);
     int status = swe_backend_lookup(options->backend_name, &model->backend, err);
+    if (status == SWE_OK) {
+        status = check_memory(options, place, err);
+    }
     if (status == SWE_OK) {
         status = swe_cartesian_create_block(options, place, &model->block, &model->projection, err);
     }
@@ -62,10 +91,21 @@ static swe_block *stepped(swe_cartesian_model *model)
     return model->split != NULL ? model->split->stepped : &model->block;
 }
 
+int swe_cartesian_volume(swe_cartesian_model *model, double *volume, swe_error *err)
+{
+    *volume = model->block.h != NULL ? swe_block_volume(&model->block) : NAN;
+    const swe_block_split *split = model->split;
+    return split != NULL ? split->sum(split->context, volume, err) : SWE_OK;
+}
+
+/* The initial state is in the host arrays until the first step. */
 static int cartesian_start(void *self, swe_clock *clock, swe_error *err)
 {
-    swe_block *block = stepped(self);
-    return block->backend->max_wave_speed(block, &clock->wave_speed, err);
+    swe_cartesian_model *model = self;
+    int status = swe_cartesian_volume(model, &model->initial_volume, err);
+    swe_block *block = stepped(model);
+    return status == SWE_OK ? block->backend->max_wave_speed(block, &clock->wave_speed, err)
+                            : status;
 }
 
 static int cartesian_advance(void *self, swe_clock *clock, double t_target, double t_pause,
@@ -78,7 +118,8 @@ static int cartesian_advance(void *self, swe_clock *clock, double t_target, doub
     return status == SWE_OK ? swe_cartesian_sample(model, clock, err) : status;
 }
 
-/* Each process checks its own block; the driver agrees. */
+/* Each process checks its own block, then, in a closed basin, they
+ * check the water volume together; the driver agrees. */
 static int cartesian_check_state(void *self, const swe_clock *clock, swe_error *err)
 {
     swe_cartesian_model *model = self;
@@ -86,7 +127,24 @@ static int cartesian_check_state(void *self, const swe_clock *clock, swe_error *
     int found = 0;
     int status = swe_block_describe_invalid(&model->block, &found, where, sizeof where, err);
     model->host_current = status == SWE_OK;
-    return status == SWE_OK && found ? swe_fail_invalid_state(err, clock, where) : status;
+    if (status == SWE_OK && found) {
+        status = swe_fail_invalid_state(err, clock, where);
+    }
+    if (!model->closed_basin) {
+        return status;
+    }
+    double volume = 0;
+    swe_error sum_err;
+    int sum_status = swe_cartesian_volume(model, &volume, &sum_err); /* on every process */
+    if (status == SWE_OK && sum_status != SWE_OK) {
+        *err = sum_err;
+        status = sum_status;
+    }
+    if (status == SWE_OK && swe_state_describe_volume_change(model->initial_volume, volume,
+                                                             clock->steps, where, sizeof where)) {
+        status = swe_fail_invalid_state(err, clock, where);
+    }
+    return status;
 }
 
 static const swe_model_verbs cartesian_verbs = {

@@ -38,6 +38,8 @@ typedef struct swe_block_split {
     /* The reverse: the writer's whole block into every part, which is then
      * brought to its backend (sync_after_write). */
     int (*scatter)(void *context, swe_error *err);
+    /* *value summed over every process, on every process. */
+    int (*sum)(void *context, double *value, swe_error *err);
     /* size bytes at bytes, from the writer to every process. */
     int (*share)(void *context, void *bytes, size_t size, swe_error *err);
     /* VTK without a gather: every process writes its part as a piece, the
@@ -65,21 +67,29 @@ typedef struct swe_cartesian_model {
     swe_output_set *outputs;       /* on the writer: the formats of the whole domain */
     swe_map_projection projection; /* how geographic input files became metres */
     /* Gauges and maxima (--gauge, --maxima), sampled after the steps. */
-    int samples;        /* either is asked for, and their files are open */
-    double next_sample; /* simulated time of the next sample (--sample-every) */
-    swe_gauges gauges;  /* count 0: none */
-    swe_maxima maxima;  /* field NULL: none */
+    int samples;           /* either is asked for, and their files are open */
+    double next_sample;    /* simulated time of the next sample (--sample-every) */
+    swe_gauges gauges;     /* count 0: none */
+    swe_maxima maxima;     /* field NULL: none */
+    int closed_basin;      /* walls on every side: the water volume must stay */
+    double initial_volume; /* of the whole domain, m^3, at t = 0 */
 } swe_cartesian_model;
 
 /* Makes the block of place (NULL: the whole domain) from the scenario or
- * its input files, and sets the backend of options up on it. On failure
- * the model is left for swe_cartesian_model_destroy. */
+ * its input files, and sets the backend of options up on it; a grid that
+ * does not fit into the memory available is refused first, with the
+ * figures. On failure the model is left for swe_cartesian_model_destroy. */
 int swe_cartesian_model_create(swe_cartesian_model *model, const swe_options *options,
                                const swe_block_place *place, swe_error *err);
 
 /* From now on the model steps split->stepped and writes through split
  * (which must outlive the model's use). */
 void swe_cartesian_model_set_split(swe_cartesian_model *model, const swe_block_split *split);
+
+/* The water volume of the whole domain, m^3: this process's block summed
+ * over the split. Collective under a split; every process must call it,
+ * whatever its own block holds. */
+int swe_cartesian_volume(swe_cartesian_model *model, double *volume, swe_error *err);
 
 /* The model as the driver sees it. */
 swe_model swe_cartesian_model_of(swe_cartesian_model *model);

@@ -8,7 +8,12 @@
 #include "cartesian/block_model_samples.h"
 #include "cartesian/initial_block.h"
 #include "grid/block_checksum.h"
+#include "grid/state_check.h"
+#include "io/atomic_file.h"
 #include "io/checkpoint.h"
+
+#include <stdlib.h>
+#include <string.h>
 
 /* What a checkpoint must have been written by: the same run. */
 static swe_checkpoint_run identity_of(const swe_options *options)
@@ -17,7 +22,8 @@ static swe_checkpoint_run identity_of(const swe_options *options)
                                 .solver = swe_solver_name(options->solver),
                                 .cfl = options->cfl,
                                 .t_end = options->t_end,
-                                .outputs = options->outputs};
+                                .outputs = options->outputs,
+                                .manning = options->manning};
 }
 
 static int agree(const swe_cartesian_model *model, int status, swe_error *err)
@@ -32,14 +38,19 @@ static int is_writer(const swe_cartesian_model *model)
 }
 
 /* Under a split, the formats each process writes its part of: VTK, and
- * NetCDF where the library does parallel I/O. */
+ * NetCDF where the library does parallel I/O, unless the run checkpoints
+ * or restarts: then its snapshots go through the writer's sealed parts
+ * (io/netcdf_series.h), which a restart takes over. */
 static unsigned part_formats(const swe_cartesian_model *model)
 {
     const swe_block_split *split = model->split;
     if (split == NULL) {
         return 0;
     }
-    unsigned parallel = SWE_FORMAT_VTK | (split->open_netcdf != NULL ? SWE_FORMAT_NETCDF : 0);
+    const swe_options *options = model->options;
+    int resumable = options->checkpoint_every > 0 || options->restart_path != NULL;
+    unsigned parallel =
+        SWE_FORMAT_VTK | (split->open_netcdf != NULL && !resumable ? SWE_FORMAT_NETCDF : 0);
     return model->options->formats & parallel;
 }
 
@@ -89,14 +100,37 @@ static int read_whole(swe_cartesian_model *model, swe_block **whole, swe_error *
     return status;
 }
 
+/* A checkpoint of a closed basin holds the water the run started with. */
+static int check_restored_volume(swe_cartesian_model *model, const char *path,
+                                 const swe_checkpoint_position *position, swe_error *err)
+{
+    double volume = 0;
+    int status = swe_cartesian_volume(model, &volume, err);
+    char change[256];
+    if (status == SWE_OK &&
+        swe_state_describe_volume_change(model->initial_volume, volume, position->clock.steps,
+                                         change, sizeof change)) {
+        status = swe_fail(err, SWE_ERROR_USAGE,
+                          "checkpoint '%s' is not of this run: %s (it is damaged: use an earlier "
+                          "checkpoint or start again)",
+                          path, change);
+    }
+    return status;
+}
+
 int swe_cartesian_restore(void *self, const char *path, swe_checkpoint_position *position,
                           swe_error *err)
 {
     swe_cartesian_model *model = self;
     const swe_checkpoint_run identity = identity_of(model->options);
     swe_block *whole = NULL;
-    /* The checkpoint's bathymetry is checked against the initial state. */
-    int status = read_whole(model, &whole, err);
+    /* The checkpoint's bathymetry and water are checked against the
+     * initial state. */
+    int status =
+        model->closed_basin ? swe_cartesian_volume(model, &model->initial_volume, err) : SWE_OK;
+    if (status == SWE_OK) {
+        status = read_whole(model, &whole, err);
+    }
     if (status == SWE_OK && whole != NULL) {
         status = swe_checkpoint_read(path, whole, &identity, position, err);
     }
@@ -106,10 +140,33 @@ int swe_cartesian_restore(void *self, const char *path, swe_checkpoint_position 
     }
     const swe_block_split *split = model->split;
     if (split == NULL) {
-        return model->backend->sync_after_write(&model->block, err);
+        status = model->backend->sync_after_write(&model->block, err);
+    } else {
+        status = split->share(split->context, position, sizeof *position, err);
+        status = status == SWE_OK ? split->scatter(split->context, err) : status;
     }
-    status = split->share(split->context, position, sizeof *position, err);
-    return status == SWE_OK ? split->scatter(split->context, err) : status;
+    if (status == SWE_OK && model->closed_basin) {
+        status = agree(model, check_restored_volume(model, path, position, err), err);
+    }
+    return status;
+}
+
+/* The PATH of the run that wrote the checkpoint at restart_path
+ * (PATH.checkpoint.nc), where its earlier snapshots lie; NULL when the
+ * checkpoint has another name. */
+static char *earlier_stem_of(const char *restart_path)
+{
+    static const char suffix[] = ".checkpoint.nc";
+    size_t length = restart_path != NULL ? strlen(restart_path) : 0;
+    if (length <= sizeof suffix - 1 ||
+        strcmp(restart_path + length - (sizeof suffix - 1), suffix) != 0) {
+        return NULL;
+    }
+    char *stem = swe_path_join(restart_path, "");
+    if (stem != NULL) {
+        stem[length - (sizeof suffix - 1)] = '\0';
+    }
+    return stem;
 }
 
 /* The writer's files of the whole domain, and its gauges and maxima. The
@@ -135,9 +192,11 @@ static int open_whole_outputs(swe_cartesian_model *model, unsigned formats, int 
         start = whole;
     }
     if (status == SWE_OK && start != NULL && formats != 0) {
-        const swe_output_plan plan = plan_of(options, formats);
+        swe_output_plan plan = plan_of(options, formats);
+        plan.earlier_stem = first_snapshot > 0 ? earlier_stem_of(options->restart_path) : NULL;
         const swe_output_info info = info_of(model);
         status = swe_output_set_create(&model->outputs, &plan, start, &info, first_snapshot, err);
+        free((char *)plan.earlier_stem);
     }
     if (status == SWE_OK && start != NULL) {
         status = swe_cartesian_open_samples(model, start, whole, 0.0, err);
@@ -204,6 +263,11 @@ int swe_cartesian_write_checkpoint(void *self, const char *path,
     const swe_checkpoint_run identity = identity_of(model->options);
     swe_block *whole = NULL;
     int status = read_whole(model, &whole, err);
+    /* The snapshots so far are sealed before the checkpoint that follows
+     * them is in place. */
+    if (status == SWE_OK && whole != NULL) {
+        status = swe_output_set_seal(model->outputs, err);
+    }
     if (status == SWE_OK && whole != NULL) {
         status = swe_checkpoint_write(path, whole, &identity, position, err);
     }

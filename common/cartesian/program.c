@@ -1,5 +1,6 @@
 #include "cartesian/program.h"
 
+#include "core/interrupt.h"
 #include "io/netcdf_output.h"
 #include "io/png_output.h"
 #include "io/text.h"
@@ -111,11 +112,15 @@ int swe_program_main(const swe_program *program, int argc, char **argv)
     if (program == NULL || program->run == NULL || argv == NULL || argc < 1) {
         return SWE_ERROR_USAGE;
     }
+    swe_interrupt_install(); /* Ctrl-C and SIGTERM finish the current write */
     swe_options options;
     swe_error err = {{0}};
     int status = swe_options_parse_program(program->options, argc, argv, &options, &err);
     if (status == SWE_OK && options.action != SWE_ACTION_RUN) {
         return run_action(program, &options, argv[0]);
+    }
+    if (status == SWE_OK && options.warning[0] != '\0' && program->prints) {
+        fprintf(stderr, "%s: warning: %s\n", program->name, options.warning);
     }
     swe_run_result result;
     if (status == SWE_OK) {

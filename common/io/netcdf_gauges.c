@@ -131,8 +131,10 @@ int swe_gauge_file_create(swe_gauge_file **file, const char *path_stem,
     *file = NULL;
     swe_gauge_file *gauges = calloc(1, sizeof *gauges);
     if (gauges != NULL) {
-        gauges->temp_path = swe_path_join(path_stem, "_gauges.nc.tmp");
         gauges->final_path = swe_path_join(path_stem, "_gauges.nc");
+        /* A fresh name, created exclusively below (never through a link). */
+        gauges->temp_path =
+            gauges->final_path != NULL ? swe_temp_path_for(gauges->final_path) : NULL;
     }
     if (gauges == NULL || gauges->temp_path == NULL || gauges->final_path == NULL) {
         if (gauges != NULL) {
@@ -142,7 +144,7 @@ int swe_gauge_file_create(swe_gauge_file **file, const char *path_stem,
     }
     gauges->count = places->count;
     gauges->file.path = gauges->temp_path;
-    int nc_status = nc_create(gauges->temp_path, NC_NETCDF4 | NC_CLASSIC_MODEL | NC_CLOBBER,
+    int nc_status = nc_create(gauges->temp_path, NC_NETCDF4 | NC_CLASSIC_MODEL | NC_NOCLOBBER,
                               &gauges->file.ncid);
     if (nc_status != NC_NOERR) {
         int status = swe_fail(err, SWE_ERROR_USAGE,
@@ -198,7 +200,10 @@ int swe_gauge_file_close(swe_gauge_file *gauges, int keep, swe_error *err)
     if (status != SWE_OK || !keep) {
         remove(gauges->temp_path);
     } else {
-        status = swe_rename_into_place(gauges->temp_path, gauges->final_path, err);
+        status = swe_commit_path(gauges->temp_path, gauges->final_path, err);
+        if (status != SWE_OK) {
+            remove(gauges->temp_path);
+        }
     }
     free_gauge_file(gauges);
     return status;

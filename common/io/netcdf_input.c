@@ -3,6 +3,7 @@
 #include "io/netcdf_input_field.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 /* Index k with axis[k] <= value <= axis[k + 1], for value inside the axis. */
@@ -40,6 +41,39 @@ static double sample(const swe_input_field *field, double x, double y, double ou
     double bottom = (1 - wx) * row[i] + wx * row[i + 1];
     double top = (1 - wx) * next[i] + wx * next[i + 1];
     return (1 - wy) * bottom + wy * top;
+}
+
+/* A domain that the grid and the time step can live with: coordinates
+ * within a million kilometres, an extent from a millimetre to 100 000 km
+ * (beyond, cell sizes overflow or shrink until no step ends). Degrees
+ * pass here; the projection checks them. */
+static int check_extent(enum swe_input_role role, const char *path, const swe_input_field *field,
+                        swe_error *err)
+{
+    const double *ends[] = {field->x, field->y};
+    const size_t counts[] = {field->nx, field->ny};
+    for (int axis = 0; axis < 2; ++axis) {
+        double low = ends[axis][0], high = ends[axis][counts[axis] - 1];
+        double extent = high - low;
+        if (!(fabs(low) <= 1.0e9 && fabs(high) <= 1.0e9 && extent >= 1.0e-3 && extent <= 1.0e8)) {
+            return swe_fail(err, SWE_ERROR_USAGE,
+                            "%s file '%s' spans %s = %g to %g, not a domain of 1 mm to 100 000 km "
+                            "(give coordinates in metres or degrees)",
+                            swe_input_role_name(role), path, axis == 0 ? "x" : "y", low, high);
+        }
+    }
+    return SWE_OK;
+}
+
+/* One field of a run, read in a child and checked for its extent. */
+static int read_field(enum swe_input_role role, const char *path, const char *variable,
+                      swe_input_field *field, swe_error *err)
+{
+    int status = swe_input_field_read_untrusted(role, path, variable, field, err);
+    if (status == SWE_OK) {
+        status = check_extent(role, path, field, err);
+    }
+    return status;
 }
 
 /* Whether the extents of two fields share more than an edge. */
@@ -131,11 +165,11 @@ int swe_netcdf_input_create_block(const swe_scenario *scenario, int nx, int ny,
         return swe_fail(err, SWE_ERROR_USAGE, "internal error: no scenario, files or block given");
     }
     swe_input_field bathymetry, displacement = {0};
-    int status = swe_input_field_read(SWE_INPUT_BATHYMETRY, files->bathymetry_path,
-                                      files->bathymetry_variable, &bathymetry, err);
+    int status = read_field(SWE_INPUT_BATHYMETRY, files->bathymetry_path,
+                            files->bathymetry_variable, &bathymetry, err);
     if (status == SWE_OK) {
-        status = swe_input_field_read(SWE_INPUT_DISPLACEMENT, files->displacement_path,
-                                      files->displacement_variable, &displacement, err);
+        status = read_field(SWE_INPUT_DISPLACEMENT, files->displacement_path,
+                            files->displacement_variable, &displacement, err);
     }
     if (status == SWE_OK) {
         status = choose_projection(files, &bathymetry, &displacement, projection, err);

@@ -1,5 +1,6 @@
 #include "io/netcdf_input_field.h"
 
+#include "core/memory_budget.h"
 #include "io/units.h"
 
 #include <math.h>
@@ -208,6 +209,15 @@ static int read_stored(const swe_input_file *file, int varid, int transposed,
                        swe_input_field *field, swe_error *err)
 {
     size_t count = field->nx * field->ny;
+    /* The values, a transposed copy, and their copy in the process that
+     * reads them back. */
+    char what[512];
+    snprintf(what, sizeof what, "the %zu x %zu values of '%s'", field->nx, field->ny, file->path);
+    int status = swe_memory_check(what, (transposed ? 3.0 : 2.0) * (double)count * 8.0,
+                                  "give a coarser file", err);
+    if (status != SWE_OK) {
+        return status;
+    }
     if (count > MAX_FIELD_POINTS) {
         return swe_input_refuse(file, err,
                                 "cut the file to the region of the run, e.g. with cdo "

@@ -43,6 +43,13 @@ typedef struct swe_input_field {
 int swe_input_field_read(enum swe_input_role role, const char *path, const char *variable,
                          swe_input_field *field, swe_error *err);
 
+/* The same, read in a child process (io/untrusted_file.h): a file that is
+ * not a regular file, a truncated classic file, or one that crashes or
+ * hangs the library is refused with one line, as is a field larger than
+ * the memory budget. */
+int swe_input_field_read_untrusted(enum swe_input_role role, const char *path, const char *variable,
+                                   swe_input_field *field, swe_error *err);
+
 void swe_input_field_free(swe_input_field *field);
 
 /* "bathymetry" or "displacement", and the option that names the variable. */

@@ -4,11 +4,13 @@
 #include "io/netcdf_layout.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <netcdf.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 struct swe_netcdf_output {
     int ncid;
@@ -25,9 +27,9 @@ struct swe_netcdf_output {
 static int write_failure(const swe_netcdf_output *output, int nc_status, const char *call,
                          const char *object, swe_error *err)
 {
-    return swe_fail(err, SWE_ERROR_RUNTIME,
-                    "writing '%s' failed in %s(%s): %s (check free disk space and permissions)",
-                    output->temp_path, call, object, nc_strerror(nc_status));
+    return swe_fail(err, SWE_ERROR_RUNTIME, "writing '%s' failed in %s(%s): %s (%s)",
+                    output->temp_path, call, object, nc_strerror(nc_status),
+                    swe_write_failure_hint(output->temp_path));
 }
 
 /* Call a NetCDF function and return from the enclosing function with a
@@ -85,7 +87,10 @@ static void free_output(swe_netcdf_output *output)
     free(output);
 }
 
-static swe_netcdf_output *allocate_output(const char *path_stem, const swe_block *block)
+/* A writer for the file final_path (temp_path: where it is written until
+ * it is kept; the same name for a file written in place). */
+static swe_netcdf_output *allocate_output(const char *final_path, int in_place,
+                                          const swe_block *block)
 {
     swe_netcdf_output *output = calloc(1, sizeof *output);
     if (output == NULL) {
@@ -94,9 +99,10 @@ static swe_netcdf_output *allocate_output(const char *path_stem, const swe_block
     output->nx = block->nx;
     output->ny = block->ny;
     output->plane = malloc((size_t)block->nx * (size_t)block->ny * sizeof(real));
-    output->temp_path = swe_path_join(path_stem, ".nc.tmp");
-    output->final_path = swe_path_join(path_stem, ".nc");
-    if (output->plane == NULL || output->temp_path == NULL || output->final_path == NULL) {
+    output->final_path = swe_path_join(final_path, "");
+    output->temp_path = in_place ? swe_path_join(final_path, "") : NULL;
+    if (output->plane == NULL || output->final_path == NULL ||
+        (in_place && output->temp_path == NULL)) {
         free_output(output);
         return NULL;
     }
@@ -104,28 +110,60 @@ static swe_netcdf_output *allocate_output(const char *path_stem, const swe_block
 }
 
 /* NetCDF-4 reports any failure of HDF5 to create a file as EACCES, even a
- * missing directory; opening the path directly recovers the real reason. */
+ * missing directory; creating the path directly (exclusively, never
+ * through a link) recovers the real reason. */
 static const char *creation_failure_reason(const char *path, int nc_status)
 {
-    FILE *probe = fopen(path, "wb");
-    if (probe == NULL) {
+    int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+    if (fd < 0) {
         return strerror(errno);
     }
-    fclose(probe);
-    remove(path);
+    close(fd);
+    unlink(path);
     return nc_strerror(nc_status);
 }
 
-int swe_netcdf_create(swe_netcdf_output **output, const char *path_stem, const swe_block *block,
-                      const swe_output_info *info, swe_error *err)
+/* Creates the file exclusively (NC_NOCLOBBER: never over an existing file
+ * or through a link planted at its name): at temp_path when it is set (in
+ * place), else under a fresh temporary name next to final_path. */
+static int create_exclusively(swe_netcdf_output *output, swe_error *err)
 {
-    if (output == NULL) {
-        return swe_fail(err, SWE_ERROR_USAGE, "internal error: nowhere to store the NetCDF writer");
+    const int in_place = output->temp_path != NULL;
+    for (int attempt = 0; attempt < 100; ++attempt) {
+        if (!in_place) {
+            output->temp_path = swe_temp_path_for(output->final_path);
+        }
+        if (output->temp_path == NULL) {
+            return swe_fail(err, SWE_ERROR_USAGE,
+                            "cannot create output '%s': %s (choose a writable --output path)",
+                            output->final_path, strerror(errno));
+        }
+        int nc_status = nc_create(output->temp_path, NC_NETCDF4 | NC_CLASSIC_MODEL | NC_NOCLOBBER,
+                                  &output->ncid);
+        if (nc_status == NC_NOERR) {
+            return SWE_OK;
+        }
+        if (nc_status != NC_EEXIST || in_place) {
+            int status =
+                swe_fail(err, SWE_ERROR_USAGE,
+                         "cannot create output '%s': %s (choose a writable --output path)",
+                         output->temp_path, creation_failure_reason(output->temp_path, nc_status));
+            free(output->temp_path);
+            output->temp_path = NULL;
+            return status;
+        }
+        free(output->temp_path);
+        output->temp_path = NULL;
     }
-    *output = NULL;
-    if (path_stem == NULL || path_stem[0] == '\0') {
-        return swe_fail(err, SWE_ERROR_USAGE, "no output path given (choose an --output path)");
-    }
+    return swe_fail(err, SWE_ERROR_RUNTIME, "cannot find a free temporary name next to '%s'",
+                    output->final_path);
+}
+
+/* A new file for the grid of block, its metadata, coordinates and
+ * bathymetry; at final_path itself when in_place. */
+static int create_file(swe_netcdf_output **output, const char *final_path, int in_place,
+                       const swe_block *block, const swe_output_info *info, swe_error *err)
+{
     int status = check_block(block, err);
     if (status == SWE_OK) {
         status = check_info(info, err);
@@ -133,25 +171,21 @@ int swe_netcdf_create(swe_netcdf_output **output, const char *path_stem, const s
     if (status != SWE_OK) {
         return status;
     }
-    swe_netcdf_output *created = allocate_output(path_stem, block);
+    swe_netcdf_output *created = allocate_output(final_path, in_place, block);
     if (created == NULL) {
         return swe_fail(err, SWE_ERROR_RUNTIME,
                         "out of memory for the output buffers of a %d x %d grid", block->nx,
                         block->ny);
     }
-    int nc_status =
-        nc_create(created->temp_path, NC_NETCDF4 | NC_CLASSIC_MODEL | NC_CLOBBER, &created->ncid);
-    if (nc_status != NC_NOERR) {
-        status = swe_fail(
-            err, SWE_ERROR_USAGE, "cannot create output '%s': %s (choose a writable --output path)",
-            created->temp_path, creation_failure_reason(created->temp_path, nc_status));
+    status = create_exclusively(created, err);
+    if (status != SWE_OK) {
         free_output(created);
         return status;
     }
     created->file = (swe_cf_file){.ncid = created->ncid, .path = created->temp_path};
     status = swe_output_layout_define(&created->file, block, info, &created->layout, err);
     if (status == SWE_OK) {
-        nc_status = nc_enddef(created->ncid);
+        int nc_status = nc_enddef(created->ncid);
         if (nc_status != NC_NOERR) {
             status = write_failure(created, nc_status, "nc_enddef", "", err);
         }
@@ -165,6 +199,109 @@ int swe_netcdf_create(swe_netcdf_output **output, const char *path_stem, const s
         return status;
     }
     *output = created;
+    return SWE_OK;
+}
+
+int swe_netcdf_create(swe_netcdf_output **output, const char *path_stem, const swe_block *block,
+                      const swe_output_info *info, swe_error *err)
+{
+    if (output == NULL) {
+        return swe_fail(err, SWE_ERROR_USAGE, "internal error: nowhere to store the NetCDF writer");
+    }
+    *output = NULL;
+    if (path_stem == NULL || path_stem[0] == '\0') {
+        return swe_fail(err, SWE_ERROR_USAGE, "no output path given (choose an --output path)");
+    }
+    char *final_path = swe_path_join(path_stem, ".nc");
+    int status = final_path != NULL
+                     ? create_file(output, final_path, 0, block, info, err)
+                     : swe_fail(err, SWE_ERROR_RUNTIME, "out of memory for a file name");
+    free(final_path);
+    return status;
+}
+
+int swe_netcdf_create_file(swe_netcdf_output **output, const char *path, const swe_block *block,
+                           const swe_output_info *info, swe_error *err)
+{
+    if (output == NULL || path == NULL || path[0] == '\0') {
+        return swe_fail(err, SWE_ERROR_USAGE, "internal error: a NetCDF file needs a path");
+    }
+    *output = NULL;
+    return create_file(output, path, 1, block, info, err);
+}
+
+/* The variable ids of a file written by create_file, by name; the maxima
+ * only where the file holds them. */
+static int find_ids(swe_netcdf_output *output, swe_error *err)
+{
+    swe_output_layout *layout = &output->layout;
+    int status = nc_inq_varid(output->ncid, "time", &layout->time_id);
+    for (int f = 0; f < SWE_FIELD_COUNT && status == NC_NOERR; ++f) {
+        status = nc_inq_varid(output->ncid, swe_output_field_name(f), &layout->field_id[f]);
+    }
+    layout->maxima_id[0] = -1;
+    if (status == NC_NOERR &&
+        nc_inq_varid(output->ncid, swe_maxima_field_name(0), &layout->maxima_id[0]) == NC_NOERR) {
+        for (int m = 1; m < SWE_MAXIMA_COUNT && status == NC_NOERR; ++m) {
+            status = nc_inq_varid(output->ncid, swe_maxima_field_name(m), &layout->maxima_id[m]);
+        }
+        status = status == NC_NOERR
+                     ? nc_inq_varid(output->ncid, "maxima_period", &layout->maxima_period_id)
+                     : status;
+        status = status == NC_NOERR
+                     ? nc_inq_varid(output->ncid, "maxima_period_bnds", &layout->maxima_bounds_id)
+                     : status;
+    }
+    int time_dim, y_dim, x_dim;
+    size_t count = 0, ny = 0, nx = 0;
+    status = status == NC_NOERR ? nc_inq_dimid(output->ncid, "time", &time_dim) : status;
+    status = status == NC_NOERR ? nc_inq_dimlen(output->ncid, time_dim, &count) : status;
+    status = status == NC_NOERR ? nc_inq_dimid(output->ncid, "y", &y_dim) : status;
+    status = status == NC_NOERR ? nc_inq_dimlen(output->ncid, y_dim, &ny) : status;
+    status = status == NC_NOERR ? nc_inq_dimid(output->ncid, "x", &x_dim) : status;
+    status = status == NC_NOERR ? nc_inq_dimlen(output->ncid, x_dim, &nx) : status;
+    if (status == NC_NOERR && count > 0) {
+        const size_t last = count - 1;
+        status = nc_get_var1_double(output->ncid, layout->time_id, &last, &output->last_time);
+    }
+    if (status != NC_NOERR || nx != (size_t)output->nx || ny != (size_t)output->ny) {
+        return swe_fail(err, SWE_ERROR_RUNTIME,
+                        "'%s' is not the file of %d x %d cells this run was writing: %s (it was "
+                        "changed behind the run's back)",
+                        output->final_path, output->nx, output->ny, nc_strerror(status));
+    }
+    output->snapshot_count = count;
+    return SWE_OK;
+}
+
+int swe_netcdf_open_append(swe_netcdf_output **output, const char *path, const swe_block *block,
+                           swe_error *err)
+{
+    if (output == NULL || path == NULL) {
+        return swe_fail(err, SWE_ERROR_USAGE, "internal error: which file to append to?");
+    }
+    *output = NULL;
+    int status = check_block(block, err);
+    swe_netcdf_output *opened = status == SWE_OK ? allocate_output(path, 1, block) : NULL;
+    if (status != SWE_OK || opened == NULL) {
+        return status != SWE_OK ? status
+                                : swe_fail(err, SWE_ERROR_RUNTIME, "out of memory for a writer");
+    }
+    int nc_status = nc_open(path, NC_WRITE, &opened->ncid);
+    if (nc_status != NC_NOERR) {
+        status = swe_fail(err, SWE_ERROR_RUNTIME, "cannot open '%s' to append to it: %s", path,
+                          nc_strerror(nc_status));
+        free_output(opened);
+        return status;
+    }
+    opened->file = (swe_cf_file){.ncid = opened->ncid, .path = opened->temp_path};
+    status = find_ids(opened, err);
+    if (status != SWE_OK) {
+        nc_close(opened->ncid); /* nothing was written */
+        free_output(opened);
+        return status;
+    }
+    *output = opened;
     return SWE_OK;
 }
 
@@ -215,7 +352,9 @@ int swe_netcdf_write(swe_netcdf_output *output, const swe_block *block, double t
               &output->snapshot_count, &time);
     output->snapshot_count++;
     output->last_time = time;
-    return SWE_OK;
+    /* Durable once written: HDF5's caches out to the file, the file to disk. */
+    TRY_WRITE(output, err, "", nc_sync, output->ncid);
+    return swe_sync_path(output->temp_path, err);
 }
 
 int swe_netcdf_write_maxima(swe_netcdf_output *output, const swe_block *block,
@@ -258,7 +397,9 @@ int swe_netcdf_close(swe_netcdf_output *output, int keep, swe_error *err)
         status = write_failure(output, nc_status, "nc_close", "", err);
         remove(output->temp_path);
     } else if (keep) {
-        status = swe_rename_into_place(output->temp_path, output->final_path, err);
+        status = strcmp(output->temp_path, output->final_path) != 0
+                     ? swe_commit_path(output->temp_path, output->final_path, err)
+                     : swe_sync_path(output->final_path, err);
     } else if (remove(output->temp_path) != 0) {
         status = swe_fail(err, SWE_ERROR_RUNTIME, "cannot remove '%s': %s (delete it by hand)",
                           output->temp_path, strerror(errno));

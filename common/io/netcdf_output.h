@@ -6,8 +6,10 @@
  * units in "scenario_<name>_units"), solver, backend, precision, CFL
  * number, dry tolerance, gravity and the history of the file.
  *
- * The file is written as PATH.nc.tmp and renamed to PATH.nc only when the
- * run keeps it, so an aborted run never leaves a truncated PATH.nc behind. */
+ * The file is written under a fresh temporary name next to PATH.nc,
+ * created exclusively, and renamed to PATH.nc only when the run keeps it,
+ * so an aborted run never leaves a truncated PATH.nc behind. Every
+ * snapshot is synced to disk once written. */
 #ifndef SWE_NETCDF_OUTPUT_H
 #define SWE_NETCDF_OUTPUT_H
 
@@ -30,15 +32,27 @@ typedef struct swe_output_info {
 
 typedef struct swe_netcdf_output swe_netcdf_output; /* opaque */
 
-/* Creates path_stem + ".nc.tmp" for the grid of block, writes the metadata,
- * the coordinates and the bathymetry b (taken from this block, once), and
- * stores the new writer in *output. An unwritable path is SWE_ERROR_USAGE. */
+/* Creates the temporary file of path_stem + ".nc" for the grid of block,
+ * writes the metadata, the coordinates and the bathymetry b (taken from
+ * this block, once), and stores the new writer in *output. An unwritable
+ * path is SWE_ERROR_USAGE. */
 int swe_netcdf_create(swe_netcdf_output **output, const char *path_stem, const swe_block *block,
                       const swe_output_info *info, swe_error *err);
 
+/* The same at path itself, which must not exist (not even as a link):
+ * a file that keeps its name (a part of a series, io/netcdf_series.h). */
+int swe_netcdf_create_file(swe_netcdf_output **output, const char *path, const swe_block *block,
+                           const swe_output_info *info, swe_error *err);
+
+/* Opens a file written by swe_netcdf_create_file for more snapshots of a
+ * block of its grid; closing it keeps it in place. */
+int swe_netcdf_open_append(swe_netcdf_output **output, const char *path, const swe_block *block,
+                           swe_error *err);
+
 /* Appends one snapshot (interior cells only) at simulated time t, seconds;
  * times must increase from one snapshot to the next. The block must have
- * the grid size given to swe_netcdf_create. */
+ * the grid size given to swe_netcdf_create. The snapshot is on disk when
+ * this returns (nc_sync, fsync). */
 int swe_netcdf_write(swe_netcdf_output *output, const swe_block *block, double time,
                      swe_error *err);
 
@@ -50,9 +64,9 @@ int swe_netcdf_write_maxima(swe_netcdf_output *output, const swe_block *block,
                             const real *const maxima[SWE_MAXIMA_COUNT], const double period[2],
                             swe_error *err);
 
-/* Closes the file; when keep is nonzero renames PATH.nc.tmp to PATH.nc
- * (atomic replacement), otherwise removes the temporary file. Frees output.
- * Safe with output == NULL. */
+/* Closes the file; when keep is nonzero puts the temporary file in place
+ * as PATH.nc (synced, renamed, the folder synced), otherwise removes it.
+ * Frees output. Safe with output == NULL. */
 int swe_netcdf_close(swe_netcdf_output *output, int keep, swe_error *err);
 
 /* Reads snapshot index (0-based) of the file at path back into the interior

@@ -26,6 +26,23 @@ int swe_netcdf_create(swe_netcdf_output **output, const char *path_stem, const s
     return refuse(err);
 }
 
+int swe_netcdf_create_file(swe_netcdf_output **output, const char *path, const swe_block *block,
+                           const swe_output_info *info, swe_error *err)
+{
+    return swe_netcdf_create(output, path, block, info, err);
+}
+
+int swe_netcdf_open_append(swe_netcdf_output **output, const char *path, const swe_block *block,
+                           swe_error *err)
+{
+    (void)path;
+    (void)block;
+    if (output != NULL) {
+        *output = NULL;
+    }
+    return refuse(err);
+}
+
 int swe_netcdf_write(swe_netcdf_output *output, const swe_block *block, double time, swe_error *err)
 {
     (void)output;

@@ -1,6 +1,7 @@
 #include "io/output_set.h"
 
 #include "io/atomic_file.h"
+#include "io/netcdf_series.h"
 #include "io/png_output.h"
 #include "io/run_pictures.h"
 #include "io/vtk_output.h"
@@ -16,7 +17,7 @@ struct swe_output_set {
     swe_range_choice colour_range;
     swe_picture_style style; /* from the initial state */
     swe_block geometry;      /* the grid, without arrays: for pictures drawn at the end */
-    swe_netcdf_output *netcdf;
+    swe_netcdf_series *netcdf;
     swe_vtk_series series; /* the .pvd over the .vtr files */
 };
 
@@ -67,7 +68,12 @@ int swe_output_set_create(swe_output_set **set, const swe_output_plan *plan, con
                                        plan->t_end, first_snapshot, err);
     }
     if (status == SWE_OK && (created->formats & SWE_FORMAT_NETCDF)) {
-        status = swe_netcdf_create(&created->netcdf, plan->path_stem, block, info, err);
+        const swe_series_plan series = {.path_stem = plan->path_stem,
+                                        .earlier_stem = plan->earlier_stem,
+                                        .outputs = plan->outputs,
+                                        .t_end = plan->t_end,
+                                        .first_snapshot = first_snapshot};
+        status = swe_netcdf_series_open(&created->netcdf, &series, block, info, err);
     }
     if (status != SWE_OK) {
         free_set(created);
@@ -117,7 +123,7 @@ int swe_output_set_write(swe_output_set *set, const swe_block *block, int snapsh
     }
     int status = SWE_OK;
     if (set->netcdf != NULL) {
-        status = swe_netcdf_write(set->netcdf, block, time, err);
+        status = swe_netcdf_series_write(set->netcdf, block, snapshot, time, err);
     }
     if (status == SWE_OK && (set->formats & SWE_FORMAT_VTK)) {
         status = write_vtk(set, block, snapshot, time, err);
@@ -136,8 +142,14 @@ int swe_output_set_write_maxima(swe_output_set *set, const swe_block *block,
     if (set == NULL) {
         return swe_fail(err, SWE_ERROR_USAGE, "internal error: maxima need an output set");
     }
-    return set->netcdf != NULL ? swe_netcdf_write_maxima(set->netcdf, block, maxima, period, err)
-                               : SWE_OK;
+    return set->netcdf != NULL
+               ? swe_netcdf_series_write_maxima(set->netcdf, block, maxima, period, err)
+               : SWE_OK;
+}
+
+int swe_output_set_seal(swe_output_set *set, swe_error *err)
+{
+    return set != NULL ? swe_netcdf_series_seal(set->netcdf, err) : SWE_OK;
 }
 
 int swe_output_set_close(swe_output_set *set, int keep, swe_error *err)
@@ -145,7 +157,7 @@ int swe_output_set_close(swe_output_set *set, int keep, swe_error *err)
     if (set == NULL) {
         return SWE_OK;
     }
-    int status = swe_netcdf_close(set->netcdf, keep, err);
+    int status = swe_netcdf_series_close(set->netcdf, keep, err);
     if (status == SWE_OK && keep && (set->formats & SWE_FORMAT_PNG) &&
         set->colour_range.mode == SWE_RANGE_RUN) {
         const swe_run_pictures pictures = {.path_stem = set->path_stem,

@@ -2,18 +2,38 @@
 
 #include "io/atomic_file.h"
 
+#include <errno.h>
 #include <png.h>
 #include <setjmp.h>
 #include <stdio.h>
+#include <string.h>
 
 /* Rows of swe_rgb go to libpng as they are. */
 _Static_assert(sizeof(swe_rgb) == 3, "swe_rgb must be three packed bytes");
 
-/* Encodes raster into the open stream; returns 0, or -1 after a libpng
- * error (libpng reports through longjmp). */
-static int encode(FILE *stream, const swe_raster *raster)
+/* libpng's errors end the encoding through longjmp, without the line
+ * that its default handler prints: the caller says what failed, once.
+ * The error number of the failed write is kept for that line. */
+static void png_error_quietly(png_structp png, png_const_charp message)
 {
-    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
+    (void)message;
+    int *saved_errno = png_get_error_ptr(png);
+    *saved_errno = errno;
+    png_longjmp(png, 1);
+}
+
+static void png_warning_quietly(png_structp png, png_const_charp message)
+{
+    (void)png;
+    (void)message;
+}
+
+/* Encodes raster into the open stream; returns 0, or -1 after a libpng
+ * error with its errno in *saved_errno (libpng reports through longjmp). */
+static int encode(FILE *stream, const swe_raster *raster, int *saved_errno)
+{
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, saved_errno, png_error_quietly,
+                                              png_warning_quietly);
     png_infop info = png != NULL ? png_create_info_struct(png) : NULL;
     if (info == NULL) {
         png_destroy_write_struct(&png, NULL);
@@ -48,10 +68,12 @@ int swe_png_write_raster(const char *path, const swe_raster *raster, swe_error *
     swe_atomic_file file;
     int status = swe_atomic_file_open(&file, path, err);
     if (status == SWE_OK) {
-        if (encode(file.stream, raster) != 0) {
+        int saved_errno = 0;
+        if (encode(file.stream, raster, &saved_errno) != 0) {
             swe_atomic_file_abandon(&file);
             status = swe_fail(err, SWE_ERROR_RUNTIME,
-                              "libpng failed to encode '%s' (check free disk space)", path);
+                              "writing '%s' failed: %s (check free disk space and permissions)",
+                              path, saved_errno != 0 ? strerror(saved_errno) : "libpng failed");
         } else {
             status = swe_atomic_file_commit(&file, err);
         }

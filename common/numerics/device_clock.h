@@ -56,10 +56,12 @@ SWE_INLINE int swe_clock_spare(int slot)
     return (slot + 2) % SWE_CLOCK_SLOTS;
 }
 
-/* Whether a launch steps at all: the same answer in every block. */
+/* Whether a launch steps at all: the same answer in every block. A state
+ * whose wave speed is NaN takes no further step (the time-step rule would
+ * take one to t_target); the host reads the NaN back and stops. */
 SWE_INLINE int swe_clock_running(swe_clock_slot now, swe_time t_target)
 {
-    return now.t < t_target;
+    return now.t < t_target && !swe_speed_bits_nan(now.speed_bits);
 }
 
 /* The dt of a launch: forced_dt when it is positive (the step verb, with

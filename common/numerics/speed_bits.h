@@ -80,4 +80,18 @@ SWE_INLINE swe_speed_bits swe_max_bits(swe_speed_bits a, swe_speed_bits b)
     return a > b ? a : b;
 }
 
+/* Whether bits hold a NaN of either sign (its bits without the sign lie
+ * above infinity's): the speed of a state that went wrong. */
+SWE_INLINE int swe_speed_bits_nan(swe_speed_bits bits)
+{
+#ifdef SWE_PRECISION_DOUBLE
+    const swe_speed_bits infinity = (swe_speed_bits)0x7FF00000u << 32;
+    const swe_speed_bits magnitude = ~((swe_speed_bits)1 << 63);
+#else
+    const swe_speed_bits infinity = (swe_speed_bits)0x7F800000u;
+    const swe_speed_bits magnitude = (swe_speed_bits)0x7FFFFFFFu;
+#endif
+    return (bits & magnitude) > infinity;
+}
+
 #endif

@@ -1,9 +1,11 @@
 #include "run/driver.h"
 
+#include "core/interrupt.h"
 #include "core/timer.h"
 #include "run/progress.h"
 
 #include <math.h>
+#include <stdio.h>
 
 /* One run in progress; swe_drive owns it. */
 typedef struct drive {
@@ -14,9 +16,15 @@ typedef struct drive {
     swe_progress progress;
     swe_clock clock;
     int next_snapshot;
-    double next_checkpoint; /* simulated time; INFINITY: none due */
-    int state_invalid;      /* the guard stopped the run: what was written stays */
+    double next_checkpoint;    /* simulated time; INFINITY: none due */
+    int state_invalid;         /* the guard stopped the run: what was written stays */
+    const char *continue_from; /* the checkpoint a stopped run continues from */
+    long advances;             /* calls of advance, for the team's interrupt checks */
 } drive;
+
+/* A team agrees on an interrupt every so many calls of advance (a
+ * collective each), a single process looks after every call. */
+enum { TEAM_INTERRUPT_EVERY = 16 };
 
 double swe_checkpoint_time_after(double every, double t)
 {
@@ -50,6 +58,30 @@ static int invalid_wave_speed(drive *run, swe_error *err)
                             : swe_fail_invalid_state(err, &run->clock, "no single cell shows it");
 }
 
+/* Ctrl-C or SIGTERM: the write in progress has finished; the run stops
+ * here, every process alike, with the exit code of the signal. */
+static int check_interrupt(drive *run, swe_error *err)
+{
+    int signal = swe_interrupt_signal();
+    int status = signal != 0 ? SWE_INTERRUPTED_BY(signal) : SWE_OK;
+    if (run->team != NULL) {
+        status = agree(run, status, err);
+        signal = status != SWE_OK ? status - SWE_INTERRUPTED_BY(0) : 0;
+    }
+    if (status == SWE_OK) {
+        return SWE_OK;
+    }
+    char where[96], next[600];
+    snprintf(where, sizeof where, "at t = %.6g s (step %ld)", run->clock.t, run->clock.steps);
+    if (run->continue_from != NULL) {
+        snprintf(next, sizeof next, "continue it with --restart %s", run->continue_from);
+    } else {
+        snprintf(next, sizeof next,
+                 "no checkpoint to continue from: --checkpoint-every makes them");
+    }
+    return swe_fail_interrupted(err, signal, where, next);
+}
+
 /* Checkpoints go at the first step boundary past each multiple of
  * --checkpoint-every; none at the end, which the outputs hold. */
 static int write_checkpoint_if_due(drive *run, swe_error *err)
@@ -65,6 +97,7 @@ static int write_checkpoint_if_due(drive *run, swe_error *err)
         status = run->model->verbs->write_checkpoint(run->model->self, settings->checkpoint_path,
                                                      &position, err);
         status = agree(run, status, err);
+        run->continue_from = status == SWE_OK ? settings->checkpoint_path : run->continue_from;
     }
     run->next_checkpoint = swe_checkpoint_time_after(settings->checkpoint_every, run->clock.t);
     return status;
@@ -92,7 +125,12 @@ static int advance_once(drive *run, double t_target, swe_error *err)
                         before.t);
     }
     swe_progress_step(&run->progress, run->clock.t, run->clock.steps, run->result->seconds);
-    return write_checkpoint_if_due(run, err);
+    status = write_checkpoint_if_due(run, err);
+    run->advances++;
+    if (status == SWE_OK && (run->team == NULL || run->advances % TEAM_INTERRUPT_EVERY == 0)) {
+        status = check_interrupt(run, err);
+    }
+    return status;
 }
 
 static int write_snapshot(drive *run, int snapshot, swe_error *err)
@@ -128,6 +166,9 @@ static int run_snapshots(drive *run, swe_error *err)
         if (status == SWE_OK) {
             status = write_snapshot(run, run->next_snapshot, err);
         }
+        if (status == SWE_OK && run->next_snapshot < settings->outputs) {
+            status = check_interrupt(run, err);
+        }
         swe_progress_snapshot(&run->progress, run->clock.t, run->clock.steps, run->result->seconds);
     }
     swe_progress_finish(&run->progress);
@@ -141,6 +182,7 @@ static int begin(drive *run, swe_error *err)
     const swe_model_verbs *verbs = run->model->verbs;
     void *self = run->model->self;
     int status;
+    run->continue_from = settings->restart_path;
     if (settings->restart_path != NULL) {
         swe_checkpoint_position position;
         status = verbs->restore(self, settings->restart_path, &position, err);

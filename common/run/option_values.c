@@ -143,9 +143,14 @@ int swe_output_stem(const char *text, char *stem, size_t size, swe_error *err)
 {
     static const char *const extensions[] = {".nc", ".pvd", ".pvtr", ".vtr", ".png"};
     size_t length = strlen(text);
-    if (length == 0 || text[length - 1] == '/') {
+    if (length == 0) {
         return swe_fail(err, SWE_ERROR_USAGE,
                         "--output needs a file name, got '%s' (e.g. --output results/run)", text);
+    }
+    if (text[length - 1] == '/') {
+        return swe_fail(err, SWE_ERROR_USAGE,
+                        "--output '%s' names a folder (give a file stem in it, such as '%srun')",
+                        text, text);
     }
     for (size_t k = 0; k < sizeof extensions / sizeof extensions[0]; ++k) {
         size_t suffix = strlen(extensions[k]);

@@ -1,6 +1,7 @@
 #include "run/options.h"
 
 #include "run/history.h"
+#include "run/option_refusal.h"
 #include "run/option_values.h"
 
 #include <getopt.h>
@@ -12,6 +13,10 @@
 
 /* The short forms, for getopt_long. */
 static const char short_options[] = "s:b:t:o:qf:Vh";
+
+/* The largest CFL number for which the unsplit first-order update is
+ * stable (DESIGN.md); a larger one is warned about. */
+#define SWE_STABLE_CFL 0.5
 
 /* Largest grid edge accepted from the command line. */
 enum { SWE_MAX_CELLS_PER_EDGE = 1 << 16 };
@@ -286,6 +291,12 @@ static int complete(const swe_extra_options *extras, swe_options *options, swe_e
     if (!(options->cfl > 0 && options->cfl <= 1)) {
         return swe_fail(err, SWE_ERROR_USAGE, "--cfl must be in (0, 1], got %g", options->cfl);
     }
+    if (options->cfl > SWE_STABLE_CFL) {
+        snprintf(options->warning, sizeof options->warning,
+                 "--cfl %g is above %g, the stable limit of the unsplit update: the run may go "
+                 "wrong, and the guard stops it if it does",
+                 options->cfl, SWE_STABLE_CFL);
+    }
     int status = complete_files(options, err);
     if (status != SWE_OK) {
         return status;
@@ -338,10 +349,12 @@ static int parse_arguments(int argc, char **argv, const struct option *all,
     while ((id = getopt_long(argc, argv, short_options, all, NULL)) != -1) {
         if (id == '?') {
             const char *given = optind > 0 && optind <= argc ? argv[optind - 1] : "?";
-            return swe_fail(err, SWE_ERROR_USAGE,
-                            optopt != 0 ? "option '%s' needs a value (see --help)"
-                                        : "unknown option '%s' (see --help)",
-                            given);
+            if (given[0] == '-' && given[1] != '-' && optopt != 0 &&
+                strchr(short_options, optopt) != NULL) {
+                return swe_fail(err, SWE_ERROR_USAGE, "option '-%c' needs a value (see --help)",
+                                optopt);
+            }
+            return swe_options_refuse(given, all, err);
         }
         if (id >= OPTION_EXTRA) {
             extras->given[id - OPTION_EXTRA] = optarg != NULL ? optarg : "";

@@ -56,6 +56,7 @@ typedef struct swe_options {
     const char *backend_option_values[SWE_BACKEND_MAX_OPTIONS];
     const char *program_option_values[SWE_BACKEND_MAX_OPTIONS];
     const char *action_option; /* SWE_ACTION_BACKEND_OPTION: its name ("list-devices") */
+    char warning[192];         /* one line for stderr before the run ("" when none) */
 } swe_options;
 
 /* Parses argv into options, filling scenario defaults for what is not
@@ -67,6 +68,10 @@ int swe_options_parse_program(const swe_program_options *program, int argc, char
                               swe_options *options, swe_error *err);
 /* The same for a program without options of its own. */
 int swe_options_parse(int argc, char **argv, swe_options *options, swe_error *err);
+
+/* Parses --format's comma list of format names into enum swe_format flags
+ * (also shallows-ns's). */
+int swe_parse_formats(const char *text, unsigned *formats, swe_error *err);
 
 /* Prints --help: every option with its default, then the program's and
  * each backend's own options under their names. */

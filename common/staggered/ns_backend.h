@@ -30,7 +30,8 @@ enum ns_vector {
 typedef struct ns_backend {
     const char *name;
     const char *description;
-    int levels; /* of the momentum kernel, 1..levels; 0: only one */
+    int levels;             /* of the momentum kernel, 1..levels; 0: only one */
+    int agrees_to_rounding; /* 0: the same bits as serial; 1: to rounding (a GPU) */
     /* Sets up the backend for a solver whose host arrays hold the initial
      * state (and uploads it); SWE_ERROR_USAGE when it cannot run here. */
     int (*init)(struct ns_solver *solver, swe_error *err);
@@ -72,6 +73,12 @@ typedef struct ns_backend {
     /* Optional: waits until the work queued so far is done (device
      * backends, for timing stages). NULL: every verb returns when done. */
     int (*finish)(struct ns_solver *solver, swe_error *err);
+    /* Optional: times the momentum kernel alone (ghosts as they are) on the
+     * current state, `launches` times after a warm-up: the median in
+     * *seconds; and the backend's copy bandwidth (bytes read plus written
+     * per second, GB/s) measured the same way beside it. */
+    int (*measure_momentum)(struct ns_solver *solver, int launches, double *seconds,
+                            double *copy_GBps, swe_error *err);
 } ns_backend;
 
 /* The backends built into this binary. */

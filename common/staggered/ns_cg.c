@@ -1,5 +1,7 @@
 #include "staggered/ns_cg.h"
 
+#include "core/timer.h"
+
 #include <math.h>
 
 /* Every verb call below returns on failure. */
@@ -10,6 +12,19 @@
             return ns_try_status;                                                                  \
         }                                                                                          \
     } while (0)
+
+/* z = M r; with profiling on, its time apart (waiting for the device). */
+static int precondition(ns_solver *solver, swe_error *err)
+{
+    const ns_backend *b = solver->backend;
+    double start = solver->parameters.profile ? swe_wall_seconds() : 0.0;
+    int status = b->precondition(solver, NS_RESIDUAL, NS_PRECONDITIONED, err);
+    if (status == SWE_OK && solver->parameters.profile) {
+        status = b->finish != NULL ? b->finish(solver, err) : SWE_OK;
+        solver->stage_seconds[NS_STAGE_PRECONDITION] += swe_wall_seconds() - start;
+    }
+    return status;
+}
 
 /* r = b - A p, the residual of the previous pressure. */
 static int initial_residual(ns_solver *solver, swe_error *err)
@@ -41,12 +56,13 @@ int ns_cg_solve(ns_solver *solver, swe_error *err)
     solver->cg_iterations = 0;
     solver->cg_residual = bb > 0.0 ? sqrt(rr / bb) : 0.0;
     if (!isfinite(bb) || !isfinite(rr)) {
+        solver->cg_residual = NAN; /* the state went wrong, not the solve */
         return not_converged(solver, 0, NAN, err);
     }
     if (bb == 0.0 || solver->cg_residual <= tolerance) {
         return SWE_OK;
     }
-    NS_TRY(b->precondition(solver, NS_RESIDUAL, NS_PRECONDITIONED, err));
+    NS_TRY(precondition(solver, err));
     NS_TRY(b->xpay(solver, NS_PRECONDITIONED, (real)0, NS_DIRECTION, err));
     NS_TRY(b->dot(solver, NS_RESIDUAL, NS_PRECONDITIONED, &rz, err));
     for (int iteration = 1; iteration <= solver->parameters.cg_max_iterations; ++iteration) {
@@ -66,7 +82,7 @@ int ns_cg_solve(ns_solver *solver, swe_error *err)
             return SWE_OK;
         }
         double rz_before = rz;
-        NS_TRY(b->precondition(solver, NS_RESIDUAL, NS_PRECONDITIONED, err));
+        NS_TRY(precondition(solver, err));
         NS_TRY(b->dot(solver, NS_RESIDUAL, NS_PRECONDITIONED, &rz, err));
         NS_TRY(b->xpay(solver, NS_PRECONDITIONED, (real)(rz / rz_before), NS_DIRECTION, err));
     }

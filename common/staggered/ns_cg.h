@@ -11,7 +11,8 @@
 /* Solves A p = b (the backend's NS_RHS) to the solver's relative residual
  * tolerance ||b - A p|| <= tol ||b||, recording the iterations and the
  * residual in solver; SWE_ERROR_RUNTIME when it does not converge within
- * the iteration limit or breaks down (a non-positive curvature). */
+ * the iteration limit or breaks down (a non-positive curvature); the
+ * residual is then NaN where the vectors held values that are not finite. */
 int ns_cg_solve(ns_solver *solver, swe_error *err);
 
 #endif

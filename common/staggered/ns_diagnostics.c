@@ -44,6 +44,26 @@ double ns_max_divergence(const ns_solver *solver)
     return largest;
 }
 
+void ns_state_figures(const ns_solver *solver, double figures[NS_STATE_FIGURES])
+{
+    const ns_grid *g = &solver->grid;
+    const real *fields[NS_STATE_FIGURES] = {solver->velocity[0], solver->velocity[1],
+                                            solver->velocity[2], solver->pressure};
+    double volume = g->h[0] * g->h[1] * g->h[2];
+    for (int f = 0; f < NS_STATE_FIGURES; ++f) {
+        double sum = 0.0;
+        for (int k = 0; k < g->n[2]; ++k) {
+            for (int j = 0; j < g->n[1]; ++j) {
+                const real *row = fields[f] + ns_index(g, 0, j, k);
+                for (int i = 0; i < g->n[0]; ++i) {
+                    sum += (double)row[i] * (double)row[i];
+                }
+            }
+        }
+        figures[f] = sqrt(sum * volume);
+    }
+}
+
 static uint64_t fnv1a(uint64_t hash, const void *bytes, size_t length)
 {
     const unsigned char *p = bytes;

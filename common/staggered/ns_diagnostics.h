@@ -15,6 +15,13 @@ double ns_kinetic_energy(const ns_solver *solver);
 /* max |div u| over the fluid cells, 1/s. */
 double ns_max_divergence(const ns_solver *solver);
 
+enum { NS_STATE_FIGURES = 4 };
+
+/* The L2 norms sqrt(sum of x^2 times the cell volume) of u, v, w and p
+ * over the interior, summed in double in a fixed order (x fastest): the
+ * checksum of the summary line, the same bits for the same state. */
+void ns_state_figures(const ns_solver *solver, double figures[NS_STATE_FIGURES]);
+
 /* FNV-1a over the bits of the interior velocity and pressure: equal
  * checksums, equal states (the CPU backends agree bit for bit). */
 uint64_t ns_state_checksum(const ns_solver *solver);

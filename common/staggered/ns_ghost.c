@@ -2,38 +2,66 @@
 
 #include "staggered/ns_boundary.h"
 
-typedef void ns_ghost_apply(void *field, size_t ghost, size_t source, ns_ghost_rule rule);
-
-static void apply_real(void *field, size_t ghost, size_t source, ns_ghost_rule rule)
+/* The axis whose index numbers the batches of a fill along axis: z planes
+ * for the x and y ghosts, y rows for the z ghosts. */
+static int batch_axis(int axis)
 {
-    real *values = field;
-    values[ghost] = rule.sign * values[source] + rule.offset;
+    return axis == 2 ? 1 : 2;
 }
 
-static void apply_mask(void *field, size_t ghost, size_t source, ns_ghost_rule rule)
+int ns_ghost_batches(const ns_grid *grid, int axis)
 {
-    unsigned char *fluid = field;
-    fluid[ghost] = rule.sign != (real)0 ? fluid[source] : 0;
+    return grid->padded[batch_axis(axis)];
 }
 
-/* Every ghost cell of axis `axis`, over the full padded extent of the
- * other two axes (filled before, for axes before this one). */
-static void fill_axis(const ns_grid *grid, int axis, void *field, int what, ns_ghost_apply *apply)
+/* The mask's ghost cells along axis in one batch: copies across periodic
+ * faces, 0 behind walls. */
+static void fill_mask_batch(const ns_grid *grid, int axis, int batch, unsigned char *fluid)
 {
-    int a1 = (axis + 1) % NS_AXES, a2 = (axis + 2) % NS_AXES;
+    int outer = batch_axis(axis), inner = NS_AXES - axis - outer;
     for (int side = 0; side < 2; ++side) {
         const ns_wall *wall = &grid->wall[2 * axis + side];
+        if (wall->kind == NS_NEIGHBOUR) {
+            continue;
+        }
+        for (int layer = 0; layer < NS_GHOST; ++layer) {
+            ns_ghost_rule rule =
+                ns_ghost_rule_for(axis, side, layer, grid->n[axis], wall->kind, NS_FILL_MASK, 0);
+            int ghost = side == 0 ? -1 - layer : grid->n[axis] + layer;
+            for (int a = 0; a < grid->padded[inner]; ++a) {
+                size_t base = (size_t)batch * grid->stride[outer] + (size_t)a * grid->stride[inner];
+                unsigned char source =
+                    fluid[base + (size_t)(rule.source + NS_GHOST) * grid->stride[axis]];
+                fluid[base + (size_t)(ghost + NS_GHOST) * grid->stride[axis]] =
+                    rule.sign != (real)0 ? source : 0;
+            }
+        }
+    }
+}
+
+/* The ghost cells of axis `axis` in one batch, over the full padded extent
+ * of the third axis (filled before, for axes before this one); neighbour
+ * faces are left to the slab next door. A plain loop per ghost layer: the
+ * y and z ghosts run along x (stride 1) and vectorise. */
+void ns_fill_ghost_batch(const ns_grid *grid, real *field, int what, int axis, int batch)
+{
+    int outer = batch_axis(axis), inner = NS_AXES - axis - outer;
+    size_t step = grid->stride[inner];
+    real *base = field + (size_t)batch * grid->stride[outer];
+    for (int side = 0; side < 2; ++side) {
+        const ns_wall *wall = &grid->wall[2 * axis + side];
+        if (wall->kind == NS_NEIGHBOUR) {
+            continue;
+        }
         real velocity = what < NS_FILL_SCALAR ? (real)wall->velocity[what] : (real)0;
         for (int layer = 0; layer < NS_GHOST; ++layer) {
             ns_ghost_rule rule =
                 ns_ghost_rule_for(axis, side, layer, grid->n[axis], wall->kind, what, velocity);
             int ghost = side == 0 ? -1 - layer : grid->n[axis] + layer;
-            for (int b = 0; b < grid->padded[a2]; ++b) {
-                for (int a = 0; a < grid->padded[a1]; ++a) {
-                    size_t base = (size_t)a * grid->stride[a1] + (size_t)b * grid->stride[a2];
-                    apply(field, base + (size_t)(ghost + NS_GHOST) * grid->stride[axis],
-                          base + (size_t)(rule.source + NS_GHOST) * grid->stride[axis], rule);
-                }
+            real *to = base + (size_t)(ghost + NS_GHOST) * grid->stride[axis];
+            const real *from = base + (size_t)(rule.source + NS_GHOST) * grid->stride[axis];
+            for (int a = 0; a < grid->padded[inner]; ++a) {
+                to[(size_t)a * step] = rule.sign * from[(size_t)a * step] + rule.offset;
             }
         }
     }
@@ -42,13 +70,17 @@ static void fill_axis(const ns_grid *grid, int axis, void *field, int what, ns_g
 void ns_fill_ghosts(const ns_grid *grid, real *field, int what)
 {
     for (int axis = 0; axis < NS_AXES; ++axis) {
-        fill_axis(grid, axis, field, what, apply_real);
+        for (int batch = 0; batch < ns_ghost_batches(grid, axis); ++batch) {
+            ns_fill_ghost_batch(grid, field, what, axis, batch);
+        }
     }
 }
 
 void ns_fill_mask_ghosts(const ns_grid *grid, unsigned char *fluid)
 {
     for (int axis = 0; axis < NS_AXES; ++axis) {
-        fill_axis(grid, axis, fluid, NS_FILL_MASK, apply_mask);
+        for (int batch = 0; batch < ns_ghost_batches(grid, axis); ++batch) {
+            fill_mask_batch(grid, axis, batch, fluid);
+        }
     }
 }

@@ -11,7 +11,7 @@ static int check_walls(const ns_wall wall[NS_FACES], swe_error *err)
                                                      "north", "bottom", "top"};
     for (int face = 0; face < NS_FACES; ++face) {
         if (wall[face].kind != NS_PERIODIC && wall[face].kind != NS_NO_SLIP &&
-            wall[face].kind != NS_FREE_SLIP) {
+            wall[face].kind != NS_FREE_SLIP && wall[face].kind != NS_NEIGHBOUR) {
             return swe_fail(err, SWE_ERROR_USAGE, "the %s boundary has an unknown kind (%d)",
                             face_names[face], (int)wall[face].kind);
         }
@@ -23,8 +23,9 @@ static int check_walls(const ns_wall wall[NS_FACES], swe_error *err)
         }
     }
     for (int axis = 0; axis < NS_AXES; ++axis) {
-        int low = wall[2 * axis].kind == NS_PERIODIC, high = wall[2 * axis + 1].kind == NS_PERIODIC;
-        if (low != high) {
+        enum ns_wall_kind low = wall[2 * axis].kind, high = wall[2 * axis + 1].kind;
+        if (low != NS_NEIGHBOUR && high != NS_NEIGHBOUR &&
+            (low == NS_PERIODIC) != (high == NS_PERIODIC)) {
             return swe_fail(err, SWE_ERROR_USAGE,
                             "the %s and %s boundaries must both be periodic or both walls",
                             face_names[2 * axis], face_names[2 * axis + 1]);
@@ -73,6 +74,31 @@ int ns_grid_init(ns_grid *grid, const int n[NS_AXES], const double length[NS_AXE
     grid->cells = stride;
     for (int face = 0; face < NS_FACES; ++face) {
         grid->wall[face] = wall[face];
+    }
+    return SWE_OK;
+}
+
+int ns_grid_slab(const ns_grid *whole, int z_offset, int planes, int lower, int upper,
+                 ns_grid *slab, swe_error *err)
+{
+    if (whole == NULL || slab == NULL || z_offset < 0 || z_offset + planes > whole->n[2]) {
+        return swe_fail(err, SWE_ERROR_USAGE, "internal error: a slab lies within its grid");
+    }
+    if (planes < NS_GHOST) {
+        return swe_fail(err, SWE_ERROR_USAGE,
+                        "a slab of %d plane(s) along z: every process needs at least %d of the "
+                        "%d (use fewer processes or more cells)",
+                        planes, NS_GHOST, whole->n[2]);
+    }
+    *slab = *whole;
+    slab->n[2] = planes;
+    slab->padded[2] = planes + 2 * NS_GHOST;
+    slab->cells = slab->stride[2] * (size_t)slab->padded[2];
+    if (lower) {
+        slab->wall[NS_BOTTOM].kind = NS_NEIGHBOUR;
+    }
+    if (upper) {
+        slab->wall[NS_TOP].kind = NS_NEIGHBOUR;
     }
     return SWE_OK;
 }

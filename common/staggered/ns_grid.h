@@ -5,7 +5,9 @@
  * face (i + 1/2), v at its north face (j + 1/2), w at its top face
  * (k + 1/2), as in 002's storage of u_{i+1/2} under index i. Each of the
  * six faces of the domain is periodic (then so is the opposite one) or a
- * wall: no-slip (with a velocity of its own: the moving lid) or free-slip. */
+ * wall: no-slip (with a velocity of its own: the moving lid) or free-slip;
+ * in a run over several processes (MPI) a face between two slabs is a
+ * neighbour face, whose ghost layers the slab next door fills. */
 #ifndef NS_GRID_H
 #define NS_GRID_H
 
@@ -18,7 +20,7 @@ enum { NS_GHOST = 2, NS_AXES = 3 };
 
 enum ns_face { NS_WEST, NS_EAST, NS_SOUTH, NS_NORTH, NS_BOTTOM, NS_TOP, NS_FACES };
 
-enum ns_wall_kind { NS_PERIODIC, NS_NO_SLIP, NS_FREE_SLIP };
+enum ns_wall_kind { NS_PERIODIC, NS_NO_SLIP, NS_FREE_SLIP, NS_NEIGHBOUR };
 
 typedef struct ns_wall {
     enum ns_wall_kind kind;
@@ -44,9 +46,18 @@ typedef struct ns_geometry {
 /* Fills grid from cells and domain lengths; every argument is checked:
  * SWE_ERROR_USAGE names the bad one (fewer than 2 cells on an axis, a
  * length that is not positive and finite, a periodic face whose opposite
- * is a wall, a grid whose fields do not fit in size_t). */
+ * is a wall, a grid whose fields do not fit in size_t). A neighbour face
+ * may face anything. */
 int ns_grid_init(ns_grid *grid, const int n[NS_AXES], const double length[NS_AXES],
                  const ns_wall wall[NS_FACES], swe_error *err);
+
+/* The slab of planes z_offset .. z_offset + planes - 1 of whole: the same
+ * cells, sizes and walls, but for the faces towards other slabs (lower:
+ * the bottom face, upper: the top face, when nonzero), which become
+ * neighbour faces. SWE_ERROR_USAGE for a slab of fewer planes than the
+ * ghost layers or outside whole. */
+int ns_grid_slab(const ns_grid *whole, int z_offset, int planes, int lower, int upper,
+                 ns_grid *slab, swe_error *err);
 
 /* Interior cells n[0] n[1] n[2]. */
 size_t ns_grid_interior_cells(const ns_grid *grid);

@@ -3,10 +3,12 @@
 #include "staggered/ns_boundary.h"
 #include "staggered/ns_cg.h"
 #include "staggered/ns_ghost.h"
+#include "staggered/ns_time_step.h"
 
 #include "core/timer.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -133,6 +135,12 @@ int ns_solver_start(ns_solver *solver, swe_error *err)
     }
     const ns_grid *g = &solver->grid;
     ns_fill_mask_ghosts(g, solver->fluid);
+    if (solver->slabs != NULL) {
+        int status = solver->slabs->exchange(solver->slabs->context, g, solver->fluid, 1, err);
+        if (status != SWE_OK) {
+            return status;
+        }
+    }
     for (int c = 0; c < NS_AXES; ++c) {
         real *u = solver->velocity[c];
         for (size_t cell = 0; cell + g->stride[c] < g->cells; ++cell) {
@@ -143,65 +151,8 @@ int ns_solver_start(ns_solver *solver, swe_error *err)
         ns_fill_ghosts(g, u, c);
     }
     ns_fill_ghosts(g, solver->pressure, NS_FILL_SCALAR);
+    solver->speed_known = 0;
     return solver->backend->init(solver, err);
-}
-
-double ns_solver_stability_limit(const ns_solver *solver, const double speed[NS_AXES])
-{
-    double convective = 0.0, diffusive = 0.0;
-    for (int axis = 0; axis < NS_AXES; ++axis) {
-        convective += speed[axis] / solver->grid.h[axis];
-        diffusive +=
-            4.0 * solver->parameters.viscosity / (solver->grid.h[axis] * solver->grid.h[axis]);
-    }
-    double limit = INFINITY;
-    if (convective > 0.0) {
-        limit = 1.0 / convective;
-    }
-    if (diffusive > 0.0 && 1.0 / diffusive < limit) {
-        limit = 1.0 / diffusive;
-    }
-    return limit;
-}
-
-/* The face speeds of the state and of the walls, and the dt of this step. */
-static int choose_dt(ns_solver *solver, double max_dt, double *dt, swe_error *err)
-{
-    double speed[NS_AXES];
-    int status = solver->backend->max_speeds(solver, speed, err);
-    if (status != SWE_OK) {
-        return status;
-    }
-    for (int face = 0; face < NS_FACES; ++face) {
-        for (int c = 0; c < NS_AXES; ++c) {
-            speed[c] = fmax(speed[c], fabs(solver->grid.wall[face].velocity[c]));
-        }
-    }
-    if (!isfinite(speed[0] + speed[1] + speed[2])) {
-        return swe_fail(err, SWE_ERROR_RUNTIME,
-                        "the velocity is no longer finite at t = %g s (step %ld): unstable",
-                        solver->t, solver->steps);
-    }
-    double limit = ns_solver_stability_limit(solver, speed);
-    const ns_parameters *p = &solver->parameters;
-    if (p->fixed_dt > 0.0) {
-        if (p->fixed_dt > limit) {
-            return swe_fail(err, SWE_ERROR_USAGE,
-                            "dt = %g s is beyond the stability limit %g s at t = %g s "
-                            "(convective and diffusive): choose dt <= %g or let the CFL choose",
-                            p->fixed_dt, limit, solver->t, limit);
-        }
-        *dt = p->fixed_dt;
-    } else if (isinf(limit)) {
-        return swe_fail(err, SWE_ERROR_USAGE,
-                        "no flow and no viscosity: nothing sets dt; give a fixed dt");
-    } else {
-        *dt = p->cfl * limit;
-    }
-    if (max_dt > 0.0 && *dt > max_dt) {
-        *dt = max_dt;
-    }
-    return SWE_OK;
 }
 
 /* With profiling on, waits for the backend and adds the time since *mark
@@ -221,38 +172,60 @@ static int stage_done(ns_solver *solver, enum ns_stage stage, double *mark, int 
     return status;
 }
 
-int ns_solver_step(ns_solver *solver, double max_dt, swe_error *err)
+/* The pressure solve; one that met values that are not finite marks the
+ * state invalid instead of failing the run. */
+static int solve_pressure(ns_solver *solver, swe_error *err)
 {
-    if (solver == NULL || solver->ext == NULL) {
-        return swe_fail(err, SWE_ERROR_USAGE, "internal error: step a started solver");
+    int status = ns_cg_solve(solver, err);
+    if (status == SWE_ERROR_RUNTIME && !isfinite(solver->cg_residual)) {
+        snprintf(solver->invalid, sizeof solver->invalid,
+                 "the pressure solve met values that are not finite (%.120s)", err->message);
+        return SWE_OK;
     }
+    return status;
+}
+
+/* The stages of a step after dt: predictor, projection. */
+static int fractional_step(ns_solver *solver, double dt, double *mark, swe_error *err)
+{
     const ns_backend *b = solver->backend;
     const double density = solver->parameters.density;
-    double dt = 0.0, mark = swe_wall_seconds();
-    int status =
-        stage_done(solver, NS_STAGE_TIME_STEP, &mark, choose_dt(solver, max_dt, &dt, err), err);
-    if (status == SWE_OK) {
-        status = stage_done(solver, NS_STAGE_MOMENTUM, &mark, b->momentum(solver, err), err);
-    }
+    int status = stage_done(solver, NS_STAGE_MOMENTUM, mark, b->momentum(solver, err), err);
     if (status == SWE_OK) {
         /* Adams-Bashforth 2 with a variable step (forward Euler first):
          * u* = u + dt ((1 + r/2) R^n - (r/2) R^{n-1}), r = dt / last dt. */
         double ratio = solver->have_history ? dt / solver->last_dt : 0.0;
         status = b->predict(solver, (real)dt, (real)(1.0 + 0.5 * ratio), (real)(0.5 * ratio), err);
-        status = stage_done(solver, NS_STAGE_PREDICT, &mark, status, err);
+        status = stage_done(solver, NS_STAGE_PREDICT, mark, status, err);
     }
     if (status == SWE_OK) {
         status = b->divergence(solver, (real)(-density / dt), err);
-        status = stage_done(solver, NS_STAGE_DIVERGENCE, &mark, status, err);
+        status = stage_done(solver, NS_STAGE_DIVERGENCE, mark, status, err);
     }
     if (status == SWE_OK) {
-        status = stage_done(solver, NS_STAGE_PRESSURE, &mark, ns_cg_solve(solver, err), err);
+        status = stage_done(solver, NS_STAGE_PRESSURE, mark, solve_pressure(solver, err), err);
     }
-    if (status == SWE_OK) {
+    if (status == SWE_OK && solver->invalid[0] == '\0') {
         status = b->correct(solver, (real)(dt / density), err);
-        status = stage_done(solver, NS_STAGE_CORRECT, &mark, status, err);
+        status = stage_done(solver, NS_STAGE_CORRECT, mark, status, err);
     }
-    if (status == SWE_OK) {
+    return status;
+}
+
+int ns_solver_step(ns_solver *solver, double max_dt, swe_error *err)
+{
+    if (solver == NULL || solver->ext == NULL || solver->invalid[0] != '\0') {
+        return swe_fail(err, SWE_ERROR_USAGE, "internal error: step a started, valid solver");
+    }
+    double dt = 0.0, mark = swe_wall_seconds();
+    int status = stage_done(solver, NS_STAGE_TIME_STEP, &mark,
+                            ns_time_step_choose(solver, max_dt, &dt, err), err);
+    if (status != SWE_OK || solver->invalid[0] != '\0') {
+        return status;
+    }
+    solver->speed_known = 0;
+    status = fractional_step(solver, dt, &mark, err);
+    if (status == SWE_OK && solver->invalid[0] == '\0') {
         solver->t += dt;
         solver->steps += 1;
         solver->last_dt = dt;
@@ -266,13 +239,15 @@ int ns_solver_advance(ns_solver *solver, double t_end, swe_error *err)
     if (solver == NULL || !isfinite(t_end)) {
         return swe_fail(err, SWE_ERROR_USAGE, "internal error: advance needs a finite end time");
     }
-    /* A step that would end within a millionth of a step of t_end ends
-     * on it, so that round-off in t leaves no sliver of a step. */
     int status = SWE_OK;
     while (status == SWE_OK && solver->t < t_end) {
         double remaining = t_end - solver->t;
         status = ns_solver_step(solver, remaining, err);
-        if (status == SWE_OK && t_end - solver->t < 1e-9 * remaining) {
+        if (status == SWE_OK && solver->invalid[0] != '\0') {
+            return swe_fail(err, SWE_ERROR_RUNTIME, "step %ld at t = %g s: %s", solver->steps,
+                            solver->t, solver->invalid);
+        }
+        if (status == SWE_OK && t_end - solver->t < NS_SLIVER * remaining) {
             solver->t = t_end;
         }
     }
@@ -299,6 +274,8 @@ int ns_solver_upload(ns_solver *solver, swe_error *err)
     if (solver == NULL || solver->ext == NULL) {
         return swe_fail(err, SWE_ERROR_USAGE, "internal error: upload to a started solver");
     }
+    solver->speed_known = 0;
+    solver->invalid[0] = '\0';
     return solver->backend->upload(solver, err);
 }
 
@@ -324,7 +301,7 @@ double ns_momentum_minimal_bytes_per_cell(void)
     return 6.0 * sizeof(real);
 }
 
-double ns_step_minimal_bytes_per_cell(int cg_iterations)
+double ns_step_minimal_bytes_per_cell(double cg_iterations)
 {
     /* Fields of sizeof(real) per stage, each read or written once: momentum
      * 3 + 3; predictor u, R, R_old in, u out: 12; divergence 3 + 1;

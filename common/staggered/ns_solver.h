@@ -10,6 +10,7 @@
 #include "core/error.h"
 #include "staggered/ns_backend.h"
 #include "staggered/ns_grid.h"
+#include "staggered/ns_slabs.h"
 
 #include <stdint.h>
 
@@ -34,6 +35,7 @@ enum ns_stage {
     NS_STAGE_DIVERGENCE,
     NS_STAGE_PRESSURE,
     NS_STAGE_CORRECT,
+    NS_STAGE_PRECONDITION, /* the FFT solves, a part of NS_STAGE_PRESSURE */
     NS_STAGES
 };
 
@@ -46,7 +48,15 @@ typedef struct ns_solver {
     real *pressure;
     unsigned char *fluid; /* 1 fluid, 0 solid (obstacles, and behind walls) */
     const ns_backend *backend;
-    void *ext; /* the backend's own fields */
+    void *ext;             /* the backend's own fields */
+    const ns_slabs *slabs; /* the other processes' slabs (MPI); NULL: grid is the domain */
+    /* The face speeds max|u|, |v|, |w| of the current state (walls
+     * included), once known: the next dt and the clock's wave speed. */
+    double speed[NS_AXES];
+    int speed_known;
+    /* Why the state stopped being valid ("" while it is): a velocity that
+     * is not finite, a flow that outgrew a fixed dt. */
+    char invalid[192];
     /* The clock. */
     double t;
     long steps;
@@ -75,18 +85,36 @@ int ns_solver_start(ns_solver *solver, swe_error *err);
  * Adams-Bashforth 2, 4 nu dt sum(1/h^2) <= 1; infinite without either. */
 double ns_solver_stability_limit(const ns_solver *solver, const double speed[NS_AXES]);
 
+/* The face speeds of the current state into speed (computed once per
+ * state, over every slab), walls included. */
+int ns_solver_speeds(ns_solver *solver, double speed[NS_AXES], swe_error *err);
+
+/* A fixed dt beyond the stability limit of the current state is refused
+ * (SWE_ERROR_USAGE, naming the limit); SWE_OK without a fixed dt. */
+int ns_solver_check_fixed_dt(ns_solver *solver, swe_error *err);
+
 /* One fractional step, of at most max_dt (0: no bound): dt is fixed_dt, or
- * cfl times the stability limit. A fixed dt beyond the limit is refused
- * (SWE_ERROR_USAGE) before anything changes. */
+ * cfl times the stability limit. A fixed dt beyond the limit of the
+ * initial state is refused (SWE_ERROR_USAGE) before anything changes.
+ * A state that is no longer valid (a velocity that is not finite, a flow
+ * that outgrew a fixed dt later on, a pressure solve that meets such
+ * values) stops the step: SWE_OK with solver->invalid saying why, and the
+ * state as far as the step got. */
 int ns_solver_step(ns_solver *solver, double max_dt, swe_error *err);
 
-/* Steps until t reaches t_end (the last step shortened to land on it). */
+/* Steps until t reaches t_end (the last step shortened to land on it);
+ * SWE_ERROR_RUNTIME naming the reason when the state stops being valid. */
 int ns_solver_advance(ns_solver *solver, double t_end, swe_error *err);
+
+/* A step that would end within this fraction of its remaining time of a
+ * target ends on it, so that round-off in t leaves no sliver of a step. */
+#define NS_SLIVER 1e-9
 
 /* Backend -> host arrays (before output or diagnostics). */
 int ns_solver_sync(ns_solver *solver, swe_error *err);
 
-/* Host -> backend, after the host arrays were written (a restart). */
+/* Host -> backend, after the host arrays were written (a restart); the
+ * face speeds are those of the new state. */
 int ns_solver_upload(ns_solver *solver, swe_error *err);
 
 void ns_solver_destroy(ns_solver *solver);
@@ -94,7 +122,7 @@ void ns_solver_destroy(ns_solver *solver);
 /* Bytes per interior cell that one step must at least move through
  * memory with cg_iterations iterations of the pressure solve (the count
  * behind the bandwidth figures: docs/RESULTS-navier-stokes.md). */
-double ns_step_minimal_bytes_per_cell(int cg_iterations);
+double ns_step_minimal_bytes_per_cell(double cg_iterations);
 
 /* Bytes per interior cell of the momentum kernel as 002 eq. 30 counts
  * them: read u, v, w once, write R of the three once. */

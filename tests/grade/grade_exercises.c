@@ -8,6 +8,10 @@ extern const grade_exercise grade_serial_exercise;
 #ifdef SWE_WITH_OPENMP
 extern const grade_exercise grade_openmp_exercise;
 #endif
+#ifdef SWE_WITH_STAGGERED
+extern const grade_exercise grade_ns_momentum_exercise, grade_ns_reduction_exercise,
+    grade_ns_preconditioner_exercise;
+#endif
 extern const grade_exercise grade_cuda1_exercise, grade_cuda2_exercise, grade_cuda3_exercise,
     grade_cuda4_exercise, grade_opencl_exercise, grade_mpi_exchange_exercise,
     grade_mpi_overlap_exercise;
@@ -17,9 +21,12 @@ static const grade_exercise *const exercises[] = {
 #ifdef SWE_WITH_OPENMP
     &grade_openmp_exercise,
 #endif
-    &grade_cuda1_exercise,       &grade_cuda2_exercise,  &grade_cuda3_exercise,
-    &grade_cuda4_exercise,       &grade_opencl_exercise, &grade_mpi_exchange_exercise,
+    &grade_cuda1_exercise,       &grade_cuda2_exercise,        &grade_cuda3_exercise,
+    &grade_cuda4_exercise,       &grade_opencl_exercise,       &grade_mpi_exchange_exercise,
     &grade_mpi_overlap_exercise,
+#ifdef SWE_WITH_STAGGERED
+    &grade_ns_momentum_exercise, &grade_ns_reduction_exercise, &grade_ns_preconditioner_exercise,
+#endif
 };
 
 int grade_exercise_count(void)

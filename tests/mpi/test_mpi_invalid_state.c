@@ -61,7 +61,7 @@ static void test_unstable_run_fails_alike_on_every_rank(void)
                        "shallows stops at the same step and time");
     /* The snapshots written before the state went wrong stay. */
     char file[352];
-    snprintf(file, sizeof file, "%s/unstable_0001.pvtr", directory);
+    snprintf(file, sizeof file, "%s/unstable_0000.pvtr", directory);
     struct stat info;
     SWE_MPI_ASSERT_ALL(swe_mpi_test_rank() != 0 || stat(file, &info) == 0,
                        "the snapshots written before stay");

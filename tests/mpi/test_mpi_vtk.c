@@ -247,7 +247,7 @@ static void test_pieces_assemble_to_the_serial_grid(void)
     swe_mpi_test_remove_directory(directory);
 }
 
-/* A piece that cannot be written fails the run on every rank. */
+/* A place where no piece can be written fails the run on every rank. */
 static void test_piece_failure_reaches_every_rank(void)
 {
     swe_options options;
@@ -257,8 +257,8 @@ static void test_piece_failure_reaches_every_rank(void)
                      ? swe_mpi_run(&options, MPI_COMM_WORLD, &result, &err)
                      : -1;
     SWE_MPI_ASSERT_ALL(status == SWE_ERROR_USAGE &&
-                           strstr(err.message, "/nonexistent-directory/pieces_0000_p0000.vtr"),
-                       "every rank returns the first rank's VTK error");
+                           strstr(err.message, "the folder '/nonexistent-directory' of --output"),
+                       "every rank returns rank 0's refusal of the place, before any piece");
 }
 
 void register_mpi_vtk_tests(void)

@@ -1,10 +1,15 @@
 #include "ns_test_support.h"
 
+#include "program_runner.h"
 #include "test_suites.h"
 
 #include <CUnit/CUnit.h>
+#include <fcntl.h>
+#include <libgen.h>
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
+#include <unistd.h>
 
 ns_solver *ns_test_solver(const char *backend, const int n[NS_AXES], const char walls[NS_AXES],
                           double viscosity)
@@ -127,4 +132,77 @@ double ns_test_inverse_error(const char *backend, const int n[NS_AXES], const ch
     double error = ns_test_norm(solver, NS_PRODUCT) / norm;
     ns_solver_destroy(solver);
     return error;
+}
+
+/* argv of program (beside the program under test) with args. */
+static void program_argv(const char *program, const char *const *args, char *path, size_t size,
+                         const char *argv[42])
+{
+    char copy[4096];
+    snprintf(copy, sizeof copy, "%s", swe_test_program());
+    snprintf(path, size, "%s/%s", dirname(copy), program);
+    argv[0] = path;
+    int a = 0;
+    for (; args[a] != NULL && a < 40; ++a) {
+        argv[a + 1] = args[a];
+    }
+    argv[a + 1] = NULL;
+}
+
+void ns_test_run_program(const char *program, const char *directory, const char *const *args,
+                         swe_program_result *result)
+{
+    char path[4200];
+    const char *argv[42];
+    program_argv(program, args, path, sizeof path, argv);
+    swe_command_run(directory, argv, result);
+}
+
+void ns_test_run_mpi(int ranks, const char *directory, const char *const *args,
+                     swe_program_result *result)
+{
+    char path[4200], count[16];
+    const char *program_args[42];
+    program_argv("shallows-ns-mpi", args, path, sizeof path, program_args);
+    snprintf(count, sizeof count, "%d", ranks);
+    /* A job that hangs ends with exit code 124 instead of stalling the suite. */
+    const char *argv[56] = {"/usr/bin/env",
+                            "OMPI_ALLOW_RUN_AS_ROOT=1",
+                            "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1",
+                            "timeout",
+                            "120",
+                            "mpirun",
+                            "-q",
+                            "--oversubscribe",
+                            "-np",
+                            count};
+    for (int a = 0; program_args[a] != NULL && a < 41; ++a) {
+        argv[10 + a] = program_args[a];
+    }
+    swe_command_run(directory, argv, result);
+}
+
+pid_t ns_test_start_program(const char *program, const char *const *args)
+{
+    char path[4200];
+    const char *argv[42];
+    program_argv(program, args, path, sizeof path, argv);
+    pid_t child = fork();
+    if (child == 0) {
+        int null = open("/dev/null", O_WRONLY);
+        if (null < 0 || dup2(null, 1) < 0 || dup2(null, 2) < 0) {
+            _exit(127);
+        }
+        execv(path, (char *const *)argv);
+        _exit(127);
+    }
+    return child;
+}
+
+void ns_test_summary_checksum(const char *out, char *checksum, size_t size)
+{
+    const char *line = strstr(out, "summary: ");
+    const char *from = line != NULL ? strstr(line, " u_l2=") : NULL;
+    snprintf(checksum, size, "%.*s", from != NULL ? (int)strcspn(from + 1, "\n") : 0,
+             from != NULL ? from + 1 : "");
 }

@@ -43,12 +43,18 @@ static double velocity_difference(const ns_solver *a, const ns_solver *b)
     return largest > 0.0 ? difference / largest : difference;
 }
 
-static ns_solver *stepped(const char *name, const char *backend, int level, int steps)
+static ns_solver *stepped_at(const char *name, int resolution, const char *backend, int level,
+                             int steps)
 {
-    ns_case_settings settings = {.resolution = 16, .backend = backend};
+    ns_case_settings settings = {.resolution = resolution, .backend = backend};
     settings.parameters.level = level;
     settings.parameters.fixed_dt = 1e-3;
     return ns_test_stepped(name, &settings, steps);
+}
+
+static ns_solver *stepped(const char *name, const char *backend, int level, int steps)
+{
+    return stepped_at(name, 16, backend, level, steps);
 }
 
 static void test_cuda_agrees_with_serial(void)
@@ -56,7 +62,7 @@ static void test_cuda_agrees_with_serial(void)
     const char *cases[] = {"channel-obstacle", "cavity", "kelvin-helmholtz", "taylor-green"};
     for (int c = 0; c < 4; ++c) {
         ns_solver *serial = stepped(cases[c], "serial", 0, 10);
-        for (int level = 1; level <= 2; ++level) {
+        for (int level = 1; level <= 3; ++level) {
             ns_solver *cuda = stepped(cases[c], "cuda", level, 10);
             double difference = velocity_difference(serial, cuda);
             printf("\n  %s level %d: max velocity difference %.3e of the largest speed, CG %d/%d "
@@ -65,6 +71,24 @@ static void test_cuda_agrees_with_serial(void)
             CU_ASSERT(difference <= NS_CUDA_TOLERANCE);
             ns_solver_destroy(cuda);
         }
+        ns_solver_destroy(serial);
+    }
+}
+
+/* Level 3's two ways of copying planes (16-byte pieces where the padded
+ * rows allow, single values where not) and its chunks along z, on grids
+ * of partial tiles. */
+static void test_level_3_sizes(void)
+{
+    const int resolutions[] = {37, 40};
+    for (int r = 0; r < 2; ++r) {
+        ns_solver *serial = stepped_at("kelvin-helmholtz", resolutions[r], "serial", 0, 3);
+        ns_solver *cuda = stepped_at("kelvin-helmholtz", resolutions[r], "cuda", 3, 3);
+        double difference = velocity_difference(serial, cuda);
+        printf("\n  kelvin-helmholtz %d^3 level 3: max velocity difference %.3e", resolutions[r],
+               difference);
+        CU_ASSERT(difference <= NS_CUDA_TOLERANCE);
+        ns_solver_destroy(cuda);
         ns_solver_destroy(serial);
     }
 }
@@ -128,6 +152,9 @@ void register_ns_cuda_tests(void)
     }
     swe_test_require_registered(
         CU_add_test(suite, "CUDA agrees with serial", test_cuda_agrees_with_serial),
+        "ns_cuda test");
+    swe_test_require_registered(
+        CU_add_test(suite, "level 3 on aligned and other rows", test_level_3_sizes),
         "ns_cuda test");
     swe_test_require_registered(
         CU_add_test(suite, "cuFFT solve inverts the Laplacian", test_cufft_inverts_laplacian),

@@ -9,7 +9,13 @@ void register_staggered_tests(void)
     register_ns_flow_tests();
     register_ns_backend_tests();
     register_ns_input_tests();
+    register_ns_program_tests();
+    register_ns_restart_tests();
+    register_ns_cuda_host_tests();
 #ifdef NS_WITH_CUDA
     register_ns_cuda_tests();
+#endif
+#ifdef NS_WITH_MPI
+    register_ns_mpi_program_tests();
 #endif
 }

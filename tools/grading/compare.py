@@ -57,6 +57,10 @@ def place(field, index):
     n, name = field.numbers, field.name
     if field.layout == "cells":
         return "%s of cell (%d, %d)" % (name, index % n[0] + 1, index // n[0] + 1)
+    if field.layout == "volume":
+        nx, ny = max(n[0], 1), max(n[1], 1)
+        return "%s of cell (%d, %d, %d)" % (name, index % nx + 1, index // nx % ny + 1,
+                                            index // (nx * ny) + 1)
     if field.layout == "block":
         return "%s of %s" % (name, cell(index % (n[0] + 2), index // (n[0] + 2), n[0], n[1]))
     if field.layout == "vertical-edges":

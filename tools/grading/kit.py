@@ -176,15 +176,41 @@ class Build:
                   os.path.join(ROOT, "tools", "embed_opencl_source.sh"))
         return copied
 
+    def emulation(self):
+        """Compile lines and objects of the grade program's emulation
+        sources (the Navier-Stokes CUDA kernels run on CPU threads),
+        compiled against the submission's kernels; their folders' headers
+        copied beside them."""
+        if self.mpi or not self.kit.has("EMULATION_SOURCES"):
+            return [], []
+        lines, objects = [], []
+        for source in self.kit.words("EMULATION_SOURCES"):
+            folder = os.path.dirname(source)
+            for directory, _, names in os.walk(os.path.join(ROOT, folder)):
+                for name in names:
+                    path = os.path.join(directory, name)
+                    copy_into(self.work, os.path.join("src", os.path.relpath(path, ROOT)), path)
+            target = "/work/obj/emulation/" + os.path.splitext(os.path.basename(source))[0] + ".o"
+            lines.append("mkdir -p /work/obj/emulation && %s -c -o %s %s" % (
+                " ".join(shlex.quote(w) for w in self.kit.words("EMULATION_COMPILE")),
+                shlex.quote(target), shlex.quote(source)))
+            objects.append(target)
+        return lines, objects
+
     def script(self):
         lines = ["set -e", "cd /work/src", "mkdir -p /work/bin"]
         objects = self.objects()
         for slot in self.taken:
             if not slot.endswith(COMPILED):
                 continue  # a header, or OpenCL source, which the embedding takes
+            if slot.endswith(".cu") and not self.kit.has("NVCC_COMPILE"):
+                continue  # no CUDA in this build: only the emulation runs it
             target, line = compile_line(self.kit, slot)
             lines.append(line)
             objects.append(target)
+        emulated, emulation_objects = self.emulation()
+        lines += emulated
+        objects += emulation_objects
         embed, embedded = opencl_lines(self.kit)
         lines += embed
         objects += embedded
@@ -195,8 +221,8 @@ class Build:
             link = self.kit.words("LINK") + ["-o", "/work/bin/shallows-grade"]
             wrap = ["-Wl," + ",".join("--wrap=" + name for name in WRAPPED)] \
                 if self.kit.has("WRAP") else []
-        lines.append(" ".join(shlex.quote(w) for w in link + objects + wrap +
-                              self.kit.words("LIBS")))
+        libraries = self.kit.words("LIBS") + (self.kit.words("EMULATION_LIBS") if emulated else [])
+        lines.append(" ".join(shlex.quote(w) for w in link + objects + wrap + libraries))
         path = os.path.join(self.work, "build.sh")
         with open(path, "w", encoding="utf-8") as stream:
             stream.write("\n".join(lines) + "\n")

@@ -7,6 +7,7 @@
 
 #include "cuda_check.h"
 
+#include <climits>
 #include <cstdio>
 #include <cstdlib>
 
@@ -53,9 +54,21 @@ int cuda_init(ns_solver *solver, swe_error *err)
         cudaGetLastError();
         return swe_fail(err, SWE_ERROR_USAGE, "no CUDA device: use --backend serial or openmp");
     }
-    int level = solver->parameters.level > 0 ? solver->parameters.level : 2;
-    if (level > 2) {
-        return swe_fail(err, SWE_ERROR_USAGE, "the cuda backend has levels 1 and 2, not %d", level);
+    int level = solver->parameters.level > 0 ? solver->parameters.level : 3;
+    if (level > 3) {
+        return swe_fail(err, SWE_ERROR_USAGE, "the cuda backend has levels 1 to 3, not %d", level);
+    }
+    if (level == 3 && solver->grid.cells > (size_t)INT_MAX) {
+        return swe_fail(err, SWE_ERROR_USAGE,
+                        "level 3 indexes the fields with 32 bits: at most %d padded cells; use "
+                        "--level 2",
+                        INT_MAX);
+    }
+    int multiprocessors = 0;
+    if (cudaDeviceGetAttribute(&multiprocessors, cudaDevAttrMultiProcessorCount, 0) !=
+        cudaSuccess) {
+        cudaGetLastError();
+        return swe_fail(err, SWE_ERROR_USAGE, "cannot query the CUDA device");
     }
     ns_cuda_ext *ext = static_cast<ns_cuda_ext *>(calloc(1, sizeof(ns_cuda_ext)));
     if (ext == nullptr) {
@@ -63,6 +76,7 @@ int cuda_init(ns_solver *solver, swe_error *err)
     }
     solver->ext = ext;
     ext->level = level;
+    ext->fields.multiprocessors = multiprocessors;
     ext->fields.geometry = ns_grid_geometry(&solver->grid);
     ext->fields.viscosity = (real)solver->parameters.viscosity;
     for (int c = 0; c < NS_AXES; ++c) {
@@ -278,9 +292,11 @@ static int cuda_finish(ns_solver *solver, swe_error *err)
 
 extern "C" const ns_backend ns_cuda_backend = {
     .name = "cuda",
-    .description = "NVIDIA GPU: momentum level 1 (global memory) or 2 (shared-memory planes, 002 "
-                   "figs. 3-4); cuFFT preconditioner",
-    .levels = 2,
+    .description = "NVIDIA GPU: momentum level 1 (global memory), 2 (shared-memory planes, 002 "
+                   "figs. 3-4) or 3 (planes copied ahead, z fluxes handed on); cuFFT "
+                   "preconditioner",
+    .levels = 3,
+    .agrees_to_rounding = 1,
     .init = cuda_init,
     .finalize = ns_cuda_finalize,
     .upload = ns_cuda_upload,
@@ -297,4 +313,5 @@ extern "C" const ns_backend ns_cuda_backend = {
     .xpay = cuda_xpay,
     .correct = cuda_correct,
     .finish = cuda_finish,
+    .measure_momentum = ns_cuda_measure_momentum,
 };

@@ -41,6 +41,9 @@ typedef struct ns_cuda_ext {
 } ns_cuda_ext;
 
 void ns_cuda_finalize(ns_solver *solver);
+/* The backend's measure_momentum verb (ns_cuda_measure.cu). */
+int ns_cuda_measure_momentum(ns_solver *solver, int launches, double *seconds, double *copy_GBps,
+                             swe_error *err);
 int ns_cuda_upload(ns_solver *solver, swe_error *err);
 int ns_cuda_download(ns_solver *solver, swe_error *err);
 

@@ -20,15 +20,24 @@ typedef struct ns_device_fields {
     ns_geometry geometry;
     real viscosity;
     real force[NS_AXES];
+    int multiprocessors; /* of the device: level 3 sizes its blocks' chunks by it */
 } ns_device_fields;
+
+/* Dynamic shared memory of a kernel (the host emulation of tests/
+ * staggered/cuda_host/ gives it a buffer of its own). */
+#ifndef NS_CUDA_DYNAMIC_SHARED
+#define NS_CUDA_DYNAMIC_SHARED(type, name) extern __shared__ type name[]
+#endif
 
 /* Threads of a per-cell launch: 32 along x (coalesced), 8 along y. */
 enum { NS_CUDA_BLOCK_X = 32, NS_CUDA_BLOCK_Y = 8, NS_CUDA_Z_CHUNK = 16, NS_CUDA_REDUCE = 256 };
 
 /* Momentum residuals R(u^n): level 1 one thread per cell from global
  * memory; level 2 (002's figures 3-4) a block marches along z through
- * xy-planes held in shared memory. */
+ * xy-planes held in shared memory; level 3 the same, the planes copied
+ * ahead asynchronously and the z fluxes handed on along the column. */
 int ns_cuda_momentum(const ns_device_fields *f, int level, cudaStream_t stream, swe_error *err);
+int ns_cuda_momentum_level3(const ns_device_fields *f, cudaStream_t stream, swe_error *err);
 
 int ns_cuda_predict(const ns_device_fields *f, real dt, real weight_new, real weight_old,
                     cudaStream_t stream, swe_error *err);

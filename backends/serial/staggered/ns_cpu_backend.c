@@ -1,80 +1,13 @@
+/* The verbs of the CPU backends of the Navier-Stokes application, each a
+ * kernel per plane through the backend's runner. */
 #include "ns_cpu_backend.h"
 
 #include "staggered/ns_boundary.h"
 #include "staggered/ns_ghost.h"
 
-#include <stdlib.h>
-
 static ns_cpu_ext *ext_of(ns_solver *solver)
 {
     return solver->ext;
-}
-
-int ns_cpu_init(ns_solver *solver, ns_plane_runner *run, int threads, swe_error *err)
-{
-    ns_cpu_ext *ext = calloc(1, sizeof *ext);
-    if (ext == NULL) {
-        return swe_fail(err, SWE_ERROR_RUNTIME, "out of memory for the CPU backend");
-    }
-    solver->ext = ext;
-    ext->run = run;
-    ext->threads = threads;
-    size_t cells = solver->grid.cells;
-    int failed = 0;
-    for (int c = 0; c < NS_AXES; ++c) {
-        ext->arrays.velocity[c] = solver->velocity[c];
-        ext->arrays.history[c] = solver->history[c];
-        ext->arrays.residual[c] = calloc(cells, sizeof(real));
-        failed |= ext->arrays.residual[c] == NULL;
-    }
-    ext->vector[NS_PRESSURE] = solver->pressure;
-    for (int v = NS_PRESSURE + 1; v < NS_VECTORS; ++v) {
-        ext->vector[v] = calloc(cells, sizeof(real));
-        failed |= ext->vector[v] == NULL;
-    }
-    ext->partial = calloc((size_t)solver->grid.n[2] * NS_AXES, sizeof(double));
-    failed |= ext->partial == NULL;
-    ext->arrays.pressure = solver->pressure;
-    ext->arrays.fluid = solver->fluid;
-    ext->arrays.geometry = ns_grid_geometry(&solver->grid);
-    ext->arrays.viscosity = (real)solver->parameters.viscosity;
-    for (int c = 0; c < NS_AXES; ++c) {
-        ext->arrays.force[c] = (real)solver->parameters.force[c];
-    }
-    if (failed) {
-        ns_cpu_finalize(solver);
-        return swe_fail(err, SWE_ERROR_USAGE, "the solver's work arrays do not fit in memory");
-    }
-    int status = ns_fftw_poisson_create(&solver->grid, &ext->poisson, err);
-    if (status != SWE_OK) {
-        ns_cpu_finalize(solver);
-    }
-    return status;
-}
-
-void ns_cpu_finalize(ns_solver *solver)
-{
-    ns_cpu_ext *ext = ext_of(solver);
-    if (ext == NULL) {
-        return;
-    }
-    for (int c = 0; c < NS_AXES; ++c) {
-        free(ext->arrays.residual[c]); /* the history buffer is the solver's */
-    }
-    for (int v = NS_PRESSURE + 1; v < NS_VECTORS; ++v) {
-        free(ext->vector[v]);
-    }
-    free(ext->partial);
-    ns_fftw_poisson_destroy(ext->poisson);
-    free(ext);
-    solver->ext = NULL;
-}
-
-int ns_cpu_transfer(ns_solver *solver, swe_error *err)
-{
-    (void)solver;
-    (void)err; /* the host arrays are the CPU backends' own */
-    return SWE_OK;
 }
 
 /* What a plane body needs beyond the arrays. */
@@ -84,12 +17,53 @@ typedef struct plane_task {
     const real *in;
     real *out;
     enum ns_fft_pass pass;
+    const ns_grid *grid; /* ghost fills: the grid, axis and what the field holds */
+    int axis, what;
 } plane_task;
 
 static void run_planes(ns_solver *solver, ns_plane_body *body, plane_task *task)
 {
     task->ext = ext_of(solver);
     task->ext->run(solver->grid.n[2], body, task, task->ext->threads);
+}
+
+static void ghost_body(void *context, int batch)
+{
+    plane_task *task = context;
+    ns_fill_ghost_batch(task->grid, task->out, task->what, task->axis, batch);
+}
+
+/* The ghost layers of field (what: component or NS_FILL_SCALAR), axis by
+ * axis with the batches of each shared by the runner; then the planes
+ * behind neighbour faces from the slabs next door. */
+static int fill_ghosts(ns_solver *solver, real *field, int what, swe_error *err)
+{
+    ns_cpu_ext *ext = ext_of(solver);
+    plane_task task = {.ext = ext, .out = field, .what = what, .grid = &solver->grid};
+    for (task.axis = 0; task.axis < NS_AXES; ++task.axis) {
+        ext->run(ns_ghost_batches(&solver->grid, task.axis), ghost_body, &task, ext->threads);
+    }
+    const ns_slabs *slabs = solver->slabs;
+    return slabs != NULL ? slabs->exchange(slabs->context, &solver->grid, field, sizeof(real), err)
+                         : SWE_OK;
+}
+
+/* sums[w] = the sum over every plane of the domain of partial[k * width +
+ * w], in plane order: the same bits for any number of threads or slabs. */
+static int sum_planes(ns_solver *solver, int width, double *sums, swe_error *err)
+{
+    const ns_cpu_ext *ext = ext_of(solver);
+    const ns_slabs *slabs = solver->slabs;
+    if (slabs != NULL) {
+        return slabs->sum_planes(slabs->context, ext->partial, solver->grid.n[2], width, sums, err);
+    }
+    for (int w = 0; w < width; ++w) {
+        sums[w] = 0.0;
+        for (int k = 0; k < solver->grid.n[2]; ++k) {
+            sums[w] += ext->partial[(size_t)k * (size_t)width + (size_t)w];
+        }
+    }
+    return SWE_OK;
 }
 
 static void speed_body(void *context, int k)
@@ -123,20 +97,23 @@ static void momentum_body(void *context, int k)
     ns_serial_momentum_plane(&task->ext->arrays, k);
 }
 
-static void fill_velocity_ghosts(ns_solver *solver)
+static int fill_velocity_ghosts(ns_solver *solver, swe_error *err)
 {
-    for (int c = 0; c < NS_AXES; ++c) {
-        ns_fill_ghosts(&solver->grid, solver->velocity[c], c);
+    int status = SWE_OK;
+    for (int c = 0; c < NS_AXES && status == SWE_OK; ++c) {
+        status = fill_ghosts(solver, solver->velocity[c], c, err);
     }
+    return status;
 }
 
 int ns_cpu_momentum(ns_solver *solver, swe_error *err)
 {
-    (void)err;
-    fill_velocity_ghosts(solver);
-    plane_task task = {0};
-    run_planes(solver, momentum_body, &task);
-    return SWE_OK;
+    int status = fill_velocity_ghosts(solver, err);
+    if (status == SWE_OK) {
+        plane_task task = {0};
+        run_planes(solver, momentum_body, &task);
+    }
+    return status;
 }
 
 static void predict_body(void *context, int k)
@@ -168,11 +145,12 @@ static void divergence_body(void *context, int k)
 
 int ns_cpu_divergence(ns_solver *solver, real scale, swe_error *err)
 {
-    (void)err;
-    fill_velocity_ghosts(solver); /* of u*, across periodic faces */
-    plane_task task = {.a = scale, .out = ext_of(solver)->vector[NS_RHS]};
-    run_planes(solver, divergence_body, &task);
-    return SWE_OK;
+    int status = fill_velocity_ghosts(solver, err); /* of u*, across periodic faces */
+    if (status == SWE_OK) {
+        plane_task task = {.a = scale, .out = ext_of(solver)->vector[NS_RHS]};
+        run_planes(solver, divergence_body, &task);
+    }
+    return status;
 }
 
 static void laplacian_body(void *context, int k)
@@ -183,12 +161,13 @@ static void laplacian_body(void *context, int k)
 
 int ns_cpu_laplacian(ns_solver *solver, enum ns_vector in, enum ns_vector out, swe_error *err)
 {
-    (void)err;
     ns_cpu_ext *ext = ext_of(solver);
-    ns_fill_ghosts(&solver->grid, ext->vector[in], NS_FILL_SCALAR);
-    plane_task task = {.in = ext->vector[in], .out = ext->vector[out]};
-    run_planes(solver, laplacian_body, &task);
-    return SWE_OK;
+    int status = fill_ghosts(solver, ext->vector[in], NS_FILL_SCALAR, err);
+    if (status == SWE_OK) {
+        plane_task task = {.in = ext->vector[in], .out = ext->vector[out]};
+        run_planes(solver, laplacian_body, &task);
+    }
+    return status;
 }
 
 static void fft_body(void *context, int batch)
@@ -200,8 +179,12 @@ static void fft_body(void *context, int batch)
 
 int ns_cpu_precondition(ns_solver *solver, enum ns_vector in, enum ns_vector out, swe_error *err)
 {
-    (void)err;
     ns_cpu_ext *ext = ext_of(solver);
+    const ns_slabs *slabs = solver->slabs;
+    if (slabs != NULL) {
+        return slabs->precondition(slabs->context, ext->vector[in], ext->arrays.fluid,
+                                   ext->vector[out], err);
+    }
     plane_task task = {.ext = ext, .in = ext->vector[in], .out = ext->vector[out]};
     for (int pass = 0; pass < NS_FFT_PASSES; ++pass) {
         task.pass = (enum ns_fft_pass)pass;
@@ -219,16 +202,10 @@ static void dot_body(void *context, int k)
 int ns_cpu_dot(ns_solver *solver, enum ns_vector x, enum ns_vector y, double *result,
                swe_error *err)
 {
-    (void)err;
     ns_cpu_ext *ext = ext_of(solver);
     plane_task task = {.in = ext->vector[x], .out = ext->vector[y]};
     run_planes(solver, dot_body, &task);
-    double sum = 0.0;
-    for (int k = 0; k < solver->grid.n[2]; ++k) {
-        sum += ext->partial[k]; /* plane order: the same sum for any threads */
-    }
-    *result = sum;
-    return SWE_OK;
+    return sum_planes(solver, 1, result, err);
 }
 
 static void fluid_sum_body(void *context, int k)
@@ -248,18 +225,16 @@ static void shift_body(void *context, int k)
 
 int ns_cpu_remove_mean(ns_solver *solver, enum ns_vector x, swe_error *err)
 {
-    (void)err;
     ns_cpu_ext *ext = ext_of(solver);
     plane_task task = {.in = ext->vector[x], .out = ext->vector[x]};
     run_planes(solver, fluid_sum_body, &task);
-    double sum = 0.0, cells = 0.0;
-    for (int k = 0; k < solver->grid.n[2]; ++k) {
-        sum += ext->partial[2 * (size_t)k];
-        cells += ext->partial[2 * (size_t)k + 1];
+    double sums[2]; /* of the values, of the fluid cells */
+    int status = sum_planes(solver, 2, sums, err);
+    if (status == SWE_OK) {
+        task.a = sums[1] > 0.0 ? (real)(sums[0] / sums[1]) : (real)0;
+        run_planes(solver, shift_body, &task);
     }
-    task.a = cells > 0.0 ? (real)(sum / cells) : (real)0;
-    run_planes(solver, shift_body, &task);
-    return SWE_OK;
+    return status;
 }
 
 static void axpy_body(void *context, int k)
@@ -300,9 +275,10 @@ static void correct_body(void *context, int k)
 
 int ns_cpu_correct(ns_solver *solver, real factor, swe_error *err)
 {
-    (void)err;
-    ns_fill_ghosts(&solver->grid, solver->pressure, NS_FILL_SCALAR);
-    plane_task task = {.a = factor};
-    run_planes(solver, correct_body, &task);
-    return SWE_OK;
+    int status = fill_ghosts(solver, solver->pressure, NS_FILL_SCALAR, err);
+    if (status == SWE_OK) {
+        plane_task task = {.a = factor};
+        run_planes(solver, correct_body, &task);
+    }
+    return status;
 }

@@ -44,6 +44,8 @@ int ns_cpu_dot(ns_solver *solver, enum ns_vector x, enum ns_vector y, double *re
 int ns_cpu_axpy(ns_solver *solver, real alpha, enum ns_vector x, enum ns_vector y, swe_error *err);
 int ns_cpu_xpay(ns_solver *solver, enum ns_vector x, real beta, enum ns_vector y, swe_error *err);
 int ns_cpu_correct(ns_solver *solver, real factor, swe_error *err);
+int ns_cpu_measure_momentum(ns_solver *solver, int launches, double *seconds, double *copy_GBps,
+                            swe_error *err);
 
 /* The table of a CPU backend with these verbs and its own init. */
 #define NS_CPU_BACKEND_VERBS                                                                       \
@@ -51,6 +53,7 @@ int ns_cpu_correct(ns_solver *solver, real factor, swe_error *err);
     .max_speeds = ns_cpu_max_speeds, .momentum = ns_cpu_momentum, .predict = ns_cpu_predict,       \
     .divergence = ns_cpu_divergence, .laplacian = ns_cpu_laplacian,                                \
     .precondition = ns_cpu_precondition, .remove_mean = ns_cpu_remove_mean, .dot = ns_cpu_dot,     \
-    .axpy = ns_cpu_axpy, .xpay = ns_cpu_xpay, .correct = ns_cpu_correct
+    .axpy = ns_cpu_axpy, .xpay = ns_cpu_xpay, .correct = ns_cpu_correct,                           \
+    .measure_momentum = ns_cpu_measure_momentum
 
 #endif

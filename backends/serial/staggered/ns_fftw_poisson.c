@@ -4,6 +4,7 @@
 
 #include <fftw3.h>
 #include <stdlib.h>
+#include <string.h>
 
 #ifdef SWE_PRECISION_DOUBLE
 #define NS_FFTW(name) fftw_##name
@@ -101,6 +102,12 @@ void ns_fftw_poisson_destroy(ns_fftw_poisson *poisson)
     }
     NS_FFTW(free)(poisson->buffer);
     free(poisson);
+}
+
+void ns_fftw_clear_plane(ns_fftw_poisson *poisson, int k)
+{
+    size_t plane = (size_t)poisson->n[0] * (size_t)poisson->n[1];
+    memset(poisson->buffer + (size_t)k * plane, 0, plane * sizeof(real));
 }
 
 int ns_fftw_pass_batches(const ns_fftw_poisson *poisson, enum ns_fft_pass pass)

@@ -38,6 +38,10 @@ typedef struct ns_fftw_poisson ns_fftw_poisson;
 int ns_fftw_poisson_create(const ns_grid *grid, ns_fftw_poisson **out, swe_error *err);
 void ns_fftw_poisson_destroy(ns_fftw_poisson *poisson);
 
+/* Sets plane k of the transforms' buffer to 0 (its first touch, by the
+ * thread that transforms it). */
+void ns_fftw_clear_plane(ns_fftw_poisson *poisson, int k);
+
 /* Independent batches of pass: planes (k) or rows (j). */
 int ns_fftw_pass_batches(const ns_fftw_poisson *poisson, enum ns_fft_pass pass);
 

@@ -173,21 +173,12 @@ static void initialise(const ns_case *c, ns_solver *solver)
     } /* the cavity starts at rest */
 }
 
-int ns_case_create(const char *name, const ns_case_settings *settings, ns_solver **out,
-                   swe_error *err)
+int ns_case_setup(const ns_case *c, const ns_case_settings *settings, ns_grid *grid,
+                  ns_parameters *parameters, swe_error *err)
 {
-    const ns_case *c = ns_case_find(name);
-    if (c == NULL) {
-        return swe_fail(err, SWE_ERROR_USAGE,
-                        "unknown case '%s' (taylor-green, cavity, kelvin-helmholtz, "
-                        "channel-obstacle)",
-                        name != NULL ? name : "(none)");
+    if (c == NULL || settings == NULL || grid == NULL || parameters == NULL) {
+        return swe_fail(err, SWE_ERROR_USAGE, "internal error: ns_case_setup needs a case");
     }
-    if (settings == NULL || out == NULL) {
-        return swe_fail(err, SWE_ERROR_USAGE, "internal error: ns_case_create needs settings");
-    }
-    int n = settings->resolution > 0 ? settings->resolution : c->default_resolution;
-    double re = settings->reynolds > 0.0 ? settings->reynolds : c->default_reynolds;
     if (settings->resolution < 0 || settings->reynolds < 0.0 || !isfinite(settings->reynolds)) {
         return swe_fail(err, SWE_ERROR_USAGE,
                         "the resolution and the Reynolds number must be positive");
@@ -196,21 +187,56 @@ int ns_case_create(const char *name, const ns_case_settings *settings, ns_solver
         return swe_fail(err, SWE_ERROR_USAGE, "case '%s' has its own viscosity: no Reynolds number",
                         c->name);
     }
-    ns_grid grid;
-    ns_parameters parameters = settings->parameters;
-    int status = set_up(c, n, c->default_reynolds > 0.0 ? re : 1.0, &grid, &parameters, err);
-    if (status != SWE_OK) {
-        return status;
-    }
-    ns_solver *solver = NULL;
-    status = ns_solver_create(
-        &grid, &parameters, settings->backend != NULL ? settings->backend : "serial", &solver, err);
-    if (status != SWE_OK) {
-        return status;
+    int n = settings->resolution > 0 ? settings->resolution : c->default_resolution;
+    double re = settings->reynolds > 0.0 ? settings->reynolds : c->default_reynolds;
+    *parameters = settings->parameters;
+    return set_up(c, n, c->default_reynolds > 0.0 ? re : 1.0, grid, parameters, err);
+}
+
+int ns_case_initialise(const ns_case *c, const ns_case_settings *settings, ns_solver *solver,
+                       swe_error *err)
+{
+    if (c == NULL || settings == NULL || solver == NULL || solver->ext != NULL) {
+        return swe_fail(err, SWE_ERROR_USAGE,
+                        "internal error: initialise a case into a created solver");
     }
     initialise(c, solver);
-    if (settings->obstacles != NULL) {
-        status = ns_mask_apply_pgm(solver, settings->obstacles, err);
+    return settings->obstacles != NULL ? ns_mask_apply_pgm(solver, settings->obstacles, err)
+                                       : SWE_OK;
+}
+
+const ns_case *ns_case_named(const char *name, swe_error *err)
+{
+    const ns_case *c = ns_case_find(name);
+    if (c == NULL) {
+        swe_fail(err, SWE_ERROR_USAGE,
+                 "unknown case '%s' (taylor-green, cavity, kelvin-helmholtz, channel-obstacle)",
+                 name != NULL ? name : "(none)");
+    }
+    return c;
+}
+
+int ns_case_create(const char *name, const ns_case_settings *settings, ns_solver **out,
+                   swe_error *err)
+{
+    const ns_case *c = ns_case_named(name, err);
+    if (c == NULL) {
+        return SWE_ERROR_USAGE;
+    }
+    if (settings == NULL || out == NULL) {
+        return swe_fail(err, SWE_ERROR_USAGE, "internal error: ns_case_create needs settings");
+    }
+    ns_grid grid;
+    ns_parameters parameters;
+    int status = ns_case_setup(c, settings, &grid, &parameters, err);
+    ns_solver *solver = NULL;
+    if (status == SWE_OK) {
+        status = ns_solver_create(&grid, &parameters,
+                                  settings->backend != NULL ? settings->backend : "serial", &solver,
+                                  err);
+    }
+    if (status == SWE_OK) {
+        status = ns_case_initialise(c, settings, solver, err);
     }
     if (status == SWE_OK) {
         status = ns_solver_start(solver, err);

@@ -30,8 +30,23 @@ int ns_case_count(void);
 const ns_case *ns_case_at(int index);
 const ns_case *ns_case_find(const char *name);
 
-/* Creates and starts a solver for case `name`; SWE_ERROR_USAGE for an
- * unknown case or bad settings, naming them. */
+/* The case called name, or NULL with SWE_ERROR_USAGE in err naming the
+ * cases there are. */
+const ns_case *ns_case_named(const char *name, swe_error *err);
+
+/* The grid and physics of case c with settings (SWE_ERROR_USAGE for bad
+ * settings, naming them). */
+int ns_case_setup(const ns_case *c, const ns_case_settings *settings, ns_grid *grid,
+                  ns_parameters *parameters, swe_error *err);
+
+/* Writes c's initial velocity and its obstacles (and those of
+ * settings->obstacles) into the host arrays of a created, not yet started
+ * solver of the grid of ns_case_setup. */
+int ns_case_initialise(const ns_case *c, const ns_case_settings *settings, ns_solver *solver,
+                       swe_error *err);
+
+/* Creates and starts a solver for case `name` (the three steps above);
+ * SWE_ERROR_USAGE for an unknown case or bad settings, naming them. */
 int ns_case_create(const char *name, const ns_case_settings *settings, ns_solver **out,
                    swe_error *err);
 

@@ -2,38 +2,34 @@
 
 #include "io/atomic_file.h"
 #include "io/vti_output.h"
-#include "io/vtk_xml.h"
+#include "io/vtk_series.h"
+#include "staggered/ns_diagnostics.h"
 #include "staggered/writers/ns_cell_fields.h"
 #include "staggered/writers/ns_slice_png.h"
 #ifndef SWE_WITHOUT_NETCDF
 #include "io/netcdf_volume.h"
 #endif
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-enum { NS_MAX_SNAPSHOTS = 100000 };
-
 struct ns_output {
+    ns_output_plan plan;
     char *stem;
-    int formats, slice_axis, snapshot;
     ns_cell_fields cells;
-    float *velocity;      /* interleaved u, v, w for the .vti */
-    double vorticity_top; /* the colour bar's top: the first snapshot's largest vorticity */
+    float *velocity; /* interleaved u, v, w for the .vti */
 #ifndef SWE_WITHOUT_NETCDF
     swe_netcdf_volume *netcdf;
 #endif
-    swe_vtk_series_entry *entries; /* of the .pvd */
-    char **files;
+    swe_vtk_series series; /* the .pvd */
 };
 
-static int open_netcdf(ns_output *output, const char *case_name, const ns_solver *solver,
-                       swe_error *err)
+static int open_netcdf(ns_output *output, const ns_solver *solver, swe_error *err)
 {
 #ifdef SWE_WITHOUT_NETCDF
     (void)output;
-    (void)case_name;
     (void)solver;
     return swe_fail(err, SWE_ERROR_USAGE,
                     "this shallows was built without NetCDF (install libnetcdf-dev and rebuild, or "
@@ -46,12 +42,12 @@ static int open_netcdf(ns_output *output, const char *case_name, const ns_solver
         {"p", "pressure (mean zero)", "Pa"},
         {"vorticity_magnitude", "magnitude of the vorticity at the cell centre", "s-1"}};
     const char *attributes[] = {"title",
-                                case_name,
+                                output->plan.case_name,
                                 "source",
                                 "shallows " SWE_VERSION " Navier-Stokes: staggered grid, QUICK + "
                                 "Adams-Bashforth 2, FFT-preconditioned CG",
                                 "backend",
-                                solver->backend->name,
+                                output->plan.backend_name,
                                 "precision",
                                 SWE_PRECISION_NAME,
                                 NULL};
@@ -72,51 +68,70 @@ static int open_netcdf(ns_output *output, const char *case_name, const ns_solver
 #endif
 }
 
-int ns_output_open(ns_output **out, const char *stem, int formats, const char *case_name,
-                   int slice_axis, ns_solver *solver, swe_error *err)
+static void free_output(ns_output *output)
 {
+    swe_vtk_series_free(&output->series);
+    free(output->velocity);
+    ns_cell_fields_free(&output->cells);
+    free(output->stem);
+    free(output);
+}
+
+int ns_output_open(ns_output **out, const ns_output_plan *plan, const ns_solver *whole,
+                   int first_snapshot, swe_error *err)
+{
+    if (out == NULL || plan == NULL || plan->path_stem == NULL || whole == NULL ||
+        plan->formats == 0 || (plan->formats & ~7) != 0 || plan->slice_axis < 0 ||
+        plan->slice_axis > 2 || plan->outputs < 1 || first_snapshot < 0) {
+        return swe_fail(err, SWE_ERROR_USAGE, "internal error: bad output plan");
+    }
     *out = NULL;
-    if (stem == NULL) {
-        return SWE_OK;
-    }
-    if (formats == 0 || (formats & ~7) != 0 || slice_axis < 0 || slice_axis > 2) {
-        return swe_fail(err, SWE_ERROR_USAGE, "internal error: bad output formats or slice");
-    }
     ns_output *output = calloc(1, sizeof *output);
-    size_t cells = ns_grid_interior_cells(&solver->grid);
-    int status =
-        output == NULL ? swe_fail(err, SWE_ERROR_RUNTIME, "out of memory for the output") : SWE_OK;
-    if (status == SWE_OK) {
-        output->formats = formats;
-        output->slice_axis = slice_axis;
-        output->stem = swe_path_join(stem, "");
-        output->velocity = malloc(3 * cells * sizeof(float));
-        output->entries = calloc(NS_MAX_SNAPSHOTS, sizeof *output->entries);
-        output->files = calloc(NS_MAX_SNAPSHOTS, sizeof *output->files);
-        if (output->stem == NULL || output->velocity == NULL || output->entries == NULL ||
-            output->files == NULL) {
-            status = swe_fail(err, SWE_ERROR_RUNTIME, "out of memory for the output");
-        }
+    if (output == NULL) {
+        return swe_fail(err, SWE_ERROR_RUNTIME, "out of memory for the output");
     }
-    if (status == SWE_OK) {
-        status = ns_cell_fields_create(&output->cells, solver, err);
+    output->plan = *plan;
+    output->stem = swe_path_join(plan->path_stem, "");
+    output->plan.path_stem = output->stem;
+    output->velocity = malloc(3 * ns_grid_interior_cells(&whole->grid) * sizeof(float));
+    int status = output->stem == NULL || output->velocity == NULL
+                     ? swe_fail(err, SWE_ERROR_RUNTIME, "out of memory for the output")
+                     : ns_cell_fields_create(&output->cells, whole, err);
+    if (status == SWE_OK && (plan->formats & NS_FORMAT_VTK)) {
+        status = swe_vtk_series_create(&output->series, output->stem, ".vti", plan->outputs,
+                                       plan->t_end, first_snapshot, err);
     }
-    if (status == SWE_OK && (formats & NS_FORMAT_NETCDF)) {
-        status = open_netcdf(output, case_name, solver, err);
-    }
-    if (status == SWE_OK) {
-        status = ns_output_write(output, solver, err);
+    if (status == SWE_OK && (plan->formats & NS_FORMAT_NETCDF)) {
+        status = open_netcdf(output, whole, err);
     }
     if (status != SWE_OK) {
         swe_error ignored;
-        ns_output_close(output, &ignored);
+        ns_output_close(output, 0, &ignored);
         return status;
     }
     *out = output;
     return SWE_OK;
 }
 
-static int write_vti(ns_output *output, const ns_solver *solver, swe_error *err)
+double ns_output_vorticity_top(const ns_solver *whole)
+{
+    const ns_grid *g = &whole->grid;
+    double top = 0.0;
+    for (int k = 0; k < g->n[2]; ++k) {
+        for (int j = 0; j < g->n[1]; ++j) {
+            for (int i = 0; i < g->n[0]; ++i) {
+                double vorticity[NS_AXES];
+                ns_centre_vorticity(whole, i, j, k, vorticity);
+                top = fmax(top, sqrt(vorticity[0] * vorticity[0] + vorticity[1] * vorticity[1] +
+                                     vorticity[2] * vorticity[2]));
+            }
+        }
+    }
+    return top > 0.0 ? top : 1.0;
+}
+
+static int write_vti(ns_output *output, const ns_solver *solver, int snapshot, double time,
+                     swe_error *err)
 {
     const ns_grid *g = &solver->grid;
     float *const *field = output->cells.field;
@@ -130,101 +145,69 @@ static int write_vti(ns_output *output, const ns_solver *solver, swe_error *err)
     swe_vti_array arrays[] = {{"velocity", 3, output->velocity},
                               {"p", 1, field[NS_CELL_P]},
                               {"vorticity_magnitude", 1, field[NS_CELL_VORTICITY]}};
-    char *path = swe_snapshot_path(output->stem, output->snapshot, ".vti");
-    char *pvd = swe_path_join(output->stem, ".pvd");
-    int status = path == NULL || pvd == NULL
-                     ? swe_fail(err, SWE_ERROR_RUNTIME, "out of memory for a file name")
-                     : swe_vti_write(path, &image, arrays, 3, err);
-    if (status == SWE_OK) {
-        /* The .pvd names its files relative to itself. */
-        const char *slash = strrchr(path, '/');
-        output->files[output->snapshot] = swe_path_join(slash != NULL ? slash + 1 : path, "");
-        output->entries[output->snapshot] =
-            (swe_vtk_series_entry){.file = output->files[output->snapshot], .time = solver->t};
-        status = output->files[output->snapshot] == NULL
-                     ? swe_fail(err, SWE_ERROR_RUNTIME, "out of memory for a file name")
-                     : swe_vtk_write_series(pvd, output->entries, output->snapshot + 1, err);
-    }
+    char *path = swe_snapshot_path(output->stem, snapshot, ".vti");
+    int status = path == NULL ? swe_fail(err, SWE_ERROR_RUNTIME, "out of memory for a file name")
+                              : swe_vti_write(path, &image, arrays, 3, err);
     free(path);
-    free(pvd);
-    return status;
+    return status == SWE_OK ? swe_vtk_series_add(&output->series, snapshot, time, err) : status;
 }
 
-static int write_png(ns_output *output, const ns_solver *solver, swe_error *err)
+static int write_png(ns_output *output, const ns_solver *solver, int snapshot, double time,
+                     swe_error *err)
 {
     const ns_grid *g = &solver->grid;
-    const float *vorticity = output->cells.field[NS_CELL_VORTICITY];
-    if (output->snapshot == 0) {
-        double top = 0.0;
-        for (size_t cell = 0; cell < output->cells.cells; ++cell) {
-            top = vorticity[cell] > top ? vorticity[cell] : top;
-        }
-        output->vorticity_top = top > 0.0 ? top : 1.0;
-    }
-    ns_slice slice = {.values = vorticity,
+    int axis = output->plan.slice_axis;
+    ns_slice slice = {.values = output->cells.field[NS_CELL_VORTICITY],
                       .solid = output->cells.solid,
                       .n = {g->n[0], g->n[1], g->n[2]},
                       .h = {g->h[0], g->h[1], g->h[2]},
-                      .axis = output->slice_axis,
-                      .index = g->n[output->slice_axis] / 2,
+                      .axis = axis,
+                      .index = g->n[axis] / 2,
                       .low = 0.0,
-                      .high = output->vorticity_top,
+                      .high = output->plan.vorticity_top,
                       .label = "vorticity (1/s)"};
-    char *path = swe_snapshot_path(output->stem, output->snapshot, ".png");
+    char *path = swe_snapshot_path(output->stem, snapshot, ".png");
     int status = path == NULL ? swe_fail(err, SWE_ERROR_RUNTIME, "out of memory for a file name")
-                              : ns_slice_png_write(path, &slice, solver->t, err);
+                              : ns_slice_png_write(path, &slice, time, err);
     free(path);
     return status;
 }
 
-int ns_output_write(ns_output *output, ns_solver *solver, swe_error *err)
+int ns_output_write(ns_output *output, const ns_solver *whole, int snapshot, double time,
+                    swe_error *err)
 {
-    if (output == NULL) {
-        return SWE_OK;
+    if (output == NULL || whole == NULL || snapshot < 0) {
+        return swe_fail(err, SWE_ERROR_USAGE, "internal error: write a snapshot to open output");
     }
-    if (output->snapshot >= NS_MAX_SNAPSHOTS) {
-        return swe_fail(err, SWE_ERROR_USAGE, "more than %d snapshots", NS_MAX_SNAPSHOTS - 1);
-    }
-    int status = ns_solver_sync(solver, err);
-    if (status == SWE_OK) {
-        ns_cell_fields_fill(&output->cells, solver);
-    }
+    ns_cell_fields_fill(&output->cells, whole);
+    int status = SWE_OK;
 #ifndef SWE_WITHOUT_NETCDF
-    if (status == SWE_OK && output->netcdf != NULL) {
-        status = swe_netcdf_volume_append(output->netcdf, solver->t,
+    if (output->netcdf != NULL) {
+        status = swe_netcdf_volume_append(output->netcdf, time,
                                           (const float *const *)output->cells.field, err);
     }
 #endif
-    if (status == SWE_OK && (output->formats & NS_FORMAT_VTK)) {
-        status = write_vti(output, solver, err);
+    if (status == SWE_OK && (output->plan.formats & NS_FORMAT_VTK)) {
+        status = write_vti(output, whole, snapshot, time, err);
     }
-    if (status == SWE_OK && (output->formats & NS_FORMAT_PNG)) {
-        status = write_png(output, solver, err);
-    }
-    if (status == SWE_OK) {
-        output->snapshot += 1;
+    if (status == SWE_OK && (output->plan.formats & NS_FORMAT_PNG)) {
+        status = write_png(output, whole, snapshot, time, err);
     }
     return status;
 }
 
-int ns_output_close(ns_output *output, swe_error *err)
+int ns_output_close(ns_output *output, int keep, swe_error *err)
 {
     if (output == NULL) {
         return SWE_OK;
     }
     int status = SWE_OK;
 #ifndef SWE_WITHOUT_NETCDF
-    status = swe_netcdf_volume_close(output->netcdf, 1, err);
-#endif
+    status = swe_netcdf_volume_close(output->netcdf, keep, err);
+#else
+    (void)keep;
     (void)err;
-    for (int s = 0; output->files != NULL && s < output->snapshot; ++s) {
-        free(output->files[s]);
-    }
-    free(output->files);
-    free(output->entries);
-    free(output->velocity);
-    ns_cell_fields_free(&output->cells);
-    free(output->stem);
-    free(output);
+#endif
+    free_output(output);
     return status;
 }

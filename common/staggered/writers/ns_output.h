@@ -2,27 +2,52 @@
  * axis (STEM.nc: u, v, w, p and the vorticity magnitude at the cell
  * centres), VTK image data per snapshot (STEM_NNNN.vti, listed with their
  * times in STEM.pvd for ParaView) and a PNG of the vorticity magnitude in
- * the middle plane normal to slice_axis (STEM_NNNN.png). Every file is
- * written to a temporary name and renamed when complete. */
+ * the middle plane normal to the case's slice axis (STEM_NNNN.png). Every
+ * file is written to a temporary name and renamed when complete. A run
+ * that restarts at snapshot k writes STEM.nc afresh from snapshot k on,
+ * lists the earlier .vti files that exist in its .pvd, and draws its
+ * pictures with the colour bar of the first run. */
 #ifndef NS_OUTPUT_H
 #define NS_OUTPUT_H
 
+#include "io/output_set.h"
 #include "staggered/ns_solver.h"
 
-enum ns_format { NS_FORMAT_NETCDF = 1, NS_FORMAT_VTK = 2, NS_FORMAT_PNG = 4 };
+/* The flags of --format, as the shallow-water programs have them. */
+enum ns_format {
+    NS_FORMAT_NETCDF = SWE_FORMAT_NETCDF,
+    NS_FORMAT_VTK = SWE_FORMAT_VTK,
+    NS_FORMAT_PNG = SWE_FORMAT_PNG
+};
+
+typedef struct ns_output_plan {
+    const char *path_stem;
+    int formats;  /* ns_format bits */
+    int outputs;  /* snapshots after the initial one, up to t_end */
+    double t_end; /* s */
+    const char *case_name, *backend_name;
+    int slice_axis;       /* the normal of the pictures' plane */
+    double vorticity_top; /* the top of the pictures' colour bar, 1/s */
+} ns_output_plan;
 
 typedef struct ns_output ns_output;
 
-/* Opens the output of a run and writes the initial snapshot; nothing
- * when stem is NULL (*output = NULL). formats: ns_format bits. */
-int ns_output_open(ns_output **output, const char *stem, int formats, const char *case_name,
-                   int slice_axis, ns_solver *solver, swe_error *err);
+/* Prepares the files of plan for the grid of whole (the whole domain) for
+ * snapshots first_snapshot on. */
+int ns_output_open(ns_output **output, const ns_output_plan *plan, const ns_solver *whole,
+                   int first_snapshot, swe_error *err);
 
-/* Writes a snapshot of the solver's state (syncs it to the host first). */
-int ns_output_write(ns_output *output, ns_solver *solver, swe_error *err);
+/* Writes snapshot number snapshot at time from the host state of whole
+ * (current, ghosts filled). */
+int ns_output_write(ns_output *output, const ns_solver *whole, int snapshot, double time,
+                    swe_error *err);
 
-/* Completes the files (renames the NetCDF file into place) and frees
- * output; NULL is fine. */
-int ns_output_close(ns_output *output, swe_error *err);
+/* Completes the files (keep: the NetCDF file goes into place; else it is
+ * removed) and frees output; NULL is fine. */
+int ns_output_close(ns_output *output, int keep, swe_error *err);
+
+/* The largest vorticity magnitude of whole's host state (ghosts filled):
+ * the colour bar's top, from the initial state. */
+double ns_output_vorticity_top(const ns_solver *whole);
 
 #endif

@@ -16,34 +16,15 @@
 #include "ns_cuda_kernels.h"
 
 #include "cuda_check.h"
+#include "ns_cuda_cells.cuh"
 
 extern "C" {
 #include "staggered/ns_boundary.h"
 #include "staggered/ns_stencils.h"
 }
 
-/* reduce_block's tree spans exactly one cell block. */
-static_assert(NS_CUDA_BLOCK_X * NS_CUDA_BLOCK_Y == NS_CUDA_REDUCE, "one reduction per cell block");
-
 namespace
 {
-
-/* The interior cell of this thread (false past the edge) and its index. */
-__device__ bool interior_cell(const ns_geometry &g, long *c)
-{
-    int i = blockIdx.x * blockDim.x + threadIdx.x, j = blockIdx.y * blockDim.y + threadIdx.y,
-        k = blockIdx.z;
-    *c = (long)(k + NS_GHOST) * g.stride[2] + (long)(j + NS_GHOST) * g.stride[1] + (i + NS_GHOST);
-    return i < g.n[0] && j < g.n[1];
-}
-
-dim3 cell_grid(const ns_geometry &g)
-{
-    return dim3((g.n[0] + NS_CUDA_BLOCK_X - 1) / NS_CUDA_BLOCK_X,
-                (g.n[1] + NS_CUDA_BLOCK_Y - 1) / NS_CUDA_BLOCK_Y, g.n[2]);
-}
-
-const dim3 cell_block(NS_CUDA_BLOCK_X, NS_CUDA_BLOCK_Y);
 
 __global__ void predict(ns_device_fields f, real dt, real weight_new, real weight_old)
 {
@@ -131,75 +112,6 @@ __global__ void fill_ghost_axis(real *field, ns_grid grid, int axis, int what)
     }
 }
 
-/* The value this cell contributes to a reduction. */
-__device__ double reduction_term(const ns_device_fields &f, enum ns_reduction operation,
-                                 const real *x, const real *y, long c)
-{
-    switch (operation) {
-    case NS_REDUCE_DOT:
-        return (double)x[c] * (double)y[c];
-    case NS_REDUCE_FLUID_SUM:
-        return f.fluid[c] ? (double)x[c] : 0.0;
-    case NS_REDUCE_FLUID_COUNT:
-        return (double)f.fluid[c];
-    default:
-        return fabs((double)x[c]);
-    }
-}
-
-__device__ double combine_terms(enum ns_reduction operation, double a, double b)
-{
-    /* A NaN wins a max, so that the time step sees it. */
-    return operation == NS_REDUCE_MAX_ABS ? (a > b || a != a ? a : b) : a + b;
-}
-
-/* Tree reduction of the block's values in shared memory, in a fixed
- * order; thread 0 returns the block's result. */
-__device__ double reduce_block(double value, enum ns_reduction operation)
-{
-    __shared__ double partial[NS_CUDA_REDUCE];
-    int thread = threadIdx.y * blockDim.x + threadIdx.x;
-    /* TODO: the block's threads (NS_CUDA_REDUCE, a power of two) reduce their values into
-     * partial[0]: store value in partial[thread]; then, for half = NS_CUDA_REDUCE / 2, /4, ..., 1:
-     * wait for the block (__syncthreads()) and let each thread below half combine partial[thread]
-     * with partial[thread + half] (combine_terms: a sum, or a max). Every thread must reach every
-     * __syncthreads(), so keep the test `thread < half` inside the loop. Then partial[0] holds the
-     * block's result. */
-    partial[thread] = value;
-    __syncthreads();
-    __syncthreads();
-    return partial[0];
-}
-
-/* One partial per block: this block's cells of plane blockIdx.z. */
-__global__ void reduce_cells(ns_device_fields f, enum ns_reduction operation, const real *x,
-                             const real *y, double *partials)
-{
-    long c;
-    bool inside = interior_cell(f.geometry, &c);
-    double identity = 0.0;
-    double value = inside ? reduction_term(f, operation, x, y, c) : identity;
-    double block = reduce_block(value, operation);
-    if (threadIdx.x == 0 && threadIdx.y == 0) {
-        partials[((size_t)blockIdx.z * gridDim.y + blockIdx.y) * gridDim.x + blockIdx.x] = block;
-    }
-}
-
-/* One block adds the partials, each thread a fixed stride of them. */
-__global__ void reduce_partials(enum ns_reduction operation, const double *partials, int count,
-                                double *result)
-{
-    int thread = threadIdx.y * blockDim.x + threadIdx.x;
-    double value = 0.0;
-    for (int p = thread; p < count; p += NS_CUDA_REDUCE) {
-        value = combine_terms(operation, value, partials[p]);
-    }
-    double total = reduce_block(value, operation);
-    if (thread == 0) {
-        *result = total;
-    }
-}
-
 __device__ int mirror(int index, int n)
 {
     return index < n ? index : 2 * n - 1 - index;
@@ -263,13 +175,9 @@ __global__ void spectral_divide(extension e, const double *eigenvalues, complex_
      * mean. */
 }
 
-unsigned blocks_for(long count)
-{
-    return (unsigned)((count + NS_CUDA_REDUCE - 1) / NS_CUDA_REDUCE);
-}
-
 } // namespace
 
+#ifndef NS_CUDA_HOST_EMULATION
 int ns_cuda_predict(const ns_device_fields *f, real dt, real weight_new, real weight_old,
                     cudaStream_t stream, swe_error *err)
 {
@@ -342,28 +250,6 @@ int ns_cuda_fill_ghosts(const ns_grid *grid, real *field, int what, cudaStream_t
     return SWE_OK;
 }
 
-int ns_cuda_reduction_blocks(const ns_device_fields *f)
-{
-    dim3 grid = cell_grid(f->geometry);
-    return (int)(grid.x * grid.y * grid.z);
-}
-
-int ns_cuda_reduce(const ns_device_fields *f, enum ns_reduction operation, const real *x,
-                   const real *y, double *partial, double *result, cudaStream_t stream,
-                   swe_error *err)
-{
-    int count = ns_cuda_reduction_blocks(f);
-    reduce_cells<<<cell_grid(f->geometry), cell_block, 0, stream>>>(*f, operation, x, y, partial);
-    CUDA_CHECK(cudaGetLastError(), err);
-    reduce_partials<<<1, cell_block, 0, stream>>>(operation, partial, count, partial + count);
-    CUDA_CHECK(cudaGetLastError(), err);
-    CUDA_CHECK(
-        cudaMemcpyAsync(result, partial + count, sizeof(double), cudaMemcpyDeviceToHost, stream),
-        err);
-    CUDA_CHECK(cudaStreamSynchronize(stream), err);
-    return SWE_OK;
-}
-
 int ns_cuda_extend(const ns_device_fields *f, const int n_extended[NS_AXES], const real *in,
                    real *extended, cudaStream_t stream, swe_error *err)
 {
@@ -398,3 +284,4 @@ int ns_cuda_restrict(const ns_device_fields *f, const int n_extended[NS_AXES], c
     CUDA_CHECK(cudaGetLastError(), err);
     return SWE_OK;
 }
+#endif

@@ -111,7 +111,8 @@ __device__ void gather_from_tiles(const plane_tiles &tiles, const real column[NS
 __global__ void __launch_bounds__(NS_CUDA_BLOCK_X *NS_CUDA_BLOCK_Y)
     momentum_planes(ns_device_fields f)
 {
-    __shared__ plane_tiles tiles;
+    NS_CUDA_DYNAMIC_SHARED(plane_tiles, shared);
+    plane_tiles &tiles = shared[0];
     const ns_geometry &g = f.geometry;
     int i0 = blockIdx.x * NS_CUDA_BLOCK_X, j0 = blockIdx.y * NS_CUDA_BLOCK_Y;
     int i = i0 + threadIdx.x, j = j0 + threadIdx.y;
@@ -162,18 +163,24 @@ __global__ void __launch_bounds__(NS_CUDA_BLOCK_X *NS_CUDA_BLOCK_Y)
 
 } // namespace
 
+#ifndef NS_CUDA_HOST_EMULATION
 int ns_cuda_momentum(const ns_device_fields *f, int level, cudaStream_t stream, swe_error *err)
 {
     const ns_geometry &g = f->geometry;
     dim3 block(NS_CUDA_BLOCK_X, NS_CUDA_BLOCK_Y);
     unsigned blocks_x = (g.n[0] + NS_CUDA_BLOCK_X - 1) / NS_CUDA_BLOCK_X;
     unsigned blocks_y = (g.n[1] + NS_CUDA_BLOCK_Y - 1) / NS_CUDA_BLOCK_Y;
+    if (level == 3) {
+        return ns_cuda_momentum_level3(f, stream, err);
+    }
     if (level == 1) {
         momentum_global<<<dim3(blocks_x, blocks_y, g.n[2]), block, 0, stream>>>(*f);
     } else {
         unsigned chunks = (g.n[2] + NS_CUDA_Z_CHUNK - 1) / NS_CUDA_Z_CHUNK;
-        momentum_planes<<<dim3(blocks_x, blocks_y, chunks), block, 0, stream>>>(*f);
+        momentum_planes<<<dim3(blocks_x, blocks_y, chunks), block, sizeof(plane_tiles), stream>>>(
+            *f);
     }
     CUDA_CHECK(cudaGetLastError(), err);
     return SWE_OK;
 }
+#endif

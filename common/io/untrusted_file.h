@@ -1,0 +1,29 @@
+/* Files named on the command line and read by a library that trusts them
+ * (bathymetry, displacement, checkpoint): what is checked before and
+ * around the library, which itself reads in a child process
+ * (io/child_task.h). */
+#ifndef SWE_UNTRUSTED_FILE_H
+#define SWE_UNTRUSTED_FILE_H
+
+#include "core/error.h"
+#include "io/child_task.h"
+
+/* The file must be a regular, readable, non-empty file; its size into
+ * *bytes. Checked without blocking: a FIFO or a device would hang the
+ * reader. SWE_ERROR_USAGE with "<role> 'path' is a FIFO, not a regular
+ * file (<fix>)". */
+int swe_untrusted_file_check(const char *role, const char *path, const char *fix, double *bytes,
+                             swe_error *err);
+
+/* In the reading child, before the library opens it: a classic-format
+ * NetCDF file must hold all the data its header declares
+ * (io/classic_header.h). SWE_ERROR_USAGE with "<role> 'path' is
+ * truncated: ... (<fix>)". */
+int swe_untrusted_file_check_classic(const char *role, const char *path, const char *fix,
+                                     swe_error *err);
+
+/* A child task (io/child_task.h) that reads a file of `bytes` bytes:
+ * bad input on failure, 20 s plus one per 5 MB of file. */
+swe_child_task swe_untrusted_read_task(const char *what, const char *fix, double bytes);
+
+#endif
