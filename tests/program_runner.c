@@ -161,6 +161,26 @@ int swe_remove_test_directory(const char *dir)
     return rmdir(dir);
 }
 
+long swe_summary_figure(const char *out, const char *name)
+{
+    char key[64];
+    snprintf(key, sizeof key, " %s=", name);
+    const char *line = out != NULL ? strstr(out, "summary: ") : NULL;
+    const char *end = line != NULL ? strchr(line, '\n') : NULL;
+    const char *found = line != NULL ? strstr(line, key) : NULL;
+    if (line == NULL) {
+        return -1;
+    }
+    return found != NULL && (end == NULL || found < end) ? strtol(found + strlen(key), NULL, 10)
+                                                         : 0;
+}
+
+long swe_summary_last_step(const char *out)
+{
+    long own = swe_summary_figure(out, "steps");
+    return own < 0 ? -1 : own + swe_summary_figure(out, "restarted_at_step");
+}
+
 int swe_count_entries_with(const char *dir, const char *part)
 {
     DIR *directory = opendir(dir);

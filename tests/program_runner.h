@@ -25,6 +25,14 @@ void swe_command_run(const char *dir, const char *const *argv, swe_program_resul
  * no summary line or it carries no checksum. */
 int swe_summary_checksum(const char *out, char *checksum, size_t size);
 
+/* A figure of the summary line ("steps", "restarted_at_step"): its value,
+ * 0 when the line lacks it, -1 without a summary line. */
+long swe_summary_figure(const char *out, const char *name);
+
+/* The number of a run's last step: its own steps after those of the run
+ * it restarted from; -1 without a summary line. */
+long swe_summary_last_step(const char *out);
+
 /* Starts the program with args, stdout and stderr to /dev/null, and
  * returns its process id without waiting (-1 on failure). */
 pid_t swe_program_start(const char *const *args);

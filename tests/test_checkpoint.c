@@ -92,12 +92,6 @@ static void test_round_trip(void)
 
 /* ---- whole runs ---- */
 
-static long summary_steps(const char *out)
-{
-    const char *steps = strstr(out, " steps=");
-    return steps != NULL ? strtol(steps + 7, NULL, 10) : -1;
-}
-
 /* Runs radial-dam-break on 40 x 30 cells to t = 4 s in 4 snapshots with
  * extra arguments; returns the summary's step count, -1 on failure. */
 static long run_case(const char *output_name, const char *const *extra, swe_program_result *result)
@@ -112,7 +106,7 @@ static long run_case(const char *output_name, const char *const *extra, swe_prog
     }
     args[count] = NULL;
     swe_program_run(directory, args, result);
-    return result->exit_code == 0 ? summary_steps(result->out) : -1;
+    return result->exit_code == 0 ? swe_summary_last_step(result->out) : -1;
 }
 
 /* Snapshot a of file_a holds the same bits and time as snapshot b of file_b. */
@@ -169,6 +163,10 @@ static void test_restart_is_bit_for_bit(void)
     CU_ASSERT_FATAL(swe_file_exists(checkpoint));
     const char *const restart[] = {"--restart", checkpoint, NULL};
     CU_ASSERT_EQUAL(run_case("rest", restart, &result), full_steps);
+    /* Its summary counts its own steps (and its rate from them). */
+    long before = swe_summary_figure(result.out, "restarted_at_step");
+    CU_ASSERT(before > 0 && before < full_steps);
+    CU_ASSERT_EQUAL(swe_summary_figure(result.out, "steps"), full_steps - before);
     expect_continuation("rest.nc", "full.nc"); /* 3 and 4 computed, 0 to 2 taken over */
 
     /* Restarted under its own name, the VTK series lists the earlier
@@ -341,13 +339,13 @@ static void test_kill_leaves_last_checkpoint_usable(void)
     swe_program_result result;
     swe_program_run(directory, args, &result);
     CU_ASSERT_EQUAL_FATAL(result.exit_code, 0);
-    long restarted_steps = summary_steps(result.out);
+    long restarted_steps = swe_summary_last_step(result.out);
     args[count - 4] = "--output";
     args[count - 3] = full;
     args[count - 2] = NULL;
     swe_program_run(directory, args, &result);
     CU_ASSERT_EQUAL_FATAL(result.exit_code, 0);
-    CU_ASSERT_EQUAL(restarted_steps, summary_steps(result.out));
+    CU_ASSERT_EQUAL(restarted_steps, swe_summary_last_step(result.out));
 
     /* Every snapshot: the ones before the checkpoint taken over from the
      * parts the killed run sealed. */

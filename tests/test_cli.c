@@ -19,7 +19,7 @@ static int make_work_dir(void)
 
 static int remove_work_dir(void)
 {
-    return rmdir(work_dir);
+    return swe_remove_test_directory(work_dir);
 }
 
 static int file_exists(const char *name)
@@ -127,6 +127,14 @@ static void test_run_writes_file_and_summary(void)
     char path[512];
     snprintf(path, sizeof path, "%s/run.nc", work_dir);
     unlink(path);
+    /* --output with the extension names the same file, not run.nc.nc. */
+    snprintf(output, sizeof output, "%s/named.nc", work_dir);
+    swe_program_run(work_dir, args, &result);
+    CU_ASSERT_EQUAL(result.exit_code, 0);
+    CU_ASSERT(file_exists("named.nc"));
+    CU_ASSERT_FALSE(file_exists("named.nc.nc"));
+    snprintf(path, sizeof path, "%s/named.nc", work_dir);
+    unlink(path);
 }
 
 #endif
@@ -159,13 +167,95 @@ static void test_help_lists_every_option(void)
     }
 }
 
+/* -h and the other short forms are the long options. */
+static void test_short_options(void)
+{
+    swe_program_result result, long_result;
+    const char *const help[] = {"-h", NULL}, *const long_help[] = {"--help", NULL};
+    swe_program_run(work_dir, help, &result);
+    swe_program_run(work_dir, long_help, &long_result);
+    CU_ASSERT_EQUAL(result.exit_code, 0);
+    CU_ASSERT_STRING_EQUAL(result.out, long_result.out);
+    char output[512];
+    snprintf(output, sizeof output, "%s/short", work_dir);
+    const char *const run[] = {"-s", "radial-dam-break", "--nx", "10",  "--ny", "10",   "-t", "1",
+                               "-b", "serial",           "-f",   "vtk", "-o",   output, "-q", NULL};
+    swe_program_run(work_dir, run, &result);
+    CU_ASSERT_EQUAL(result.exit_code, 0);
+    CU_ASSERT_STRING_EQUAL(result.err, ""); /* -q */
+    CU_ASSERT(file_exists("short_0010.vtr") && file_exists("short.pvd"));
+    CU_ASSERT_FALSE(file_exists("short.nc")); /* -f vtk */
+    const char *const missing[] = {"-o", NULL};
+    expect_refusal(missing, "option '-o' needs a value");
+}
+
+/* On a log, one progress line per snapshot within 80 columns, with the
+ * percentage done and the time left as h:mm:ss. */
+static void test_progress_lines_fit(void)
+{
+    char output[512];
+    snprintf(output, sizeof output, "%s/progress", work_dir);
+    const char *const args[] = {"--nx", "20",       "--ny", "20",       "--t-end", "2", "--outputs",
+                                "4",    "--format", "vtk",  "--output", output,    NULL};
+    swe_program_result result;
+    swe_program_run(work_dir, args, &result);
+    CU_ASSERT_EQUAL(result.exit_code, 0);
+    int lines = 0;
+    for (const char *line = result.err; *line != '\0'; ++lines) {
+        const char *end = strchr(line, '\n');
+        size_t length = end != NULL ? (size_t)(end - line) : strlen(line);
+        CU_ASSERT(length < 80);
+        CU_ASSERT(memchr(line, '%', length) != NULL);
+        const char *eta = strstr(line, "ETA ");
+        unsigned h, m, sec;
+        CU_ASSERT(eta != NULL && eta < line + length &&
+                  sscanf(eta, "ETA %u:%2u:%2u", &h, &m, &sec) == 3);
+        line = end != NULL ? end + 1 : line + length;
+    }
+    CU_ASSERT_EQUAL(lines, 4);
+    CU_ASSERT_PTR_NOT_NULL(strstr(result.err, "100.0 %"));
+}
+
+/* The files' options refused with their reason. */
+static void test_refuses_bad_file_options(void)
+{
+    REFUSE("--compress must be between 0 and 9", "--compress", "10");
+    REFUSE("--colour-range needs snapshot, run or LOW,HIGH", "--format", "png", "--colour-range",
+           "2,1");
+    REFUSE("--colour-range goes with png in --format", "--colour-range", "-1,1");
+    REFUSE("--gauge needs X,Y in metres", "--gauge", "10");
+    REFUSE("--sample-every must be 0 (every step) or a positive", "--sample-every", "-1");
+    REFUSE("--maxima writes its fields into PATH.nc", "--maxima", "--format", "vtk");
+    REFUSE("--bathymetry-var and --displacement-var go with --scenario netcdf", "--bathymetry-var",
+           "z");
+    REFUSE("--benchmark writes no files", "--benchmark", "--gauge", "1,1");
+    REFUSE("--output 'results/' names a folder", "--output", "results/");
+#ifndef SWE_WITHOUT_NETCDF
+    REFUSE("lies outside the domain [0, 1000] x [0, 1000] m", "--gauge", "500,1500");
+#endif
+}
+
 static void test_version_and_backends(void)
 {
     const char *const version[] = {"--version", NULL};
     swe_program_result result;
     swe_program_run(work_dir, version, &result);
     CU_ASSERT_EQUAL(result.exit_code, 0);
-    CU_ASSERT_PTR_NOT_NULL(strstr(result.out, "precision: " SWE_PRECISION_NAME));
+    /* One tidy line per part: the version with the precision, then each
+     * library by its version alone (NetCDF's build date left out). */
+    CU_ASSERT_PTR_NOT_NULL(
+        strstr(result.out, "shallows " SWE_VERSION " (" SWE_PRECISION_NAME " precision)\n"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(result.out, "\nbackends: serial"));
+    const char *netcdf = strstr(result.out, "\nNetCDF: ");
+    CU_ASSERT(netcdf != NULL && strchr(netcdf + 9, ' ') > strchr(netcdf + 9, '\n'));
+    CU_ASSERT_PTR_NOT_NULL(strstr(result.out, "\ntext in pictures: "));
+    CU_ASSERT_PTR_NOT_NULL(strstr(result.out, "\nVTK compression: "));
+    CU_ASSERT_PTR_NOT_NULL(strstr(result.out, "\nunits of input files: "));
+    swe_program_result short_form;
+    const char *const short_version[] = {"-V", NULL};
+    swe_program_run(work_dir, short_version, &short_form);
+    CU_ASSERT_EQUAL(short_form.exit_code, 0);
+    CU_ASSERT_STRING_EQUAL(short_form.out, result.out);
     const char *const list[] = {"--list-backends", NULL};
     swe_program_run(work_dir, list, &result);
     CU_ASSERT_EQUAL(result.exit_code, 0);
@@ -193,6 +283,9 @@ void register_cli_tests(void)
         {"--benchmark writes no file", test_benchmark_writes_nothing},
         {"--help lists every option", test_help_lists_every_option},
         {"--version and --list-backends", test_version_and_backends},
+        {"-h, -V and the short forms", test_short_options},
+        {"progress lines fit 80 columns with percent and h:mm:ss", test_progress_lines_fit},
+        {"bad file options are refused", test_refuses_bad_file_options},
     };
     for (unsigned t = 0; t < sizeof tests / sizeof tests[0]; ++t) {
         swe_test_require_registered(CU_add_test(suite, tests[t].name, tests[t].function),

@@ -55,6 +55,10 @@ static void write_field(const char *name, const field_file *f)
     nc_def_var(ncid, "x", NC_DOUBLE, 1, &dims[1], &x_id);
     nc_def_var(ncid, "y", NC_DOUBLE, 1, &dims[0], &y_id);
     nc_def_var(ncid, "b", NC_FLOAT, 2, dims, &b_id);
+    /* In metres, as the CF reader asks (io/netcdf_input_field.h). */
+    nc_put_att_text(ncid, x_id, "units", 1, "m");
+    nc_put_att_text(ncid, y_id, "units", 1, "m");
+    nc_put_att_text(ncid, b_id, "units", 1, "m");
     if (f->format == NC_NETCDF4) {
         const size_t chunk[2] = {f->ny < 256 ? f->ny : 256, f->nx < 256 ? f->nx : 256};
         nc_def_var_chunking(ncid, b_id, NC_CHUNKED, chunk); /* no space for chunks unwritten */

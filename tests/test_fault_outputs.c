@@ -37,13 +37,12 @@ static void run_on_small_filesystem(long long bytes, const char *formats, int ch
     char mount_point[1024];
     swe_path_in(mount_point, sizeof mount_point, directory, "small");
     mkdir(mount_point, 0700);
-    const char *args[] = {"--nx",      "60",
-                          "--ny",      "60",
-                          "--t-end",   "2",
-                          "--outputs", "4",
-                          "--output",  "full",
-                          "--quiet",   "--format",
-                          formats,     checkpoints ? "--checkpoint-every" : NULL,
+    const char *args[] = {"--nx",      "60",      "--ny",
+                          "60",        "--t-end", "2",
+                          "--outputs", "4",       "--output",
+                          "full",      "--quiet", "--compress",
+                          "0", /* deflated, the snapshots would fit */
+                          "--format",  formats,   checkpoints ? "--checkpoint-every" : NULL,
                           "0.4",       NULL};
     const swe_fault_limits limits = {
         .seconds = 60, .small_filesystem = mount_point, .small_bytes = bytes};

@@ -62,6 +62,9 @@ int main(int argc, char **argv)
 #ifndef SWE_WITHOUT_NETCDF
     register_checkpoint_tests();
     register_netcdf_input_tests();
+    register_cf_input_tests();
+    register_geographic_tests();
+    register_cf_output_tests();
 #endif
 #ifdef SWE_WITH_CUDA
     register_cuda_tests();

@@ -240,12 +240,6 @@ static void sleep_seconds(double seconds)
     nanosleep(&pause, NULL);
 }
 
-static long summary_steps(const char *out)
-{
-    const char *steps = strstr(out, " steps=");
-    return steps != NULL ? strtol(steps + 7, NULL, 10) : -1;
-}
-
 /* A job stopped between checkpoints (mpirun ends its ranks on SIGTERM)
  * restarts from the last checkpoint it completed, on another number of
  * ranks and into another --output, and ends bit for bit as a run that
@@ -277,10 +271,10 @@ static void test_stopped_job_restarts_from_its_last_checkpoint(void)
     char args[512];
     snprintf(args, sizeof args, "%s --output restarted --restart stopped.checkpoint.nc", common);
     CU_ASSERT_EQUAL_FATAL(run(3, mpi, args, out, err, sizeof out), 0);
-    long restarted_steps = summary_steps(out);
+    long restarted_steps = swe_summary_last_step(out);
     snprintf(args, sizeof args, "%s --output uninterrupted", common);
     CU_ASSERT_EQUAL_FATAL(run(0, serial, args, out, err, sizeof out), 0);
-    CU_ASSERT(restarted_steps > 0 && restarted_steps == summary_steps(out));
+    CU_ASSERT(restarted_steps > 0 && restarted_steps == swe_summary_last_step(out));
 
     char restarted[512], uninterrupted[512];
     snprintf(restarted, sizeof restarted, "%s/restarted.nc", work_dir);

@@ -1,6 +1,8 @@
 /* Tests of NetCDF input (--scenario netcdf): bilinear sampling onto the
  * grid, the domain from the bathymetry, and the refusal of every malformed
- * file; and of the command-line options of the I/O layer. */
+ * file; and of the command-line options of the I/O layer. What CF asks of
+ * a reader (units, positive, packing, fill values, longitude and latitude)
+ * is tested in tests/test_cf_input.c. */
 #include "grid/block.h"
 #include "io/netcdf_input.h"
 #include "io/netcdf_output.h"
@@ -52,6 +54,14 @@ static void write_input(const input_file *spec, char *path, size_t size)
         CU_ASSERT_EQUAL(nc_def_var(ncid, "z", NC_FLOAT, spec->field_over_x_only ? 1 : 2,
                                    spec->field_over_x_only ? &x_dim : dims, &field_id),
                         NC_NOERR);
+    }
+    /* Metres everywhere: tests/test_cf_input.c tries the other units. */
+    CU_ASSERT_EQUAL(nc_put_att_text(ncid, x_id, "units", 1, "m"), NC_NOERR);
+    if (!spec->without_y) {
+        CU_ASSERT_EQUAL(nc_put_att_text(ncid, y_id, "units", 1, "m"), NC_NOERR);
+    }
+    if (!spec->without_field) {
+        CU_ASSERT_EQUAL(nc_put_att_text(ncid, field_id, "units", 1, "m"), NC_NOERR);
     }
     CU_ASSERT_EQUAL(nc_enddef(ncid), NC_NOERR);
     double *x = malloc(spec->nx * sizeof *x), *y = malloc(spec->ny * sizeof *y);
@@ -111,6 +121,18 @@ static const input_file good_displacement = {.name = "displacement.nc",
                                              .base = 0.5,
                                              .slope_x = 0.001};
 
+/* The input block of the two files, through the library. */
+static int create_block(const char *bathymetry, const char *displacement, int nx, int ny,
+                        swe_block *block, swe_error *err)
+{
+    const swe_input_files files = {bathymetry, displacement, NULL, NULL};
+    swe_map_projection projection;
+    int status = swe_netcdf_input_create_block(swe_scenario_find("netcdf"), nx, ny, &files, block,
+                                               &projection, err);
+    CU_ASSERT(status != SWE_OK || !projection.geographic);
+    return status;
+}
+
 static void test_samples_files_bilinearly(void)
 {
     char bathymetry[1024], displacement[1024];
@@ -120,9 +142,7 @@ static void test_samples_files_bilinearly(void)
     swe_error err;
     const swe_scenario *scenario = swe_scenario_find("netcdf");
     CU_ASSERT_PTR_NOT_NULL_FATAL(scenario);
-    CU_ASSERT_EQUAL_FATAL(
-        swe_netcdf_input_create_block(scenario, 40, 10, bathymetry, displacement, &block, &err),
-        SWE_OK);
+    CU_ASSERT_EQUAL_FATAL(create_block(bathymetry, displacement, 40, 10, &block, &err), SWE_OK);
     CU_ASSERT_DOUBLE_EQUAL(block.x0, 0.0, 1e-12);
     CU_ASSERT_DOUBLE_EQUAL(block.y0, 0.0, 1e-12);
     CU_ASSERT_DOUBLE_EQUAL(block.width, 1000.0, 1e-9);
@@ -152,8 +172,7 @@ static void expect_input_refused(const input_file *bathymetry_spec, const char *
     write_input(&good_displacement, displacement, sizeof displacement);
     swe_block block;
     swe_error err = {{0}};
-    int status = swe_netcdf_input_create_block(swe_scenario_find("netcdf"), 10, 10, bathymetry,
-                                               displacement, &block, &err);
+    int status = create_block(bathymetry, displacement, 10, 10, &block, &err);
     CU_ASSERT_EQUAL(status, SWE_ERROR_USAGE);
     CU_ASSERT_PTR_NOT_NULL(strstr(err.message, message));
     CU_ASSERT_PTR_NOT_NULL(strstr(err.message, bathymetry_spec->name));
@@ -170,15 +189,15 @@ static void test_refuses_malformed_files(void)
     input_file spec = good_bathymetry;
     spec.name = "without-y.nc";
     spec.without_y = 1;
-    expect_input_refused(&spec, "has no 1D coordinate variable 'y'");
+    expect_input_refused(&spec, "has variable 'z' over dimension 'y', which has no coordinate");
     spec = good_bathymetry;
     spec.name = "without-field.nc";
     spec.without_field = 1;
-    expect_input_refused(&spec, "has no 2D variable over (y, x)");
+    expect_input_refused(&spec, "has no 2D variable over two coordinate axes");
     spec = good_bathymetry;
     spec.name = "one-dimensional.nc";
     spec.field_over_x_only = 1;
-    expect_input_refused(&spec, "has no 2D variable over (y, x)");
+    expect_input_refused(&spec, "has no 2D variable over two coordinate axes");
     spec = good_bathymetry;
     spec.name = "unsorted.nc";
     spec.unsorted = 1;
@@ -186,11 +205,11 @@ static void test_refuses_malformed_files(void)
     spec = good_bathymetry;
     spec.name = "nan.nc";
     spec.with_nan = 1;
-    expect_input_refused(&spec, "holds missing, infinite or implausible values");
+    expect_input_refused(&spec, "has 1 missing values in 'z', the first at x = 50 m, y = 450 m");
     spec = good_bathymetry;
     spec.name = "single-point.nc";
     spec.ny = 1;
-    expect_input_refused(&spec, "has 1 points along 'y', needs 2 or more");
+    expect_input_refused(&spec, "has 1 points along 'y' (2 to");
     /* A displacement that lies beside the domain is another coordinate system. */
     char bathymetry[1024], displacement[1024];
     write_input(&good_bathymetry, bathymetry, sizeof bathymetry);
@@ -200,8 +219,7 @@ static void test_refuses_malformed_files(void)
     write_input(&far_away, displacement, sizeof displacement);
     swe_error far_err;
     swe_block far_block;
-    CU_ASSERT_EQUAL(swe_netcdf_input_create_block(swe_scenario_find("netcdf"), 4, 4, bathymetry,
-                                                  displacement, &far_block, &far_err),
+    CU_ASSERT_EQUAL(create_block(bathymetry, displacement, 4, 4, &far_block, &far_err),
                     SWE_ERROR_USAGE);
     CU_ASSERT_PTR_NOT_NULL(strstr(far_err.message, "outside the bathymetry's domain"));
     char text[1024];
@@ -212,9 +230,7 @@ static void test_refuses_malformed_files(void)
     fclose(file);
     swe_block block;
     swe_error err;
-    CU_ASSERT_EQUAL(
-        swe_netcdf_input_create_block(swe_scenario_find("netcdf"), 4, 4, text, text, &block, &err),
-        SWE_ERROR_USAGE);
+    CU_ASSERT_EQUAL(create_block(text, text, 4, 4, &block, &err), SWE_ERROR_USAGE);
     CU_ASSERT_PTR_NOT_NULL(strstr(err.message, "bathymetry file"));
     CU_ASSERT_PTR_NOT_NULL(strstr(err.message, "cannot be read"));
 }
@@ -269,8 +285,8 @@ static void test_cli_refuses_bad_io_options(void)
     broken.name = "broken.nc";
     broken.without_field = 1;
     write_input(&broken, bathymetry, sizeof bathymetry);
-    REFUSE("has no 2D variable over (y, x)", "--scenario", "netcdf", "--bathymetry", bathymetry,
-           "--displacement", displacement);
+    REFUSE("has no 2D variable over two coordinate axes", "--scenario", "netcdf", "--bathymetry",
+           bathymetry, "--displacement", displacement);
 }
 
 static void test_help_lists_io_options(void)

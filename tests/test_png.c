@@ -1,8 +1,10 @@
 /* Tests of the PNG pictures: they decode with libpng to the size the
- * writer promises, wide enough to look at, with the colour map in the wet
- * cells and grey in the dry ones. */
+ * writer promises, wide enough to look at, water in the colours of its
+ * surface and land in earth colours, a still level found and a wave on it
+ * in diverging colours, clipping of a fixed range shown, text drawn. */
 #include "grid/block.h"
 #include "io/colour_map.h"
+#include "io/picture_layout.h"
 #include "io/png_output.h"
 #include "program_runner.h"
 #include "test_suites.h"
@@ -57,16 +59,36 @@ static const unsigned char *pixel(const decoded *picture, int x, int y)
 }
 
 /* A 20 x 10 block: water 1..2 m deep rising to the east, dry in the
- * western quarter. */
+ * western quarter on a bed rising from 0 to 400 m. */
 static void make_block(swe_block *block)
 {
     swe_error err;
     CU_ASSERT_EQUAL_FATAL(swe_block_create(block, 20, 10, 0.0, 0.0, 200.0, 100.0, &err), SWE_OK);
     for (int j = 1; j <= block->ny; ++j) {
         for (int i = 1; i <= block->nx; ++i) {
-            block->h[SWE_INDEX(block, i, j)] = i <= 5 ? (real)0 : (real)(1.0 + i / 20.0);
+            size_t cell = SWE_INDEX(block, i, j);
+            block->h[cell] = i <= 5 ? (real)0 : (real)(1.0 + i / 20.0);
+            block->b[cell] = i <= 5 ? (real)(100 * (i - 1)) : 0;
         }
     }
+}
+
+static int same_colour(const unsigned char *pixel_rgb, swe_rgb colour)
+{
+    return pixel_rgb[0] == colour.red && pixel_rgb[1] == colour.green &&
+           pixel_rgb[2] == colour.blue;
+}
+
+/* Pixels of colour in the rectangle at (x, y) of size w x h. */
+static int count_colour(const decoded *picture, int x, int y, int w, int h, swe_rgb colour)
+{
+    int count = 0;
+    for (int row = y; row < y + h && row < picture->height; ++row) {
+        for (int column = x; column < x + w && column < picture->width; ++column) {
+            count += same_colour(pixel(picture, column, row), colour);
+        }
+    }
+    return count;
 }
 
 static void test_picture_decodes_to_its_size(void)
@@ -75,44 +97,94 @@ static void test_picture_decodes_to_its_size(void)
     make_block(&block);
     char path[1024];
     swe_path_in(path, sizeof path, directory, "picture.png");
-    swe_png_range range = swe_png_range_of(&block);
-    /* From the dry ground (b = 0) below the water to its highest surface (2 m). */
-    CU_ASSERT(range.low < 0.0 && range.low > -0.5 && range.high > 2.0 && range.high < 2.5);
+    const swe_picture_style style = swe_picture_style_of(&block);
+    swe_colour_range range = swe_colour_range_of(&block, &style);
+    /* The water's own surface heights, 1.3 to 2 m: no still level here. */
+    CU_ASSERT_FALSE(style.waves);
+    CU_ASSERT_DOUBLE_EQUAL(range.low, 1.3, 1e-6);
+    CU_ASSERT_DOUBLE_EQUAL(range.high, 2.0, 1e-6);
+    const swe_picture scene = {&block, 12.5, &style, &range};
     swe_error err;
-    CU_ASSERT_EQUAL_FATAL(swe_png_write(path, &block, 12.5, &range, &err), SWE_OK);
+    CU_ASSERT_EQUAL_FATAL(swe_png_write(path, &scene, &err), SWE_OK);
     int width, height;
-    swe_png_picture_size(&block, &width, &height);
+    swe_picture_size(&block, &width, &height);
     decoded picture;
     CU_ASSERT_EQUAL_FATAL(decode(path, &picture), 0);
     CU_ASSERT_EQUAL(picture.width, width);
     CU_ASSERT_EQUAL(picture.height, height);
-    CU_ASSERT(picture.width >= SWE_PNG_MIN_MAP_WIDTH);
-    /* The map starts 10 px from the left, 30 px from the top and is scaled
-     * to 400 px for 20 cells: 20 px per cell. A dry western cell is grey,
-     * an eastern cell has the colour map's colour of its surface. */
-    const unsigned char *dry = pixel(&picture, 10 + 30, 30 + 100);
-    CU_ASSERT(dry[0] == dry[1] && dry[1] == dry[2] && dry[0] > 64 && dry[0] < 224);
-    double eta = 1.0 + 20 / 20.0;
-    swe_rgb expected = swe_colour_map((eta - range.low) / (range.high - range.low));
-    const unsigned char *wet = pixel(&picture, 10 + 19 * 20 + 10, 30 + 100);
-    CU_ASSERT_EQUAL(wet[0], expected.red);
-    CU_ASSERT_EQUAL(wet[1], expected.green);
-    CU_ASSERT_EQUAL(wet[2], expected.blue);
-    /* The title band holds text: some dark pixels above the map. */
+    swe_picture_layout layout;
+    swe_picture_layout_of(&block, &layout);
+    CU_ASSERT(layout.map_width >= SWE_PICTURE_MIN_MAP_WIDTH);
+    /* 20 px per cell: a dry western cell in the land colour of its bed
+     * (the third dry column, 200 m above the lowest land, on a scale of
+     * at least 500 m), an eastern cell in the colour of its surface. */
+    int cell = layout.map_width / 20, row = layout.map_top + layout.map_height / 2;
+    CU_ASSERT(same_colour(pixel(&picture, layout.map_left + 2 * cell + cell / 2, row),
+                          swe_colour_land(200.0 / 500.0)));
+    CU_ASSERT(same_colour(pixel(&picture, layout.map_left + 19 * cell + cell / 2, row),
+                          swe_picture_water_colour(&scene, 2.0)));
+    /* Text (the time, the axes) where a font renderer is built in. */
     int dark = 0;
-    for (int y = 0; y < 30; ++y) {
-        for (int x = 0; x < 200; ++x) {
-            dark += pixel(&picture, x, y)[0] < 64;
+    for (int y = 0; y < layout.map_top; ++y) {
+        for (int x = 0; x < width; ++x) {
+            dark += pixel(&picture, x, y)[0] < 100;
         }
     }
-    CU_ASSERT(dark > 20);
+    const swe_text_style probe = {12, SWE_TEXT_LEFT, 0, swe_picture_ink};
+    CU_ASSERT(swe_text_width(&probe, "t") > 0 ? dark > 100 : dark == 0);
     free(picture.rgb);
     swe_block_destroy(&block);
 }
 
-/* Lightness (a luma approximation) rises along the colour map, which
- * keeps the map readable in grey and for colour-blind readers. */
-static void test_colour_map_rises_in_lightness(void)
+/* A sea at rest with a small hump: the still level is found, the range is
+ * symmetric about it, and a fixed range shows its clipping. */
+static void test_waves_and_clipping(void)
+{
+    swe_block block;
+    swe_error err;
+    CU_ASSERT_EQUAL_FATAL(swe_block_create(&block, 40, 20, 0.0, 0.0, 4000.0, 2000.0, &err), SWE_OK);
+    for (int j = 1; j <= block.ny; ++j) {
+        for (int i = 1; i <= block.nx; ++i) {
+            size_t cell = SWE_INDEX(&block, i, j);
+            block.b[cell] = i > 36 ? 5 : -100; /* land in the east */
+            block.h[cell] = i > 36 ? 0 : 100 + (i == 10 && j == 10 ? 0.3 : 0.0);
+        }
+    }
+    const swe_picture_style style = swe_picture_style_of(&block);
+    CU_ASSERT_TRUE(style.waves);
+    CU_ASSERT_DOUBLE_EQUAL(style.still_level, 0.0, 1e-6);
+    swe_colour_range range = swe_colour_range_of(&block, &style);
+    CU_ASSERT_DOUBLE_EQUAL(range.low, -0.3, 1e-5);
+    CU_ASSERT_DOUBLE_EQUAL(range.high, 0.3, 1e-5);
+    swe_colour_range fixed = {-0.1, 0.1, 1};
+    const swe_picture scene = {&block, 0.0, &style, &fixed};
+    char path[1024];
+    swe_path_in(path, sizeof path, directory, "clipped.png");
+    CU_ASSERT_EQUAL_FATAL(swe_png_write(path, &scene, &err), SWE_OK);
+    decoded picture;
+    CU_ASSERT_EQUAL_FATAL(decode(path, &picture), 0);
+    swe_picture_layout layout;
+    swe_picture_layout_of(&block, &layout);
+    /* The hump beyond the range in the colour of clipping, the still sea
+     * in the middle of the diverging map, a triangle on top of the bar. */
+    int hump = count_colour(&picture, layout.map_left, layout.map_top, layout.map_width,
+                            layout.map_height, swe_colour_over);
+    CU_ASSERT(hump > 0 && hump <= (layout.map_width / 40) * (layout.map_height / 20) + 40);
+    CU_ASSERT(same_colour(pixel(&picture, layout.map_left + 5, layout.map_top + 5),
+                          swe_colour_diverging(0.5)));
+    CU_ASSERT(count_colour(&picture, layout.bar_left, 0, layout.bar_width, layout.bar_top,
+                           swe_colour_over) > 20);
+    CU_ASSERT_EQUAL(count_colour(&picture, layout.bar_left, layout.bar_top + layout.bar_height + 1,
+                                 layout.bar_width, 20, swe_colour_under),
+                    0);
+    free(picture.rgb);
+    swe_block_destroy(&block);
+}
+
+/* Lightness (a luma approximation) rises along the sequential map, which
+ * keeps it readable in grey and for colour-blind readers; the diverging
+ * map is lightest at its middle and darkens evenly to both ends. */
+static void test_colour_maps_in_lightness(void)
 {
     double previous = -1.0;
     for (int k = 0; k <= 100; ++k) {
@@ -125,6 +197,15 @@ static void test_colour_map_rises_in_lightness(void)
     swe_rgb first = swe_colour_map(0.0), last = swe_colour_map(1.0);
     CU_ASSERT(memcmp(&low, &first, sizeof low) == 0);
     CU_ASSERT(memcmp(&high, &last, sizeof high) == 0);
+    for (int k = 0; k < 50; ++k) {
+        swe_rgb below = swe_colour_diverging(k / 100.0),
+                above = swe_colour_diverging(1 - k / 100.0);
+        swe_rgb nearer = swe_colour_diverging((k + 1) / 100.0);
+        double luma_below = 0.2126 * below.red + 0.7152 * below.green + 0.0722 * below.blue;
+        double luma_nearer = 0.2126 * nearer.red + 0.7152 * nearer.green + 0.0722 * nearer.blue;
+        CU_ASSERT(luma_nearer >= luma_below);
+        CU_ASSERT(above.red > above.blue && below.blue > below.red); /* red up, blue down */
+    }
 }
 
 /* The pictures beside the NetCDF file, or alone where the build has no NetCDF. */
@@ -151,7 +232,7 @@ static void test_run_writes_pictures(void)
         swe_path_in(path, sizeof path, directory, name);
         decoded picture;
         CU_ASSERT_EQUAL_FATAL(decode(path, &picture), 0);
-        CU_ASSERT(picture.width >= SWE_PNG_MIN_MAP_WIDTH);
+        CU_ASSERT(picture.width >= SWE_PICTURE_MIN_MAP_WIDTH);
         free(picture.rgb);
     }
 #ifndef SWE_WITHOUT_NETCDF
@@ -168,9 +249,10 @@ void register_png_tests(void)
         const char *name;
         CU_TestFunc function;
     } tests[] = {
-        {"a picture decodes to its size, wet in colour, dry grey",
+        {"a picture decodes to its size, water and land in their colours, text",
          test_picture_decodes_to_its_size},
-        {"the colour map rises in lightness", test_colour_map_rises_in_lightness},
+        {"a wave on a still sea: diverging colours, clipping shown", test_waves_and_clipping},
+        {"the colour maps' lightness", test_colour_maps_in_lightness},
         {"--format " RUN_FORMATS " writes every format", test_run_writes_pictures},
     };
     for (unsigned t = 0; t < sizeof tests / sizeof tests[0]; ++t) {

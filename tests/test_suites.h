@@ -23,6 +23,9 @@ void register_vtk_tests(void);
 void register_png_tests(void);
 void register_checkpoint_tests(void);
 void register_netcdf_input_tests(void);
+void register_cf_input_tests(void);
+void register_geographic_tests(void);
+void register_cf_output_tests(void);
 void register_cuda_tests(void); /* only with SWE_WITH_CUDA */
 #ifdef SWE_WITH_OPENCL
 void register_opencl_tests(void);

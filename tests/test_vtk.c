@@ -1,14 +1,17 @@
-/* Tests of the VTK XML writer: the files are well-formed XML, carry the
- * extents and arrays ParaView expects, and the base64 arrays decode to the
- * block's values. */
+/* Tests of the VTK XML writer: the files are well-formed XML around their
+ * appended section, carry the extents and arrays ParaView expects, and
+ * the arrays (zlib-compressed, or raw at --compress 0) read back to the
+ * block's values. VTK's own readers load them in tools/check_files.py. */
 #include "grid/block.h"
 #include "io/vtk_output.h"
+#include "io/vtk_zlib.h"
 #include "program_runner.h"
 #include "test_suites.h"
 #include "vtk_reader.h"
 
 #include <CUnit/CUnit.h>
 #include <ctype.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,7 +30,8 @@ static int tear_down(void)
     return swe_remove_test_directory(directory);
 }
 
-/* A block with a distinct value in every cell and field. */
+/* A block with a distinct value in every cell and field, and dry cells
+ * (h below the dry tolerance) in the first column. */
 static void make_block(swe_block *block)
 {
     swe_error err;
@@ -40,8 +44,30 @@ static void make_block(swe_block *block)
             block->hu[cell] = (real)(i - j) / 4;
             block->hv[cell] = (real)(i * j) / 16;
             block->b[cell] = -(real)j / 2;
+            if (i == 1) {
+                block->h[cell] = SWE_DRY_TOLERANCE / 2;
+            }
         }
     }
+}
+
+/* The file with its appended section's bytes left out, for the XML check:
+ * VTK's appended data is raw bytes by design. */
+static char *without_appended_bytes(const char *file)
+{
+    static const char end[] = "\n  </AppendedData>\n</VTKFile>\n";
+    const char *section = strstr(file, "<AppendedData encoding=\"raw\">");
+    const char *underscore = section != NULL ? strchr(section, '_') : NULL;
+    if (underscore == NULL) {
+        return NULL;
+    }
+    size_t length = (size_t)(underscore - file);
+    char *copy = malloc(length + sizeof end);
+    if (copy != NULL) {
+        memcpy(copy, file, length);
+        memcpy(copy + length, end, sizeof end);
+    }
+    return copy;
 }
 
 /* Well-formed XML in the subset VTK writes: a declaration, elements with
@@ -119,12 +145,13 @@ static int well_formed(const char *text)
     return depth == 0 && roots == 1;
 }
 
-/* The payload of the DataArray called name, copied into out: its size,
+/* The values of the DataArray called name, copied into out: their size,
  * or 0 when absent, inconsistent or larger than capacity. */
-static size_t data_array(const char *xml, const char *name, unsigned char *out, size_t capacity)
+static size_t data_array(const char *file, size_t size, const char *name, void *out,
+                         size_t capacity)
 {
     size_t bytes = 0;
-    unsigned char *payload = swe_vtk_read_array(xml, name, &bytes);
+    unsigned char *payload = swe_vtk_read_array(file, size, name, &bytes);
     if (payload == NULL || bytes > capacity) {
         free(payload);
         return 0;
@@ -134,22 +161,44 @@ static size_t data_array(const char *xml, const char *name, unsigned char *out, 
     return bytes;
 }
 
-static void check_cell_array(const char *xml, const swe_block *block, const char *name,
-                             const real *array, const real *added)
+/* What a cell array of the piece should hold in (i, j), component c. */
+static real expected_value(const swe_block *block, const char *name, size_t cell, int c)
 {
-    real values[TEST_NX * TEST_NY];
-    size_t bytes = data_array(xml, name, (unsigned char *)values, sizeof values);
-    CU_ASSERT_EQUAL_FATAL(bytes, sizeof values);
+    int wet = block->h[cell] >= SWE_DRY_TOLERANCE;
+    if (strcmp(name, "h") == 0) {
+        return block->h[cell];
+    }
+    if (strcmp(name, "b") == 0) {
+        return block->b[cell];
+    }
+    if (strcmp(name, "eta") == 0) {
+        return wet ? block->h[cell] + block->b[cell] : (real)NAN;
+    }
+    /* velocity: u, v, 0; zero where dry */
+    const real *momentum = c == 0 ? block->hu : block->hv;
+    return c < 2 && wet ? momentum[cell] / block->h[cell] : 0;
+}
+
+static void check_cell_array(const char *file, size_t size, const swe_block *block,
+                             const char *name, int components)
+{
+    real values[3 * TEST_NX * TEST_NY];
+    size_t bytes = data_array(file, size, name, values, sizeof values);
+    CU_ASSERT_EQUAL_FATAL(bytes, (size_t)components * TEST_NX * TEST_NY * sizeof(real));
     for (int j = 1; j <= TEST_NY; ++j) {
         for (int i = 1; i <= TEST_NX; ++i) {
             size_t cell = SWE_INDEX(block, i, j);
-            real expected = added != NULL ? array[cell] + added[cell] : array[cell];
-            CU_ASSERT_EQUAL(values[(j - 1) * TEST_NX + (i - 1)], expected);
+            for (int c = 0; c < components; ++c) {
+                real expected = expected_value(block, name, cell, c);
+                real value = values[((j - 1) * TEST_NX + (i - 1)) * components + c];
+                CU_ASSERT(isnan(expected) ? isnan(value) : value == expected);
+            }
         }
     }
 }
 
-static void test_piece_holds_arrays_and_extents(void)
+/* One piece written at compression level (0: raw). */
+static void check_piece(int compression)
 {
     swe_block block;
     make_block(&block);
@@ -157,33 +206,69 @@ static void test_piece_holds_arrays_and_extents(void)
     swe_path_in(path, sizeof path, directory, "piece.vtr");
     swe_vtk_extent whole = {0, TEST_NX, 0, TEST_NY};
     swe_error err;
-    CU_ASSERT_EQUAL_FATAL(swe_vtk_write_piece(path, &block, &whole, &whole, 1.5, &err), SWE_OK);
+    CU_ASSERT_EQUAL_FATAL(swe_vtk_write_piece(path, &block, &whole, &whole, 1.5, compression, &err),
+                          SWE_OK);
     size_t size;
-    char *xml = swe_read_file(path, &size);
-    CU_ASSERT_PTR_NOT_NULL_FATAL(xml);
-    CU_ASSERT(well_formed(xml));
-    CU_ASSERT_PTR_NOT_NULL(strstr(xml, "<VTKFile type=\"RectilinearGrid\""));
-    CU_ASSERT_PTR_NOT_NULL(strstr(xml, "WholeExtent=\"0 7 0 4 0 0\""));
-    CU_ASSERT_PTR_NOT_NULL(strstr(xml, "<Piece Extent=\"0 7 0 4 0 0\">"));
-    CU_ASSERT_PTR_NOT_NULL(strstr(xml, "Name=\"TimeValue\" NumberOfTuples=\"1\" "
-                                       "format=\"ascii\">1.5<"));
-    check_cell_array(xml, &block, "h", block.h, NULL);
-    check_cell_array(xml, &block, "hu", block.hu, NULL);
-    check_cell_array(xml, &block, "hv", block.hv, NULL);
-    check_cell_array(xml, &block, "b", block.b, NULL);
-    check_cell_array(xml, &block, "eta", block.h, block.b);
+    char *file = swe_read_file(path, &size);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(file);
+    char *xml = without_appended_bytes(file);
+    CU_ASSERT(xml != NULL && well_formed(xml));
+    free(xml);
+    CU_ASSERT_EQUAL(swe_vtk_is_compressed(file), compression > 0 && swe_vtk_zlib_available());
+    CU_ASSERT_PTR_NOT_NULL(strstr(file, "<VTKFile type=\"RectilinearGrid\""));
+    CU_ASSERT_PTR_NOT_NULL(strstr(file, "WholeExtent=\"0 7 0 4 0 0\""));
+    CU_ASSERT_PTR_NOT_NULL(strstr(file, "<Piece Extent=\"0 7 0 4 0 0\">"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(file, "Name=\"TimeValue\" NumberOfTuples=\"1\" "
+                                        "format=\"ascii\">1.5<"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(file, "Vectors=\"velocity\""));
+    check_cell_array(file, size, &block, "h", 1);
+    check_cell_array(file, size, &block, "b", 1);
+    check_cell_array(file, size, &block, "eta", 1);
+    check_cell_array(file, size, &block, "velocity", 3);
     double x[TEST_NX + 1], y[TEST_NY + 1], z[1];
-    CU_ASSERT_EQUAL(data_array(xml, "x", (unsigned char *)x, sizeof x), sizeof x);
-    CU_ASSERT_EQUAL(data_array(xml, "y", (unsigned char *)y, sizeof y), sizeof y);
-    CU_ASSERT_EQUAL(data_array(xml, "z", (unsigned char *)z, sizeof z), sizeof z);
+    CU_ASSERT_EQUAL(data_array(file, size, "x", x, sizeof x), sizeof x);
+    CU_ASSERT_EQUAL(data_array(file, size, "y", y, sizeof y), sizeof y);
+    CU_ASSERT_EQUAL(data_array(file, size, "z", z, sizeof z), sizeof z);
     CU_ASSERT_DOUBLE_EQUAL(x[0], -2.0, 1e-12);
     CU_ASSERT_DOUBLE_EQUAL(x[TEST_NX], 12.0, 1e-12);
     CU_ASSERT_DOUBLE_EQUAL(y[0], 3.0, 1e-12);
     CU_ASSERT_DOUBLE_EQUAL(y[TEST_NY], 5.0, 1e-12);
     CU_ASSERT_FALSE(swe_file_exists(strcat(path, ".tmp")));
-    free(xml);
+    free(file);
     swe_block_destroy(&block);
 }
+
+static void test_piece_holds_arrays_and_extents(void)
+{
+    check_piece(1);
+    check_piece(9);
+    check_piece(0);
+}
+
+#ifndef SWE_WITHOUT_ZLIB
+/* The reader the tests trust must notice a damaged compressed block. */
+static void test_reader_rejects_corrupted_data(void)
+{
+    swe_block block;
+    make_block(&block);
+    char path[1024];
+    swe_path_in(path, sizeof path, directory, "damaged.vtr");
+    swe_vtk_extent whole = {0, TEST_NX, 0, TEST_NY};
+    swe_error err;
+    CU_ASSERT_EQUAL_FATAL(swe_vtk_write_piece(path, &block, &whole, &whole, 0.0, 1, &err), SWE_OK);
+    size_t size, bytes;
+    char *file = swe_read_file(path, &size);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(file);
+    char *data = strchr(strstr(file, "<AppendedData"), '_') + 1;
+    /* The first array's first compressed byte, past its 4 UInt64 numbers. */
+    data[4 * sizeof(unsigned long long) + 2] ^= 0x5a;
+    void *values = swe_vtk_read_array(file, size, "h", &bytes);
+    CU_ASSERT_PTR_NULL(values);
+    free(values);
+    free(file);
+    swe_block_destroy(&block);
+}
+#endif
 
 /* A piece of a larger grid (as one MPI rank writes) keeps both extents. */
 static void test_piece_of_a_larger_grid(void)
@@ -195,18 +280,18 @@ static void test_piece_of_a_larger_grid(void)
     swe_vtk_extent whole = {0, 2 * TEST_NX, 0, TEST_NY};
     swe_vtk_extent piece = {TEST_NX, 2 * TEST_NX, 0, TEST_NY};
     swe_error err;
-    CU_ASSERT_EQUAL_FATAL(swe_vtk_write_piece(path, &block, &whole, &piece, 0.0, &err), SWE_OK);
+    CU_ASSERT_EQUAL_FATAL(swe_vtk_write_piece(path, &block, &whole, &piece, 0.0, 1, &err), SWE_OK);
     size_t size;
     char *xml = swe_read_file(path, &size);
     CU_ASSERT_PTR_NOT_NULL_FATAL(xml);
-    CU_ASSERT(well_formed(xml));
     CU_ASSERT_PTR_NOT_NULL(strstr(xml, "WholeExtent=\"0 14 0 4 0 0\""));
     CU_ASSERT_PTR_NOT_NULL(strstr(xml, "<Piece Extent=\"7 14 0 4 0 0\">"));
     free(xml);
     /* A piece that does not match the block's size is refused. */
     swe_vtk_extent wrong = {0, TEST_NX + 1, 0, TEST_NY};
     swe_path_in(path, sizeof path, directory, "wrong.vtr");
-    CU_ASSERT_EQUAL(swe_vtk_write_piece(path, &block, &whole, &wrong, 0.0, &err), SWE_ERROR_USAGE);
+    CU_ASSERT_EQUAL(swe_vtk_write_piece(path, &block, &whole, &wrong, 0.0, 1, &err),
+                    SWE_ERROR_USAGE);
     CU_ASSERT_FALSE(swe_file_exists(path));
     swe_block_destroy(&block);
 }
@@ -227,8 +312,8 @@ static void test_parallel_file_lists_pieces(void)
     swe_error err;
     for (int k = 0; k < 2; ++k) {
         swe_path_in(path, sizeof path, directory, pieces[k].file);
-        CU_ASSERT_EQUAL(swe_vtk_write_piece(path, blocks[k], &whole, &pieces[k].extent, 0.5, &err),
-                        SWE_OK);
+        CU_ASSERT_EQUAL(
+            swe_vtk_write_piece(path, blocks[k], &whole, &pieces[k].extent, 0.5, 1, &err), SWE_OK);
     }
     swe_path_in(path, sizeof path, directory, "grid.pvtr");
     CU_ASSERT_EQUAL_FATAL(swe_vtk_write_parallel(path, &whole, pieces, 2, &err), SWE_OK);
@@ -238,6 +323,7 @@ static void test_parallel_file_lists_pieces(void)
     CU_ASSERT(well_formed(xml));
     CU_ASSERT_PTR_NOT_NULL(strstr(xml, "<PRectilinearGrid WholeExtent=\"0 14 0 4 0 0\""));
     CU_ASSERT_PTR_NOT_NULL(strstr(xml, "Name=\"eta\""));
+    CU_ASSERT_PTR_NOT_NULL(strstr(xml, "Name=\"velocity\" NumberOfComponents=\"3\""));
     CU_ASSERT_PTR_NOT_NULL(strstr(xml, "<Piece Extent=\"0 7 0 4 0 0\" Source=\"grid_0.vtr\"/>"));
     CU_ASSERT_PTR_NOT_NULL(strstr(xml, "<Piece Extent=\"7 14 0 4 0 0\" Source=\"grid_1.vtr\"/>"));
     free(xml);
@@ -317,7 +403,11 @@ void register_vtk_tests(void)
         const char *name;
         CU_TestFunc function;
     } tests[] = {
-        {"a piece holds h, hu, hv, b, eta and its extents", test_piece_holds_arrays_and_extents},
+        {"a piece holds h, b, eta, velocity and its extents, compressed or raw",
+         test_piece_holds_arrays_and_extents},
+#ifndef SWE_WITHOUT_ZLIB
+        {"the test reader notices a damaged compressed block", test_reader_rejects_corrupted_data},
+#endif
         {"a piece of a larger grid keeps both extents", test_piece_of_a_larger_grid},
         {"a .pvtr assembles pieces of two blocks", test_parallel_file_lists_pieces},
         {"the .pvd lists files and times, escaped", test_series_lists_files_and_times},

@@ -1,5 +1,7 @@
-/* Reading back what common/io/vtk_output.c writes, for the tests: extents and
- * the inline base64 arrays of VTK XML text. */
+/* Reading back what the VTK writers write, for the tests: extents and
+ * the arrays of the appended section, raw or zlib-compressed in VTK's
+ * block format (common/io/vtk_output.c), or inline base64
+ * (io/vtk_xml.h: the .vtu and .vti files), checked against their headers. */
 #ifndef SWE_VTK_READER_H
 #define SWE_VTK_READER_H
 
@@ -7,11 +9,14 @@
 
 #include <stddef.h>
 
-/* The payload of the binary DataArray called name in xml, in a new
- * allocation, once its UInt64 byte count matches the data that follows;
- * NULL when there is no such array or the count does not match. *bytes:
- * the payload's size. */
-void *swe_vtk_read_array(const char *xml, const char *name, size_t *bytes);
+/* The values of the DataArray called name in the VTK file held in
+ * file[0 .. size), in a new allocation; NULL when there is no such array,
+ * or its byte count, block sizes or compressed data do not add up.
+ * *bytes: their size. */
+void *swe_vtk_read_array(const char *file, size_t size, const char *name, size_t *bytes);
+
+/* Whether the file's arrays are zlib-compressed (a compressor attribute). */
+int swe_vtk_is_compressed(const char *file);
 
 /* Reads `attribute="i0 i1 j0 j1 0 0"` (Extent, WholeExtent) at or after
  * from into *extent; returns where the attribute's value ends, or NULL. */

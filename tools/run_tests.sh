@@ -9,6 +9,12 @@ passed=0
 failed=0
 status=0
 log=$(mktemp)
+
+# Adds the tally of a line "NAME: N passed, M failed" to passed and failed.
+count() {
+    passed=$((passed + $(echo "$1" | sed -E 's/^[a-z0-9-]+: ([0-9]+) passed.*/\1/')))
+    failed=$((failed + $(echo "$1" | sed -E 's/.* ([0-9]+) failed.*/\1/')))
+}
 for variant in "PRECISION=single" "PRECISION=double" "PRECISION=double SANITIZE=1"; do
     echo "== make check $variant"
     # shellcheck disable=SC2086
@@ -21,8 +27,7 @@ for variant in "PRECISION=single" "PRECISION=double" "PRECISION=double SANITIZE=
         status=1
         continue
     fi
-    passed=$((passed + $(echo "$line" | sed -E 's/^[a-z]+: ([0-9]+) passed.*/\1/')))
-    failed=$((failed + $(echo "$line" | sed -E 's/.* ([0-9]+) failed.*/\1/')))
+    count "$line"
 done
 # The MPI suites: shallows-mpi-tests under mpirun on 1, 2, 3, 4 and 6 ranks
 # (make check-mpi), in both precisions. Not under the sanitizers.
@@ -39,13 +44,30 @@ if command -v mpicc >/dev/null 2>&1 && command -v mpirun >/dev/null 2>&1; then
             continue
         fi
         while read -r line; do
-            passed=$((passed + $(echo "$line" | sed -E 's/^mpi-[0-9]+: ([0-9]+) passed.*/\1/')))
-            failed=$((failed + $(echo "$line" | sed -E 's/.* ([0-9]+) failed.*/\1/')))
+            count "$line"
         done <<<"$lines"
     done
     echo "== MPI suites skipped under ASan/UBSan (Open MPI and AddressSanitizer do not mix): not counted"
 else
     echo "== MPI suites skipped: mpicc or mpirun not installed (make deps installs them): not counted"
+fi
+# The output files in the tools their users open them with (xarray,
+# netCDF4, VTK's readers, the CF checkers, ParaView where installed):
+# tools/check_files.py, which says what it skipped.
+echo "== tools/check_files.py (double)"
+mpi_program=build/double/shallows-mpi
+if python3 tools/check_files.py --program build/double/shallows \
+    $([ -x "$mpi_program" ] && echo "--mpi-program $mpi_program") 2>&1 | tee "$log"; then
+    :
+else
+    status=1
+fi
+line=$(grep -E '^files: [0-9]+ passed, [0-9]+ failed' "$log" | tail -n 1)
+if [ -z "$line" ]; then
+    echo "== tools/check_files.py did not finish"
+    status=1
+else
+    count "$line"
 fi
 rm -f "$log"
 [ "$failed" -eq 0 ] || status=1

@@ -26,11 +26,24 @@ MPI_TEST_RANKS ?= 1 2 3 4 6
 MPIRUN_FLAGS ?= -q --oversubscribe
 CPPFLAGS += -DSWE_WITH_MPI
 
+# Parallel NetCDF (tools/libraries.mk): the MPI layer's own writer, and
+# shallows-mpi linked against the parallel build of the library (the same
+# API and version as the serial one the core compiles against) in its
+# place. Without it rank 0 gathers the domain for PATH.nc.
+ifeq ($(HAVE_NETCDF_PAR),yes)
+MPI_NETCDF_FLAGS := -DSWE_WITH_PARALLEL_NETCDF $(NETCDF_PAR_CFLAGS)
+MPI_LDLIBS = $(filter-out $(NETCDF_LIBS),$(LDLIBS)) $(NETCDF_PAR_LIBS)
+else
+MPI_SOURCES := $(filter-out backends/mpi/mpi_netcdf.c,$(MPI_SOURCES))
+MPI_OBJECTS := $(patsubst %.c,$(BUILD)/obj/%.o,$(MPI_SOURCES))
+MPI_LDLIBS = $(LDLIBS)
+endif
+
 # mpicc is the same compiler as $(CC) plus MPI's paths; only these files
 # need them.
 $(BUILD)/obj/backends/mpi/%.o: backends/mpi/%.c $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
-	$(MPICC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
+	$(MPICC) $(MPI_NETCDF_FLAGS) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
 
 $(BUILD)/obj/$(KERNELS)/mpi/%.o: $(KERNELS)/mpi/%.c $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
@@ -48,13 +61,13 @@ $(BUILD)/obj/tests/mpi/%.o: tests/mpi/%.c $(FLAGS_STAMP)
 # sources: expand them a second time, when the rule is used.
 .SECONDEXPANSION:
 $(MPI_PROGRAM): $(MPI_MAIN_OBJECT) $(MPI_OBJECTS) $$(LIBRARY_OBJECTS)
-	$(MPICC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+	$(MPICC) $(LDFLAGS) -o $@ $^ $(MPI_LDLIBS)
 
 $(MPI_TEST_PROGRAM): $(MPI_TEST_OBJECTS) $(MPI_OBJECTS) $$(LIBRARY_OBJECTS)
-	$(MPICC) $(LDFLAGS) -o $@ $^ -lcunit $(LDLIBS)
+	$(MPICC) $(LDFLAGS) -o $@ $^ $(CUNIT_LIBS) $(MPI_LDLIBS)
 
 $(MPI_GRADE_PROGRAM): $(MPI_GRADE_OBJECTS) $(MPI_OBJECTS) $$(LIBRARY_OBJECTS)
-	$(MPICC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+	$(MPICC) $(LDFLAGS) -o $@ $^ $(MPI_LDLIBS)
 
 -include $(MPI_OBJECTS:.o=.d) $(MPI_MAIN_OBJECT:.o=.d) $(MPI_TEST_OBJECTS:.o=.d) \
     $(MPI_GRADE_OBJECTS:.o=.d)

@@ -23,12 +23,17 @@ static void print_version(FILE *stream)
             break;
         }
     }
-#ifdef SWE_WITHOUT_NETCDF
+#if defined(SWE_WITHOUT_NETCDF)
     const char *output_mode = "no NetCDF (built without it); VTK: one piece per rank; PNG: "
                               "the domain gathered by rank 0";
+#elif defined(SWE_WITH_PARALLEL_NETCDF)
+    const char *output_mode = "one NetCDF file for the whole domain, each rank writing its "
+                              "part (parallel NetCDF); VTK: one piece per rank; PNG: the "
+                              "domain gathered by rank 0";
 #else
-    const char *output_mode = "one NetCDF file for the whole domain, gathered by rank 0 (this "
-                              "libnetcdf has no parallel I/O); VTK: one piece per rank";
+    const char *output_mode = "one NetCDF file for the whole domain, gathered by rank 0 "
+                              "(this build found no parallel NetCDF: libnetcdf-mpi-dev); VTK: "
+                              "one piece per rank";
 #endif
     fprintf(stream, "mpi: %s\noutput mode: %s\n", library, output_mode);
 }
@@ -39,8 +44,10 @@ static void print_help(FILE *stream, const char *program)
             "\nshallows-mpi splits the domain into one block per rank and runs each block with\n"
             "the backend that --backend names (mpi+serial, mpi+openmp, ...); results are bit\n"
             "for bit those of shallows. Start it with: mpirun -np N %s [options]\n"
-            "\nFiles: rank 0 gathers the domain for PATH.nc and PATH_NNNN.png; with --format\n"
-            "vtk every rank writes its piece PATH_NNNN_pRRRR.vtr, assembled by PATH_NNNN.pvtr\n"
+            "\nFiles: every rank writes its part of PATH.nc where NetCDF has parallel I/O\n"
+            "(--version says), rank 0 gathers the domain for it otherwise and for\n"
+            "PATH_NNNN.png; with --format vtk every rank writes its piece\n"
+            "PATH_NNNN_pRRRR.vtr, assembled by PATH_NNNN.pvtr\n"
             "and listed in PATH.pvd. A checkpoint holds the whole domain, gathered by rank\n"
             "0, in the format of shallows: --restart continues it on any number of ranks,\n"
             "and shallows and shallows-mpi continue each other's checkpoints.\n",

@@ -1,8 +1,8 @@
 /* Output of an MPI run: the interiors of all ranks' blocks assembled into
  * one block of the whole domain on rank 0, which then writes it with the
- * same writers as a serial run (Debian's libnetcdf has no parallel I/O, so
- * one file for the whole domain is written by rank 0 alone); and back, from
- * rank 0's whole block to the ranks, when a run restarts. */
+ * same writers as a serial run (pictures, checkpoints, and PATH.nc where
+ * NetCDF has no parallel I/O: mpi_netcdf.h); and back, from rank 0's
+ * whole block to the ranks, when a run restarts. */
 #ifndef SWE_MPI_GATHER_H
 #define SWE_MPI_GATHER_H
 

@@ -5,6 +5,9 @@
 #include "mpi_gather.h"
 #include "mpi_layer.h"
 #include "mpi_vtk.h"
+#ifdef SWE_WITH_PARALLEL_NETCDF
+#include "mpi_netcdf.h"
+#endif
 
 #include <limits.h>
 #include <stdio.h>
@@ -27,6 +30,9 @@ typedef struct mpi_run {
     swe_block whole;           /* rank 0: the gathered domain, made at the first gather */
     int whole_made;
     swe_mpi_vtk vtk; /* this rank's VTK pieces */
+#ifdef SWE_WITH_PARALLEL_NETCDF
+    swe_mpi_netcdf netcdf; /* this rank's part of PATH.nc */
+#endif
     swe_block_split split;
 } mpi_run;
 
@@ -83,8 +89,7 @@ static int split_open_pieces(void *context, const swe_output_plan *plan, int fir
                              swe_error *err)
 {
     mpi_run *run = context;
-    int status = swe_mpi_vtk_create(&run->vtk, &run->layer, plan->path_stem, plan->outputs,
-                                    plan->t_end, first_snapshot, err);
+    int status = swe_mpi_vtk_create(&run->vtk, &run->layer, plan, first_snapshot, err);
     return swe_mpi_agree(run->layer.comm, status, err);
 }
 
@@ -93,6 +98,27 @@ static int split_write_pieces(void *context, int snapshot, double time, swe_erro
     mpi_run *run = context;
     return swe_mpi_vtk_write(&run->vtk, &run->layer, snapshot, time, err);
 }
+
+#ifdef SWE_WITH_PARALLEL_NETCDF
+static int split_open_netcdf(void *context, const swe_output_plan *plan,
+                             const swe_output_info *info, swe_error *err)
+{
+    mpi_run *run = context;
+    return swe_mpi_netcdf_create(&run->netcdf, &run->layer, plan, info, err);
+}
+
+static int split_write_netcdf(void *context, double time, swe_error *err)
+{
+    mpi_run *run = context;
+    return swe_mpi_netcdf_write(&run->netcdf, &run->layer, time, err);
+}
+
+static int split_close_netcdf(void *context, int keep, swe_error *err)
+{
+    mpi_run *run = context;
+    return swe_mpi_netcdf_close(&run->netcdf, &run->layer, keep, err);
+}
+#endif
 
 /* This rank's index among the ranks that share its node (its memory). */
 static int node_local_rank(MPI_Comm comm)
@@ -140,6 +166,11 @@ static void connect_split(mpi_run *run)
                                    .share = split_share,
                                    .open_pieces = split_open_pieces,
                                    .write_pieces = split_write_pieces};
+#ifdef SWE_WITH_PARALLEL_NETCDF
+    run->split.open_netcdf = split_open_netcdf;
+    run->split.write_netcdf = split_write_netcdf;
+    run->split.close_netcdf = split_close_netcdf;
+#endif
     swe_cartesian_model_set_split(&run->model, &run->split);
     snprintf(run->model.backend_name, sizeof run->model.backend_name, "mpi+%s",
              run->model.backend->name);

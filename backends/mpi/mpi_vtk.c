@@ -8,16 +8,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-int swe_mpi_vtk_create(swe_mpi_vtk *vtk, const swe_mpi_layer *layer, const char *path_stem,
-                       int outputs, double t_end, int first_snapshot, swe_error *err)
+int swe_mpi_vtk_create(swe_mpi_vtk *vtk, const swe_mpi_layer *layer, const swe_output_plan *plan,
+                       int first_snapshot, swe_error *err)
 {
-    if (vtk == NULL || layer == NULL || path_stem == NULL) {
+    if (vtk == NULL || layer == NULL || plan == NULL || plan->path_stem == NULL) {
         return swe_fail(err, SWE_ERROR_USAGE, "internal error: MPI VTK output needs a path");
     }
     memset(vtk, 0, sizeof *vtk);
-    vtk->path_stem = path_stem;
-    return layer->rank == 0 ? swe_vtk_series_create(&vtk->series, path_stem, ".pvtr", outputs,
-                                                    t_end, first_snapshot, err)
+    vtk->path_stem = plan->path_stem;
+    vtk->compression = plan->vtk_compression;
+    return layer->rank == 0 ? swe_vtk_series_create(&vtk->series, plan->path_stem, ".pvtr",
+                                                    plan->outputs, plan->t_end, first_snapshot, err)
                             : SWE_OK;
 }
 
@@ -51,7 +52,7 @@ static int write_own_piece(const swe_mpi_vtk *vtk, swe_mpi_layer *layer, int sna
     const swe_vtk_extent whole = {0, part->domain_nx, 0, part->domain_ny};
     swe_block_extent own = swe_block_grid_extent(&layer->grid, layer->rank);
     const swe_vtk_extent piece = extent_of(&own);
-    status = swe_vtk_write_piece(path, part, &whole, &piece, time, err);
+    status = swe_vtk_write_piece(path, part, &whole, &piece, time, vtk->compression, err);
     free(path);
     return status;
 }

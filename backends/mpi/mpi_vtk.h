@@ -5,19 +5,21 @@
 #ifndef SWE_MPI_VTK_H
 #define SWE_MPI_VTK_H
 
+#include "io/output_set.h"
 #include "io/vtk_series.h"
 #include "mpi_layer.h"
 
 typedef struct swe_mpi_vtk {
     const char *path_stem; /* PATH, not owned */
+    int compression;       /* zlib level of the pieces */
     swe_vtk_series series; /* rank 0: PATH.pvd over the .pvtr files */
 } swe_mpi_vtk;
 
-/* Prepares the output of a run of outputs snapshots up to t_end into
- * path_stem; a run restarting at first_snapshot lists the earlier .pvtr
- * files that exist. Local (only rank 0 has a series to prepare). */
-int swe_mpi_vtk_create(swe_mpi_vtk *vtk, const swe_mpi_layer *layer, const char *path_stem,
-                       int outputs, double t_end, int first_snapshot, swe_error *err);
+/* Prepares the VTK output of plan (its path, outputs, t_end and
+ * compression); a run restarting at first_snapshot lists the earlier
+ * .pvtr files that exist. Local (only rank 0 has a series to prepare). */
+int swe_mpi_vtk_create(swe_mpi_vtk *vtk, const swe_mpi_layer *layer, const swe_output_plan *plan,
+                       int first_snapshot, swe_error *err);
 
 /* Writes snapshot at time: every rank its piece, then rank 0 the .pvtr
  * and the .pvd. Collective; every rank returns the first failure. */

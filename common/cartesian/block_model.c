@@ -1,6 +1,7 @@
 #include "cartesian/block_model.h"
 
 #include "cartesian/block_model_files.h"
+#include "cartesian/block_model_samples.h"
 #include "cartesian/initial_block.h"
 #include "core/memory_budget.h"
 #include "grid/state_check.h"
@@ -45,7 +46,7 @@ int swe_cartesian_model_create(swe_cartesian_model *model, const swe_options *op
         status = check_memory(options, place, err);
     }
     if (status == SWE_OK) {
-        status = swe_cartesian_create_block(options, place, &model->block, err);
+        status = swe_cartesian_create_block(options, place, &model->block, &model->projection, err);
     }
     if (status != SWE_OK) {
         return status;
@@ -112,7 +113,9 @@ static int cartesian_advance(void *self, swe_clock *clock, double t_target, doub
 {
     swe_cartesian_model *model = self;
     model->host_current = 0;
-    return swe_block_advance(stepped(model), clock, t_target, t_pause, err);
+    t_pause = swe_cartesian_sample_pause(model, t_pause);
+    int status = swe_block_advance(stepped(model), clock, t_target, t_pause, err);
+    return status == SWE_OK ? swe_cartesian_sample(model, clock, err) : status;
 }
 
 /* Each process checks its own block, then, in a closed basin, they

@@ -6,6 +6,9 @@
 #ifndef SWE_CARTESIAN_BLOCK_MODEL_H
 #define SWE_CARTESIAN_BLOCK_MODEL_H
 
+#include "cartesian/gauges.h"
+#include "cartesian/maxima.h"
+#include "io/map_projection.h"
 #include "io/output_set.h"
 #include "run/model.h"
 #include "run/options.h"
@@ -44,19 +47,32 @@ typedef struct swe_block_split {
     int (*open_pieces)(void *context, const swe_output_plan *plan, int first_snapshot,
                        swe_error *err);
     int (*write_pieces)(void *context, int snapshot, double time, swe_error *err);
+    /* NetCDF without a gather, where the library does parallel I/O (NULL
+     * otherwise: the writer writes the gathered domain): every process
+     * writes its part of PATH.nc. */
+    int (*open_netcdf)(void *context, const swe_output_plan *plan, const swe_output_info *info,
+                       swe_error *err);
+    int (*write_netcdf)(void *context, double time, swe_error *err);
+    int (*close_netcdf)(void *context, int keep, swe_error *err);
 } swe_block_split;
 
 typedef struct swe_cartesian_model {
     const swe_options *options;
-    const swe_backend *backend;   /* the fine-grain backend of the block */
-    char backend_name[64];        /* as the files name it: "serial", "mpi+serial" */
-    swe_block block;              /* this process's block: the whole domain or its part */
-    int initialised;              /* backend->init succeeded on block */
-    int host_current;             /* block's host arrays hold the backend's state */
-    const swe_block_split *split; /* NULL: one process */
-    swe_output_set *outputs;      /* on the writer: the formats of the whole domain */
-    int closed_basin;             /* walls on every side: the water volume must stay */
-    double initial_volume;        /* of the whole domain, m^3, at t = 0 */
+    const swe_backend *backend;    /* the fine-grain backend of the block */
+    char backend_name[64];         /* as the files name it: "serial", "mpi+serial" */
+    swe_block block;               /* this process's block: the whole domain or its part */
+    int initialised;               /* backend->init succeeded on block */
+    int host_current;              /* block's host arrays hold the backend's state */
+    const swe_block_split *split;  /* NULL: one process */
+    swe_output_set *outputs;       /* on the writer: the formats of the whole domain */
+    swe_map_projection projection; /* how geographic input files became metres */
+    /* Gauges and maxima (--gauge, --maxima), sampled after the steps. */
+    int samples;           /* either is asked for, and their files are open */
+    double next_sample;    /* simulated time of the next sample (--sample-every) */
+    swe_gauges gauges;     /* count 0: none */
+    swe_maxima maxima;     /* field NULL: none */
+    int closed_basin;      /* walls on every side: the water volume must stay */
+    double initial_volume; /* of the whole domain, m^3, at t = 0 */
 } swe_cartesian_model;
 
 /* Makes the block of place (NULL: the whole domain) from the scenario or

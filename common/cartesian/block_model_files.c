@@ -5,6 +5,7 @@
  * goes as one piece per process. */
 #include "cartesian/block_model_files.h"
 
+#include "cartesian/block_model_samples.h"
 #include "cartesian/initial_block.h"
 #include "grid/block_checksum.h"
 #include "grid/state_check.h"
@@ -36,20 +37,52 @@ static int is_writer(const swe_cartesian_model *model)
     return model->split == NULL || model->split->writer;
 }
 
+/* Under a split, the formats each process writes its part of: VTK, and
+ * NetCDF where the library does parallel I/O, unless the run checkpoints
+ * or restarts: then its snapshots go through the writer's sealed parts
+ * (io/netcdf_series.h), which a restart takes over. */
+static unsigned part_formats(const swe_cartesian_model *model)
+{
+    const swe_block_split *split = model->split;
+    if (split == NULL) {
+        return 0;
+    }
+    const swe_options *options = model->options;
+    int resumable = options->checkpoint_every > 0 || options->restart_path != NULL;
+    unsigned parallel =
+        SWE_FORMAT_VTK | (split->open_netcdf != NULL && !resumable ? SWE_FORMAT_NETCDF : 0);
+    return model->options->formats & parallel;
+}
+
 /* The formats written from the whole domain: all of them on one process,
- * all but VTK (written in pieces) under a split. */
+ * the others under a split. */
 static unsigned whole_formats(const swe_cartesian_model *model)
 {
-    unsigned formats = model->options->formats;
-    return model->split != NULL ? formats & ~(unsigned)SWE_FORMAT_VTK : formats;
+    return model->options->formats & ~part_formats(model);
 }
 
 static swe_output_plan plan_of(const swe_options *options, unsigned formats)
 {
     return (swe_output_plan){.formats = formats,
-                             .path_stem = options->output_path,
+                             .path_stem = options->output_stem,
                              .outputs = options->outputs,
-                             .t_end = options->t_end};
+                             .t_end = options->t_end,
+                             .vtk_compression = options->compression,
+                             .colour_range = options->colour_range};
+}
+
+/* What the files say about the run, and how they are compressed. */
+static swe_output_info info_of(const swe_cartesian_model *model)
+{
+    const swe_options *options = model->options;
+    return (swe_output_info){.scenario = options->scenario,
+                             .solver = swe_solver_name(options->solver),
+                             .backend = model->backend_name,
+                             .cfl = options->cfl,
+                             .compression = options->compression,
+                             .history = options->history,
+                             .projection = &model->projection,
+                             .with_maxima = options->maxima};
 }
 
 /* The whole domain with its host arrays up to date, on the writer
@@ -118,9 +151,6 @@ int swe_cartesian_restore(void *self, const char *path, swe_checkpoint_position 
     return status;
 }
 
-/* The writer's files of the whole domain. The pictures take their colours
- * from the initial state, so a restart (first_snapshot > 0) sets them up
- * from a fresh initial block of the whole domain. */
 /* The PATH of the run that wrote the checkpoint at restart_path
  * (PATH.checkpoint.nc), where its earlier snapshots lie; NULL when the
  * checkpoint has another name. */
@@ -139,28 +169,37 @@ static char *earlier_stem_of(const char *restart_path)
     return stem;
 }
 
+/* The writer's files of the whole domain, and its gauges and maxima. The
+ * pictures take their style and the maxima their reference from the
+ * initial state, so a restart (first_snapshot > 0) sets them up from a
+ * fresh initial block of the whole domain. */
 static int open_whole_outputs(swe_cartesian_model *model, unsigned formats, int first_snapshot,
                               swe_error *err)
 {
     const swe_options *options = model->options;
+    if (formats == 0 && options->gauge_count == 0 && !options->maxima) {
+        return SWE_OK;
+    }
     swe_block initial = {0};
-    swe_block *whole = NULL;
+    swe_block *whole = NULL, *start = NULL;
     int status = SWE_OK;
     if (first_snapshot > 0 && is_writer(model)) {
-        status = swe_cartesian_create_block(options, NULL, &initial, err);
-        whole = &initial;
+        status = swe_cartesian_create_block(options, NULL, &initial, NULL, err);
+        start = &initial;
+        whole = model->split == NULL ? &model->block : NULL;
     } else if (first_snapshot == 0) {
         status = read_whole(model, &whole, err);
+        start = whole;
     }
-    if (status == SWE_OK && whole != NULL) {
+    if (status == SWE_OK && start != NULL && formats != 0) {
         swe_output_plan plan = plan_of(options, formats);
         plan.earlier_stem = first_snapshot > 0 ? earlier_stem_of(options->restart_path) : NULL;
-        const swe_output_info info = {.scenario = options->scenario,
-                                      .solver = swe_solver_name(options->solver),
-                                      .backend = model->backend_name,
-                                      .cfl = options->cfl};
-        status = swe_output_set_create(&model->outputs, &plan, whole, &info, first_snapshot, err);
+        const swe_output_info info = info_of(model);
+        status = swe_output_set_create(&model->outputs, &plan, start, &info, first_snapshot, err);
         free((char *)plan.earlier_stem);
+    }
+    if (status == SWE_OK && start != NULL) {
+        status = swe_cartesian_open_samples(model, start, whole, 0.0, err);
     }
     swe_block_destroy(&initial);
     return status;
@@ -169,13 +208,18 @@ static int open_whole_outputs(swe_cartesian_model *model, unsigned formats, int 
 int swe_cartesian_open_outputs(void *self, int first_snapshot, swe_error *err)
 {
     swe_cartesian_model *model = self;
-    const unsigned formats = whole_formats(model);
-    int status = formats != 0 ? open_whole_outputs(model, formats, first_snapshot, err) : SWE_OK;
+    int status = open_whole_outputs(model, whole_formats(model), first_snapshot, err);
     status = agree(model, status, err);
     const swe_block_split *split = model->split;
-    if (status == SWE_OK && split != NULL && (model->options->formats & SWE_FORMAT_VTK)) {
+    const unsigned parts = part_formats(model);
+    if (status == SWE_OK && (parts & SWE_FORMAT_VTK)) {
         const swe_output_plan plan = plan_of(model->options, SWE_FORMAT_VTK);
         status = split->open_pieces(split->context, &plan, first_snapshot, err);
+    }
+    if (status == SWE_OK && (parts & SWE_FORMAT_NETCDF)) {
+        const swe_output_plan plan = plan_of(model->options, SWE_FORMAT_NETCDF);
+        const swe_output_info info = info_of(model);
+        status = split->open_netcdf(split->context, &plan, &info, err);
     }
     return status;
 }
@@ -190,11 +234,24 @@ int swe_cartesian_write_snapshot(void *self, int snapshot, double time, swe_erro
         if (status == SWE_OK && whole != NULL) {
             status = swe_output_set_write(model->outputs, whole, snapshot, time, err);
         }
+        if (status == SWE_OK && whole != NULL && model->samples) {
+            /* The maxima and gauges take in every snapshot's state too. */
+            model->next_sample = model->next_sample < time ? model->next_sample : time;
+            const swe_clock now = {.t = time};
+            status = swe_cartesian_sample(model, &now, err);
+        }
+        if (status == SWE_OK && whole != NULL) {
+            status = swe_cartesian_write_maxima(model, whole, err);
+        }
         status = agree(model, status, err);
     }
     const swe_block_split *split = model->split;
-    if (status == SWE_OK && split != NULL && (model->options->formats & SWE_FORMAT_VTK)) {
+    const unsigned parts = part_formats(model);
+    if (status == SWE_OK && (parts & SWE_FORMAT_VTK)) {
         status = split->write_pieces(split->context, snapshot, time, err);
+    }
+    if (status == SWE_OK && (parts & SWE_FORMAT_NETCDF)) {
+        status = split->write_netcdf(split->context, time, err);
     }
     return status;
 }
@@ -222,6 +279,20 @@ int swe_cartesian_close_outputs(void *self, int keep, swe_error *err)
     swe_cartesian_model *model = self;
     int status = swe_output_set_close(model->outputs, keep, err);
     model->outputs = NULL;
+    if (part_formats(model) & SWE_FORMAT_NETCDF) {
+        swe_error parallel_err;
+        int parallel = model->split->close_netcdf(model->split->context, keep, &parallel_err);
+        if (status == SWE_OK && parallel != SWE_OK) {
+            status = parallel;
+            *err = parallel_err;
+        }
+    }
+    swe_error samples_err;
+    int samples_status = swe_cartesian_close_samples(model, keep, &samples_err);
+    if (status == SWE_OK && samples_status != SWE_OK) {
+        status = samples_status;
+        *err = samples_err;
+    }
     return status;
 }
 

@@ -5,8 +5,9 @@
 
 #include "cartesian/block_model.h"
 
-/* The initial block of place (NULL: the whole domain). */
+/* The initial block of place (NULL: the whole domain); projection (NULL:
+ * not wanted) tells how geographic input files became metres. */
 int swe_cartesian_create_block(const swe_options *options, const swe_block_place *place,
-                               swe_block *block, swe_error *err);
+                               swe_block *block, swe_map_projection *projection, swe_error *err);
 
 #endif

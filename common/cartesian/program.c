@@ -2,6 +2,10 @@
 
 #include "core/interrupt.h"
 #include "io/netcdf_output.h"
+#include "io/png_output.h"
+#include "io/text.h"
+#include "io/units.h"
+#include "io/vtk_zlib.h"
 
 #include <string.h>
 
@@ -11,12 +15,19 @@
 
 static void print_version(const swe_program *program)
 {
-    printf("%s %s\nprecision: %s\n%s:", program->name, SWE_VERSION, SWE_PRECISION_NAME,
+    printf("%s %s (%s precision)\n%s:", program->name, SWE_VERSION, SWE_PRECISION_NAME,
            program->backends_label);
     for (int index = 0; index < swe_backend_count(); ++index) {
         printf(" %s", swe_backend_name_at(index));
     }
-    printf("\noutput: %s\n", swe_netcdf_library_version());
+    /* The NetCDF library's own string goes on with its build date. */
+    const char *netcdf = swe_netcdf_library_version();
+    int netcdf_length =
+        netcdf[0] >= '0' && netcdf[0] <= '9' ? (int)strcspn(netcdf, " ") : (int)strlen(netcdf);
+    printf("\nNetCDF: %.*s\nPNG: %s\ntext in pictures: %s\nVTK compression: %s\n"
+           "units of input files: %s\n",
+           netcdf_length, netcdf, swe_png_library(), swe_text_library(), swe_zlib_library(),
+           swe_units_library());
     if (program->print_version != NULL) {
         program->print_version(stdout);
     }

@@ -28,7 +28,7 @@ int swe_cartesian_drive(swe_cartesian_model *model, const swe_run_team *team,
     char *checkpoint_path = NULL;
     int status = SWE_OK;
     if (settings.writes_files && settings.checkpoint_every > 0) {
-        checkpoint_path = swe_path_join(options->output_path, ".checkpoint.nc");
+        checkpoint_path = swe_path_join(options->output_stem, ".checkpoint.nc");
         status = checkpoint_path != NULL
                      ? SWE_OK
                      : swe_fail(err, SWE_ERROR_RUNTIME, "out of memory for a file name");

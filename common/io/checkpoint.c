@@ -112,6 +112,10 @@ static int define_and_write(int ncid, const char *path, const swe_block *block,
     if (status != SWE_OK) {
         return status;
     }
+    status = swe_checkpoint_describe(ncid, path, run->scenario, varids, err);
+    if (status != SWE_OK) {
+        return status;
+    }
     char checksum[17];
     snprintf(checksum, sizeof checksum, "%016" PRIx64,
              swe_checkpoint_checksum((const real *const *)p->field, p->cells, position));

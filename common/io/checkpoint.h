@@ -45,4 +45,10 @@ int swe_checkpoint_write(const char *path, const swe_block *block, const swe_che
 int swe_checkpoint_read(const char *path, swe_block *block, const swe_checkpoint_run *run,
                         swe_checkpoint_position *position, swe_error *err);
 
+/* The CF attributes of a checkpoint being defined (netcdf_checkpoint_cf.c):
+ * Conventions, title, and the fields h, hu, hv, b (varids, in that order)
+ * described as in the output files. */
+int swe_checkpoint_describe(int ncid, const char *path, const char *scenario, const int varids[4],
+                            swe_error *err);
+
 #endif

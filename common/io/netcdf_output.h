@@ -1,12 +1,10 @@
-/* Snapshots of one block in a CF-1.8 NetCDF-4 (classic model) file.
- *
- * The file holds the dimensions time (unlimited), y and x; the coordinate
- * variables x and y (cell centres, m) and time (s); h, hu, hv and eta = h + b
- * over (time, y, x) and the bathymetry b over (y, x) only, since it does not
- * change during a run. Fields are stored in the precision of `real`. Global
- * attributes record the scenario (name, title, one "scenario_<name>" per
- * parameter with its units in "scenario_<name>_units"), solver, backend,
- * precision, CFL number, dry tolerance and gravity.
+/* Snapshots of one block in a CF-1.8 NetCDF-4 (classic model) file, in
+ * the layout of io/netcdf_layout.h: h, hu, hv, eta, u, v over (time, y,
+ * x), the bed b over (y, x), compressed; optionally the maxima of the run.
+ * Fields are stored in the precision of `real`. Global attributes record
+ * the scenario (name, title, one "scenario_<name>" per parameter with its
+ * units in "scenario_<name>_units"), solver, backend, precision, CFL
+ * number, dry tolerance, gravity and the history of the file.
  *
  * The file is written under a fresh temporary name next to PATH.nc,
  * created exclusively, and renamed to PATH.nc only when the run keeps it,
@@ -17,6 +15,8 @@
 
 #include "core/error.h"
 #include "grid/block.h"
+#include "io/map_projection.h"
+#include "io/output_fields.h"
 #include "scenarios/scenario.h"
 
 typedef struct swe_output_info {
@@ -24,6 +24,10 @@ typedef struct swe_output_info {
     const char *solver;           /* "fwave" */
     const char *backend;          /* "serial" */
     double cfl;
+    int compression;                      /* deflate level 0..9 (--compress) */
+    const char *history;                  /* CF history: when and how; NULL: none */
+    const swe_map_projection *projection; /* geographic inputs; NULL: a metric grid */
+    int with_maxima;                      /* max_depth, max_speed, arrival_time too */
 } swe_output_info;
 
 typedef struct swe_netcdf_output swe_netcdf_output; /* opaque */
@@ -52,6 +56,14 @@ int swe_netcdf_open_append(swe_netcdf_output **output, const char *path, const s
 int swe_netcdf_write(swe_netcdf_output *output, const swe_block *block, double time,
                      swe_error *err);
 
+/* Writes the maxima of the run so far (planes of the interior, indexed by
+ * enum swe_maxima_field) and the period they cover (first and last time
+ * sampled) over those written before. Only for a writer
+ * created with info->with_maxima. */
+int swe_netcdf_write_maxima(swe_netcdf_output *output, const swe_block *block,
+                            const real *const maxima[SWE_MAXIMA_COUNT], const double period[2],
+                            swe_error *err);
+
 /* Closes the file; when keep is nonzero puts the temporary file in place
  * as PATH.nc (synced, renamed, the folder synced), otherwise removes it.
  * Frees output. Safe with output == NULL. */
@@ -67,7 +79,8 @@ int swe_netcdf_read(const char *path, int index, swe_block *block, double *time,
 /* Number of snapshots in the file at path, or -1 with err filled. */
 int swe_netcdf_snapshot_count(const char *path, swe_error *err);
 
-/* Version of the NetCDF library linked in, for --version. */
+/* Version of the NetCDF library linked in, for --version, as the library
+ * says it ("4.9.0 of Jan  1 2023 ..."). */
 const char *swe_netcdf_library_version(void);
 
 #endif

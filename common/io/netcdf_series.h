@@ -38,6 +38,12 @@ int swe_netcdf_series_open(swe_netcdf_series **series, const swe_series_plan *pl
 int swe_netcdf_series_write(swe_netcdf_series *series, const swe_block *block, int snapshot,
                             double time, swe_error *err);
 
+/* The maxima of the run so far (io/netcdf_output.h), into the part being
+ * written and, kept here, into PATH.nc when the parts are joined. */
+int swe_netcdf_series_write_maxima(swe_netcdf_series *series, const swe_block *block,
+                                   const real *const maxima[SWE_MAXIMA_COUNT],
+                                   const double period[2], swe_error *err);
+
 /* At a checkpoint: seals the part being written (before the checkpoint
  * that relies on it is put in place). */
 int swe_netcdf_series_seal(swe_netcdf_series *series, swe_error *err);

@@ -1,6 +1,7 @@
 /* Stand-in for netcdf_output.c on machines without libnetcdf: every call
  * that would touch a file refuses with a message saying how to get it. */
 #include "io/checkpoint.h"
+#include "io/netcdf_gauges.h"
 #include "io/netcdf_input.h"
 #include "io/netcdf_output.h"
 
@@ -47,6 +48,17 @@ int swe_netcdf_write(swe_netcdf_output *output, const swe_block *block, double t
     (void)output;
     (void)block;
     (void)time;
+    return refuse(err);
+}
+
+int swe_netcdf_write_maxima(swe_netcdf_output *output, const swe_block *block,
+                            const real *const maxima[SWE_MAXIMA_COUNT], const double period[2],
+                            swe_error *err)
+{
+    (void)output;
+    (void)block;
+    (void)maxima;
+    (void)period;
     return refuse(err);
 }
 
@@ -101,14 +113,45 @@ int swe_checkpoint_read(const char *path, swe_block *block, const swe_checkpoint
 }
 
 int swe_netcdf_input_create_block(const swe_scenario *scenario, int nx, int ny,
-                                  const char *bathymetry_path, const char *displacement_path,
-                                  swe_block *block, swe_error *err)
+                                  const swe_input_files *files, swe_block *block,
+                                  swe_map_projection *projection, swe_error *err)
 {
     (void)scenario;
     (void)nx;
     (void)ny;
-    (void)bathymetry_path;
-    (void)displacement_path;
+    (void)files;
     (void)block;
+    (void)projection;
     return refuse(err);
+}
+
+/* Gauge time series are NetCDF files too. */
+int swe_gauge_file_create(swe_gauge_file **file, const char *path_stem,
+                          const swe_gauge_places *places, const char *title, const char *history,
+                          int compression, swe_error *err)
+{
+    (void)path_stem;
+    (void)places;
+    (void)title;
+    (void)history;
+    (void)compression;
+    if (file != NULL) {
+        *file = NULL;
+    }
+    return refuse(err);
+}
+
+int swe_gauge_file_append(swe_gauge_file *file, const swe_gauge_sample *sample, swe_error *err)
+{
+    (void)file;
+    (void)sample;
+    return refuse(err);
+}
+
+int swe_gauge_file_close(swe_gauge_file *file, int keep, swe_error *err)
+{
+    (void)file;
+    (void)keep;
+    (void)err;
+    return SWE_OK;
 }

@@ -1,11 +1,11 @@
 #include "io/netcdf_volume.h"
 
 #include "io/atomic_file.h"
+#include "io/netcdf_cf.h"
 
 #include <netcdf.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 enum { MAX_VARIABLES = 16 };
 
@@ -27,58 +27,62 @@ struct swe_netcdf_volume {
         }                                                                                          \
     } while (0)
 
-static int text_attribute(swe_netcdf_volume *v, int variable, const char *name, const char *value,
-                          swe_error *err)
-{
-    NC_TRY(v, err, name, nc_put_att_text(v->id, variable, name, strlen(value), value));
-    return SWE_OK;
-}
+/* The coordinates at the cell centres, in metres, as projected
+ * coordinates: no axis attributes (ParaView's CF reader would take X and
+ * Y for longitude and latitude) and no vertical axis either (a z marked as
+ * CF's vertical makes compliance-checker ask for Y and X among the
+ * dimensions, which it knows only by axis). */
+static const swe_cf_variable axis_variables[3] = {
+    {"x", "x coordinate of cell centre", "m", "projection_x_coordinate"},
+    {"y", "y coordinate of cell centre", "m", "projection_y_coordinate"},
+    {"z", "z coordinate of cell centre", "m", NULL}};
 
-/* The coordinate variable of axis at the cell centres. */
-static int define_axis(swe_netcdf_volume *v, const swe_volume_description *d, int axis,
-                       int dimension, int *id, swe_error *err)
+static int define_axes(const swe_cf_file *file, const swe_volume_description *d, int dims[4],
+                       int axis_ids[3], swe_error *err)
 {
-    static const char *const names[3] = {"x", "y", "z"};
-    NC_TRY(v, err, names[axis], nc_def_var(v->id, names[axis], NC_DOUBLE, 1, &dimension, id));
-    int status = text_attribute(v, *id, "units", "m", err);
-    if (status == SWE_OK) {
-        static const char *const axes[3] = {"X", "Y", "Z"};
-        status = text_attribute(v, *id, "axis", axes[axis], err);
+    int status = SWE_OK;
+    for (int axis = 0; axis < 3 && status == SWE_OK; ++axis) {
+        const char *name = axis_variables[axis].name;
+        status = swe_cf_check(file,
+                              nc_def_dim(file->ncid, name, (size_t)d->cells[axis], &dims[3 - axis]),
+                              "nc_def_dim", name, err);
+        if (status == SWE_OK) {
+            status = swe_cf_define(file, &axis_variables[axis], NC_DOUBLE, 1, &dims[3 - axis],
+                                   &axis_ids[axis], err);
+        }
     }
-    (void)d;
     return status;
 }
 
 static int define(swe_netcdf_volume *v, const swe_volume_description *d, int axis_ids[3],
                   swe_error *err)
 {
-    static const char *const names[3] = {"x", "y", "z"};
+    const swe_cf_file file = {v->id, v->temp_path};
     int dims[4]; /* time, z, y, x */
-    NC_TRY(v, err, "time", nc_def_dim(v->id, "time", NC_UNLIMITED, &dims[0]));
-    for (int axis = 0; axis < 3; ++axis) {
-        NC_TRY(v, err, names[axis],
-               nc_def_dim(v->id, names[axis], (size_t)d->cells[axis], &dims[3 - axis]));
-        int status = define_axis(v, d, axis, dims[3 - axis], &axis_ids[axis], err);
-        if (status != SWE_OK) {
-            return status;
-        }
+    int status = swe_cf_check(&file, nc_def_dim(v->id, "time", NC_UNLIMITED, &dims[0]),
+                              "nc_def_dim", "time", err);
+    if (status == SWE_OK) {
+        status = define_axes(&file, d, dims, axis_ids, err);
     }
-    NC_TRY(v, err, "time", nc_def_var(v->id, "time", NC_DOUBLE, 1, &dims[0], &v->time_id));
-    int status = text_attribute(v, v->time_id, "units", "s", err);
+    if (status == SWE_OK) {
+        status = swe_cf_define_time(&file, dims[0], &v->time_id, err);
+    }
+    size_t chunks[4];
+    swe_cf_tile_chunks(4, (size_t)d->cells[1], (size_t)d->cells[0], chunks);
     for (int f = 0; status == SWE_OK && f < d->count; ++f) {
         const swe_volume_variable *var = &d->variables[f];
-        NC_TRY(v, err, var->name,
-               nc_def_var(v->id, var->name, NC_FLOAT, 4, dims, &v->variable_ids[f]));
-        status = text_attribute(v, v->variable_ids[f], "long_name", var->long_name, err);
+        const swe_cf_variable described = {var->name, var->long_name, var->units, NULL};
+        status = swe_cf_define(&file, &described, NC_FLOAT, 4, dims, &v->variable_ids[f], err);
         if (status == SWE_OK) {
-            status = text_attribute(v, v->variable_ids[f], "units", var->units, err);
+            status = swe_cf_compress(&file, v->variable_ids[f], var->name, SWE_DEFAULT_COMPRESSION,
+                                     chunks, err);
         }
     }
     if (status == SWE_OK) {
-        status = text_attribute(v, NC_GLOBAL, "Conventions", "CF-1.8", err);
+        status = swe_cf_put_globals(&file, NULL, NULL, err);
     }
     for (int a = 0; status == SWE_OK && d->attributes != NULL && d->attributes[a] != NULL; a += 2) {
-        status = text_attribute(v, NC_GLOBAL, d->attributes[a], d->attributes[a + 1], err);
+        status = swe_cf_put_text(&file, NC_GLOBAL, d->attributes[a], d->attributes[a + 1], err);
     }
     return status;
 }

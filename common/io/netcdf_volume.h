@@ -1,6 +1,7 @@
 /* A CF NetCDF time series of cell-centred fields on a uniform 3D grid
- * (dimensions time, z, y, x; coordinates at the cell centres, in metres;
- * float variables with units and long names), written to PATH.tmp while
+ * (dimensions time, z, y, x; coordinates at the cell centres, in metres,
+ * described as io/netcdf_cf.h describes every file; float variables with
+ * units and long names, compressed in tiles), written to PATH.tmp while
  * the run goes on and renamed to PATH when it is closed. Every NetCDF
  * call is checked; a failure names the call, the object and the file. */
 #ifndef SWE_NETCDF_VOLUME_H

@@ -23,4 +23,14 @@ static inline void swe_raster_fill(swe_raster *raster, int x, int y, int w, int 
     }
 }
 
+/* A frame one pixel wide just outside the rectangle at (x, y) of size
+ * w x h. */
+static inline void swe_raster_frame(swe_raster *raster, int x, int y, int w, int h, swe_rgb colour)
+{
+    swe_raster_fill(raster, x - 1, y - 1, w + 2, 1, colour);
+    swe_raster_fill(raster, x - 1, y + h, w + 2, 1, colour);
+    swe_raster_fill(raster, x - 1, y - 1, 1, h + 2, colour);
+    swe_raster_fill(raster, x + w, y - 1, 1, h + 2, colour);
+}
+
 #endif

@@ -1,6 +1,8 @@
 /* VTK XML image data (.vti) of cell data on a uniform 3D grid, for
  * ParaView: float32 arrays of one or three components, appended raw
- * (UInt64 block headers), written through PATH.tmp and a rename. */
+ * (header_type UInt64), compressed with zlib in VTK's block format at the
+ * default level (io/compression.h) where zlib is built in, written
+ * through PATH.tmp and a rename. */
 #ifndef SWE_VTI_OUTPUT_H
 #define SWE_VTI_OUTPUT_H
 

@@ -190,6 +190,7 @@ static int begin(drive *run, swe_error *err)
             run->clock = position.clock;
             run->next_snapshot = position.next_snapshot;
             run->result->steps = position.clock.steps;
+            run->result->first_step = position.clock.steps;
         }
     } else {
         status = verbs->start(self, &run->clock, err);
@@ -239,6 +240,7 @@ int swe_drive(const swe_drive_settings *settings, const swe_model *model, const 
                  .clock = {.t = 0.0, .steps = 0, .last_dt = 0.0, .cfl = settings->cfl},
                  .next_checkpoint = INFINITY};
     result->steps = 0;
+    result->first_step = 0;
     result->seconds = 0.0;
     status = begin(&run, err);
     if (status == SWE_OK) {

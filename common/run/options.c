@@ -1,14 +1,18 @@
 #include "run/options.h"
 
+#include "run/history.h"
 #include "run/option_refusal.h"
+#include "run/option_values.h"
 
-#include <errno.h>
 #include <getopt.h>
 #include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* The short forms, for getopt_long. */
+static const char short_options[] = "s:b:t:o:qf:Vh";
 
 /* The largest CFL number for which the unsplit first-order update is
  * stable (DESIGN.md); a larger one is warned about. */
@@ -24,28 +28,37 @@ const char *swe_solver_name(enum swe_solver solver)
     return solver >= 0 && solver < SWE_SOLVER_COUNT ? solver_names[solver] : "unknown";
 }
 
+/* The options with a short form are their letter (getopt_long returns
+ * it for both forms); the others count from 256. */
 enum option_id {
-    OPTION_SCENARIO = 256,
-    OPTION_NX,
+    OPTION_SCENARIO = 's',
+    OPTION_BACKEND = 'b',
+    OPTION_T_END = 't',
+    OPTION_OUTPUT = 'o',
+    OPTION_QUIET = 'q',
+    OPTION_FORMAT = 'f',
+    OPTION_VERSION = 'V',
+    OPTION_HELP = 'h',
+    OPTION_NX = 256,
     OPTION_NY,
-    OPTION_T_END,
     OPTION_SOLVER,
     OPTION_MANNING,
-    OPTION_BACKEND,
     OPTION_LEVEL,
     OPTION_CFL,
     OPTION_OUTPUTS,
-    OPTION_OUTPUT,
     OPTION_BENCHMARK,
-    OPTION_QUIET,
-    OPTION_FORMAT,
     OPTION_CHECKPOINT_EVERY,
     OPTION_RESTART,
     OPTION_BATHYMETRY,
     OPTION_DISPLACEMENT,
+    OPTION_BATHYMETRY_VARIABLE,
+    OPTION_DISPLACEMENT_VARIABLE,
+    OPTION_COMPRESS,
+    OPTION_COLOUR_RANGE,
+    OPTION_GAUGE,
+    OPTION_MAXIMA,
+    OPTION_SAMPLE_EVERY,
     OPTION_LIST_BACKENDS,
-    OPTION_VERSION,
-    OPTION_HELP,
     OPTION_EXTRA /* OPTION_EXTRA + k: swe_extra_options.known[k] */
 };
 
@@ -68,41 +81,18 @@ static const struct option long_options[] = {
     {"restart", required_argument, NULL, OPTION_RESTART},
     {"bathymetry", required_argument, NULL, OPTION_BATHYMETRY},
     {"displacement", required_argument, NULL, OPTION_DISPLACEMENT},
+    {"bathymetry-var", required_argument, NULL, OPTION_BATHYMETRY_VARIABLE},
+    {"displacement-var", required_argument, NULL, OPTION_DISPLACEMENT_VARIABLE},
+    {"compress", required_argument, NULL, OPTION_COMPRESS},
+    {"colour-range", required_argument, NULL, OPTION_COLOUR_RANGE},
+    {"gauge", required_argument, NULL, OPTION_GAUGE},
+    {"maxima", no_argument, NULL, OPTION_MAXIMA},
+    {"sample-every", required_argument, NULL, OPTION_SAMPLE_EVERY},
     {"list-backends", no_argument, NULL, OPTION_LIST_BACKENDS},
     {"version", no_argument, NULL, OPTION_VERSION},
     {"help", no_argument, NULL, OPTION_HELP}};
 
 enum { CORE_OPTION_COUNT = sizeof long_options / sizeof long_options[0] };
-
-/* Parses a whole positive integer in [1, max]. */
-static int parse_count(const char *text, const char *option, int max, int *value, swe_error *err)
-{
-    char *end = NULL;
-    errno = 0;
-    long parsed = strtol(text, &end, 10);
-    if (end == text || *end != '\0' || errno != 0) {
-        return swe_fail(err, SWE_ERROR_USAGE, "%s needs a whole number, got '%s'", option, text);
-    }
-    if (parsed < 1 || parsed > max) {
-        return swe_fail(err, SWE_ERROR_USAGE, "%s must be between 1 and %d, got %ld", option, max,
-                        parsed);
-    }
-    *value = (int)parsed;
-    return SWE_OK;
-}
-
-/* Parses a finite number. */
-static int parse_number(const char *text, const char *option, double *value, swe_error *err)
-{
-    char *end = NULL;
-    errno = 0;
-    double parsed = strtod(text, &end);
-    if (end == text || *end != '\0' || errno != 0 || !isfinite(parsed)) {
-        return swe_fail(err, SWE_ERROR_USAGE, "%s needs a number, got '%s'", option, text);
-    }
-    *value = parsed;
-    return SWE_OK;
-}
 
 static int parse_solver(const char *text, enum swe_solver *solver, swe_error *err)
 {
@@ -114,58 +104,6 @@ static int parse_solver(const char *text, enum swe_solver *solver, swe_error *er
     }
     return swe_fail(err, SWE_ERROR_USAGE,
                     "unknown solver '%s' (choose fwave, hlle, rusanov or augrie)", text);
-}
-
-/* A Manning coefficient: finite, not negative; beyond 1 s/m^(1/3) no
- * natural bed lies, so a larger value is a typo. */
-static int parse_manning(const char *text, double *manning, swe_error *err)
-{
-    int status = parse_number(text, "--manning", manning, err);
-    if (status == SWE_OK && !(*manning >= 0 && *manning <= 1)) {
-        return swe_fail(err, SWE_ERROR_USAGE,
-                        "--manning must be between 0 and 1 s/m^(1/3) (e.g. 0.03), got %g",
-                        *manning);
-    }
-    return status;
-}
-
-static int parse_checkpoint_every(const char *text, double *every, swe_error *err)
-{
-    int status = parse_number(text, "--checkpoint-every", every, err);
-    return status != SWE_OK || *every > 0
-               ? status
-               : swe_fail(err, SWE_ERROR_USAGE,
-                          "--checkpoint-every must be a positive number of seconds, got %s", text);
-}
-
-int swe_parse_formats(const char *text, unsigned *formats, swe_error *err)
-{
-    static const struct {
-        const char *name;
-        unsigned flag;
-    } known[] = {{"netcdf", SWE_FORMAT_NETCDF}, {"vtk", SWE_FORMAT_VTK}, {"png", SWE_FORMAT_PNG}};
-    *formats = 0;
-    const char *start = text;
-    for (;;) {
-        size_t length = strcspn(start, ",");
-        unsigned flag = 0;
-        for (size_t k = 0; k < sizeof known / sizeof known[0]; ++k) {
-            if (length == strlen(known[k].name) && strncmp(start, known[k].name, length) == 0) {
-                flag = known[k].flag;
-            }
-        }
-        if (flag == 0) {
-            return swe_fail(err, SWE_ERROR_USAGE,
-                            "unknown format '%.*s' in --format (give a comma list of netcdf, "
-                            "vtk, png)",
-                            (int)length, start);
-        }
-        *formats |= flag;
-        if (start[length] == '\0') {
-            return SWE_OK;
-        }
-        start += length + 1;
-    }
 }
 
 /* Values not given on the command line: -1 (counts) or NaN (numbers)
@@ -182,50 +120,45 @@ static void set_defaults(swe_options *options)
                              .backend_name = "serial",
                              .outputs = 10,
                              .formats = SWE_FORMAT_NETCDF,
+                             .compression = SWE_DEFAULT_COMPRESSION,
+                             .colour_range = {SWE_RANGE_SNAPSHOT, 0.0, 0.0},
                              .output_path = NULL};
 }
 
-static int parse_one(int id, const char *value, swe_options *options, swe_error *err)
+static int add_gauge(const char *value, swe_options *options, swe_error *err)
+{
+    if (options->gauge_count >= SWE_MAX_GAUGES) {
+        return swe_fail(err, SWE_ERROR_USAGE, "at most %d --gauge options", SWE_MAX_GAUGES);
+    }
+    int g = options->gauge_count;
+    int status = swe_parse_point(value, "--gauge", &options->gauge_x[g], &options->gauge_y[g], err);
+    options->gauge_count += status == SWE_OK;
+    return status;
+}
+
+/* The options of the files a run reads and writes; -1: not one of them. */
+static int parse_file_option(int id, const char *value, swe_options *options, swe_error *err)
 {
     switch (id) {
-    case OPTION_SCENARIO:
-        options->scenario = swe_scenario_find(value);
-        return options->scenario != NULL
-                   ? SWE_OK
-                   : swe_fail(err, SWE_ERROR_USAGE, "unknown scenario '%s' (see --help)", value);
-    case OPTION_NX:
-        return parse_count(value, "--nx", SWE_MAX_CELLS_PER_EDGE, &options->nx, err);
-    case OPTION_NY:
-        return parse_count(value, "--ny", SWE_MAX_CELLS_PER_EDGE, &options->ny, err);
-    case OPTION_T_END:
-        return parse_number(value, "--t-end", &options->t_end, err);
-    case OPTION_CFL:
-        return parse_number(value, "--cfl", &options->cfl, err);
-    case OPTION_SOLVER:
-        return parse_solver(value, &options->solver, err);
-    case OPTION_MANNING:
-        return parse_manning(value, &options->manning, err);
-    case OPTION_BACKEND:
-        options->backend_name = value;
-        return SWE_OK;
-    case OPTION_LEVEL:
-        return parse_count(value, "--level", 99, &options->level, err);
-    case OPTION_OUTPUTS:
-        return parse_count(value, "--outputs", INT_MAX, &options->outputs, err);
     case OPTION_OUTPUT:
         options->output_path = value;
-        return value[0] != '\0' ? SWE_OK
-                                : swe_fail(err, SWE_ERROR_USAGE, "--output needs a file path");
-    case OPTION_BENCHMARK:
-        options->benchmark = 1;
-        return SWE_OK;
-    case OPTION_QUIET:
-        options->quiet = 1;
         return SWE_OK;
     case OPTION_FORMAT:
         return swe_parse_formats(value, &options->formats, err);
+    case OPTION_COMPRESS:
+        return swe_parse_count(value, "--compress", 0, SWE_MAX_COMPRESSION, &options->compression,
+                               err);
+    case OPTION_COLOUR_RANGE:
+        return swe_parse_colour_range(value, &options->colour_range, err);
+    case OPTION_GAUGE:
+        return add_gauge(value, options, err);
+    case OPTION_MAXIMA:
+        options->maxima = 1;
+        return SWE_OK;
+    case OPTION_SAMPLE_EVERY:
+        return swe_parse_sample_every(value, &options->sample_every, err);
     case OPTION_CHECKPOINT_EVERY:
-        return parse_checkpoint_every(value, &options->checkpoint_every, err);
+        return swe_parse_checkpoint_every(value, &options->checkpoint_every, err);
     case OPTION_RESTART:
         options->restart_path = value;
         return SWE_OK;
@@ -235,6 +168,21 @@ static int parse_one(int id, const char *value, swe_options *options, swe_error 
     case OPTION_DISPLACEMENT:
         options->displacement_path = value;
         return SWE_OK;
+    case OPTION_BATHYMETRY_VARIABLE:
+        options->bathymetry_variable = value;
+        return SWE_OK;
+    case OPTION_DISPLACEMENT_VARIABLE:
+        options->displacement_variable = value;
+        return SWE_OK;
+    default:
+        return -1;
+    }
+}
+
+/* The options that replace a run by something else. */
+static int parse_action(int id, swe_options *options, swe_error *err)
+{
+    switch (id) {
     case OPTION_LIST_BACKENDS:
         options->action = SWE_ACTION_LIST_BACKENDS;
         return SWE_OK;
@@ -249,6 +197,85 @@ static int parse_one(int id, const char *value, swe_options *options, swe_error 
     }
 }
 
+static int parse_one(int id, const char *value, swe_options *options, swe_error *err)
+{
+    switch (id) {
+    case OPTION_SCENARIO:
+        options->scenario = swe_scenario_find(value);
+        return options->scenario != NULL
+                   ? SWE_OK
+                   : swe_fail(err, SWE_ERROR_USAGE, "unknown scenario '%s' (see --help)", value);
+    case OPTION_NX:
+        return swe_parse_count(value, "--nx", 1, SWE_MAX_CELLS_PER_EDGE, &options->nx, err);
+    case OPTION_NY:
+        return swe_parse_count(value, "--ny", 1, SWE_MAX_CELLS_PER_EDGE, &options->ny, err);
+    case OPTION_T_END:
+        return swe_parse_number(value, "--t-end", &options->t_end, err);
+    case OPTION_CFL:
+        return swe_parse_number(value, "--cfl", &options->cfl, err);
+    case OPTION_SOLVER:
+        return parse_solver(value, &options->solver, err);
+    case OPTION_MANNING:
+        return swe_parse_manning(value, &options->manning, err);
+    case OPTION_BACKEND:
+        options->backend_name = value;
+        return SWE_OK;
+    case OPTION_LEVEL:
+        return swe_parse_count(value, "--level", 1, 99, &options->level, err);
+    case OPTION_OUTPUTS:
+        return swe_parse_count(value, "--outputs", 1, INT_MAX, &options->outputs, err);
+    case OPTION_BENCHMARK:
+        options->benchmark = 1;
+        return SWE_OK;
+    case OPTION_QUIET:
+        options->quiet = 1;
+        return SWE_OK;
+    default: {
+        int status = parse_file_option(id, value, options, err);
+        return status >= 0 ? status : parse_action(id, options, err);
+    }
+    }
+}
+
+/* The checks of the files a run reads and writes. */
+static int complete_files(swe_options *options, swe_error *err)
+{
+    const swe_scenario *scenario = options->scenario;
+    const char *output = options->output_path != NULL ? options->output_path : scenario->name;
+    int status = swe_output_stem(output, options->output_stem, sizeof options->output_stem, err);
+    int wants_files = scenario->needs_input_files;
+    if (status == SWE_OK && (wants_files != (options->bathymetry_path != NULL) ||
+                             wants_files != (options->displacement_path != NULL))) {
+        return swe_fail(err, SWE_ERROR_USAGE,
+                        wants_files
+                            ? "--scenario %s needs --bathymetry FILE and --displacement FILE"
+                            : "--bathymetry and --displacement go with --scenario netcdf, "
+                              "not --scenario %s",
+                        scenario->name);
+    }
+    if (status == SWE_OK && !wants_files &&
+        (options->bathymetry_variable != NULL || options->displacement_variable != NULL)) {
+        return swe_fail(err, SWE_ERROR_USAGE,
+                        "--bathymetry-var and --displacement-var go with --scenario netcdf");
+    }
+    if (status == SWE_OK && options->benchmark &&
+        (options->checkpoint_every > 0 || options->restart_path != NULL ||
+         options->gauge_count > 0 || options->maxima)) {
+        return swe_fail(err, SWE_ERROR_USAGE,
+                        "--benchmark writes no files: drop "
+                        "--checkpoint-every, --restart, --gauge and --maxima");
+    }
+    if (status == SWE_OK && options->colour_range.mode != SWE_RANGE_SNAPSHOT &&
+        !(options->formats & SWE_FORMAT_PNG)) {
+        return swe_fail(err, SWE_ERROR_USAGE, "--colour-range goes with png in --format");
+    }
+    if (status == SWE_OK && options->maxima && !(options->formats & SWE_FORMAT_NETCDF)) {
+        return swe_fail(err, SWE_ERROR_USAGE,
+                        "--maxima writes its fields into PATH.nc: add netcdf to --format");
+    }
+    return status;
+}
+
 /* Fills what was not given from the scenario, then checks the ranges that
  * depend on each other. */
 static int complete(const swe_extra_options *extras, swe_options *options, swe_error *err)
@@ -258,7 +285,6 @@ static int complete(const swe_extra_options *extras, swe_options *options, swe_e
     options->ny = options->ny > 0 ? options->ny : scenario->default_ny;
     options->t_end = isnan(options->t_end) ? scenario->default_t_end : options->t_end;
     options->cfl = isnan(options->cfl) ? scenario->default_cfl : options->cfl;
-    options->output_path = options->output_path != NULL ? options->output_path : scenario->name;
     if (!(options->t_end > 0)) {
         return swe_fail(err, SWE_ERROR_USAGE, "--t-end must be positive, got %g", options->t_end);
     }
@@ -271,22 +297,12 @@ static int complete(const swe_extra_options *extras, swe_options *options, swe_e
                  "wrong, and the guard stops it if it does",
                  options->cfl, SWE_STABLE_CFL);
     }
-    int wants_files = scenario->needs_input_files;
-    if (wants_files != (options->bathymetry_path != NULL) ||
-        wants_files != (options->displacement_path != NULL)) {
-        return swe_fail(err, SWE_ERROR_USAGE,
-                        wants_files
-                            ? "--scenario %s needs --bathymetry FILE and --displacement FILE"
-                            : "--bathymetry and --displacement go with --scenario netcdf, "
-                              "not --scenario %s",
-                        scenario->name);
-    }
-    if (options->benchmark && (options->checkpoint_every > 0 || options->restart_path != NULL)) {
-        return swe_fail(err, SWE_ERROR_USAGE,
-                        "--benchmark writes no files: drop --checkpoint-every and --restart");
+    int status = complete_files(options, err);
+    if (status != SWE_OK) {
+        return status;
     }
     const swe_backend *backend = NULL;
-    int status = swe_backend_lookup(options->backend_name, &backend, err);
+    status = swe_backend_lookup(options->backend_name, &backend, err);
     if (status == SWE_OK) {
         status = swe_extra_options_resolve(extras, backend, options->program_option_values,
                                            options->backend_option_values, err);
@@ -330,9 +346,14 @@ static int parse_arguments(int argc, char **argv, const struct option *all,
     opterr = 0; /* our own one-line messages instead of getopt's */
     optind = 1;
     int id;
-    while ((id = getopt_long(argc, argv, "", all, NULL)) != -1) {
+    while ((id = getopt_long(argc, argv, short_options, all, NULL)) != -1) {
         if (id == '?') {
             const char *given = optind > 0 && optind <= argc ? argv[optind - 1] : "?";
+            if (given[0] == '-' && given[1] != '-' && optopt != 0 &&
+                strchr(short_options, optopt) != NULL) {
+                return swe_fail(err, SWE_ERROR_USAGE, "option '-%c' needs a value (see --help)",
+                                optopt);
+            }
             return swe_options_refuse(given, all, err);
         }
         if (id >= OPTION_EXTRA) {
@@ -369,6 +390,7 @@ int swe_options_parse_program(const swe_program_options *program, int argc, char
     if (status != SWE_OK) {
         return status;
     }
+    swe_history_of(argc, argv, options->history, sizeof options->history);
     options->action_option = swe_extra_options_action(&extras);
     if (options->action == SWE_ACTION_RUN && options->action_option != NULL) {
         options->action = SWE_ACTION_BACKEND_OPTION;

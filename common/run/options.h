@@ -9,6 +9,9 @@
 #include "run/extra_options.h"
 #include "scenarios/scenario.h"
 
+/* Most --gauge options of a run; the longest --output and history. */
+enum { SWE_MAX_GAUGES = 64, SWE_MAX_PATH = 4096, SWE_MAX_HISTORY = 1024 };
+
 enum swe_action {
     SWE_ACTION_RUN = 0,
     SWE_ACTION_HELP,
@@ -26,16 +29,27 @@ typedef struct swe_options {
     enum swe_solver solver;
     double manning; /* Manning coefficient, s/m^(1/3); 0: no bed friction */
     const char *backend_name;
-    int level;                     /* backend optimisation level; 0: its best */
-    int outputs;                   /* snapshots after the initial one */
-    const char *output_path;       /* files are PATH.nc etc. */
-    int benchmark;                 /* no files, timing only */
-    int quiet;                     /* no progress lines */
-    unsigned formats;              /* enum swe_format flags; default netcdf */
-    double checkpoint_every;       /* simulated seconds between checkpoints; 0: none */
-    const char *restart_path;      /* checkpoint to continue from, or NULL */
-    const char *bathymetry_path;   /* --scenario netcdf: bed elevation file */
-    const char *displacement_path; /* --scenario netcdf: initial surface displacement */
+    int level;                         /* backend optimisation level; 0: its best */
+    int outputs;                       /* snapshots after the initial one */
+    const char *output_path;           /* files are PATH.nc etc. (output_stem below) */
+    int benchmark;                     /* no files, timing only */
+    int quiet;                         /* no progress lines */
+    unsigned formats;                  /* enum swe_format flags; default netcdf */
+    double checkpoint_every;           /* simulated seconds between checkpoints; 0: none */
+    const char *restart_path;          /* checkpoint to continue from, or NULL */
+    const char *bathymetry_path;       /* --scenario netcdf: bed elevation file */
+    const char *displacement_path;     /* --scenario netcdf: initial surface displacement */
+    const char *bathymetry_variable;   /* --bathymetry-var; NULL: by standard_name */
+    const char *displacement_variable; /* --displacement-var */
+    int compression;                   /* --compress: deflate/zlib level 0..9 */
+    swe_range_choice colour_range;     /* --colour-range of the pictures */
+    int gauge_count;                   /* --gauge X,Y, repeated */
+    double gauge_x[SWE_MAX_GAUGES], gauge_y[SWE_MAX_GAUGES];
+    int maxima; /* --maxima: max depth, speed, arrival time */
+    double
+        sample_every; /* --sample-every: seconds between gauge and maxima samples; 0: each step */
+    char output_stem[SWE_MAX_PATH]; /* output_path without an extension */
+    char history[SWE_MAX_HISTORY];  /* CF history: date and command line */
     /* The values of the options that the chosen backend and the program
      * declare for themselves, by slot (swe_backend_option); NULL: not
      * given. The core passes them on without reading them. */

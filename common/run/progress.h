@@ -1,6 +1,8 @@
 /* Progress of a run on stderr: on a terminal one line that updates in
  * place about twice a second (from within the stepping loop), otherwise
- * one line per snapshot, so that logs stay readable. */
+ * one line per snapshot, so that logs stay readable. The line fits 80
+ * columns: simulated time, percent done, step, cell updates per second
+ * and the time left as h:mm:ss. */
 #ifndef SWE_PROGRESS_H
 #define SWE_PROGRESS_H
 
@@ -8,6 +10,8 @@
 
 /* Seconds between updates of the terminal line. */
 #define SWE_PROGRESS_INTERVAL 0.5
+/* The width of the terminal the line fits: it takes one column less. */
+enum { SWE_PROGRESS_COLUMNS = 80 };
 
 typedef struct swe_progress {
     FILE *stream; /* NULL: quiet */

@@ -45,10 +45,10 @@ static void test_vtu_holds_mesh_and_state(void)
     CU_ASSERT_PTR_NOT_NULL(strstr(xml, "</VTKFile>"));
     int cells = model->run.mesh.cell_count;
     swe_mesh_test_state state = swe_mesh_test_state_of(model);
-    real *h = swe_vtk_read_array(xml, "h", &bytes);
+    real *h = swe_vtk_read_array(xml, size, "h", &bytes);
     CU_ASSERT_FATAL(h != NULL && bytes == (size_t)cells * sizeof(real));
     CU_ASSERT(memcmp(h, state.h, bytes) == 0);
-    int64_t *corners = swe_vtk_read_array(xml, "connectivity", &bytes);
+    int64_t *corners = swe_vtk_read_array(xml, size, "connectivity", &bytes);
     CU_ASSERT_FATAL(corners != NULL && bytes == 3 * (size_t)cells * sizeof(int64_t));
     for (int k = 0; k < cells; ++k) {
         const int *node = &model->run.mesh.cell_node[3 * (size_t)model->run_of_file[k]];

@@ -16,7 +16,8 @@
 
 enum { NX = 37, NY = 23, OUTPUTS = 2 };
 
-static const char *const cell_arrays[] = {"h", "hu", "hv", "b", "eta"};
+static const char *const cell_arrays[] = {"h", "b", "eta", "velocity"};
+static const int components[] = {1, 1, 1, 3};
 enum { CELL_ARRAYS = sizeof cell_arrays / sizeof cell_arrays[0] };
 
 static int parse(const char *output, swe_options *options)
@@ -31,7 +32,9 @@ static int parse(const char *output, swe_options *options)
     return swe_options_parse(16, argv, options, &err) == SWE_OK;
 }
 
-static char *read_text(const char *path)
+/* The whole file (binary appended data included), NUL-terminated;
+ * *size: its length (NULL: not wanted). */
+static char *read_text(const char *path, size_t *size)
 {
     FILE *file = fopen(path, "rb");
     if (file == NULL) {
@@ -55,6 +58,9 @@ static char *read_text(const char *path)
     if (text != NULL) {
         text[length] = '\0';
     }
+    if (size != NULL) {
+        *size = length;
+    }
     return text;
 }
 
@@ -70,17 +76,18 @@ typedef struct whole_arrays {
     double *x, *y;
 } whole_arrays;
 
-static int read_whole(const char *xml, whole_arrays *whole)
+static int read_whole(const char *xml, size_t size, whole_arrays *whole)
 {
     size_t bytes;
     int ok = 1;
     for (int a = 0; a < CELL_ARRAYS; ++a) {
-        whole->cells[a] = swe_vtk_read_array(xml, cell_arrays[a], &bytes);
-        ok = ok && whole->cells[a] != NULL && bytes == (size_t)NX * NY * sizeof(real);
+        whole->cells[a] = swe_vtk_read_array(xml, size, cell_arrays[a], &bytes);
+        ok = ok && whole->cells[a] != NULL &&
+             bytes == (size_t)NX * NY * (size_t)components[a] * sizeof(real);
     }
-    whole->x = swe_vtk_read_array(xml, "x", &bytes);
+    whole->x = swe_vtk_read_array(xml, size, "x", &bytes);
     ok = ok && whole->x != NULL && bytes == (NX + 1) * sizeof(double);
-    whole->y = swe_vtk_read_array(xml, "y", &bytes);
+    whole->y = swe_vtk_read_array(xml, size, "y", &bytes);
     return ok && whole->y != NULL && bytes == (NY + 1) * sizeof(double);
 }
 
@@ -94,26 +101,28 @@ static void free_whole(whole_arrays *whole)
 }
 
 /* The piece's cells and coordinates are those of its extent in whole. */
-static int piece_matches(const char *xml, const swe_vtk_extent *e, const whole_arrays *whole)
+static int piece_matches(const char *xml, size_t size, const swe_vtk_extent *e,
+                         const whole_arrays *whole)
 {
     const int nx = e->i_end - e->i_begin, ny = e->j_end - e->j_begin;
     size_t bytes;
     int same = 1;
     for (int a = 0; same && a < CELL_ARRAYS; ++a) {
-        real *cells = swe_vtk_read_array(xml, cell_arrays[a], &bytes);
-        same = cells != NULL && bytes == (size_t)nx * ny * sizeof(real);
+        size_t c = (size_t)components[a];
+        real *cells = swe_vtk_read_array(xml, size, cell_arrays[a], &bytes);
+        same = cells != NULL && bytes == (size_t)nx * ny * c * sizeof(real);
         for (int j = 0; same && j < ny; ++j) {
-            same = memcmp(cells + (size_t)j * nx,
-                          whole->cells[a] + (size_t)(e->j_begin + j) * NX + e->i_begin,
-                          (size_t)nx * sizeof(real)) == 0;
+            same = memcmp(cells + (size_t)j * nx * c,
+                          whole->cells[a] + ((size_t)(e->j_begin + j) * NX + e->i_begin) * c,
+                          (size_t)nx * c * sizeof(real)) == 0;
         }
         free(cells);
     }
-    double *x = swe_vtk_read_array(xml, "x", &bytes);
+    double *x = swe_vtk_read_array(xml, size, "x", &bytes);
     same = same && x != NULL && bytes == (size_t)(nx + 1) * sizeof(double) &&
            memcmp(x, whole->x + e->i_begin, bytes) == 0;
     free(x);
-    double *y = swe_vtk_read_array(xml, "y", &bytes);
+    double *y = swe_vtk_read_array(xml, size, "y", &bytes);
     same = same && y != NULL && bytes == (size_t)(ny + 1) * sizeof(double) &&
            memcmp(y, whole->y + e->j_begin, bytes) == 0;
     free(y);
@@ -133,13 +142,14 @@ static int snapshot_assembles(const char *directory, int snapshot, const swe_blo
 {
     char path[256];
     snprintf(path, sizeof path, "%s/serial_%04d.vtr", directory, snapshot);
-    char *serial = read_text(path);
+    size_t serial_size = 0;
+    char *serial = read_text(path, &serial_size);
     snprintf(path, sizeof path, "%s/pieces_%04d.pvtr", directory, snapshot);
-    char *pvtr = read_text(path);
+    char *pvtr = read_text(path, NULL);
     whole_arrays whole = {{NULL}, NULL, NULL};
     const swe_vtk_extent domain = {0, NX, 0, NY};
     swe_vtk_extent extent;
-    int same = serial != NULL && pvtr != NULL && read_whole(serial, &whole) &&
+    int same = serial != NULL && pvtr != NULL && read_whole(serial, serial_size, &whole) &&
                swe_vtk_read_extent(pvtr, "WholeExtent", &extent) && same_extent(&extent, &domain);
     const char *cursor = pvtr;
     const int count = swe_block_grid_count(grid);
@@ -154,13 +164,14 @@ static int snapshot_assembles(const char *directory, int snapshot, const swe_blo
         same = cursor != NULL && same_extent(&extent, &expected) &&
                strncmp(cursor, source, strlen(source)) == 0;
         snprintf(path, sizeof path, "%s/pieces_%04d_p%04d.vtr", directory, snapshot, rank);
-        char *piece = same ? read_text(path) : NULL;
+        size_t piece_size = 0;
+        char *piece = same ? read_text(path, &piece_size) : NULL;
         swe_vtk_extent piece_extent, piece_whole;
         same = piece != NULL && swe_vtk_read_extent(piece, "WholeExtent", &piece_whole) &&
                same_extent(&piece_whole, &domain) &&
                swe_vtk_read_extent(piece, "Extent", &piece_extent) &&
                same_extent(&piece_extent, &expected) && same_time(piece, serial) &&
-               piece_matches(piece, &expected, &whole);
+               piece_matches(piece, piece_size, &expected, &whole);
         free(piece);
     }
     /* No more pieces than ranks. */
@@ -176,9 +187,9 @@ static int series_lists_snapshots(const char *directory)
 {
     char path[256];
     snprintf(path, sizeof path, "%s/serial.pvd", directory);
-    char *serial = read_text(path);
+    char *serial = read_text(path, NULL);
     snprintf(path, sizeof path, "%s/pieces.pvd", directory);
-    char *pieces = read_text(path);
+    char *pieces = read_text(path, NULL);
     int same = serial != NULL && pieces != NULL;
     for (int k = 0; same && k <= OUTPUTS; ++k) {
         char serial_entry[64], pieces_entry[64];

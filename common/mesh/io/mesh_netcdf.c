@@ -1,6 +1,7 @@
 #include "mesh/io/mesh_netcdf_file.h"
 
 #include "io/atomic_file.h"
+#include "io/netcdf_cf.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -126,9 +127,11 @@ static int define_fields(swe_mesh_netcdf *file, int *bed_id, swe_error *err)
         define(file, "b", NC_REAL, 1, &file->dim_face,
                "bed elevation, negative below the reference level", "m", on_faces, bed_id, err);
     if (status == SWE_OK) {
-        status =
-            define(file, "time", NC_DOUBLE, 1, &file->dim_time,
-                   "simulated time since the start of the run", "s", NULL, &file->time_id, err);
+        static const char *const time_texts[] = {"standard_name", "time", "calendar", "standard",
+                                                 NULL};
+        status = define(file, "time", NC_DOUBLE, 1, &file->dim_time,
+                        "simulated time since the start of the run", SWE_CF_TIME_UNITS, time_texts,
+                        &file->time_id, err);
     }
     int time_face[2] = {file->dim_time, file->dim_face};
     for (int f = 0; status == SWE_OK && f < FIELD_COUNT; ++f) {
@@ -145,6 +148,7 @@ static int define_globals(const swe_mesh_netcdf *file, const swe_mesh_netcdf_inf
     const char *texts[][2] = {{"Conventions", "CF-1.8 UGRID-1.0"},
                               {"title", scenario->title},
                               {"source", "shallows (triangle solver)"},
+                              {"history", "shallows-mesh " SWE_VERSION},
                               {"scenario", scenario->name},
                               {"mesh_file", info->mesh_file},
                               {"solver", "roe"},

@@ -1,9 +1,9 @@
 #include "mesh/io/mesh_png.h"
 
-#include "io/bitmap_font.h"
 #include "io/colour_bar.h"
 #include "io/colour_map.h"
 #include "io/png_raster.h"
+#include "io/text.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -17,14 +17,32 @@ enum {
     BAR_GAP = 20,
     BAR_WIDTH = 20,
     LABEL_WIDTH = 108,
-    MIN_MAP = 48
+    MIN_MAP = 48,
+    TEXT_SIZE = 14
 };
 
 static const swe_rgb background = {255, 255, 255};
 static const swe_rgb ink = {0, 0, 0};
 static const swe_rgb dry_grey = {160, 160, 160};
 
-swe_png_range swe_mesh_png_range_of(const swe_mesh *mesh, const swe_mesh_scenario *scenario)
+/* From the wet cells' lowest and highest surface (high < low: none is wet)
+ * and the lowest bed of the dry ones: water may run down onto dry ground
+ * below the lowest surface, so the colours reach down to it; widened by a
+ * tenth on each side, or +-0.5 m around a flat surface. */
+static swe_colour_range range_from(double low, double high, double lowest_dry_bed)
+{
+    if (!(high >= low)) { /* all dry */
+        low = high = 0.0;
+    }
+    low = fmin(low, lowest_dry_bed);
+    double span = high - low;
+    if (span < 1e-6 * (1.0 + fabs(high))) {
+        return (swe_colour_range){low - 0.5, high + 0.5, 0};
+    }
+    return (swe_colour_range){low - 0.1 * span, high + 0.1 * span, 0};
+}
+
+swe_colour_range swe_mesh_png_range_of(const swe_mesh *mesh, const swe_mesh_scenario *scenario)
 {
     double low = INFINITY, high = -INFINITY, lowest_dry_bed = INFINITY;
     for (int c = 0; mesh != NULL && scenario != NULL && c < mesh->cell_count; ++c) {
@@ -37,7 +55,7 @@ swe_png_range swe_mesh_png_range_of(const swe_mesh *mesh, const swe_mesh_scenari
             lowest_dry_bed = fmin(lowest_dry_bed, state.bed);
         }
     }
-    return swe_png_range_from(low, high, lowest_dry_bed);
+    return range_from(low, high, lowest_dry_bed);
 }
 
 /* The mesh's bounding box and the metres per pixel of the map. */
@@ -117,7 +135,7 @@ static void fill_triangle(swe_raster *raster, const map_frame *frame, const swe_
 }
 
 static void draw_picture(swe_raster *raster, const map_frame *frame, const swe_mesh *mesh,
-                         const swe_mesh_arrays *host, double time, const swe_png_range *range)
+                         const swe_mesh_arrays *host, double time, const swe_colour_range *range)
 {
     swe_raster_fill(raster, 0, 0, raster->width, raster->height, background);
     double span = range->high - range->low;
@@ -135,16 +153,17 @@ static void draw_picture(swe_raster *raster, const map_frame *frame, const swe_m
                           range->low,
                           range->high,
                           "eta (m)",
-                          MARGIN / 2,
-                          2};
+                          TITLE_BAND - 8,
+                          TEXT_SIZE};
     swe_colour_bar_draw(raster, &bar);
     char title[48];
     snprintf(title, sizeof title, "t = %.2f s", time);
-    swe_font_draw(raster, MARGIN, MARGIN / 2, 2, title, ink);
+    const swe_text_style title_style = {TEXT_SIZE, SWE_TEXT_LEFT, 1, ink};
+    swe_text_draw(raster, MARGIN, TITLE_BAND - 8, &title_style, title);
 }
 
 int swe_mesh_png_write(const char *path, const swe_mesh *mesh, const swe_mesh_arrays *host,
-                       double time, const swe_png_range *range, swe_error *err)
+                       double time, const swe_colour_range *range, swe_error *err)
 {
     if (path == NULL || mesh == NULL || host == NULL || host->h == NULL || mesh->cell_count < 1 ||
         range == NULL || !(range->high > range->low)) {

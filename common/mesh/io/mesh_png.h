@@ -7,7 +7,7 @@
 #define SWE_MESH_PNG_H
 
 #include "core/error.h"
-#include "io/png_output.h"
+#include "io/picture.h"
 #include "mesh/geometry/mesh.h"
 #include "mesh/numerics/mesh_arrays.h"
 #include "mesh/scenarios/mesh_scenario.h"
@@ -15,9 +15,8 @@
 enum { SWE_MESH_PNG_MAP_WIDTH = 800 };
 
 /* The colours' range from the scenario's initial state on mesh (so that
- * every picture of a run, restarted or not, uses the same):
- * swe_png_range_from. */
-swe_png_range swe_mesh_png_range_of(const swe_mesh *mesh, const swe_mesh_scenario *scenario);
+ * every picture of a run, restarted or not, uses the same). */
+swe_colour_range swe_mesh_png_range_of(const swe_mesh *mesh, const swe_mesh_scenario *scenario);
 
 /* Width and height in pixels of the picture of mesh. */
 void swe_mesh_png_size(const swe_mesh *mesh, int *width, int *height);
@@ -25,6 +24,6 @@ void swe_mesh_png_size(const swe_mesh *mesh, int *width, int *height);
 /* Writes the picture of the state host (synchronised) on mesh at time to
  * path (through path.tmp and a rename). */
 int swe_mesh_png_write(const char *path, const swe_mesh *mesh, const swe_mesh_arrays *host,
-                       double time, const swe_png_range *range, swe_error *err);
+                       double time, const swe_colour_range *range, swe_error *err);
 
 #endif

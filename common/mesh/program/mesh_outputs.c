@@ -15,7 +15,7 @@ struct swe_mesh_outputs {
     swe_vtk_series vtk;
     int vtk_open;
     swe_mesh_netcdf *netcdf;
-    swe_png_range png_range;
+    swe_colour_range png_range;
 };
 
 static int write_file(const swe_mesh_outputs *outputs, swe_mesh_model *model, int snapshot,

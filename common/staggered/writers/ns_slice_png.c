@@ -1,9 +1,9 @@
 #include "staggered/writers/ns_slice_png.h"
 
-#include "io/bitmap_font.h"
 #include "io/colour_bar.h"
 #include "io/colour_map.h"
 #include "io/png_raster.h"
+#include "io/text.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,7 +14,7 @@ enum {
     BAR_GAP = 20,
     BAR_WIDTH = 20,
     LABEL_WIDTH = 190,
-    SCALE = 2,
+    TEXT_SIZE = 14,
     MIN_WIDTH = 512,
     MAX_WIDTH = 1600
 };
@@ -71,19 +71,14 @@ int ns_slice_png_write(const char *path, const ns_slice *s, double time, swe_err
     }
     swe_raster_fill(&raster, 0, 0, raster.width, raster.height, white);
     draw_plane(&raster, s, across, up, width, height);
-    swe_colour_bar bar = {MARGIN + width + BAR_GAP,
-                          TITLE_BAND,
-                          BAR_WIDTH,
-                          height,
-                          s->low,
-                          s->high,
-                          s->label,
-                          MARGIN / 2,
-                          SCALE};
+    swe_colour_bar bar = {
+        MARGIN + width + BAR_GAP, TITLE_BAND, BAR_WIDTH, height, s->low, s->high, s->label,
+        TITLE_BAND - 8,           TEXT_SIZE};
     swe_colour_bar_draw(&raster, &bar);
     char title[48];
     snprintf(title, sizeof title, "t = %.3f s", time);
-    swe_font_draw(&raster, MARGIN, MARGIN / 2, SCALE, title, ink);
+    const swe_text_style title_style = {TEXT_SIZE, SWE_TEXT_LEFT, 1, ink};
+    swe_text_draw(&raster, MARGIN, TITLE_BAND - 8, &title_style, title);
     int status = swe_png_write_raster(path, &raster, err);
     free(raster.pixels);
     return status;

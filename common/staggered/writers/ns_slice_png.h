@@ -15,7 +15,7 @@ typedef struct ns_slice {
     double h[3];
     int axis, index;
     double low, high;
-    const char *label; /* up to 15 characters of io/bitmap_font.h's font */
+    const char *label; /* UTF-8, drawn with io/text.h */
 } ns_slice;
 
 int ns_slice_png_write(const char *path, const ns_slice *slice, double time, swe_error *err);

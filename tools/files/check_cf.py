@@ -1,0 +1,126 @@
+#!/usr/bin/env python3
+"""The NetCDF files of tools/check_files.py through the CF checkers that
+`make deps` installs in .venv (cfchecker's cfchecks, IOOS's
+compliance-checker): 0 errors and 0 warnings each. Prints one PASS, FAIL
+or SKIP line per check.
+
+cfchecks reads three tables (standard names, area types, region names):
+those `make deps` downloaded into .venv/cf-tables, or, offline, the
+standard name table that compliance-checker ships and empty area-type and
+region tables (the files use neither, so an empty table checks them as
+strictly; a file that named one would fail)."""
+
+import glob
+import json
+import os
+import re
+import subprocess
+import sys
+
+VENV = os.path.dirname(os.path.dirname(os.path.abspath(sys.executable)))
+TABLES = os.path.join(VENV, "cf-tables")
+EMPTY_TABLES = {
+    "area-type-table.xml": "<area_type_table><version_number>0</version_number>"
+                           "<date>offline</date></area_type_table>",
+    "standardized-region-list.xml": "<standardized_region_list><version_number>0"
+                                    "</version_number><date>offline</date>"
+                                    "</standardized_region_list>",
+}
+
+
+def tables(directory):
+    """Paths of the standard-name, area-type and region tables."""
+    found = {}
+    for name in ("cf-standard-name-table.xml",) + tuple(EMPTY_TABLES):
+        downloaded = os.path.join(TABLES, name)
+        if os.path.exists(downloaded):
+            found[name] = downloaded
+        elif name in EMPTY_TABLES:
+            found[name] = os.path.join(directory, name)
+            with open(found[name], "w") as table:
+                table.write('<?xml version="1.0"?>\n' + EMPTY_TABLES[name] + "\n")
+        else:
+            import compliance_checker
+            found[name] = os.path.join(os.path.dirname(compliance_checker.__file__), "data",
+                                       name)
+    return found
+
+
+# UGRID 1.0, which a triangle mesh file declares in its Conventions
+# ("CF-1.8 UGRID-1.0"), names its mesh variables by cf_role values that
+# CF 1.8's list (and so both checkers) does not hold; in such a file these
+# messages, and only these, are the checkers' CF 1.8 speaking, not faults.
+UGRID_ROLES = ("mesh_topology", "face_node_connectivity", "edge_node_connectivity",
+               "face_face_connectivity", "face_edge_connectivity", "edge_face_connectivity",
+               "boundary_node_connectivity")
+UGRID_CFCHECKS = "ERROR: (9.5): Invalid value for cf_role attribute"
+UGRID_COMPLIANCE = re.compile(r"^(" + "|".join(UGRID_ROLES) + r") is not a valid cf_role value\.")
+
+
+def declares_ugrid(path):
+    with open(path, "rb") as handle:  # the global attribute, without a NetCDF library
+        return b"UGRID-1.0" in handle.read(1 << 16)
+
+
+def cfchecks(path, table):
+    command = [os.path.join(VENV, "bin", "cfchecks"), "-s", table["cf-standard-name-table.xml"],
+               "-a", table["area-type-table.xml"], "-r", table["standardized-region-list.xml"],
+               path]
+    output = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                            text=True, timeout=300).stdout
+    if "ERRORS detected: 0" in output and "WARNINGS given: 0" in output:
+        return ""
+    problems = [line for line in output.splitlines() if line.startswith(("ERROR:", "WARN:"))]
+    counts = re.findall(r"(?:ERRORS detected|WARNINGS given): (\d+)", output)
+    if declares_ugrid(path) and len(counts) == 2 and sum(map(int, counts)) == len(problems) and \
+            all(line == UGRID_CFCHECKS for line in problems):
+        return ""
+    return "; ".join(problems[:6]) or output[-500:]
+
+
+# compliance-checker 6.1 lists the first required attribute of the
+# mercator and lambert_cylindrical_equal_area grid mappings as
+# ("longitude_of_projection_origin"), a string where it means a tuple, and
+# so reports each of its letters as a missing attribute. Those messages
+# (one letter each) are its bug, not the file's; cfchecks checks the same
+# attributes properly.
+CHECKER_BUG = re.compile(r"^. is a required attribute for grid mapping (mercator|"
+                         r"lambert_cylindrical_equal_area)$")
+
+
+def compliance(path):
+    command = [os.path.join(VENV, "bin", "compliance-checker"), "--test", "cf:1.8", "--format",
+               "json_new", "--output", "-", path]
+    output = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            timeout=300).stdout
+    report = json.loads(output[output.index("{"):])
+    ugrid = declares_ugrid(path)
+    problems = []
+    for result in report[path]["cf:1.8"]["all_priorities"]:
+        if result["value"][0] != result["value"][1]:
+            real = [message for message in result["msgs"] if not CHECKER_BUG.match(message) and
+                    not (ugrid and UGRID_COMPLIANCE.match(message))]
+            problems.extend(f"{result['name']}: {message}" for message in real)
+    return "; ".join(problems[:6])
+
+
+def main(directory):
+    if not os.path.exists(os.path.join(VENV, "bin", "cfchecks")):
+        print("SKIP cfchecks and compliance-checker: not in .venv (run make deps)")
+        return
+    table = tables(directory)
+    for path in sorted(glob.glob(os.path.join(directory, "*.nc"))):
+        name = os.path.basename(path)
+        for tool, check in (("cfchecks", lambda: cfchecks(path, table)),
+                            ("compliance-checker", lambda: compliance(path))):
+            try:
+                why = check()
+            except Exception as error:
+                why = f"{type(error).__name__}: {error}"
+            aside = " (UGRID's cf_role values aside)" if declares_ugrid(path) else ""
+            print(f"PASS {tool} finds 0 errors, 0 warnings in {name}{aside}" if not why else
+                  f"FAIL {tool} on {name}: {why}", flush=True)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1])
