@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 static double snapshot_time(const swe_series_plan *plan, int snapshot)
 {
