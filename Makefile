@@ -146,8 +146,9 @@ all: $(PROGRAM)
 $(PROGRAM): $(MAIN_OBJECT) $(LIBRARY_OBJECTS) $(MESH_OBJECTS)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
-.PHONY: all run movie test check bench bench-mesh validate deps help clean format format-check print-program \
-    install config fuzz
+$(TEST_PROGRAM): $(TEST_OBJECTS) $(TEST_ONLY_OBJECTS) $(filter-out $(TEST_REPLACED_OBJECTS),$(LIBRARY_OBJECTS)) \
+		$(MESH_OBJECTS)
+	$(CC) $(LDFLAGS) -o $@ $^ $(CUNIT_LIBS) $(LDLIBS)
 
 $(VALIDATE_PROGRAM): $(VALIDATE_OBJECTS) $(LIBRARY_OBJECTS)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
