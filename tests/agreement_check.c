@@ -1,6 +1,6 @@
 #include "agreement_check.h"
 
-#include "numerics/cell_update.h"
+#include "grid/state_check.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -25,7 +25,7 @@
  * A wrong kernel (a missed edge, a wrong sign, a stale ghost cell) moves
  * some value by the size of a wave, orders of magnitude more.
  * The max wave speed a backend reports is held to its own final state
- * (the fastest cell by swe_cell_wave_speed, on the host): where that cell
+ * (the fastest cell, swe_state_max_wave_speed on the host): where that cell
  * is a film just above the dry tolerance, its velocity hu / h is a ratio
  * of two remainders of large cancellations, and fp32 roundings an ulp
  * apart move serial's own speed by 1.5e-4 (Thacker bowl, augrie, 7 x 5
@@ -97,19 +97,6 @@ static long differing_values(const swe_block *a, const swe_block *b)
     return differing;
 }
 
-static real state_wave_speed(const swe_block *block)
-{
-    real fastest = 0;
-    for (int j = 1; j <= block->ny; ++j) {
-        for (int i = 1; i <= block->nx; ++i) {
-            size_t c = SWE_INDEX(block, i, j);
-            fastest = swe_max_speed(fastest,
-                                    swe_cell_wave_speed(block->h[c], block->hu[c], block->hv[c]));
-        }
-    }
-    return fastest;
-}
-
 swe_test_agreement swe_test_compare(const swe_test_run *reference, const swe_test_run *run)
 {
     const swe_clock *expected = &reference->clock, *actual = &run->clock;
@@ -121,7 +108,7 @@ swe_test_agreement swe_test_compare(const swe_test_run *reference, const swe_tes
                       same_bits(&expected->wave_speed, &actual->wave_speed, sizeof(real)),
         .step_difference = actual->steps - expected->steps,
         .time_difference = relative(expected->t, actual->t),
-        .speed_difference = relative(state_wave_speed(&run->block), actual->wave_speed)};
+        .speed_difference = relative(swe_state_max_wave_speed(&run->block), actual->wave_speed)};
     return agreement;
 }
 
