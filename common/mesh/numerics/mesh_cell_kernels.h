@@ -17,19 +17,28 @@
 /* The neighbour of cell c across its k-th edge for the gradient: where it
  * lies, relative to c, and its surface and momenta; a boundary edge has
  * the ghost of its condition, mirrored through the edge. Returns whether
- * the neighbour is dry. */
+ * the neighbour is dry. With with_boundary 0 (a literal), every edge is
+ * taken for an interior one and the boundary's code drops out, so that a
+ * loop of cells can be vectorised: what that gives a cell on the boundary
+ * (itself as its neighbour) is wrong, and swe_mesh_boundary_gradient
+ * writes it again. */
 SWE_INLINE int swe_mesh_gradient_neighbour(const swe_mesh_arrays *a, int c, int e, int k,
-                                           swe_mesh_stencil *stencil, real *eta, real *hu, real *hv)
+                                           int with_boundary, swe_mesh_stencil *stencil, real *eta,
+                                           real *hu, real *hv)
 {
-    int left = a->edge_left[e] == c;
-    real own_x = left ? a->left_to_mid_x[e] : a->right_to_mid_x[e];
-    real own_y = left ? a->left_to_mid_y[e] : a->right_to_mid_y[e];
+    /* Every load made, then chosen from (no load on one side only). */
+    int left_cell = a->edge_left[e], right_cell = a->edge_right[e];
+    real left_x = a->left_to_mid_x[e], left_y = a->left_to_mid_y[e];
+    real right_x = a->right_to_mid_x[e], right_y = a->right_to_mid_y[e];
+    int left = left_cell == c;
+    real own_x = left ? left_x : right_x, own_y = left ? left_y : right_y;
     stencil->mid_x[k] = own_x;
     stencil->mid_y[k] = own_y;
-    if (e < a->interior_edge_count) {
-        int other = left ? a->edge_right[e] : a->edge_left[e];
-        stencil->neighbour_x[k] = own_x - (left ? a->right_to_mid_x[e] : a->left_to_mid_x[e]);
-        stencil->neighbour_y[k] = own_y - (left ? a->right_to_mid_y[e] : a->left_to_mid_y[e]);
+    if (!with_boundary || e < a->interior_edge_count) {
+        int other = left ? right_cell : left_cell;
+        other = other < 0 ? 0 : other;
+        stencil->neighbour_x[k] = own_x - (left ? right_x : left_x);
+        stencil->neighbour_y[k] = own_y - (left ? right_y : left_y);
         real depth = a->h[SWE_MESH_AT(other)];
         eta[k] = depth + a->bed[other];
         hu[k] = a->hu[SWE_MESH_AT(other)];
@@ -58,8 +67,9 @@ SWE_INLINE int swe_mesh_gradient_neighbour(const swe_mesh_arrays *a, int c, int 
 
 /* Limited gradients of eta, hu and hv in cell c from the current state;
  * zero (first order) in and next to dry cells, where a reconstruction
- * could create depths and velocities that are not there. */
-SWE_INLINE void swe_mesh_gradient(const swe_mesh_arrays *a, int c)
+ * could create depths and velocities that are not there. with_boundary:
+ * as for swe_mesh_gradient_neighbour. */
+SWE_INLINE void swe_mesh_gradient_of(const swe_mesh_arrays *a, int c, int with_boundary)
 {
     int edges[3];
     edges[0] = a->cell_edge_0[c];
@@ -70,7 +80,7 @@ SWE_INLINE void swe_mesh_gradient(const swe_mesh_arrays *a, int c)
     real depth = a->h[SWE_MESH_AT(c)];
     int dry = depth < SWE_DRY_TOLERANCE;
     for (int k = 0; k < 3; ++k) {
-        dry |= swe_mesh_gradient_neighbour(a, c, edges[k], k, &stencil, eta, hu, hv);
+        dry |= swe_mesh_gradient_neighbour(a, c, edges[k], k, with_boundary, &stencil, eta, hu, hv);
     }
     swe_mesh_plane plane = swe_mesh_plane_of(&stencil);
     swe_mesh_vector g_eta = swe_mesh_limited_gradient(&stencil, plane, depth + a->bed[c], eta);
@@ -83,6 +93,33 @@ SWE_INLINE void swe_mesh_gradient(const swe_mesh_arrays *a, int c)
     a->grad_hu_y[c] = keep * g_hu.y;
     a->grad_hv_x[c] = keep * g_hv.x;
     a->grad_hv_y[c] = keep * g_hv.y;
+}
+
+/* The gradient of cell c, whichever its edges (one thread per cell). */
+SWE_INLINE void swe_mesh_gradient(const swe_mesh_arrays *a, int c)
+{
+    swe_mesh_gradient_of(a, c, 1);
+}
+
+/* The gradient of cell c as if all its edges were interior: right for
+ * every cell off the boundary, and a loop of these vectorises (CPU). */
+SWE_INLINE void swe_mesh_interior_gradient(const swe_mesh_arrays *a, int c)
+{
+    swe_mesh_gradient_of(a, c, 0);
+}
+
+/* After swe_mesh_interior_gradient on every cell: boundary edge e's cell
+ * again, with its ghosts. A cell with two boundary edges is written by
+ * the first in its edge order only, so that no two edges write one cell. */
+SWE_INLINE void swe_mesh_boundary_gradient(const swe_mesh_arrays *a, int e)
+{
+    int c = a->edge_left[e], interior = a->interior_edge_count;
+    int first = a->cell_edge_0[c] >= interior
+                    ? a->cell_edge_0[c]
+                    : (a->cell_edge_1[c] >= interior ? a->cell_edge_1[c] : a->cell_edge_2[c]);
+    if (first == e) {
+        swe_mesh_gradient_of(a, c, 1);
+    }
 }
 
 /* Cell c after a step of launch.dt from the current state: minus what

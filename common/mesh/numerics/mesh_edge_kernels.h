@@ -11,20 +11,31 @@
 #include "mesh/numerics/mesh_arrays.h"
 #include "mesh/numerics/mesh_boundary.h"
 #include "mesh/numerics/mesh_roe.h"
+#include "numerics/cell_update.h"
 
-/* Cell c's state at the midpoint of edge e, of which it is the left
+/* Cell c's state as the edges read it: the current or the intermediate. */
+SWE_INLINE swe_cell swe_mesh_edge_cell(const swe_mesh_arrays *a, swe_mesh_launch launch, int c)
+{
+    const SWE_GLOBAL real *h = launch.read_stage ? a->h_stage : a->h;
+    const SWE_GLOBAL real *hu = launch.read_stage ? a->hu_stage : a->hu;
+    const SWE_GLOBAL real *hv = launch.read_stage ? a->hv_stage : a->hv;
+    swe_cell cell;
+    cell.h = h[SWE_MESH_AT(c)];
+    cell.hu = hu[SWE_MESH_AT(c)];
+    cell.hv = hv[SWE_MESH_AT(c)];
+    return cell;
+}
+
+/* Cell c (state cell) at the midpoint of edge e, of which it is the left
  * (or right) cell, in the frame of normal n: the first-order value, or
  * with the limited gradients of the surface and momenta (the bed is
  * constant in a cell, so the depth changes as the surface does). First
  * order reads no vector to the midpoint. */
 SWE_INLINE swe_mesh_face swe_mesh_face_state(const swe_mesh_arrays *a, swe_mesh_launch launch,
-                                             int c, int e, int left, real nx, real ny)
+                                             swe_cell cell, int c, int e, int left, real nx,
+                                             real ny)
 {
-    const SWE_GLOBAL real *h = launch.read_stage ? a->h_stage : a->h;
-    const SWE_GLOBAL real *hu = launch.read_stage ? a->hu_stage : a->hu;
-    const SWE_GLOBAL real *hv = launch.read_stage ? a->hv_stage : a->hv;
-    real depth = h[SWE_MESH_AT(c)], momentum_x = hu[SWE_MESH_AT(c)];
-    real momentum_y = hv[SWE_MESH_AT(c)];
+    real depth = cell.h, momentum_x = cell.hu, momentum_y = cell.hv;
     if (launch.second_order) {
         real to_mid_x = left ? a->left_to_mid_x[e] : a->right_to_mid_x[e];
         real to_mid_y = left ? a->left_to_mid_y[e] : a->right_to_mid_y[e];
@@ -53,18 +64,12 @@ SWE_INLINE real swe_mesh_to_y(real along_n, real along_t, real nx, real ny)
 
 /* The viscous momentum flux out of left into right (000 eq. 25), given
  * the edge's weight: -nu (h_l + h_r) / 2 * weight * (velocity jump). */
-SWE_INLINE real swe_mesh_viscous_factor(const swe_mesh_arrays *a, swe_mesh_launch launch, int e,
-                                        int l, int r, real *jump_u, real *jump_v)
+SWE_INLINE real swe_mesh_viscous_factor(real viscosity, real weight, swe_cell l, swe_cell r,
+                                        real *jump_u, real *jump_v)
 {
-    const SWE_GLOBAL real *h = launch.read_stage ? a->h_stage : a->h;
-    const SWE_GLOBAL real *hu = launch.read_stage ? a->hu_stage : a->hu;
-    const SWE_GLOBAL real *hv = launch.read_stage ? a->hv_stage : a->hv;
-    real h_l = h[SWE_MESH_AT(l)], h_r = h[SWE_MESH_AT(r)];
-    *jump_u =
-        swe_mesh_velocity(h_r, hu[SWE_MESH_AT(r)]) - swe_mesh_velocity(h_l, hu[SWE_MESH_AT(l)]);
-    *jump_v =
-        swe_mesh_velocity(h_r, hv[SWE_MESH_AT(r)]) - swe_mesh_velocity(h_l, hv[SWE_MESH_AT(l)]);
-    return -a->viscosity * (real)0.5 * (h_l + h_r) * a->viscous_weight[e];
+    *jump_u = swe_mesh_velocity(r.h, r.hu) - swe_mesh_velocity(l.h, l.hu);
+    *jump_v = swe_mesh_velocity(r.h, r.hv) - swe_mesh_velocity(l.h, l.hv);
+    return -viscosity * (real)0.5 * (l.h + r.h) * weight;
 }
 
 /* The time step an edge allows, chi / max |lambda| (001 eq. 15); no limit
@@ -79,13 +84,18 @@ SWE_INLINE void swe_mesh_interior_edge(const swe_mesh_arrays *a, swe_mesh_launch
 {
     int l = a->edge_left[e], r = a->edge_right[e];
     real nx = a->normal_x[e], ny = a->normal_y[e], length = a->length[e];
-    swe_mesh_face left = swe_mesh_face_state(a, launch, l, e, 1, nx, ny);
-    swe_mesh_face right = swe_mesh_face_state(a, launch, r, e, 0, nx, ny);
+    /* Each cell read once, for the Riemann problem and the viscous flux:
+     * what a branch reads is then one contiguous array (vectorisable). */
+    swe_cell cell_l = swe_mesh_edge_cell(a, launch, l), cell_r = swe_mesh_edge_cell(a, launch, r);
+    swe_mesh_face left = swe_mesh_face_state(a, launch, cell_l, l, e, 1, nx, ny);
+    swe_mesh_face right = swe_mesh_face_state(a, launch, cell_r, r, e, 0, nx, ny);
     swe_mesh_edge_flux flux = swe_mesh_flux(left, right, a->bed[r] - a->bed[l]);
+    const SWE_GLOBAL real *weight = a->viscous_weight;
     real viscous_u = (real)0, viscous_v = (real)0;
     if (a->viscosity > (real)0) {
         real jump_u, jump_v;
-        real factor = swe_mesh_viscous_factor(a, launch, e, l, r, &jump_u, &jump_v);
+        real factor =
+            swe_mesh_viscous_factor(a->viscosity, weight[e], cell_l, cell_r, &jump_u, &jump_v);
         viscous_u = factor * jump_u;
         viscous_v = factor * jump_v;
     }
@@ -105,7 +115,8 @@ SWE_INLINE void swe_mesh_boundary_edge(const swe_mesh_arrays *a, swe_mesh_launch
     int l = a->edge_left[e];
     int condition = a->boundary_condition[e - a->interior_edge_count];
     real nx = a->normal_x[e], ny = a->normal_y[e], length = a->length[e];
-    swe_mesh_face inside = swe_mesh_face_state(a, launch, l, e, 1, nx, ny);
+    swe_mesh_face inside =
+        swe_mesh_face_state(a, launch, swe_mesh_edge_cell(a, launch, l), l, e, 1, nx, ny);
     swe_mesh_face ghost =
         swe_mesh_ghost(a->condition_kind[condition], a->condition_value_a[condition],
                        a->condition_value_b[condition], inside, a->bed[l]);

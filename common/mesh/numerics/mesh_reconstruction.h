@@ -56,7 +56,10 @@ SWE_INLINE swe_mesh_vector swe_mesh_limited_gradient(const swe_mesh_stencil *ste
         real change = gx * stencil->mid_x[k] + gy * stencil->mid_y[k];
         real difference = neighbour[k] - centre;
         real upper = SWE_FMAX(difference, (real)0), lower = SWE_FMIN(difference, (real)0);
-        real face = change > upper ? upper / change : (change < lower ? lower / change : (real)1);
+        /* upper / change or lower / change with one division */
+        int above = change > upper, below = change < lower;
+        real bound = above ? upper : lower;
+        real face = (above | below) ? bound / change : (real)1;
         limiter = SWE_FMIN(limiter, face);
     }
     gradient.x = limiter * gx;

@@ -43,7 +43,7 @@ SWE_INLINE real swe_mesh_inverse_depth(real h)
  * never reaches zero, so the dissipation does not vanish there. */
 SWE_INLINE real swe_mesh_entropy_fixed(real lambda, real lambda_left, real lambda_right)
 {
-    real eps = SWE_FMAX((real)0, SWE_FMAX(lambda - lambda_left, lambda_right - lambda));
+    real eps = SWE_FMAX(lambda - lambda_left, lambda_right - lambda);
     real size = SWE_FABS(lambda);
     return size < eps ? (real)0.5 * (lambda * lambda / eps + eps) : size;
 }
@@ -119,26 +119,35 @@ SWE_INLINE swe_mesh_face swe_mesh_mirror(swe_mesh_face face)
  * cell whose bed stands above the wet neighbour's surface is a wall to
  * it and receives nothing; a bed drop onto a dry cell counts at most the
  * water depth above it (the water cannot be pushed harder than its own
- * weight), so depths stay positive at fronts. */
+ * weight), so depths stay positive at fronts. Written as selects around
+ * one call of the Roe core rather than as branches, so that a compiler
+ * can vectorise a loop of edges (a dry pair computes a discarded flux). */
 SWE_INLINE swe_mesh_edge_flux swe_mesh_flux(swe_mesh_face l, swe_mesh_face r, real bed_step)
 {
-    int dry_l = l.h < SWE_DRY_TOLERANCE, dry_r = r.h < SWE_DRY_TOLERANCE;
-    swe_mesh_edge_flux flux;
-    if (dry_l && dry_r) {
-        flux.left_h = flux.left_qn = flux.left_qt = (real)0;
-        flux.right_h = flux.right_qn = flux.right_qt = (real)0;
-        flux.max_speed = (real)0;
-    } else if (dry_r && bed_step >= l.h) {
-        flux = swe_mesh_roe_core(l, swe_mesh_mirror(l), (real)0);
-        flux.right_h = flux.right_qn = flux.right_qt = (real)0;
-    } else if (dry_l && -bed_step >= r.h) {
-        flux = swe_mesh_roe_core(swe_mesh_mirror(r), r, (real)0);
-        flux.left_h = flux.left_qn = flux.left_qt = (real)0;
-    } else {
-        real step = dry_r ? SWE_FMAX(bed_step, -l.h) : bed_step;
-        step = dry_l ? SWE_FMIN(step, r.h) : step;
-        flux = swe_mesh_roe_core(l, r, step);
-    }
+    real dry_l = l.h < SWE_DRY_TOLERANCE ? (real)1 : (real)0;
+    real dry_r = r.h < SWE_DRY_TOLERANCE ? (real)1 : (real)0;
+    real none = dry_l * dry_r;
+    real wall_right = ((real)1 - dry_l) * dry_r * (bed_step >= l.h ? (real)1 : (real)0);
+    real wall_left = dry_l * ((real)1 - dry_r) * (-bed_step >= r.h ? (real)1 : (real)0);
+    real step = dry_r > (real)0 ? SWE_FMAX(bed_step, -l.h) : bed_step;
+    step = dry_l > (real)0 ? SWE_FMIN(step, r.h) : step;
+    step = (wall_left + wall_right) > (real)0 ? (real)0 : step;
+    swe_mesh_face left = l, right = r;
+    left.qn = wall_left > (real)0 ? -r.qn : l.qn;
+    left.h = wall_left > (real)0 ? r.h : l.h;
+    left.qt = wall_left > (real)0 ? r.qt : l.qt;
+    right.qn = wall_right > (real)0 ? -l.qn : r.qn;
+    right.h = wall_right > (real)0 ? l.h : r.h;
+    right.qt = wall_right > (real)0 ? l.qt : r.qt;
+    swe_mesh_edge_flux flux = swe_mesh_roe_core(left, right, step);
+    real no_left = none + wall_left, no_right = none + wall_right;
+    flux.left_h = no_left > (real)0 ? (real)0 : flux.left_h;
+    flux.left_qn = no_left > (real)0 ? (real)0 : flux.left_qn;
+    flux.left_qt = no_left > (real)0 ? (real)0 : flux.left_qt;
+    flux.right_h = no_right > (real)0 ? (real)0 : flux.right_h;
+    flux.right_qn = no_right > (real)0 ? (real)0 : flux.right_qn;
+    flux.right_qt = no_right > (real)0 ? (real)0 : flux.right_qt;
+    flux.max_speed = none > (real)0 ? (real)0 : flux.max_speed;
     return flux;
 }
 

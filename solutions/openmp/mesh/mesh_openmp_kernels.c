@@ -18,10 +18,19 @@ void swe_mesh_openmp_gradients(const swe_mesh_arrays *arrays, int threads)
 {
     /* BEGIN SOLUTION: (1) a parallel loop. Share the cells among the threads with
      * `#pragma omp parallel for num_threads(threads) schedule(static)` in front of the loop that
-     * calls swe_mesh_gradient(arrays, c) for every cell. */
-#pragma omp parallel for num_threads(threads) schedule(static)
-    for (int c = 0; c < arrays->cell_count; ++c) {
-        swe_mesh_gradient(arrays, c);
+     * calls swe_mesh_gradient(arrays, c) for every cell. (Faster, the same bits: the serial
+     * reference's two loops, `omp for simd` over the cells, then `omp for` over the boundary
+     * edges - after the first loop's barrier, which its rewrites need.) */
+#pragma omp parallel num_threads(threads)
+    {
+#pragma omp for simd schedule(static)
+        for (int c = 0; c < arrays->cell_count; ++c) {
+            swe_mesh_interior_gradient(arrays, c);
+        }
+#pragma omp for schedule(static)
+        for (int e = arrays->interior_edge_count; e < arrays->edge_count; ++e) {
+            swe_mesh_boundary_gradient(arrays, e);
+        }
     }
     /* END SOLUTION */
 }
@@ -30,12 +39,20 @@ void swe_mesh_openmp_edge_fluxes(const swe_mesh_arrays *arrays, swe_mesh_launch 
 {
     /* BEGIN SOLUTION: (2) the edge sweep in parallel. The serial backend's two loops (interior
      * edges, then boundary edges), each a `#pragma omp parallel for num_threads(threads)
-     * schedule(static)`. Both may share one parallel region with two `omp for` loops. */
+     * schedule(static)`. Both may share one parallel region with two `omp for` loops. (Faster,
+     * the same bits: as the serial reference, one interior loop per order, `omp for simd`.) */
 #pragma omp parallel num_threads(threads)
     {
-#pragma omp for schedule(static)
-        for (int e = 0; e < arrays->interior_edge_count; ++e) {
-            swe_mesh_interior_edge(arrays, launch, e);
+        if (launch.second_order) {
+#pragma omp for simd schedule(static)
+            for (int e = 0; e < arrays->interior_edge_count; ++e) {
+                swe_mesh_interior_edge(arrays, launch, e);
+            }
+        } else {
+#pragma omp for simd schedule(static)
+            for (int e = 0; e < arrays->interior_edge_count; ++e) {
+                swe_mesh_interior_edge(arrays, launch, e);
+            }
         }
 #pragma omp for schedule(static)
         for (int e = arrays->interior_edge_count; e < arrays->edge_count; ++e) {

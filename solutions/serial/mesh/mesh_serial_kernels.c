@@ -13,9 +13,15 @@
 void swe_mesh_serial_gradients(const swe_mesh_arrays *arrays)
 {
     /* BEGIN SOLUTION: the gradient sweep. Call swe_mesh_gradient(arrays, c) for every cell
-     * c = 0..arrays->cell_count-1. */
+     * c = 0..arrays->cell_count-1. (Faster, the same bits: swe_mesh_interior_gradient on every
+     * cell in a loop the compiler vectorises, `#pragma omp simd`, then
+     * swe_mesh_boundary_gradient(arrays, e) on every boundary edge.) */
+#pragma omp simd
     for (int c = 0; c < arrays->cell_count; ++c) {
-        swe_mesh_gradient(arrays, c);
+        swe_mesh_interior_gradient(arrays, c);
+    }
+    for (int e = arrays->interior_edge_count; e < arrays->edge_count; ++e) {
+        swe_mesh_boundary_gradient(arrays, e);
     }
     /* END SOLUTION */
 }
@@ -26,9 +32,18 @@ void swe_mesh_serial_edge_fluxes(const swe_mesh_arrays *arrays, swe_mesh_launch 
      * swe_mesh_interior_edge(arrays, launch, e) for e = 0..interior_edge_count-1, then
      * swe_mesh_boundary_edge(arrays, launch, e) for the boundary edges, e = interior_edge_count
      * ..edge_count-1. Two loops instead of one with a test: no branch per edge, and on a GPU no
-     * warp that mixes the two kinds. */
-    for (int e = 0; e < arrays->interior_edge_count; ++e) {
-        swe_mesh_interior_edge(arrays, launch, e);
+     * warp that mixes the two kinds. (Faster, the same bits: one interior loop per order, each
+     * with `#pragma omp simd`; with the order fixed the compiler vectorises the loop.) */
+    if (launch.second_order) {
+#pragma omp simd
+        for (int e = 0; e < arrays->interior_edge_count; ++e) {
+            swe_mesh_interior_edge(arrays, launch, e);
+        }
+    } else {
+#pragma omp simd
+        for (int e = 0; e < arrays->interior_edge_count; ++e) {
+            swe_mesh_interior_edge(arrays, launch, e);
+        }
     }
     for (int e = arrays->interior_edge_count; e < arrays->edge_count; ++e) {
         swe_mesh_boundary_edge(arrays, launch, e);
