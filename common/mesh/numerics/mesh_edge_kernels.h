@@ -62,14 +62,17 @@ SWE_INLINE real swe_mesh_to_y(real along_n, real along_t, real nx, real ny)
     return along_n * ny + along_t * nx;
 }
 
-/* The viscous momentum flux out of left into right (000 eq. 25), given
- * the edge's weight: -nu (h_l + h_r) / 2 * weight * (velocity jump). */
-SWE_INLINE real swe_mesh_viscous_factor(real viscosity, real weight, swe_cell l, swe_cell r,
-                                        real *jump_u, real *jump_v)
+/* The viscous momentum flux out of cell l into cell r (000 eq. 25)
+ * across interior edge e: -nu (h_l + h_r) / 2 * weight * (velocity jump),
+ * with the edge's weight. */
+SWE_INLINE void swe_mesh_viscous_flux(const swe_mesh_arrays *a, int e, swe_cell l, swe_cell r,
+                                      real *flux_u, real *flux_v)
 {
-    *jump_u = swe_mesh_velocity(r.h, r.hu) - swe_mesh_velocity(l.h, l.hu);
-    *jump_v = swe_mesh_velocity(r.h, r.hv) - swe_mesh_velocity(l.h, l.hv);
-    return -viscosity * (real)0.5 * (l.h + r.h) * weight;
+    real jump_u = swe_mesh_velocity(r.h, r.hu) - swe_mesh_velocity(l.h, l.hu);
+    real jump_v = swe_mesh_velocity(r.h, r.hv) - swe_mesh_velocity(l.h, l.hv);
+    real factor = -a->viscosity * (real)0.5 * (l.h + r.h) * a->viscous_weight[e];
+    *flux_u = factor * jump_u;
+    *flux_v = factor * jump_v;
 }
 
 /* The time step an edge allows, chi / max |lambda| (001 eq. 15); no limit
@@ -79,33 +82,66 @@ SWE_INLINE real swe_mesh_edge_time_step(real chi, real max_speed)
     return max_speed == (real)0 ? SWE_MESH_NO_TIME_LIMIT : chi / max_speed;
 }
 
-/* Interior edge e (0 <= e < interior_edge_count). */
-SWE_INLINE void swe_mesh_interior_edge(const swe_mesh_arrays *a, swe_mesh_launch launch, int e)
+/* Interior edge e (0 <= e < interior_edge_count): its Riemann fluxes,
+ * plus the viscous flux where viscous is set, and, but in the corrector
+ * (launch.read_stage), the time step it allows. */
+SWE_INLINE void swe_mesh_interior_edge_of(const swe_mesh_arrays *a, swe_mesh_launch launch, int e,
+                                          int viscous)
 {
     int l = a->edge_left[e], r = a->edge_right[e];
     real nx = a->normal_x[e], ny = a->normal_y[e], length = a->length[e];
-    /* Each cell read once, for the Riemann problem and the viscous flux:
-     * what a branch reads is then one contiguous array (vectorisable). */
     swe_cell cell_l = swe_mesh_edge_cell(a, launch, l), cell_r = swe_mesh_edge_cell(a, launch, r);
     swe_mesh_face left = swe_mesh_face_state(a, launch, cell_l, l, e, 1, nx, ny);
     swe_mesh_face right = swe_mesh_face_state(a, launch, cell_r, r, e, 0, nx, ny);
     swe_mesh_edge_flux flux = swe_mesh_flux(left, right, a->bed[r] - a->bed[l]);
-    const SWE_GLOBAL real *weight = a->viscous_weight;
-    real viscous_u = (real)0, viscous_v = (real)0;
-    if (a->viscosity > (real)0) {
-        real jump_u, jump_v;
-        real factor =
-            swe_mesh_viscous_factor(a->viscosity, weight[e], cell_l, cell_r, &jump_u, &jump_v);
-        viscous_u = factor * jump_u;
-        viscous_v = factor * jump_v;
+    real left_hu = length * swe_mesh_to_x(flux.left_qn, flux.left_qt, nx, ny);
+    real left_hv = length * swe_mesh_to_y(flux.left_qn, flux.left_qt, nx, ny);
+    real right_hu = length * swe_mesh_to_x(flux.right_qn, flux.right_qt, nx, ny);
+    real right_hv = length * swe_mesh_to_y(flux.right_qn, flux.right_qt, nx, ny);
+    if (viscous) {
+        real viscous_u, viscous_v;
+        swe_mesh_viscous_flux(a, e, cell_l, cell_r, &viscous_u, &viscous_v);
+        left_hu = left_hu + viscous_u;
+        left_hv = left_hv + viscous_v;
+        right_hu = right_hu + viscous_u;
+        right_hv = right_hv + viscous_v;
     }
     a->flux_left_h[e] = length * flux.left_h;
-    a->flux_left_hu[e] = length * swe_mesh_to_x(flux.left_qn, flux.left_qt, nx, ny) + viscous_u;
-    a->flux_left_hv[e] = length * swe_mesh_to_y(flux.left_qn, flux.left_qt, nx, ny) + viscous_v;
+    a->flux_left_hu[e] = left_hu;
+    a->flux_left_hv[e] = left_hv;
     a->flux_right_h[e] = length * flux.right_h;
-    a->flux_right_hu[e] = length * swe_mesh_to_x(flux.right_qn, flux.right_qt, nx, ny) + viscous_u;
-    a->flux_right_hv[e] = length * swe_mesh_to_y(flux.right_qn, flux.right_qt, nx, ny) + viscous_v;
-    a->edge_time_step[e] = swe_mesh_edge_time_step(SWE_FMIN(a->chi[l], a->chi[r]), flux.max_speed);
+    a->flux_right_hu[e] = right_hu;
+    a->flux_right_hv[e] = right_hv;
+    real chi = SWE_FMIN(a->chi[l], a->chi[r]);
+    if (!launch.read_stage) {
+        a->edge_time_step[e] = swe_mesh_edge_time_step(chi, flux.max_speed);
+    }
+}
+
+/* Interior edge e, whole (one thread per edge). */
+SWE_INLINE void swe_mesh_interior_edge(const swe_mesh_arrays *a, swe_mesh_launch launch, int e)
+{
+    swe_mesh_interior_edge_of(a, launch, e, a->viscosity > (real)0);
+}
+
+/* Interior edge e without the viscous flux: a loop of these vectorises
+ * (CPU); where the viscosity is not zero, swe_mesh_viscous_edge follows. */
+SWE_INLINE void swe_mesh_inviscid_edge(const swe_mesh_arrays *a, swe_mesh_launch launch, int e)
+{
+    swe_mesh_interior_edge_of(a, launch, e, 0);
+}
+
+/* Adds interior edge e's viscous flux to what swe_mesh_inviscid_edge
+ * wrote: the same sums as swe_mesh_interior_edge's, so the same bits. */
+SWE_INLINE void swe_mesh_viscous_edge(const swe_mesh_arrays *a, swe_mesh_launch launch, int e)
+{
+    real viscous_u, viscous_v;
+    swe_mesh_viscous_flux(a, e, swe_mesh_edge_cell(a, launch, a->edge_left[e]),
+                          swe_mesh_edge_cell(a, launch, a->edge_right[e]), &viscous_u, &viscous_v);
+    a->flux_left_hu[e] = a->flux_left_hu[e] + viscous_u;
+    a->flux_left_hv[e] = a->flux_left_hv[e] + viscous_v;
+    a->flux_right_hu[e] = a->flux_right_hu[e] + viscous_u;
+    a->flux_right_hv[e] = a->flux_right_hv[e] + viscous_v;
 }
 
 /* Boundary edge e (interior_edge_count <= e < edge_count): the flux

@@ -37,8 +37,8 @@ void swe_mesh_openmp_edge_fluxes(const swe_mesh_arrays *arrays, swe_mesh_launch 
 {
     /* TODO: (2) the edge sweep in parallel. The serial backend's two loops (interior edges, then
      * boundary edges), each a `#pragma omp parallel for num_threads(threads) schedule(static)`.
-     * Both may share one parallel region with two `omp for` loops. (Faster, the same bits: as the
-     * serial reference, one interior loop per order, `omp for simd`.) */
+     * Both may share one parallel region with two `omp for` loops. (Faster, the same bits: the
+     * serial reference's loops, each an `omp for simd` or `omp for`.) */
     SWE_TODO("(2) the edge sweep in parallel");
 }
 
@@ -60,6 +60,7 @@ void swe_mesh_openmp_update_cells(const swe_mesh_arrays *arrays, swe_mesh_launch
 {
     /* TODO: (4) the cell sweep in parallel. Put `#pragma omp parallel for num_threads(threads)
      * schedule(static)` over the cells, each calling swe_mesh_cell_update(arrays, launch, c). No
-     * atomics are needed: a cell gathers its edges' fluxes and writes only itself. */
+     * atomics are needed: a cell gathers its edges' fluxes and writes only itself. (Faster, the
+     * same bits: the serial reference's loops, the first an `omp for simd`.) */
     SWE_TODO("(4) the cell sweep in parallel");
 }

@@ -34,8 +34,9 @@ void swe_mesh_serial_edge_fluxes(const swe_mesh_arrays *arrays, swe_mesh_launch 
      * e) for e = 0..interior_edge_count-1, then swe_mesh_boundary_edge(arrays, launch, e) for the
      * boundary edges, e = interior_edge_count ..edge_count-1. Two loops instead of one with a test:
      * no branch per edge, and on a GPU no warp that mixes the two kinds. (Faster, the same bits:
-     * one interior loop per order, each with `#pragma omp simd`; with the order fixed the compiler
-     * vectorises the loop.) */
+     * swe_mesh_inviscid_edge in one `#pragma omp simd` loop per order - with the order fixed the
+     * compiler vectorises it - then, where arrays->viscosity > 0, swe_mesh_viscous_edge on the
+     * interior edges.) */
     SWE_TODO("the edge sweep");
 }
 
@@ -53,6 +54,8 @@ real swe_mesh_serial_min_time_step(const swe_mesh_arrays *arrays)
 void swe_mesh_serial_update_cells(const swe_mesh_arrays *arrays, swe_mesh_launch launch)
 {
     /* TODO: the cell sweep. Call swe_mesh_cell_update(arrays, launch, c) for every cell: it gathers
-     * the fluxes of the cell's three edges (a gather: the cell reads, nobody else writes it). */
+     * the fluxes of the cell's three edges (a gather: the cell reads, nobody else writes it).
+     * (Faster, the same bits: swe_mesh_frictionless_update in a `#pragma omp simd` loop, then,
+     * where swe_mesh_launch_has_friction, swe_mesh_cell_friction on every cell.) */
     SWE_TODO("the cell sweep");
 }

@@ -40,18 +40,24 @@ void swe_mesh_openmp_edge_fluxes(const swe_mesh_arrays *arrays, swe_mesh_launch 
     /* BEGIN SOLUTION: (2) the edge sweep in parallel. The serial backend's two loops (interior
      * edges, then boundary edges), each a `#pragma omp parallel for num_threads(threads)
      * schedule(static)`. Both may share one parallel region with two `omp for` loops. (Faster,
-     * the same bits: as the serial reference, one interior loop per order, `omp for simd`.) */
+     * the same bits: the serial reference's loops, each an `omp for simd` or `omp for`.) */
 #pragma omp parallel num_threads(threads)
     {
         if (launch.second_order) {
 #pragma omp for simd schedule(static)
             for (int e = 0; e < arrays->interior_edge_count; ++e) {
-                swe_mesh_interior_edge(arrays, launch, e);
+                swe_mesh_inviscid_edge(arrays, launch, e);
             }
         } else {
 #pragma omp for simd schedule(static)
             for (int e = 0; e < arrays->interior_edge_count; ++e) {
-                swe_mesh_interior_edge(arrays, launch, e);
+                swe_mesh_inviscid_edge(arrays, launch, e);
+            }
+        }
+        if (arrays->viscosity > 0) {
+#pragma omp for simd schedule(static)
+            for (int e = 0; e < arrays->interior_edge_count; ++e) {
+                swe_mesh_viscous_edge(arrays, launch, e);
             }
         }
 #pragma omp for schedule(static)
@@ -91,10 +97,20 @@ void swe_mesh_openmp_update_cells(const swe_mesh_arrays *arrays, swe_mesh_launch
     /* BEGIN SOLUTION: (4) the cell sweep in parallel. Put `#pragma omp parallel for
      * num_threads(threads) schedule(static)` over the cells, each calling
      * swe_mesh_cell_update(arrays, launch, c). No atomics are needed: a cell gathers its edges'
-     * fluxes and writes only itself. */
-#pragma omp parallel for num_threads(threads) schedule(static)
-    for (int c = 0; c < arrays->cell_count; ++c) {
-        swe_mesh_cell_update(arrays, launch, c);
+     * fluxes and writes only itself. (Faster, the same bits: the serial reference's loops, the
+     * first an `omp for simd`.) */
+#pragma omp parallel num_threads(threads)
+    {
+#pragma omp for simd schedule(static)
+        for (int c = 0; c < arrays->cell_count; ++c) {
+            swe_mesh_frictionless_update(arrays, launch, c);
+        }
+        if (swe_mesh_launch_has_friction(arrays, launch)) {
+#pragma omp for schedule(static)
+            for (int c = 0; c < arrays->cell_count; ++c) {
+                swe_mesh_cell_friction(arrays, launch, c);
+            }
+        }
     }
     /* END SOLUTION */
 }

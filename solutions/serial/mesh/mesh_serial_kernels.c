@@ -32,17 +32,24 @@ void swe_mesh_serial_edge_fluxes(const swe_mesh_arrays *arrays, swe_mesh_launch 
      * swe_mesh_interior_edge(arrays, launch, e) for e = 0..interior_edge_count-1, then
      * swe_mesh_boundary_edge(arrays, launch, e) for the boundary edges, e = interior_edge_count
      * ..edge_count-1. Two loops instead of one with a test: no branch per edge, and on a GPU no
-     * warp that mixes the two kinds. (Faster, the same bits: one interior loop per order, each
-     * with `#pragma omp simd`; with the order fixed the compiler vectorises the loop.) */
+     * warp that mixes the two kinds. (Faster, the same bits: swe_mesh_inviscid_edge in one
+     * `#pragma omp simd` loop per order - with the order fixed the compiler vectorises it - then,
+     * where arrays->viscosity > 0, swe_mesh_viscous_edge on the interior edges.) */
     if (launch.second_order) {
 #pragma omp simd
         for (int e = 0; e < arrays->interior_edge_count; ++e) {
-            swe_mesh_interior_edge(arrays, launch, e);
+            swe_mesh_inviscid_edge(arrays, launch, e);
         }
     } else {
 #pragma omp simd
         for (int e = 0; e < arrays->interior_edge_count; ++e) {
-            swe_mesh_interior_edge(arrays, launch, e);
+            swe_mesh_inviscid_edge(arrays, launch, e);
+        }
+    }
+    if (arrays->viscosity > 0) {
+#pragma omp simd
+        for (int e = 0; e < arrays->interior_edge_count; ++e) {
+            swe_mesh_viscous_edge(arrays, launch, e);
         }
     }
     for (int e = arrays->interior_edge_count; e < arrays->edge_count; ++e) {
@@ -69,9 +76,17 @@ void swe_mesh_serial_update_cells(const swe_mesh_arrays *arrays, swe_mesh_launch
 {
     /* BEGIN SOLUTION: the cell sweep. Call swe_mesh_cell_update(arrays, launch, c) for every
      * cell: it gathers the fluxes of the cell's three edges (a gather: the cell reads, nobody
-     * else writes it). */
+     * else writes it). (Faster, the same bits: swe_mesh_frictionless_update in a `#pragma omp
+     * simd` loop, then, where swe_mesh_launch_has_friction, swe_mesh_cell_friction on every
+     * cell.) */
+#pragma omp simd
     for (int c = 0; c < arrays->cell_count; ++c) {
-        swe_mesh_cell_update(arrays, launch, c);
+        swe_mesh_frictionless_update(arrays, launch, c);
+    }
+    if (swe_mesh_launch_has_friction(arrays, launch)) {
+        for (int c = 0; c < arrays->cell_count; ++c) {
+            swe_mesh_cell_friction(arrays, launch, c);
+        }
     }
     /* END SOLUTION */
 }
