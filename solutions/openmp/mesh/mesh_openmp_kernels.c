@@ -41,7 +41,9 @@ void swe_mesh_openmp_edge_fluxes(const swe_mesh_arrays *arrays, swe_mesh_launch 
      * edges, then boundary edges), each a `#pragma omp parallel for num_threads(threads)
      * schedule(static)`. Both may share one parallel region with two `omp for` loops. (Faster,
      * the same bits: the serial reference's loops, each an `omp for simd` or `omp for`.) */
-#pragma omp parallel num_threads(threads)
+    /* launch private: read from the caller's copy, its fields would be
+     * loaded again in every iteration, and the loops would not vectorise */
+#pragma omp parallel num_threads(threads) firstprivate(launch)
     {
         if (launch.second_order) {
 #pragma omp for simd schedule(static)
@@ -99,7 +101,9 @@ void swe_mesh_openmp_update_cells(const swe_mesh_arrays *arrays, swe_mesh_launch
      * swe_mesh_cell_update(arrays, launch, c). No atomics are needed: a cell gathers its edges'
      * fluxes and writes only itself. (Faster, the same bits: the serial reference's loops, the
      * first an `omp for simd`.) */
-#pragma omp parallel num_threads(threads)
+    /* launch private: read from the caller's copy, its fields would be
+     * loaded again in every iteration, and the loops would not vectorise */
+#pragma omp parallel num_threads(threads) firstprivate(launch)
     {
 #pragma omp for simd schedule(static)
         for (int c = 0; c < arrays->cell_count; ++c) {
