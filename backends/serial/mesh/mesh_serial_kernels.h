@@ -6,17 +6,17 @@
 
 #include "mesh/numerics/mesh_arrays.h"
 
-/* swe_mesh_gradient on every cell. */
+/* swe_mesh_gradient on every cell (or loops with its bits). */
 void swe_mesh_serial_gradients(const swe_mesh_arrays *arrays);
 
 /* swe_mesh_interior_edge on edges 0..interior_edge_count-1, then
- * swe_mesh_boundary_edge on the rest. */
+ * swe_mesh_boundary_edge on the rest (or loops with their bits). */
 void swe_mesh_serial_edge_fluxes(const swe_mesh_arrays *arrays, swe_mesh_launch launch);
 
 /* The smallest edge_time_step (swe_mesh_min_step keeps a NaN). */
 real swe_mesh_serial_min_time_step(const swe_mesh_arrays *arrays);
 
-/* swe_mesh_cell_update on every cell. */
+/* swe_mesh_cell_update on every cell (or loops with its bits). */
 void swe_mesh_serial_update_cells(const swe_mesh_arrays *arrays, swe_mesh_launch launch);
 
 #endif

@@ -49,7 +49,7 @@
     X(left_to_mid_x) X(left_to_mid_y) X(right_to_mid_x) X(right_to_mid_y) X(viscous_weight)
 /* Per edge, written by the edge kernels: the fluxes times length out of
  * the left cell and into the right cell, and the time step the edge
- * allows (001 eq. 15). */
+ * allows (001 eq. 15; the predictor's edges write it). */
 #define SWE_MESH_FLUX_ARRAYS(X)                                                                    \
     X(flux_left_h)                                                                                 \
     X(flux_left_hu)                                                                                \
@@ -119,7 +119,7 @@ typedef struct swe_mesh_arrays {
 
 /* What one launch of an edge or cell kernel does. */
 typedef struct swe_mesh_launch {
-    int read_stage;   /* edges: from the intermediate state, not the current */
+    int read_stage;   /* edges: from the intermediate state (the corrector, no time step) */
     int second_order; /* edges: reconstruct with the limited gradients */
     int write_stage;  /* cells: write the intermediate state, not the current */
     real dt;          /* cells: the update's time step */
