@@ -7,6 +7,7 @@ void register_mesh_reader_tests(void);
 void register_mesh_fuzz_tests(void);
 void register_mesh_geometry_tests(void);
 void register_mesh_solver_tests(void);
+void register_mesh_kernel_tests(void);
 void register_mesh_model_tests(void);
 void register_mesh_validation_tests(void);
 void register_mesh_output_tests(void);

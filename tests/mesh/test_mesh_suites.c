@@ -8,6 +8,7 @@ void register_mesh_tests(void)
     register_mesh_fuzz_tests();
     register_mesh_geometry_tests();
     register_mesh_solver_tests();
+    register_mesh_kernel_tests();
     register_mesh_model_tests();
     register_mesh_validation_tests();
     register_mesh_output_tests();
