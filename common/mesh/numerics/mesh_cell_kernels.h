@@ -122,30 +122,14 @@ SWE_INLINE void swe_mesh_boundary_gradient(const swe_mesh_arrays *a, int e)
     }
 }
 
-/* Writes cell c's state: the current or the intermediate. Both pointers
- * read, then chosen (a vectorised loop cannot read a pointer on one
- * branch only). */
-SWE_INLINE void swe_mesh_write_cell(const swe_mesh_arrays *a, swe_mesh_launch launch, int c,
-                                    swe_cell cell)
-{
-    SWE_GLOBAL real *h_now = a->h, *hu_now = a->hu, *hv_now = a->hv;
-    SWE_GLOBAL real *h_stage = a->h_stage, *hu_stage = a->hu_stage, *hv_stage = a->hv_stage;
-    (launch.write_stage ? h_stage : h_now)[SWE_MESH_AT(c)] = cell.h;
-    (launch.write_stage ? hu_stage : hu_now)[SWE_MESH_AT(c)] = cell.hu;
-    (launch.write_stage ? hv_stage : hv_now)[SWE_MESH_AT(c)] = cell.hv;
-}
-
 /* Cell c after a step of launch.dt from the current state: minus what
  * leaves through its edges, plus what enters, over its area; a negative
  * depth (round-off at a front) becomes zero (a NaN stays NaN, so that the
- * run's guard finds it) and a dry cell loses its momentum; then, with
- * friction set, Manning friction, which can slow the flow but never
+ * run's guard finds it) and a dry cell loses its
+ * momentum; then Manning friction, which can slow the flow but never
  * reverse it (numerics/friction.h). Writes the current or the
- * intermediate state. for_cpu (a literal) reads both sides' fluxes of an
- * edge and chooses, so that no load sits on one branch and a loop of
- * cells vectorises; a GPU reads only the side it needs. */
-SWE_INLINE void swe_mesh_cell_update_of(const swe_mesh_arrays *a, swe_mesh_launch launch, int c,
-                                        int friction, int for_cpu)
+ * intermediate state. */
+SWE_INLINE void swe_mesh_cell_update(const swe_mesh_arrays *a, swe_mesh_launch launch, int c)
 {
     int edges[3];
     edges[0] = a->cell_edge_0[c];
@@ -154,15 +138,7 @@ SWE_INLINE void swe_mesh_cell_update_of(const swe_mesh_arrays *a, swe_mesh_launc
     real sum_h = (real)0, sum_hu = (real)0, sum_hv = (real)0;
     for (int k = 0; k < 3; ++k) {
         int e = edges[k];
-        int left = a->edge_left[e] == c;
-        if (for_cpu) {
-            real out_h = a->flux_left_h[e], out_hu = a->flux_left_hu[e];
-            real out_hv = a->flux_left_hv[e], in_h = a->flux_right_h[e];
-            real in_hu = a->flux_right_hu[e], in_hv = a->flux_right_hv[e];
-            sum_h = left ? sum_h - out_h : sum_h + in_h;
-            sum_hu = left ? sum_hu - out_hu : sum_hu + in_hu;
-            sum_hv = left ? sum_hv - out_hv : sum_hv + in_hv;
-        } else if (left) {
+        if (a->edge_left[e] == c) {
             sum_h -= a->flux_left_h[e];
             sum_hu -= a->flux_left_hu[e];
             sum_hv -= a->flux_left_hv[e];
@@ -181,47 +157,12 @@ SWE_INLINE void swe_mesh_cell_update_of(const swe_mesh_arrays *a, swe_mesh_launc
     int dry = cell.h < SWE_DRY_TOLERANCE;
     cell.hu = dry ? (real)0 : cell.hu;
     cell.hv = dry ? (real)0 : cell.hv;
-    if (friction) {
-        cell = swe_manning_friction(cell, launch.friction_dt,
-                                    launch.friction_dt > (real)0 ? a->manning : (real)0);
-    }
-    swe_mesh_write_cell(a, launch, c, cell);
-}
-
-/* Cell c's whole update (one thread per cell). */
-SWE_INLINE void swe_mesh_cell_update(const swe_mesh_arrays *a, swe_mesh_launch launch, int c)
-{
-    swe_mesh_cell_update_of(a, launch, c, 1, 0);
-}
-
-/* Cell c's update without friction, in the form a vectorised CPU loop
- * needs; where a launch has friction (swe_mesh_launch_has_friction),
- * swe_mesh_cell_friction follows on every cell. */
-SWE_INLINE void swe_mesh_frictionless_update(const swe_mesh_arrays *a, swe_mesh_launch launch,
-                                             int c)
-{
-    swe_mesh_cell_update_of(a, launch, c, 0, 1);
-}
-
-/* Whether launch's cell update applies friction. */
-SWE_INLINE int swe_mesh_launch_has_friction(const swe_mesh_arrays *a, swe_mesh_launch launch)
-{
-    return launch.friction_dt > (real)0 && a->manning != (real)0;
-}
-
-/* Manning friction on cell c as swe_mesh_frictionless_update wrote it:
- * the same values as swe_mesh_cell_update's, so the same bits. */
-SWE_INLINE void swe_mesh_cell_friction(const swe_mesh_arrays *a, swe_mesh_launch launch, int c)
-{
+    cell = swe_manning_friction(cell, launch.friction_dt,
+                                launch.friction_dt > (real)0 ? a->manning : (real)0);
     SWE_GLOBAL real *h = launch.write_stage ? a->h_stage : a->h;
     SWE_GLOBAL real *hu = launch.write_stage ? a->hu_stage : a->hu;
     SWE_GLOBAL real *hv = launch.write_stage ? a->hv_stage : a->hv;
-    swe_cell cell;
-    cell.h = h[SWE_MESH_AT(c)];
-    cell.hu = hu[SWE_MESH_AT(c)];
-    cell.hv = hv[SWE_MESH_AT(c)];
-    cell = swe_manning_friction(cell, launch.friction_dt,
-                                launch.friction_dt > (real)0 ? a->manning : (real)0);
+    h[SWE_MESH_AT(c)] = cell.h;
     hu[SWE_MESH_AT(c)] = cell.hu;
     hv[SWE_MESH_AT(c)] = cell.hv;
 }

@@ -60,7 +60,6 @@ void swe_mesh_openmp_update_cells(const swe_mesh_arrays *arrays, swe_mesh_launch
 {
     /* TODO: (4) the cell sweep in parallel. Put `#pragma omp parallel for num_threads(threads)
      * schedule(static)` over the cells, each calling swe_mesh_cell_update(arrays, launch, c). No
-     * atomics are needed: a cell gathers its edges' fluxes and writes only itself. (Faster, the
-     * same bits: the serial reference's loops, the first an `omp for simd`.) */
+     * atomics are needed: a cell gathers its edges' fluxes and writes only itself. */
     SWE_TODO("(4) the cell sweep in parallel");
 }

@@ -54,8 +54,6 @@ real swe_mesh_serial_min_time_step(const swe_mesh_arrays *arrays)
 void swe_mesh_serial_update_cells(const swe_mesh_arrays *arrays, swe_mesh_launch launch)
 {
     /* TODO: the cell sweep. Call swe_mesh_cell_update(arrays, launch, c) for every cell: it gathers
-     * the fluxes of the cell's three edges (a gather: the cell reads, nobody else writes it).
-     * (Faster, the same bits: swe_mesh_frictionless_update in a `#pragma omp simd` loop, then,
-     * where swe_mesh_launch_has_friction, swe_mesh_cell_friction on every cell.) */
+     * the fluxes of the cell's three edges (a gather: the cell reads, nobody else writes it). */
     SWE_TODO("the cell sweep");
 }

@@ -99,22 +99,10 @@ void swe_mesh_openmp_update_cells(const swe_mesh_arrays *arrays, swe_mesh_launch
     /* BEGIN SOLUTION: (4) the cell sweep in parallel. Put `#pragma omp parallel for
      * num_threads(threads) schedule(static)` over the cells, each calling
      * swe_mesh_cell_update(arrays, launch, c). No atomics are needed: a cell gathers its edges'
-     * fluxes and writes only itself. (Faster, the same bits: the serial reference's loops, the
-     * first an `omp for simd`.) */
-    /* launch private: read from the caller's copy, its fields would be
-     * loaded again in every iteration, and the loops would not vectorise */
-#pragma omp parallel num_threads(threads) firstprivate(launch)
-    {
-#pragma omp for simd schedule(static)
-        for (int c = 0; c < arrays->cell_count; ++c) {
-            swe_mesh_frictionless_update(arrays, launch, c);
-        }
-        if (swe_mesh_launch_has_friction(arrays, launch)) {
-#pragma omp for schedule(static)
-            for (int c = 0; c < arrays->cell_count; ++c) {
-                swe_mesh_cell_friction(arrays, launch, c);
-            }
-        }
+     * fluxes and writes only itself. */
+#pragma omp parallel for num_threads(threads) schedule(static)
+    for (int c = 0; c < arrays->cell_count; ++c) {
+        swe_mesh_cell_update(arrays, launch, c);
     }
     /* END SOLUTION */
 }

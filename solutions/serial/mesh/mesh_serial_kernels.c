@@ -76,17 +76,9 @@ void swe_mesh_serial_update_cells(const swe_mesh_arrays *arrays, swe_mesh_launch
 {
     /* BEGIN SOLUTION: the cell sweep. Call swe_mesh_cell_update(arrays, launch, c) for every
      * cell: it gathers the fluxes of the cell's three edges (a gather: the cell reads, nobody
-     * else writes it). (Faster, the same bits: swe_mesh_frictionless_update in a `#pragma omp
-     * simd` loop, then, where swe_mesh_launch_has_friction, swe_mesh_cell_friction on every
-     * cell.) */
-#pragma omp simd
+     * else writes it). */
     for (int c = 0; c < arrays->cell_count; ++c) {
-        swe_mesh_frictionless_update(arrays, launch, c);
-    }
-    if (swe_mesh_launch_has_friction(arrays, launch)) {
-        for (int c = 0; c < arrays->cell_count; ++c) {
-            swe_mesh_cell_friction(arrays, launch, c);
-        }
+        swe_mesh_cell_update(arrays, launch, c);
     }
     /* END SOLUTION */
 }
