@@ -28,7 +28,7 @@ export CPPFLAGS="-I$PWD/.fftw/include -I$PWD/.cunit/include" LDFLAGS="-L$PWD/.ff
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
 cpu_only=${NS_PERF_CPU_ONLY:-0}
 flags=(HAVE_FFTW=yes HAVE_FFTW_MPI=yes HAVE_NETCDF=no HAVE_OPENCL=no)
-[ "$cpu_only" = 1 ] && flags=(CUDA_NVCC=)
+[ "$cpu_only" = 1 ] && flags=() # this machine's own configuration
 jobs=${NS_PERF_JOBS:-16}
 summary=$out/summary.txt runs=$out/runs.log
 say() { echo "$*" | tee -a "$summary"; }
@@ -57,6 +57,14 @@ for p in single double; do
         { say "build $p failed"; tail -20 "$out/build.log"; exit 1; }
 done
 say "build: done at ${SECONDS} s"
+if [ "$cpu_only" != 1 ]; then # level 3's registers and spills, as ptxas reports them
+    for p in single double; do
+        nvcc -Icommon -Ibackends/serial -Ibackends/cuda -Ibackends/cuda/staggered \
+            $([ $p = double ] && echo -DSWE_PRECISION_DOUBLE) -O3 -std=c++20 -arch=sm_90 -Xptxas=-v \
+            -cubin -o "build/$p/level3.cubin" solutions/cuda/staggered/ns_cuda_momentum_level3.cu 2>&1 |
+            grep -E "registers|spill" | paste -sd' ' | sed "s/^/level 3 $p (both row alignments): /" | tee -a "$summary"
+    done
+fi
 
 # One run of shallows-ns; its output goes to runs.log and stdout.
 ns() {

@@ -52,10 +52,9 @@ __device__ __forceinline__ real climb(columns &col, int c, int r, int q, real ca
 /* The z carriers (2 x the mean velocity through the top face of cell k)
  * of component C at cell (r, q), from w of plane k. */
 template <int C>
-__device__ __forceinline__ real z_carrier(const cross &w, const columns &col, real a0, int r,
-                                          int q)
+__device__ __forceinline__ real z_carrier(const cross &w, const columns &col, real a0, int r, int q)
 {
-    return C == 0 ? w.x(r, q) + w.x(r, q + 1)
+    return C == 0   ? w.x(r, q) + w.x(r, q + 1)
            : C == 1 ? w.y(q, r) + w.y(q, r + 1)
                     : a0 + col.above[2][r][q];
 }
@@ -100,14 +99,18 @@ template <int C>
 __device__ __forceinline__ real x_carrier(const cross &u, const extras &e, int r, int m)
 {
     return C == 0   ? u.x(r, m) + u.x(r, m + 1)
-           : C == 1 ? u.x(r, m) + (r == 0 ? u.x(1, m) : m < 0 ? e.corner : u.y(m, 2))
+           : C == 1 ? u.x(r, m) + (r == 0  ? u.x(1, m)
+                                   : m < 0 ? e.corner
+                                           : u.y(m, 2))
                     : u.x(r, m) + e.u_next[r][m + 1];
 }
 template <int C>
 __device__ __forceinline__ real y_carrier(const cross &v, const extras &e, int q, int m)
 {
     return C == 1   ? v.y(q, m) + v.y(q, m + 1)
-           : C == 0 ? v.y(q, m) + (q == 0 ? v.y(1, m) : m < 0 ? e.corner : v.x(m, 2))
+           : C == 0 ? v.y(q, m) + (q == 0  ? v.y(1, m)
+                                   : m < 0 ? e.corner
+                                           : v.x(m, 2))
                     : v.y(q, m) + e.v_next[m + 1][q];
 }
 

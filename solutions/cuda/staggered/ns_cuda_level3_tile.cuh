@@ -135,7 +135,8 @@ template <int VEC> struct plane_copies {
             int q = thread + l * THREADS;
             int ty = q / PER_ROW, tx = (q % PER_ROW) * VEC;
             int row = j0 + ty, column = i0 + tx; /* padded */
-            bool inside = q < PER_COMPONENT && row < a.n[1] + 2 * HALO && column < a.n[0] + 2 * HALO;
+            bool inside =
+                q < PER_COMPONENT && row < a.n[1] + 2 * HALO && column < a.n[0] + 2 * HALO;
             from[l] = (unsigned)((row * a.stride_y + column) * (int)sizeof(real));
             to[l] = inside ? ty * TX + tx : -1;
         }

@@ -63,8 +63,8 @@ __device__ __forceinline__ void store(const level3_args &a, const cells &at, int
  * k + 2), the columns moved up one plane. */
 template <int C, int VEC>
 __device__ __forceinline__ void component_step(const level3_args &a, const plane_slots &slots,
-                                               columns &col, const cells &at, int k, int sk,
-                                               int s1, int s2)
+                                               columns &col, const cells &at, int k, int sk, int s1,
+                                               int s2)
 {
     /* The other components' crosses only where their carriers are read
      * (the compiler drops the rest of the loads, and reads each pair
