@@ -114,6 +114,30 @@ __device__ __forceinline__ real y_carrier(const cross &v, const extras &e, int q
                     : v.y(q, m) + e.v_next[m + 1][q];
 }
 
+/* The terms along one line through the thread's two cells (offsets 0
+ * and 1), from the values value(m) at offsets m = -2..3 and the carriers
+ * carrier2(m) through the faces between m and m + 1 (m = -1..1): the
+ * three fluxes are computed once for both cells. */
+template <typename Value, typename Carrier>
+__device__ __forceinline__ void line_terms(Value value, Carrier carrier2, real viscous_inv_h2,
+                                           real quarter_inv_h, real &out0, real &out1)
+{
+    real curvature[4]; /* at offsets -1..2 */
+#pragma unroll
+    for (int m = 0; m < 4; ++m) {
+        curvature[m] = second_difference(value(m - 2), value(m - 1), value(m));
+    }
+    real flux[3]; /* through the faces -1|0, 0|1, 1|2 */
+#pragma unroll
+    for (int f = 0; f < 3; ++f) {
+        flux[f] = flux4(carrier2(f - 1), value(f - 1) + value(f), curvature[f], curvature[f + 1]);
+    }
+    out0 = fma(viscous_inv_h2, curvature[1], out0);
+    out0 = fma(-quarter_inv_h, flux[1] - flux[0], out0);
+    out1 = fma(viscous_inv_h2, curvature[2], out1);
+    out1 = fma(-quarter_inv_h, flux[2] - flux[1], out1);
+}
+
 /* The residuals of component C at the thread's 2 x 2 cells of plane k:
  * out[r][q] += the x and y terms (the z term is already in it). */
 template <int C>
@@ -121,42 +145,16 @@ __device__ __forceinline__ void xy_terms(const level3_args &a, const cross &own,
                                          const cross &v, const extras &e, real out[2][2])
 {
 #pragma unroll
-    for (int r = 0; r < 2; ++r) { /* along x, row r: faces between -1|0, 0|1, 1|2 */
-        real curvature[4];
-#pragma unroll
-        for (int m = 0; m < 4; ++m) {
-            curvature[m] = second_difference(own.x(r, m - 2), own.x(r, m - 1), own.x(r, m));
-        }
-        real flux[3];
-#pragma unroll
-        for (int f = 0; f < 3; ++f) {
-            flux[f] = flux4(x_carrier<C>(u, e, r, f - 1), own.x(r, f - 1) + own.x(r, f),
-                            curvature[f], curvature[f + 1]);
-        }
-#pragma unroll
-        for (int q = 0; q < 2; ++q) {
-            out[r][q] = fma(a.viscous_inv_h2[0], curvature[q + 1], out[r][q]);
-            out[r][q] = fma(-a.quarter_inv_h[0], flux[q + 1] - flux[q], out[r][q]);
-        }
+    for (int r = 0; r < 2; ++r) { /* along x, row r */
+        line_terms([&](int m) { return own.x(r, m); },
+                   [&](int m) { return x_carrier<C>(u, e, r, m); }, a.viscous_inv_h2[0],
+                   a.quarter_inv_h[0], out[r][0], out[r][1]);
     }
 #pragma unroll
     for (int q = 0; q < 2; ++q) { /* along y, column q */
-        real curvature[4];
-#pragma unroll
-        for (int m = 0; m < 4; ++m) {
-            curvature[m] = second_difference(own.y(q, m - 2), own.y(q, m - 1), own.y(q, m));
-        }
-        real flux[3];
-#pragma unroll
-        for (int f = 0; f < 3; ++f) {
-            flux[f] = flux4(y_carrier<C>(v, e, q, f - 1), own.y(q, f - 1) + own.y(q, f),
-                            curvature[f], curvature[f + 1]);
-        }
-#pragma unroll
-        for (int r = 0; r < 2; ++r) {
-            out[r][q] = fma(a.viscous_inv_h2[1], curvature[r + 1], out[r][q]);
-            out[r][q] = fma(-a.quarter_inv_h[1], flux[r + 1] - flux[r], out[r][q]);
-        }
+        line_terms([&](int m) { return own.y(q, m); },
+                   [&](int m) { return y_carrier<C>(v, e, q, m); }, a.viscous_inv_h2[1],
+                   a.quarter_inv_h[1], out[0][q], out[1][q]);
     }
 }
 
