@@ -7,7 +7,7 @@
 # bandwidth measured in the same run (the fields' own copy) and of a 2 GiB copy; levels 2
 # and 3 checked against each other on the same run; OpenMP strong scaling (1-16 threads,
 # 128^3 and 256^3) and MPI strong and weak scaling (shallows-ns-mpi, 1-8 ranks) on the host;
-# level 3 with 1 and 3 planes in flight if time is left. docs/RESULTS-navier-stokes.md says
+# level 3 with 2 and 3 planes in flight if time is left. docs/RESULTS-navier-stokes.md says
 # what to expect.
 #
 # Run from the repository root with FFTW (its MPI library too) and CUnit carried in; on a
@@ -164,10 +164,10 @@ else
     say "no build/single/shallows-ns-mpi (MPI or FFTW's MPI library missing): MPI scaling left out"
 fi
 
-# --- level 3 with 1 and 3 planes in flight (2 by default), if time is left ---
+# --- level 3 with 2 and 3 planes in flight (1 by default), if time is left ---
 level3=build/PRECISION/obj/solutions/cuda/staggered/ns_cuda_momentum_level3.o
 if [ "$cpu_only" != 1 ]; then
-    for depth in 1 3; do
+    for depth in 2 3; do
         for p in single double; do
             in_time 470 "level 3 with $depth planes in flight ($p)" || continue
             rm -f "${level3/PRECISION/$p}"
@@ -183,10 +183,10 @@ fi
     if [ -f "$out/gpu.csv" ]; then
         echo
         echo "GPU (kernel: --profile, 2 steps, median of 20 launches; step: no profile; % of the 2 GiB copy unless said):"
-        cut -d, -f1-14 "$out/gpu.csv" | column -t -s,
+        cut -d, -f1-14 "$out/gpu.csv" | tr , "\t"
     fi
     echo
     echo "host scaling (s per million cell-steps; efficiency against the first row of each block):"
-    cut -c1-200 "$scaling" | column -t -s,
+    cut -c1-200 "$scaling" | tr , "\t"
     echo "done at ${SECONDS} s"
 } | tee -a "$summary"

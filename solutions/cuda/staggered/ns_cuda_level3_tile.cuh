@@ -16,10 +16,11 @@ constexpr int THREADS_X = 16, THREADS_Y = 8, THREADS = THREADS_X * THREADS_Y;
 constexpr int BX = 2 * THREADS_X, BY = 2 * THREADS_Y, HALO = 2; /* cells of a block */
 constexpr int TX = BX + 2 * HALO, TY = BY + 2 * HALO; /* 36 x 20: rows of 16-byte pieces */
 /* Planes in flight while one is computed (a build may set it, to compare:
- * tools/device/ns_perf_check.sh). With 2, the resident blocks (4 in
- * single precision, 2 in double: registers) hold 173 KB of slots. */
+ * tools/device/ns_perf_check.sh). One is fastest on an H100 at 256^3: 62.8 %
+ * of the copy in double against 51.2 % with two and 51.0 % with three; 39.6 %
+ * against 36.3 % and 36.2 % in single (docs/RESULTS-navier-stokes.md). */
 #ifndef NS_CUDA_PREFETCH_PLANES
-#define NS_CUDA_PREFETCH_PLANES 2
+#define NS_CUDA_PREFETCH_PLANES 1
 #endif
 constexpr int DEPTH = NS_CUDA_PREFETCH_PLANES;
 constexpr int SLOTS = 3 + DEPTH; /* planes k, k + 1, k + 2 and those on their way */
