@@ -57,8 +57,9 @@ def gnuplot(script):
 def maps(path, panels, box, colour_range, label, columns=360):
     """Side by side maps of (title, snapshot, field) on one colour range."""
     x0, x1, y0, y1 = box
-    width = 420 * len(panels)
-    height = int(400 * (y1 - y0) / (x1 - x0)) + 60
+    panel = 420 if (y1 - y0) > 0.5 * (x1 - x0) else 1000  # wide channels get wide pictures
+    width = panel * len(panels)
+    height = int(0.95 * panel * (y1 - y0) / (x1 - x0)) + 90
     with tempfile.TemporaryDirectory() as work:
         plots = []
         for k, (title, snap, field) in enumerate(panels):
