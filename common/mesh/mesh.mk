@@ -82,8 +82,8 @@ MESH_TABLE := partial_dam_break_m1:partial_dam_break:2.26 \
     circular_dam_break_m2:circular_dam_break:0.41 \
     circular_dam_break_m3:circular_dam_break:0.205 \
     backward_facing_step_m1:backward_facing_step:0.225 \
-    backward_facing_step_m2:backward_facing_step:0.1086 \
-    backward_facing_step_m3:backward_facing_step:0.054 \
+    backward_facing_step_m2:backward_facing_step:0.1077 \
+    backward_facing_step_m3:backward_facing_step:0.0531 \
     channel_5:channel:5 channel_2.5:channel:2.5 \
     square_1000_m1:square_1000:10 square_1000_m2:square_1000:2.3
 
