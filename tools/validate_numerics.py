@@ -87,7 +87,8 @@ lies behind the exact contour by {gaps} ({", ".join(
         for s, row in finest.items())}), and advances with every refinement. A
 first-order scheme resolves the tip of Ritter's profile, where the depth falls to zero
 quadratically, slowly: the front approaches the exact one at an order of about 0.4, and is within
-1 % of the 1 mm contour from about 64 000 cells on. This is the scheme's, not the dry tolerance's:
+1 % of the 1 mm contour for HLLE, f-wave and augrie from about 64 000 cells on (Rusanov, more
+diffusive, later). This is the scheme's, not the dry tolerance's:
 beyond the sonic point the flow is supercritical, where HLLE, f-wave, augrie and the exact Godunov
 flux all take the upwind flux, and an upwind update averages the velocities of thin cells with
 those of slower water behind them (at 1000 cells the computed velocity peaks at 17.0 m/s, behind

@@ -132,7 +132,7 @@ def status_section(thacker, circular, partial, stoker, ritter, splits, balance_r
 
 What this run measured against the bounds of issue 20 (fp64, serial; the rows that say "asserted"
 are CUnit tests, whose result is `make test`'s). The 1 mm front of Ritter's solution is within 1 %
-of the exact contour only from 64 000 cells on: every first-order upwind scheme lags there (see the
+of the exact contour only from about 64 000 cells on (HLLE, f-wave, augrie; Rusanov later): every first-order upwind scheme lags there (see the
 1D section), so the CUnit short form (4000 cells) holds it to 3.5 % and to advancing with every
 refinement, not to 1 %.
 
