@@ -35,6 +35,19 @@ GRADE_MESH_KERNELS := $(patsubst %.c,$(BUILD)/obj/%.o,$(GRADE_MESH_KERNEL_SOURCE
 $(GRADE_PROGRAM): $(GRADE_OBJECTS) $(LIBRARY_OBJECTS) $(GRADE_MESH_PLUMBING) $(GRADE_MESH_KERNELS)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
+# make bench-mesh-scatter: exercise 16's cell pass four ways (gather, the
+# naive scatter's race, atomics, colouring), tools/mesh_scatter_bench.c.
+MESH_SCATTER_BENCH := $(BUILD)/shallows-mesh-scatter
+$(MESH_SCATTER_BENCH): $(BUILD)/obj/tools/mesh_scatter_bench.o $(LIBRARY_OBJECTS) \
+    $(GRADE_MESH_PLUMBING) $(GRADE_MESH_KERNELS)
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+-include $(BUILD)/obj/tools/mesh_scatter_bench.d
+
+.PHONY: bench-mesh-scatter
+## make bench-mesh-scatter [SCATTER_ARGS="N REPEAT THREADS [random]"]: exercise 16's costs
+bench-mesh-scatter: $(MESH_SCATTER_BENCH)
+	$(MESH_SCATTER_BENCH) $(SCATTER_ARGS)
+
 # ---- make grade-kit: what the sandboxed build of a submission starts from
 # (tools/grading/kit.py reads $(KIT)/kit.txt): every object of the program
 # but the kernels, the kernels of every slot compiled from skeletons/ (for

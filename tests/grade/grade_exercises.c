@@ -6,7 +6,7 @@
 
 extern const grade_exercise grade_serial_exercise;
 #ifdef SWE_WITH_OPENMP
-extern const grade_exercise grade_openmp_exercise;
+extern const grade_exercise grade_openmp_exercise, grade_mesh_scatter_exercise;
 #endif
 #ifdef SWE_WITH_STAGGERED
 extern const grade_exercise grade_ns_momentum_exercise, grade_ns_reduction_exercise,
@@ -28,6 +28,9 @@ static const grade_exercise *const exercises[] = {
     &grade_ns_momentum_exercise, &grade_ns_reduction_exercise, &grade_ns_preconditioner_exercise,
 #endif
     &grade_mesh_edge_gather_exercise,
+#ifdef SWE_WITH_OPENMP
+    &grade_mesh_scatter_exercise,
+#endif
 };
 
 int grade_exercise_count(void)

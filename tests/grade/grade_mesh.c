@@ -119,14 +119,8 @@ static void gather_outputs(const void *kernels, const void *input, grade_outputs
     const mesh_input *in = input;
     grade_mesh_case c;
     make_case(input, &c);
-    grade_rng rng = grade_case_rng("mesh-gather-fluxes", in->case_number);
+    grade_mesh_random_fluxes(&c, "mesh-gather-fluxes", in->case_number);
     swe_mesh_arrays *a = &c.run.host;
-#define RANDOM(name)                                                                               \
-    for (int e = 0; e < a->edge_count; ++e) {                                                      \
-        a->name[e] = (real)grade_uniform(&rng, -10, 10);                                           \
-    }
-    SWE_MESH_FLUX_ARRAYS(RANDOM)
-#undef RANDOM
     /* The sums in the stage arrays, which the gather does not touch. */
     for (int cell = 0; cell < a->cell_count; ++cell) {
         swe_mesh_flux_sum sum = swe_mesh_serial_gather(a, cell);

@@ -111,6 +111,18 @@ void grade_mesh_poison_fluxes(grade_mesh_case *c)
 #undef POISON
 }
 
+void grade_mesh_random_fluxes(grade_mesh_case *c, const char *draw, int case_number)
+{
+    grade_rng rng = grade_case_rng(draw, case_number);
+    swe_mesh_arrays *a = &c->run.host;
+#define RANDOM(name)                                                                               \
+    for (int e = 0; e < a->edge_count; ++e) {                                                      \
+        a->name[e] = (real)grade_uniform(&rng, -10, 10);                                           \
+    }
+    SWE_MESH_FLUX_ARRAYS(RANDOM)
+#undef RANDOM
+}
+
 static void poison_work(grade_mesh_case *c)
 {
     swe_mesh_arrays *a = &c->run.host;
@@ -121,9 +133,10 @@ static void poison_work(grade_mesh_case *c)
     grade_mesh_poison_fluxes(c);
 }
 
-static void build_mesh(grade_rng *rng, int ordering, grade_mesh_case *c, swe_mesh_condition *given)
+static void build_mesh(grade_rng *rng, int ordering, const int cells_a_side[2], grade_mesh_case *c,
+                       swe_mesh_condition *given)
 {
-    int n = grade_integer(rng, 2, 6);
+    int n = grade_integer(rng, cells_a_side[0], cells_a_side[1]);
     double side = grade_uniform(rng, 5, 500);
     unsigned long long mesh_seed = (unsigned long long)grade_integer(rng, 1, 1 << 30);
     unsigned long long order_seed = (unsigned long long)grade_integer(rng, 1, 1 << 30);
@@ -149,10 +162,17 @@ static void build_mesh(grade_rng *rng, int ordering, grade_mesh_case *c, swe_mes
 void grade_mesh_make_case(const char *test_id, int case_number, int ordering, int order,
                           grade_mesh_case *c)
 {
+    static const int small[2] = {2, 6};
+    grade_mesh_make_sized_case(test_id, case_number, ordering, order, small, c);
+}
+
+void grade_mesh_make_sized_case(const char *test_id, int case_number, int ordering, int order,
+                                const int cells_a_side[2], grade_mesh_case *c)
+{
     grade_rng rng = grade_case_rng(test_id, case_number);
     swe_mesh_condition given[BOUNDARY_GROUPS];
     memset(c, 0, sizeof *c);
-    build_mesh(&rng, ordering, c, given);
+    build_mesh(&rng, ordering, cells_a_side, c, given);
     swe_mesh_conditions conditions = {0};
     swe_error err;
     int status =

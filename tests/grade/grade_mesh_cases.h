@@ -25,7 +25,14 @@ typedef struct grade_mesh_case {
  * 0 draws first or second order, else that order. Work arrays NaN. */
 void grade_mesh_make_case(const char *test_id, int case_number, int ordering, int order,
                           grade_mesh_case *c);
+/* The same on a square of cells_a_side[0] to cells_a_side[1] cells a side. */
+void grade_mesh_make_sized_case(const char *test_id, int case_number, int ordering, int order,
+                                const int cells_a_side[2], grade_mesh_case *c);
 void grade_mesh_free_case(grade_mesh_case *c);
+
+/* Fills every flux array with random values in -10..10, drawn from the
+ * case's own generator named draw. */
+void grade_mesh_random_fluxes(grade_mesh_case *c, const char *draw, int case_number);
 
 /* Fills the per-edge flux arrays with NaN, so that an edge the kernel
  * under test does not write cannot match. */
