@@ -55,14 +55,14 @@ static int set_up(bench *b, int n, int random_order, swe_error *err)
     status = status == SWE_OK ? swe_msh_write_binary("build/mesh-scatter.msh", &raw, err) : status;
     swe_msh_raw_free(&raw);
     status = status == SWE_OK ? swe_mesh_read("build/mesh-scatter.msh", &b->mesh, err) : status;
-    enum swe_mesh_ordering order = random_order ? SWE_MESH_ORDERING_RANDOM
-                                                : SWE_MESH_ORDERING_RCM_EDGES;
+    enum swe_mesh_ordering order =
+        random_order ? SWE_MESH_ORDERING_RANDOM : SWE_MESH_ORDERING_RCM_EDGES;
     status = status == SWE_OK ? swe_mesh_reorder(&b->mesh, order, 7, err) : status;
     int kinds[2] = {0, 0};
     double values[2] = {0, 0};
     swe_mesh_conditions walls = {b->mesh.group_count + 1, kinds, values, values};
-    status = status == SWE_OK ? swe_mesh_host_arrays_create(&b->arrays, &b->mesh, &walls, err)
-                              : status;
+    status =
+        status == SWE_OK ? swe_mesh_host_arrays_create(&b->arrays, &b->mesh, &walls, err) : status;
     status = status == SWE_OK ? swe_mesh_host_arrays_add_work(&b->arrays, err) : status;
     const swe_mesh_arrays *a = &b->arrays;
     status = status == SWE_OK ? swe_mesh_colour_edges(a->cell_count, a->edge_count, a->edge_left,
@@ -157,7 +157,7 @@ int main(int argc, char **argv)
     swe_mesh_openmp_edge_fluxes(&b.arrays, first_order, b.threads);
     const swe_mesh_arrays *a = &b.arrays;
     for (int e = 0; e < a->edge_count; ++e) {
-        double sizes[6] = {a->flux_left_h[e], a->flux_left_hu[e], a->flux_left_hv[e],
+        double sizes[6] = {a->flux_left_h[e],  a->flux_left_hu[e],  a->flux_left_hv[e],
                            a->flux_right_h[e], a->flux_right_hu[e], a->flux_right_hv[e]};
         for (int k = 0; k < (e < a->interior_edge_count ? 6 : 3); ++k) {
             b.largest_flux = fmax(b.largest_flux, fabs(sizes[k]));

@@ -103,8 +103,7 @@ static void time_step_outputs(const void *kernels, const void *input, grade_outp
             twist == 2 ? SWE_MESH_NO_TIME_LIMIT : (real)grade_uniform(&rng, 1.0e-3, 10);
     }
     int chosen = grade_integer(&rng, 0, a->edge_count - 1);
-    a->edge_time_step[chosen] =
-        twist == 1 ? (real)NAN : (real)grade_uniform(&rng, 1.0e-4, 1.0e-3);
+    a->edge_time_step[chosen] = twist == 1 ? (real)NAN : (real)grade_uniform(&rng, 1.0e-4, 1.0e-3);
     real *value = grade_add_value(outputs, "time_step");
     grade_hint(outputs, "TODO 3: smallest = swe_mesh_min_step(smallest, edge_time_step[e]) over "
                         "every edge (a NaN must win)");
@@ -180,8 +179,8 @@ static void numbering_outputs(const void *kernels, const void *input, grade_outp
                      memcmp(&x->hu[a], &y->hu[b], sizeof(real)) != 0 ||
                      memcmp(&x->hv[a], &y->hv[b], sizeof(real)) != 0;
     }
-    double *count = grade_add_doubles(outputs, "cells_that_differ_between_numberings", 1,
-                                      GRADE_LIST, NULL);
+    double *count =
+        grade_add_doubles(outputs, "cells_that_differ_between_numberings", 1, GRADE_LIST, NULL);
     grade_hint(outputs, "TODO 4: add the edges in the cell's listed order (cell_edge_0, 1, 2), "
                         "not by edge number, so that every numbering gives the same bits");
     *count = differing;

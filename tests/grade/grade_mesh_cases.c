@@ -28,9 +28,9 @@ static void cut_boundary(grade_rng *rng, swe_msh_raw *raw, swe_mesh_condition *g
         groups[g] = (swe_msh_group){.dimension = 1, .tag = g + 1};
         snprintf(groups[g].name, sizeof groups[g].name, "%s", group_names[g]);
         int kind = grade_integer(rng, 0, SWE_MESH_CONDITION_KINDS - 1);
-        double a = kind == SWE_MESH_LEVEL               ? grade_uniform(rng, 0.5, 4)
+        double a = kind == SWE_MESH_LEVEL                  ? grade_uniform(rng, 0.5, 4)
                    : kind == SWE_MESH_SUPERCRITICAL_INFLOW ? grade_uniform(rng, 0.1, 1)
-                                                         : grade_uniform(rng, 0.1, 2);
+                                                           : grade_uniform(rng, 0.1, 2);
         double b = kind == SWE_MESH_SUPERCRITICAL_INFLOW ? grade_uniform(rng, 2, 5) : 0;
         given[g] = (swe_mesh_condition){group_names[g], kind, a, b};
     }
@@ -141,8 +141,8 @@ static void build_mesh(grade_rng *rng, int ordering, const int cells_a_side[2], 
     unsigned long long mesh_seed = (unsigned long long)grade_integer(rng, 1, 1 << 30);
     unsigned long long order_seed = (unsigned long long)grade_integer(rng, 1, 1 << 30);
     int drawn_ordering = grade_integer(rng, 0, 3);
-    c->ordering = (enum swe_mesh_ordering)(ordering == GRADE_MESH_ANY_ORDERING ? drawn_ordering
-                                                                                : ordering);
+    c->ordering =
+        (enum swe_mesh_ordering)(ordering == GRADE_MESH_ANY_ORDERING ? drawn_ordering : ordering);
     swe_msh_raw raw = {0};
     swe_error err;
     if (swe_msh_generate_square(n, side, mesh_seed, &raw, &err) != SWE_OK) {
@@ -152,7 +152,8 @@ static void build_mesh(grade_rng *rng, int ordering, const int cells_a_side[2], 
     number_elements(&raw);
     int status = swe_mesh_build(&raw, "a random square", &c->run.mesh, &err);
     swe_msh_raw_free(&raw);
-    if (status != SWE_OK || swe_mesh_reorder(&c->run.mesh, c->ordering, order_seed, &err) != SWE_OK) {
+    if (status != SWE_OK ||
+        swe_mesh_reorder(&c->run.mesh, c->ordering, order_seed, &err) != SWE_OK) {
         grade_harness_failure(err.message);
     }
     snprintf(c->description, sizeof c->description, "%d triangles of a %.0f m square, %s numbering",
@@ -175,8 +176,8 @@ void grade_mesh_make_sized_case(const char *test_id, int case_number, int orderi
     build_mesh(&rng, ordering, cells_a_side, c, given);
     swe_mesh_conditions conditions = {0};
     swe_error err;
-    int status =
-        swe_mesh_conditions_create(&c->run.mesh, given, BOUNDARY_GROUPS, "grade", &conditions, &err);
+    int status = swe_mesh_conditions_create(&c->run.mesh, given, BOUNDARY_GROUPS, "grade",
+                                            &conditions, &err);
     if (status == SWE_OK) {
         status = swe_mesh_host_arrays_create(&c->run.host, &c->run.mesh, &conditions, &err);
     }
@@ -223,8 +224,7 @@ void grade_mesh_add_edges(grade_outputs *outputs, const char *name, const grade_
     memcpy(field, values, (size_t)count * sizeof *field);
 }
 
-void grade_mesh_steps(grade_mesh_case *c, const swe_mesh_backend *backend, int steps,
-                      double *dts)
+void grade_mesh_steps(grade_mesh_case *c, const swe_mesh_backend *backend, int steps, double *dts)
 {
     swe_mesh_backend_config config = {NULL, 0, 2};
     swe_mesh_clock clock = {0};

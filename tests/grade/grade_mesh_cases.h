@@ -50,7 +50,6 @@ void grade_mesh_add_edges(grade_outputs *outputs, const char *name, const grade_
 /* Steps of the run with backend (its verbs: the kernels of this build),
  * at a CFL number of 0.45; the dt of each step into dts (may be NULL).
  * A failure (an unstable state) leaves the remaining dts NaN. */
-void grade_mesh_steps(grade_mesh_case *c, const swe_mesh_backend *backend, int steps,
-                      double *dts);
+void grade_mesh_steps(grade_mesh_case *c, const swe_mesh_backend *backend, int steps, double *dts);
 
 #endif

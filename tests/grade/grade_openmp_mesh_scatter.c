@@ -102,8 +102,8 @@ static void scatter_outputs(const void *kernels, const void *input, grade_output
     real *storage = malloc((size_t)6 * cells * sizeof *storage);
     swe_mesh_colouring colouring;
     swe_error err;
-    if (storage == NULL || swe_mesh_colour_edges(cells, a->edge_count, a->edge_left,
-                                                 a->edge_right, &colouring, &err) != SWE_OK) {
+    if (storage == NULL || swe_mesh_colour_edges(cells, a->edge_count, a->edge_left, a->edge_right,
+                                                 &colouring, &err) != SWE_OK) {
         grade_harness_failure("cannot set up a scatter case");
     }
     swe_mesh_cell_sums last = sums_in(storage, cells, 0), single = sums_in(storage, cells, 1);
@@ -131,14 +131,14 @@ static void scatter_outputs(const void *kernels, const void *input, grade_output
     grade_mesh_add_cells(outputs, "sum_h", &c, last.h, hint);
     grade_mesh_add_cells(outputs, "sum_hu", &c, last.hu, hint);
     grade_mesh_add_cells(outputs, "sum_hv", &c, last.hv, hint);
-    double *count = grade_add_doubles(outputs, "calls_and_cells_off_the_gather", 1, GRADE_LIST,
-                                      NULL);
+    double *count =
+        grade_add_doubles(outputs, "calls_and_cells_off_the_gather", 1, GRADE_LIST, NULL);
     grade_hint(outputs, "a cell lost an addition in some call: a data race (an addition without "
                         "atomic, or two edges of one cell in one colour)");
     *count = off;
     if (in->coloured) {
-        count = grade_add_doubles(outputs, "cells_that_change_with_the_thread_count", 1,
-                                  GRADE_LIST, NULL);
+        count = grade_add_doubles(outputs, "cells_that_change_with_the_thread_count", 1, GRADE_LIST,
+                                  NULL);
         grade_hint(outputs, "a coloured scatter adds in a fixed order: the same bits on any "
                             "number of threads");
         *count = changed;
@@ -177,8 +177,9 @@ static void test_coloured(void)
 
 static const grade_test scatter_tests[] = {
     {"atomic", "TODO 1: the scatter with atomics, against the gather", 5, CASES, test_atomic, 0},
-    {"coloured", "TODO 2: the coloured scatter, against the gather, the same bits on any thread "
-                 "count",
+    {"coloured",
+     "TODO 2: the coloured scatter, against the gather, the same bits on any thread "
+     "count",
      5, CASES, test_coloured, 0},
 };
 

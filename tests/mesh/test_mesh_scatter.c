@@ -23,10 +23,9 @@ static swe_mesh_colouring colour(const swe_mesh_arrays *a)
 {
     swe_mesh_colouring colouring;
     swe_error err;
-    CU_ASSERT_EQUAL_FATAL(
-        swe_mesh_colour_edges(a->cell_count, a->edge_count, a->edge_left, a->edge_right,
-                              &colouring, &err),
-        SWE_OK);
+    CU_ASSERT_EQUAL_FATAL(swe_mesh_colour_edges(a->cell_count, a->edge_count, a->edge_left,
+                                                a->edge_right, &colouring, &err),
+                          SWE_OK);
     return colouring;
 }
 
@@ -85,8 +84,8 @@ static int agrees(const swe_mesh_arrays *a, swe_mesh_cell_sums sums, double epsi
 
 static void test_scatters_agree_with_the_gather(void)
 {
-    swe_mesh_model *m = swe_mesh_test_model("partial-dam-break", MESH, "openmp",
-                                            SWE_MESH_ORDERING_RANDOM, 1, 2);
+    swe_mesh_model *m =
+        swe_mesh_test_model("partial-dam-break", MESH, "openmp", SWE_MESH_ORDERING_RANDOM, 1, 2);
     CU_ASSERT_PTR_NOT_NULL_FATAL(m);
     swe_error err;
     CU_ASSERT_EQUAL_FATAL(swe_mesh_model_advance(m, 1.0, &err), SWE_OK);

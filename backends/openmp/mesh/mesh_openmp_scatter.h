@@ -17,8 +17,7 @@ typedef struct swe_mesh_cell_sums {
 } swe_mesh_cell_sums;
 
 /* Sets every accumulator to zero. */
-void swe_mesh_openmp_sums_zero(const swe_mesh_arrays *arrays, swe_mesh_cell_sums sums,
-                               int threads);
+void swe_mesh_openmp_sums_zero(const swe_mesh_arrays *arrays, swe_mesh_cell_sums sums, int threads);
 
 /* Every edge adds into its cells with plain additions on `threads`
  * threads: wrong whenever two threads update one cell at once. */
@@ -33,8 +32,8 @@ void swe_mesh_openmp_scatter_atomic(const swe_mesh_arrays *arrays, swe_mesh_cell
 /* One colour after the other, the edges of a colour in parallel with
  * plain additions: right, and the same bits for any thread count. */
 void swe_mesh_openmp_scatter_coloured(const swe_mesh_arrays *arrays,
-                                      const swe_mesh_colouring *colouring,
-                                      swe_mesh_cell_sums sums, int threads);
+                                      const swe_mesh_colouring *colouring, swe_mesh_cell_sums sums,
+                                      int threads);
 
 /* swe_mesh_cell_apply of every cell's accumulated sum. */
 void swe_mesh_openmp_apply_sums(const swe_mesh_arrays *arrays, swe_mesh_launch launch,

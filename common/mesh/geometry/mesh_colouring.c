@@ -20,8 +20,9 @@ static int colour_each_edge(int cell_count, int edge_count, const int *edge_left
         int l = edge_left[e], r = edge_right[e];
         if (!cell_in_range(l, cell_count, 0) || !cell_in_range(r, cell_count, 1) || l == r) {
             free(used);
-            return swe_fail(err, SWE_ERROR_USAGE, "edge %d joins cells %d and %d, not cells of 0..%d",
-                            e, l, r, cell_count - 1);
+            return swe_fail(err, SWE_ERROR_USAGE,
+                            "edge %d joins cells %d and %d, not cells of 0..%d", e, l, r,
+                            cell_count - 1);
         }
         unsigned taken = used[l] | (r >= 0 ? used[r] : 0u);
         int k = 0;
@@ -30,8 +31,8 @@ static int colour_each_edge(int cell_count, int edge_count, const int *edge_left
         }
         if (k == SWE_MESH_MAX_COLOURS) {
             free(used);
-            return swe_fail(err, SWE_ERROR_USAGE,
-                            "edge %d: a cell of it has more than three edges", e);
+            return swe_fail(err, SWE_ERROR_USAGE, "edge %d: a cell of it has more than three edges",
+                            e);
         }
         colour[e] = k;
         used[l] |= (unsigned char)(1u << k);
@@ -63,9 +64,8 @@ int swe_mesh_colour_edges(int cell_count, int edge_count, const int *edge_left,
         int count[SWE_MESH_MAX_COLOURS] = {0};
         for (int e = 0; e < edge_count; ++e) {
             count[colour[e]]++;
-            colouring->colour_count = colour[e] + 1 > colouring->colour_count
-                                          ? colour[e] + 1
-                                          : colouring->colour_count;
+            colouring->colour_count =
+                colour[e] + 1 > colouring->colour_count ? colour[e] + 1 : colouring->colour_count;
         }
         for (int k = 0; k < SWE_MESH_MAX_COLOURS; ++k) {
             colouring->colour_start[k + 1] = colouring->colour_start[k] + count[k];
@@ -131,8 +131,8 @@ int swe_mesh_colouring_check(int cell_count, int edge_count, const int *edge_lef
     for (int i = 0; i < edge_count && status == SWE_OK; ++i) {
         int e = colouring->edges[i];
         if (e < 0 || e >= edge_count || seen[e]++ != 0) {
-            status = swe_fail(err, SWE_ERROR_USAGE, "edge %d is missing or twice in the colouring",
-                              e);
+            status =
+                swe_fail(err, SWE_ERROR_USAGE, "edge %d is missing or twice in the colouring", e);
         }
     }
     for (int k = 0; k < colouring->colour_count && status == SWE_OK; ++k) {

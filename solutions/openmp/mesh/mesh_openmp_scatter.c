@@ -9,8 +9,7 @@
 
 #include <omp.h>
 
-void swe_mesh_openmp_sums_zero(const swe_mesh_arrays *arrays, swe_mesh_cell_sums sums,
-                               int threads)
+void swe_mesh_openmp_sums_zero(const swe_mesh_arrays *arrays, swe_mesh_cell_sums sums, int threads)
 {
 #pragma omp parallel for num_threads(threads) schedule(static)
     for (int c = 0; c < arrays->cell_count; ++c) {
@@ -77,8 +76,8 @@ void swe_mesh_openmp_scatter_atomic(const swe_mesh_arrays *arrays, swe_mesh_cell
 }
 
 void swe_mesh_openmp_scatter_coloured(const swe_mesh_arrays *arrays,
-                                      const swe_mesh_colouring *colouring,
-                                      swe_mesh_cell_sums sums, int threads)
+                                      const swe_mesh_colouring *colouring, swe_mesh_cell_sums sums,
+                                      int threads)
 {
     /* BEGIN SOLUTION: (2) the coloured scatter. One parallel region; in it, for each colour k =
      * 0..colouring->colour_count-1, an `omp for schedule(static)` over i = colour_start[k] ..
