@@ -65,8 +65,7 @@ void swe_vtk_appended_open_file(FILE *stream, const char *type, const swe_vtk_ap
             section->level > 0 ? " compressor=\"vtkZLibDataCompressor\"" : "");
 }
 
-void swe_vtk_appended_declare(FILE *stream, const swe_vtk_appended *section, int index,
-                              int indent)
+void swe_vtk_appended_declare(FILE *stream, const swe_vtk_appended *section, int index, int indent)
 {
     uint64_t offset = 0;
     for (int k = 0; k < index && k < section->count; ++k) {

@@ -47,8 +47,7 @@ void swe_vtk_appended_open_file(FILE *stream, const char *type, const swe_vtk_ap
 
 /* Writes the <DataArray .../> element of array index (in the order
  * added), indented by indent spaces, with its offset in the section. */
-void swe_vtk_appended_declare(FILE *stream, const swe_vtk_appended *section, int index,
-                              int indent);
+void swe_vtk_appended_declare(FILE *stream, const swe_vtk_appended *section, int index, int indent);
 
 /* Writes the section and closes the file's </VTKFile> (a failed write
  * leaves the stream's error flag, which swe_atomic_file_commit reports). */

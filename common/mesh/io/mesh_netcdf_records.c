@@ -3,6 +3,7 @@
 #include "mesh/io/mesh_netcdf_file.h"
 
 #include "io/atomic_file.h"
+#include "io/netcdf_xdmf.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -88,6 +89,7 @@ int swe_mesh_netcdf_close(swe_mesh_netcdf *file, int keep, swe_error *err)
     }
     if (keep && status == SWE_OK) {
         status = swe_rename_into_place(file->temp_path, file->final_path, err);
+        status = status == SWE_OK ? swe_netcdf_write_xdmf(file->final_path, err) : status;
     } else {
         remove(file->temp_path);
     }
