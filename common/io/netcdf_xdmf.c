@@ -20,10 +20,10 @@ typedef struct field {
 typedef struct description {
     const char *file; /* the NetCDF file's name, relative to the sidecar */
     int ncid;
-    int triangles;          /* a UGRID mesh; else an image */
-    int rank;               /* spatial dimensions of a field: 1 (faces) or 2, 3 (image) */
-    int dims[MAX_RANK];     /* their ids, slowest first */
-    size_t shape[MAX_RANK]; /* their lengths */
+    int triangles;                /* a UGRID mesh; else an image */
+    int rank;                     /* spatial dimensions of a field: 1 (faces) or 2, 3 (image) */
+    int dims[MAX_RANK];           /* their ids, slowest first */
+    size_t shape[MAX_RANK];       /* their lengths */
     double origin[3], spacing[3]; /* image, z y x (z 0 and 1 for a map) */
     size_t nodes;
     size_t snapshots;
@@ -118,11 +118,10 @@ static int is_field(const description *d, int varid, int *timed)
         return 0;
     }
     /* The mesh's centroids lie over the faces too, but are coordinates. */
-    return !d->triangles ||
-           (nc_inq_attlen(d->ncid, varid, "location", &length) == NC_NOERR &&
-            length < sizeof location &&
-            nc_get_att_text(d->ncid, varid, "location", location) == NC_NOERR &&
-            strcmp(location, "face") == 0);
+    return !d->triangles || (nc_inq_attlen(d->ncid, varid, "location", &length) == NC_NOERR &&
+                             length < sizeof location &&
+                             nc_get_att_text(d->ncid, varid, "location", location) == NC_NOERR &&
+                             strcmp(location, "face") == 0);
 }
 
 static void read_fields(description *d)
@@ -226,8 +225,7 @@ static void write_topology(FILE *out, const description *d)
             "Format=\"XML\">%.17g %.17g %.17g</DataItem>"
             "<DataItem Dimensions=\"3\" NumberType=\"Float\" Precision=\"8\" "
             "Format=\"XML\">%.17g %.17g %.17g</DataItem></Geometry>\n",
-            d->origin[0], d->origin[1], d->origin[2], d->spacing[0], d->spacing[1],
-            d->spacing[2]);
+            d->origin[0], d->origin[1], d->origin[2], d->spacing[0], d->spacing[1], d->spacing[2]);
 }
 
 static void write_velocity(FILE *out, const description *d, size_t k)
@@ -299,7 +297,8 @@ int swe_netcdf_write_xdmf(const char *netcdf_path, swe_error *err)
     const char *slash = strrchr(netcdf_path, '/');
     description d = {.file = slash != NULL ? slash + 1 : netcdf_path, .ncid = -1};
     int nc_status = nc_open(netcdf_path, NC_NOWRITE, &d.ncid);
-    int status = nc_status == NC_NOERR ? read_grid(&d, err) : nc_failed(&d, nc_status, "nc_open", err);
+    int status =
+        nc_status == NC_NOERR ? read_grid(&d, err) : nc_failed(&d, nc_status, "nc_open", err);
     if (status == SWE_OK) {
         status = read_times(&d, err);
     }

@@ -19,7 +19,7 @@ import sys
 from paraview import simple
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from isolated import run_isolated  # noqa: E402
+from checker_support import declares_ugrid, run_isolated  # noqa: E402
 
 
 def report(ok, name, why):
@@ -144,17 +144,12 @@ def mesh_pvd_matches(path, netcdf_path):
     return ""
 
 
-def ugrid(path):
-    with open(path, "rb") as handle:
-        return b"UGRID-1.0" in handle.read(1 << 16)
-
-
 def main(directory):
     for path in sorted(glob.glob(os.path.join(directory, "*.nc"))):
         name = os.path.basename(path)
         if "checkpoint" in name or "gauges" in name:
             continue  # not fields over (time, y, x)
-        if ugrid(path):
+        if declares_ugrid(path):
             if not os.path.exists(path[:-len(".nc")] + ".xmf2"):
                 print(f"SKIP ParaView without a question on {name}: no .xmf2 beside it")
             print(f"SKIP ParaView's own readers on {name}: ParaView {simple.GetParaViewVersion()} "
@@ -171,7 +166,7 @@ def main(directory):
     for path in sorted(glob.glob(os.path.join(directory, "*.pvd"))):
         netcdf = path[:-len(".pvd")] + ".nc"
         why = run_isolated(pvd_opens, path)
-        if not why and os.path.exists(netcdf) and ugrid(netcdf):
+        if not why and os.path.exists(netcdf) and declares_ugrid(netcdf):
             why = run_isolated(mesh_pvd_matches, path, netcdf)
         report(not why, f"ParaView opens {os.path.basename(path)} with its times and vectors",
                why)

@@ -11,7 +11,7 @@ import os
 import sys
 import xml.etree.ElementTree as ElementTree
 
-from isolated import run_isolated
+from checker_support import declares_ugrid, run_isolated
 
 
 def report(ok, name, why=""):
@@ -19,10 +19,7 @@ def report(ok, name, why=""):
 
 
 def check(name, function, *arguments):
-    report_why(name, run_isolated(function, *arguments))
-
-
-def report_why(name, why):
+    why = run_isolated(function, *arguments)
     report(not why, name, why)
 
 
@@ -100,11 +97,6 @@ def ugrid_is_sound(path):
                     variable.dimensions[-1] != face_dimension:
                 return f"{variable.name} lies over {variable.dimensions}, not the faces"
     return ""
-
-
-def declares_ugrid(path):
-    with open(path, "rb") as handle:
-        return b"UGRID-1.0" in handle.read(1 << 16)
 
 
 # The XML readers of each kind of data set the programs write.

@@ -15,7 +15,7 @@ import sys
 import warnings
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from isolated import run_isolated  # noqa: E402
+from checker_support import declares_ugrid, run_isolated  # noqa: E402
 
 
 def uxarray_reads(path):
@@ -40,11 +40,6 @@ def uxarray_reads(path):
         if data["h"].dims != ("time", "n_face") or not numpy.array_equal(data["h"].values, h):
             return f"h over {data['h'].dims} differs from the file's"
     return ""
-
-
-def declares_ugrid(path):
-    with open(path, "rb") as handle:
-        return b"UGRID-1.0" in handle.read(1 << 16)
 
 
 def main(directory):

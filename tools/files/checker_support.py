@@ -1,7 +1,9 @@
-"""Runs a check in a child process, so that a reader that crashes on a
-broken file (VTK 9.1 and 9.2 end with a segmentation fault on a .vtu cut
-short inside its compressed arrays) fails that check instead of ending
-the checker with every check after it. Standard library only."""
+"""What the checkers of tools/check_files.py share: running a check in a
+child process, so that a reader that crashes on a broken file (VTK 9.1
+and 9.2 end with a segmentation fault on a .vtu cut short or corrupted
+inside its compressed arrays) fails that check instead of ending the
+checker with every check after it; and telling a UGRID file. Standard
+library only."""
 
 import os
 import signal
@@ -32,3 +34,10 @@ def run_isolated(function, *arguments):
     if os.WIFSIGNALED(status):
         return f"the reader crashed ({signal.Signals(os.WTERMSIG(status)).name})"
     return b"".join(chunks).decode()
+
+
+def declares_ugrid(path):
+    """Whether a NetCDF file declares UGRID 1.0 in its Conventions (read
+    without a NetCDF library)."""
+    with open(path, "rb") as handle:
+        return b"UGRID-1.0" in handle.read(1 << 16)
