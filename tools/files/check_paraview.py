@@ -149,14 +149,12 @@ def main(directory):
         name = os.path.basename(path)
         if "checkpoint" in name or "gauges" in name:
             continue  # not fields over (time, y, x)
+        sidecar = os.path.exists(path[:-len(".nc")] + ".xmf2")
+        report(sidecar, f"{name} has the .xmf2 that ParaView opens without a question", "no .xmf2 beside it")
         if declares_ugrid(path):
-            if not os.path.exists(path[:-len(".nc")] + ".xmf2"):
-                print(f"SKIP ParaView without a question on {name}: no .xmf2 beside it")
             print(f"SKIP ParaView's own readers on {name}: ParaView {simple.GetParaViewVersion()} "
                   "has no UGRID reader; the triangles open from the .xmf2 and the .pvd")
             continue
-        if not os.path.exists(path[:-len(".nc")] + ".xmf2"):
-            print(f"SKIP ParaView without a question on {name}: no .xmf2 beside it")
         why = run_isolated(netcdf_in_metres, path)
         report(not why, f"ParaView's CF reader opens {name} in metres, not on a sphere, with its times", why)
     for path in sorted(glob.glob(os.path.join(directory, "*.xmf2"))):
