@@ -63,7 +63,8 @@ static swe_drive_settings settings_of(const swe_mesh_options *options, const swe
                                    .quiet = options->quiet || options->benchmark,
                                    .checkpoint_every = options->checkpoint_every,
                                    .checkpoint_path = checkpoint_path,
-                                   .restart_path = options->restart_path};
+                                   .restart_path = options->restart_path,
+                                   .output_stem = options->plan.path_stem};
     return settings;
 }
 
