@@ -12,6 +12,14 @@ MESH_SOURCES := $(filter-out common/mesh/io/mesh_netcdf_unavailable.c,$(MESH_SOU
 else
 MESH_SOURCES := $(filter-out common/mesh/io/mesh_netcdf.c common/mesh/io/mesh_netcdf_records.c,$(MESH_SOURCES))
 endif
+# METIS partitions a mesh over MPI ranks (tools/libraries.mk finds it).
+ifeq ($(HAVE_METIS),yes)
+MESH_SOURCES := $(filter-out common/mesh/partition/mesh_partition_metis_unavailable.c,$(MESH_SOURCES))
+CPPFLAGS += $(METIS_CFLAGS)
+LDLIBS += $(METIS_LIBS)
+else
+MESH_SOURCES := $(filter-out common/mesh/partition/mesh_partition_metis.c,$(MESH_SOURCES))
+endif
 MESH_SOURCES += $(wildcard backends/serial/mesh/*.c) $(wildcard $(KERNELS)/serial/mesh/*.c)
 CPPFLAGS += -Ibackends/serial/mesh
 ifeq ($(HAVE_OPENMP),yes)
