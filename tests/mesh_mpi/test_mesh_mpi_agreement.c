@@ -34,7 +34,7 @@ static swe_mesh_mpi_model *run_parts(const agreement_case *c, const char *backen
     options.model.backend = backend;
     options.model.order = order;
     options.model.ordering = SWE_MESH_ORDERING_RCM;
-    options.model.device.threads = 2;
+    options.model.device.threads = 1; /* the ranks fill the cores (tests/mesh varies threads) */
     swe_mesh_mpi_model *model = NULL;
     swe_error err = {{0}};
     int status = swe_mesh_mpi_model_create(&options, MPI_COMM_WORLD, &model, &err);
@@ -70,17 +70,17 @@ static void expect_one_process_bits(const agreement_case *c, const char *backend
     int status = swe_mesh_mpi_model_gather(model, parts.h, parts.hu, parts.hv, &err);
     SWE_MPI_ASSERT_ALL(status == SWE_OK, err.message);
     if (rank == 0 && status == SWE_OK) {
-        swe_mesh_model *one = swe_mesh_test_model(c->scenario, c->mesh, backend,
-                                                  SWE_MESH_ORDERING_GMSH, order, 2);
+        swe_mesh_model *one =
+            swe_mesh_test_model(c->scenario, c->mesh, backend, SWE_MESH_ORDERING_GMSH, order, 1);
         CU_ASSERT_PTR_NOT_NULL_FATAL(one);
         CU_ASSERT_FATAL(swe_mesh_model_advance(one, c->t_end, &err) == SWE_OK);
         swe_mesh_test_state whole = swe_mesh_test_state_of(one);
         same = swe_mesh_test_same_bits(&parts, &whole) &&
-               one->clock.steps == model->part->clock.steps &&
-               one->clock.t == model->part->clock.t;
+               one->clock.steps == model->part->clock.steps && one->clock.t == model->part->clock.t;
         if (!same) {
-            fprintf(stderr, "\n    %s, %s, order %d, %s, %d ranks: %ld steps to t = %.17g, one "
-                            "process %ld to %.17g",
+            fprintf(stderr,
+                    "\n    %s, %s, order %d, %s, %d ranks: %ld steps to t = %.17g, one "
+                    "process %ld to %.17g",
                     c->scenario, backend, order, swe_mesh_partitioner_name(partitioner),
                     swe_mpi_test_size(), model->part->clock.steps, model->part->clock.t,
                     one->clock.steps, one->clock.t);

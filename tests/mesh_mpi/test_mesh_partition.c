@@ -113,9 +113,8 @@ static void test_parts_own_every_cell_once_with_deep_enough_halos(void)
 {
     partitioned p;
     swe_mesh_partition_quality quality;
-    enum swe_mesh_partitioner partitioner = swe_mesh_partition_have_metis()
-                                                ? SWE_MESH_PARTITION_METIS
-                                                : SWE_MESH_PARTITION_RANDOM;
+    enum swe_mesh_partitioner partitioner =
+        swe_mesh_partition_have_metis() ? SWE_MESH_PARTITION_METIS : SWE_MESH_PARTITION_RANDOM;
     if (partition_mesh(&p, partitioner, &quality)) {
         for (int layers = 1; layers <= 3; layers += 2) {
             int owned = 0, consistent = 1;

@@ -189,8 +189,8 @@ void swe_mesh_mpi_halo_exchange(swe_mesh_mpi_halo *halo, real *h, real *hu, real
         swe_mesh_mpi_neighbour *n = &halo->neighbours[k];
         if (n->send_count > 0) {
             pack(n, h, hu, hv);
-            MPI_CHECK(MPI_Isend(n->send_buffer, 3 * n->send_count, SWE_MPI_REAL, n->rank,
-                                HALO_TAG, halo->comm, &halo->requests[requests++]));
+            MPI_CHECK(MPI_Isend(n->send_buffer, 3 * n->send_count, SWE_MPI_REAL, n->rank, HALO_TAG,
+                                halo->comm, &halo->requests[requests++]));
         }
     }
     MPI_CHECK(MPI_Waitall(requests, halo->requests, MPI_STATUSES_IGNORE));

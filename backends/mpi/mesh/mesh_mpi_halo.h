@@ -16,8 +16,8 @@
 
 typedef struct swe_mesh_mpi_neighbour {
     int rank;
-    int send_count, receive_count; /* cells */
-    int *send_cells, *receive_cells; /* the run's cell numbers */
+    int send_count, receive_count;      /* cells */
+    int *send_cells, *receive_cells;    /* the run's cell numbers */
     real *send_buffer, *receive_buffer; /* h, hu, hv of each cell in turn */
 } swe_mesh_mpi_neighbour;
 

@@ -51,8 +51,8 @@ static int partition(swe_mesh_mpi_model *model, const swe_mesh_mpi_options *opti
         status = swe_mesh_partition(graph, model->size, SWE_MESH_PARTITION_RANDOM,
                                     options->partition_seed, part, err);
         if (status == SWE_OK) {
-            status = swe_mesh_partition_measure(graph, model->size, part, &model->random_quality,
-                                                err);
+            status =
+                swe_mesh_partition_measure(graph, model->size, part, &model->random_quality, err);
         }
         if (status == SWE_OK) {
             status = swe_mesh_partition(graph, model->size, options->partitioner,
@@ -93,7 +93,8 @@ static int build_part(swe_mesh_mpi_model *model, const swe_mesh_mpi_options *opt
         status = partition(model, options, &graph, part, err);
     }
     if (status == SWE_OK) {
-        int order = options->model.order != 0 ? options->model.order : options->model.scenario->order;
+        int order =
+            options->model.order != 0 ? options->model.order : options->model.scenario->order;
         status = swe_mesh_subdomain_create(&whole, &graph, part, model->rank, order == 2 ? 3 : 1,
                                            &model->sub, err);
     }
@@ -157,8 +158,8 @@ int swe_mesh_mpi_model_create(const swe_mesh_mpi_options *options, MPI_Comm comm
         return swe_fail(err, SWE_ERROR_USAGE, "internal error: no options for a triangle run");
     }
     swe_mesh_mpi_model *created = calloc(1, sizeof *created);
-    int status = created != NULL ? SWE_OK
-                                 : swe_fail(err, SWE_ERROR_RUNTIME, "out of memory for a run");
+    int status =
+        created != NULL ? SWE_OK : swe_fail(err, SWE_ERROR_RUNTIME, "out of memory for a run");
     status = swe_mpi_agree(comm, status, err);
     if (status != SWE_OK) {
         free(created);

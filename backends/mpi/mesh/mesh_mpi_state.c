@@ -35,8 +35,8 @@ int swe_mesh_mpi_model_gather(swe_mesh_mpi_model *model, real *h, real *hu, real
         MPI_Datatype cell;
         MPI_CHECK(MPI_Type_contiguous(3, SWE_MPI_REAL, &cell));
         MPI_CHECK(MPI_Type_commit(&cell));
-        MPI_CHECK(MPI_Gatherv(packed, owned, cell, all, model->gather_counts,
-                              model->gather_offsets, cell, 0, model->comm));
+        MPI_CHECK(MPI_Gatherv(packed, owned, cell, all, model->gather_counts, model->gather_offsets,
+                              cell, 0, model->comm));
         MPI_CHECK(MPI_Type_free(&cell));
     } else if (status == SWE_OK) {
         status = swe_fail(err, SWE_ERROR_RUNTIME, "out of memory for gathering the state");
@@ -80,8 +80,8 @@ int swe_mesh_mpi_model_restore(swe_mesh_mpi_model *model, double t, long steps, 
             part[(size_t)f * cells + k] = fields[f][model->sub.whole_cell[k]];
         }
     }
-    int status = swe_mesh_model_restore(model->part, t, steps, part, part + cells,
-                                        part + 2 * cells, err);
+    int status =
+        swe_mesh_model_restore(model->part, t, steps, part, part + cells, part + 2 * cells, err);
     free(buffer);
     return swe_mpi_agree(model->comm, status, err);
 }

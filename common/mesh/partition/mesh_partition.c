@@ -67,8 +67,8 @@ int swe_mesh_partition(const swe_mesh_dual_graph *graph, int parts,
         return swe_fail(err, SWE_ERROR_USAGE, "internal error: nothing to partition");
     }
     if (parts > graph->cell_count) {
-        return swe_fail(err, SWE_ERROR_USAGE, "%d ranks cannot share a mesh of %d triangles",
-                        parts, graph->cell_count);
+        return swe_fail(err, SWE_ERROR_USAGE, "%d ranks cannot share a mesh of %d triangles", parts,
+                        graph->cell_count);
     }
     int status = SWE_OK;
     if (parts == 1) {

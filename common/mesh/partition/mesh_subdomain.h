@@ -22,11 +22,11 @@ typedef struct swe_mesh_subdomain {
     /* The owned cells, then the halo layer by layer, each in the whole
      * mesh's order; cell_file_index numbers them so (k below). */
     swe_mesh mesh;
-    int cell_count;   /* owned and halo */
-    int owned_count;  /* cells k < owned_count are this part's */
-    int *whole_cell;  /* per k: its triangle in the whole mesh's file order */
-    int *owner;       /* per k: the part that owns it */
-    int *layer;       /* per k: 0 owned, 1 .. layers halo */
+    int cell_count;  /* owned and halo */
+    int owned_count; /* cells k < owned_count are this part's */
+    int *whole_cell; /* per k: its triangle in the whole mesh's file order */
+    int *owner;      /* per k: the part that owns it */
+    int *layer;      /* per k: 0 owned, 1 .. layers halo */
 } swe_mesh_subdomain;
 
 /* Part `rank` of whole (read, not renumbered: cell c is file triangle

@@ -135,3 +135,16 @@ int swe_mesh_program_main(const char *program_name, int argc, char **argv)
     }
     return status;
 }
+
+int swe_mesh_program_wanted(int argc, char **argv)
+{
+    for (int k = 1; argv != NULL && k < argc; ++k) {
+        if (strcmp(argv[k], "--") == 0) {
+            return 0;
+        }
+        if (strcmp(argv[k], "--mesh") == 0 || strncmp(argv[k], "--mesh=", 7) == 0) {
+            return 1;
+        }
+    }
+    return 0;
+}

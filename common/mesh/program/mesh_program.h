@@ -10,4 +10,8 @@
 
 int swe_mesh_program_main(const char *program_name, int argc, char **argv);
 
+/* Whether a command line asks for the triangle solver: --mesh before any
+ * "--" (shallows and shallows-mpi take either application). */
+int swe_mesh_program_wanted(int argc, char **argv);
+
 #endif
