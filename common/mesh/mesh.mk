@@ -27,6 +27,11 @@ MESH_SOURCES += $(wildcard backends/openmp/mesh/*.c) $(wildcard $(KERNELS)/openm
 CPPFLAGS += -Ibackends/openmp/mesh
 endif
 TEST_SOURCES += $(wildcard tests/mesh/*.c)
+# shallows-mpi --mesh through mpirun, where MPI is built (backends/mpi/backend.mk).
+ifneq ($(MPI_PROGRAM),)
+TEST_SOURCES += $(wildcard tests/mesh_mpi/cli/*.c)
+$(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard tests/mesh_mpi/cli/*.c)): CPPFLAGS += -Itests
+endif
 # CUDA and OpenCL add their objects below.
 MESH_OBJECTS = $(patsubst %.c,$(BUILD)/obj/%.o,$(MESH_SOURCES)) $(MESH_DEVICE_OBJECTS)
 MESH_DEVICE_OBJECTS :=

@@ -8,6 +8,7 @@
 #include "mesh/mesh_test_support.h"
 #include "mesh_mpi_model.h"
 #include "mesh_mpi_suites.h"
+#include "mpi_check.h"
 #include "mpi_test_suites.h"
 
 #include <stdio.h>
@@ -35,6 +36,7 @@ static swe_mesh_mpi_model *run_parts(const agreement_case *c, const char *backen
     options.model.order = order;
     options.model.ordering = SWE_MESH_ORDERING_RCM;
     options.model.device.threads = 1; /* the ranks fill the cores (tests/mesh varies threads) */
+    options.model.device.cl_device = getenv("SWE_TEST_CL_DEVICE");
     swe_mesh_mpi_model *model = NULL;
     swe_error err = {{0}};
     int status = swe_mesh_mpi_model_create(&options, MPI_COMM_WORLD, &model, &err);
@@ -129,6 +131,58 @@ static void test_openmp_metis_parts_give_one_process_bits(void)
     expect_every_case("openmp", best_partitioner());
 }
 
+/* Device ranks exchange through their host arrays (download, exchange,
+ * upload): the parts must still give that backend's one-process bits. */
+static void test_device_parts_give_one_process_bits(const char *backend)
+{
+    expect_one_process_bits(&cases[0], backend, 2, best_partitioner());
+    expect_one_process_bits(&cases[1], backend, 1, SWE_MESH_PARTITION_RANDOM);
+}
+
+static void test_cuda_parts_give_one_process_bits(void)
+{
+    test_device_parts_give_one_process_bits("cuda");
+}
+
+static void test_opencl_parts_give_one_process_bits(void)
+{
+    test_device_parts_give_one_process_bits("opencl");
+}
+
+/* Whether every rank can start backend here (built, and a device). */
+static int device_available(const char *backend, char *why, size_t size)
+{
+    swe_mesh_model_options options =
+        swe_mesh_model_defaults(swe_mesh_scenario_find(cases[1].scenario), cases[1].mesh);
+    options.backend = backend;
+    options.device.cl_device = getenv("SWE_TEST_CL_DEVICE");
+    swe_mesh_model *model = NULL;
+    swe_error err = {{0}};
+    int available = swe_mesh_backend_find(backend) != NULL &&
+                    swe_mesh_model_create(&options, &model, &err) == SWE_OK;
+    snprintf(why, size, "%s", swe_mesh_backend_find(backend) == NULL ? "not built" : err.message);
+    swe_mesh_model_free(model);
+    MPI_CHECK(MPI_Allreduce(MPI_IN_PLACE, &available, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD));
+    return available;
+}
+
+/* mesh-mpi-<backend> where every rank has a device; "skipped" (counted
+ * neither passed nor failed) elsewhere. */
+static void register_device_suite(const char *backend, CU_TestFunc test)
+{
+    char why[256], name[48];
+    snprintf(name, sizeof name, "mesh-mpi-%s", backend);
+    if (!device_available(backend, why, sizeof why)) {
+        if (swe_mpi_test_rank() == 0) {
+            printf("%s: skipped: no %s device here (%s)\n", name, backend, why);
+        }
+        return;
+    }
+    CU_pSuite suite = CU_add_suite(name, NULL, NULL);
+    swe_mpi_test_require(suite, name);
+    swe_mpi_test_require(CU_add_test(suite, "device parts: one process's bits", test), name);
+}
+
 /* A random split: almost every cell next to another rank's. */
 static void test_serial_random_parts_give_one_process_bits(void)
 {
@@ -149,4 +203,6 @@ void register_mesh_mpi_agreement_tests(void)
     swe_mpi_test_require(CU_add_test(suite, "serial, random parts: one process's bits",
                                      test_serial_random_parts_give_one_process_bits),
                          "a mesh-mpi test");
+    register_device_suite("cuda", test_cuda_parts_give_one_process_bits);
+    register_device_suite("opencl", test_opencl_parts_give_one_process_bits);
 }

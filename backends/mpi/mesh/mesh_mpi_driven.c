@@ -118,15 +118,15 @@ static int restore(void *self, const char *path, swe_checkpoint_position *positi
     }
     if (status == SWE_OK && mirror != NULL) {
         status = swe_mesh_model_state_in_file_order(mirror, state, state + cells,
-                                                     state + 2 * (size_t)cells, err);
+                                                    state + 2 * (size_t)cells, err);
     }
     status = swe_mpi_agree(driven->model->comm, status, err);
     if (status == SWE_OK) {
         MPI_CHECK(MPI_Bcast(position, (int)sizeof *position, MPI_BYTE, 0, driven->model->comm));
         real *h = state, *hu = state != NULL ? state + cells : NULL;
         real *hv = state != NULL ? state + 2 * (size_t)cells : NULL;
-        status = swe_mesh_mpi_model_restore(driven->model, position->clock.t,
-                                            position->clock.steps, h, hu, hv, err);
+        status = swe_mesh_mpi_model_restore(driven->model, position->clock.t, position->clock.steps,
+                                            h, hu, hv, err);
         driven->model->part->clock.last_dt = position->clock.last_dt;
     }
     free(state);
@@ -204,7 +204,7 @@ int swe_mesh_mpi_driven_init(swe_mesh_mpi_driven *driven, swe_mesh_mpi_model *mo
     for (int c = 0; c < mesh->cell_count; ++c) {
         driven->smallest_chi = fmin(driven->smallest_chi, mesh->cell_chi[c]);
     }
-    MPI_CHECK(MPI_Allreduce(MPI_IN_PLACE, &driven->smallest_chi, 1, MPI_DOUBLE, MPI_MIN,
-                            model->comm));
+    MPI_CHECK(
+        MPI_Allreduce(MPI_IN_PLACE, &driven->smallest_chi, 1, MPI_DOUBLE, MPI_MIN, model->comm));
     return swe_mpi_agree(model->comm, status, err);
 }

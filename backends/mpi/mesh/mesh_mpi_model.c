@@ -166,6 +166,7 @@ int swe_mesh_mpi_model_create(const swe_mesh_mpi_options *options, MPI_Comm comm
         return status;
     }
     created->comm = comm;
+    created->partitioner = options->partitioner;
     MPI_CHECK(MPI_Comm_rank(comm, &created->rank));
     MPI_CHECK(MPI_Comm_size(comm, &created->size));
     status = set_up(created, options, err);

@@ -34,6 +34,7 @@ typedef struct swe_mesh_mpi_model {
     int whole_cells;
     swe_mesh_mpi_halo halo;
     swe_mesh_coupling coupling;
+    enum swe_mesh_partitioner partitioner;
     swe_mesh_partition_quality quality;        /* of the partition used */
     swe_mesh_partition_quality random_quality; /* of a random one, for comparison */
     double reduction_seconds;

@@ -1,8 +1,8 @@
 #include "mesh_mpi_program.h"
 
+#include "mesh/geometry/mesh_ordering.h"
 #include "mesh/program/mesh_options.h"
 #include "mesh/program/mesh_program.h"
-#include "mesh/geometry/mesh_ordering.h"
 #include "mesh/program/mesh_report.h"
 #include "mesh_mpi_driven.h"
 #include "mpi_agree.h"
@@ -18,7 +18,7 @@
 /* The options shallows --mesh does not know, taken out of argv. */
 typedef struct mpi_mesh_arguments {
     int argc;
-    char **argv;       /* the rest, for the triangle options' parser */
+    char **argv;           /* the rest, for the triangle options' parser */
     const char *partition; /* NULL: metis where built, random otherwise */
     int ordering_given;
 } mpi_mesh_arguments;
@@ -39,8 +39,8 @@ static int take_arguments(int argc, char **argv, mpi_mesh_arguments *args, swe_e
         } else if (k > 0 && strncmp(argv[k], "--partition=", 12) == 0) {
             args->partition = argv[k] + 12;
         } else {
-            args->ordering_given |= strcmp(argv[k], "--ordering") == 0 ||
-                                    strncmp(argv[k], "--ordering=", 11) == 0;
+            args->ordering_given |=
+                strcmp(argv[k], "--ordering") == 0 || strncmp(argv[k], "--ordering=", 11) == 0;
             args->argv[args->argc++] = argv[k];
         }
     }
@@ -58,7 +58,9 @@ static void print_partition_help(FILE *stream)
             "Rank 0 gathers the state for the files and checkpoints, which are those of\n"
             "shallows --mesh: a checkpoint continues on any number of ranks.\n",
             PROGRAM, PROGRAM,
-            swe_mesh_partition_have_metis() ? "" : "\n                        (this build has no METIS: install libmetis-dev)");
+            swe_mesh_partition_have_metis()
+                ? ""
+                : "\n                        (this build has no METIS: install libmetis-dev)");
 }
 
 /* --help, --version, the lists, --write-square: rank 0 alone. */
@@ -84,8 +86,8 @@ static void print_setup(const swe_mesh_mpi_model *model, const swe_mesh_mpi_opti
     const swe_mesh_partition_quality *q = &model->quality, *r = &model->random_quality;
     printf("mesh %s: %d cells, %d edges (%d on the boundary), %d nodes; scenario %s, order %d\n",
            options->model.mesh_path, whole->cell_count, whole->edge_count,
-           whole->edge_count - whole->interior_edge_count, whole->node_count,
-           mirror->scenario.name, model->part->run.order);
+           whole->edge_count - whole->interior_edge_count, whole->node_count, mirror->scenario.name,
+           model->part->run.order);
     printf("partition: %s into %d ranks: %ld cut edges (a random partition: %ld), %d to %d "
            "cells a rank, imbalance %.3f; halo layers %d; rank 0: %d cells and %d of halo from "
            "%d ranks, ordering %s, phi %d\n",
@@ -133,22 +135,22 @@ static int agree(void *context, int status, swe_error *err)
 }
 
 /* The run through the driver as one team, then the final figures. */
-static int drive(const swe_mesh_options *options, swe_mesh_mpi_model *model,
-                 swe_mesh_model *mirror, swe_run_result *result, swe_error *err)
+static int drive(const swe_mesh_options *options, swe_mesh_mpi_model *model, swe_mesh_model *mirror,
+                 swe_run_result *result, swe_error *err)
 {
     swe_mesh_mpi_driven driven;
     int status = swe_mesh_mpi_driven_init(&driven, model, mirror, &options->plan,
                                           options->model.mesh_path, err);
     char checkpoint_path[4096] = "";
     if (options->checkpoint_every > 0) {
-        snprintf(checkpoint_path, sizeof checkpoint_path, "%s.checkpoint",
-                 options->plan.path_stem);
+        snprintf(checkpoint_path, sizeof checkpoint_path, "%s.checkpoint", options->plan.path_stem);
     }
     if (status == SWE_OK) {
         MPI_Comm comm = model->comm;
         const swe_run_team team = {.agree = agree, .context = &comm, .reports = model->rank == 0};
-        const swe_drive_settings settings = settings_of(
-            options, model->part->clock.cfl, options->checkpoint_every > 0 ? checkpoint_path : NULL);
+        const swe_drive_settings settings =
+            settings_of(options, model->part->clock.cfl,
+                        options->checkpoint_every > 0 ? checkpoint_path : NULL);
         const swe_model driven_model = swe_mesh_mpi_driven_model(&driven);
         status = swe_drive(&settings, &driven_model, &team, result, err);
     }
@@ -165,8 +167,10 @@ static void print_report(const swe_mesh_mpi_model *model, const swe_mesh_model *
                          const swe_run_result *result)
 {
     swe_mesh_print_measures(stdout, mirror);
-    printf("mpi: ranks=%d exchanges=%ld exchange_seconds=%.3f reduction_seconds=%.3f\n",
-           model->size, model->halo.exchanges, model->halo.seconds, model->reduction_seconds);
+    printf("mpi: ranks=%d partition=%s cut_edges=%ld exchanges=%ld exchange_seconds=%.3f "
+           "reduction_seconds=%.3f\n",
+           model->size, swe_mesh_partitioner_name(model->partitioner), model->quality.edge_cut,
+           model->halo.exchanges, model->halo.seconds, model->reduction_seconds);
     swe_print_summary(stdout, result);
 }
 
@@ -206,8 +210,8 @@ static int parse(const mpi_mesh_arguments *args, swe_mesh_options *parsed,
 {
     int status = swe_mesh_options_parse(args->argc, args->argv, parsed, err);
     memset(options, 0, sizeof *options);
-    options->partitioner = swe_mesh_partition_have_metis() ? SWE_MESH_PARTITION_METIS
-                                                           : SWE_MESH_PARTITION_RANDOM;
+    options->partitioner =
+        swe_mesh_partition_have_metis() ? SWE_MESH_PARTITION_METIS : SWE_MESH_PARTITION_RANDOM;
     options->partition_seed = 1;
     if (status == SWE_OK && args->partition != NULL) {
         status = swe_mesh_partitioner_parse(args->partition, &options->partitioner, err);
