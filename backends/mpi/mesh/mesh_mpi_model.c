@@ -165,10 +165,12 @@ int swe_mesh_mpi_model_create(const swe_mesh_mpi_options *options, MPI_Comm comm
         free(created);
         return status;
     }
-    created->comm = comm;
+    /* A communicator of its own: no message of the run meets another's. */
+    created->comm = MPI_COMM_NULL;
+    MPI_CHECK(MPI_Comm_dup(comm, &created->comm));
     created->partitioner = options->partitioner;
-    MPI_CHECK(MPI_Comm_rank(comm, &created->rank));
-    MPI_CHECK(MPI_Comm_size(comm, &created->size));
+    MPI_CHECK(MPI_Comm_rank(created->comm, &created->rank));
+    MPI_CHECK(MPI_Comm_size(created->comm, &created->size));
     status = set_up(created, options, err);
     if (status != SWE_OK) {
         swe_mesh_mpi_model_free(created);
@@ -191,5 +193,8 @@ void swe_mesh_mpi_model_free(swe_mesh_mpi_model *model)
     free(model->gather_counts);
     free(model->gather_offsets);
     free(model->gather_cells);
+    if (model->comm != MPI_COMM_NULL) {
+        MPI_CHECK(MPI_Comm_free(&model->comm));
+    }
     free(model);
 }
