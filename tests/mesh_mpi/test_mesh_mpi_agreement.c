@@ -104,8 +104,7 @@ static void expect_every_case(const char *backend, enum swe_mesh_partitioner par
     }
 }
 
-/* METIS where this build has it; a random split otherwise (the test then
- * says so in its name's place: stderr). */
+/* METIS where this build has it; a random split otherwise (said on stderr). */
 static enum swe_mesh_partitioner best_partitioner(void)
 {
     if (swe_mesh_partition_have_metis()) {
@@ -178,9 +177,8 @@ static void register_device_suite(const char *backend, CU_TestFunc test)
         }
         return;
     }
-    CU_pSuite suite = CU_add_suite(name, NULL, NULL);
-    swe_mpi_test_require(suite, name);
-    swe_mpi_test_require(CU_add_test(suite, "device parts: one process's bits", test), name);
+    const swe_mesh_test tests[] = {{"device parts: one process's bits", test}};
+    swe_mesh_test_register(name, tests, 1);
 }
 
 /* A random split: almost every cell next to another rank's. */
@@ -192,17 +190,14 @@ static void test_serial_random_parts_give_one_process_bits(void)
 
 void register_mesh_mpi_agreement_tests(void)
 {
-    CU_pSuite suite = CU_add_suite("mesh-mpi-agreement", NULL, NULL);
-    swe_mpi_test_require(suite, "suite mesh-mpi-agreement");
-    swe_mpi_test_require(CU_add_test(suite, "serial, METIS parts: one process's bits",
-                                     test_serial_metis_parts_give_one_process_bits),
-                         "a mesh-mpi test");
-    swe_mpi_test_require(CU_add_test(suite, "openmp, METIS parts: one process's bits",
-                                     test_openmp_metis_parts_give_one_process_bits),
-                         "a mesh-mpi test");
-    swe_mpi_test_require(CU_add_test(suite, "serial, random parts: one process's bits",
-                                     test_serial_random_parts_give_one_process_bits),
-                         "a mesh-mpi test");
+    static const swe_mesh_test tests[] = {
+        {"serial, METIS parts (random without METIS): one process's bits",
+         test_serial_metis_parts_give_one_process_bits},
+        {"openmp, METIS parts (random without METIS): one process's bits",
+         test_openmp_metis_parts_give_one_process_bits},
+        {"serial, random parts: one process's bits",
+         test_serial_random_parts_give_one_process_bits}};
+    swe_mesh_test_register("mesh-mpi-agreement", tests, sizeof tests / sizeof tests[0]);
     register_device_suite("cuda", test_cuda_parts_give_one_process_bits);
     register_device_suite("opencl", test_opencl_parts_give_one_process_bits);
 }

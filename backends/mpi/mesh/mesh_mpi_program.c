@@ -115,20 +115,6 @@ static int create_mirror(const swe_mesh_mpi_model *model, const swe_mesh_mpi_opt
     return swe_mpi_agree(model->comm, status, err);
 }
 
-static swe_drive_settings settings_of(const swe_mesh_options *options, double cfl,
-                                      const char *checkpoint_path)
-{
-    swe_drive_settings settings = {.t_end = options->plan.t_end,
-                                   .outputs = options->plan.outputs,
-                                   .cfl = cfl,
-                                   .writes_files = !options->benchmark,
-                                   .quiet = options->quiet || options->benchmark,
-                                   .checkpoint_every = options->checkpoint_every,
-                                   .checkpoint_path = checkpoint_path,
-                                   .restart_path = options->restart_path};
-    return settings;
-}
-
 static int agree(void *context, int status, swe_error *err)
 {
     return swe_mpi_agree(*(MPI_Comm *)context, status, err);
@@ -148,9 +134,8 @@ static int drive(const swe_mesh_options *options, swe_mesh_mpi_model *model, swe
     if (status == SWE_OK) {
         MPI_Comm comm = model->comm;
         const swe_run_team team = {.agree = agree, .context = &comm, .reports = model->rank == 0};
-        const swe_drive_settings settings =
-            settings_of(options, model->part->clock.cfl,
-                        options->checkpoint_every > 0 ? checkpoint_path : NULL);
+        const swe_drive_settings settings = swe_mesh_drive_settings(
+            options, model->part, options->checkpoint_every > 0 ? checkpoint_path : NULL);
         const swe_model driven_model = swe_mesh_mpi_driven_model(&driven);
         status = swe_drive(&settings, &driven_model, &team, result, err);
     }

@@ -3,6 +3,7 @@
  * continue on any rank count and in one process, and bad input ends every
  * rank with one line from rank 0. A suite of shallows-tests (where MPI is
  * built): it starts mpirun itself. */
+#include "mesh/mesh_test_support.h"
 #include "program_runner.h"
 #include "test_suites.h"
 
@@ -33,8 +34,7 @@ static void paths(char program[PATH_SIZE], char mpi[PATH_SIZE + 8], char mesh_pa
     char cwd[512];
     CU_ASSERT_PTR_NOT_NULL_FATAL(getcwd(cwd, sizeof cwd));
     const char *own = swe_test_program();
-    snprintf(program, PATH_SIZE, "%s%s%s", own[0] == '/' ? "" : cwd, own[0] == '/' ? "" : "/",
-             own);
+    snprintf(program, PATH_SIZE, "%s%s%s", own[0] == '/' ? "" : cwd, own[0] == '/' ? "" : "/", own);
     snprintf(mpi, PATH_SIZE + 8, "%s-mpi", program);
     snprintf(mesh_path, PATH_SIZE, "%s/%s", cwd, mesh);
 }
@@ -65,8 +65,8 @@ static int same_file(const char *a, const char *b)
     swe_path_in(path_b, sizeof path_b, work_dir, b);
     size_t size_a = 0, size_b = 0;
     char *text_a = swe_read_file(path_a, &size_a), *text_b = swe_read_file(path_b, &size_b);
-    int same = text_a != NULL && text_b != NULL && size_a == size_b &&
-               memcmp(text_a, text_b, size_a) == 0;
+    int same =
+        text_a != NULL && text_b != NULL && size_a == size_b && memcmp(text_a, text_b, size_a) == 0;
     free(text_a);
     free(text_b);
     return same;
@@ -109,8 +109,7 @@ static void test_checkpoints_continue_on_any_rank_count(void)
 {
     swe_program_result whole, stopped, continued;
     run(0, "--order 2 --t-end 4 --outputs 2 --quiet --output whole", &whole);
-    run(3, "--order 2 --t-end 4 --outputs 2 --quiet --output stop --checkpoint-every 2",
-        &stopped);
+    run(3, "--order 2 --t-end 4 --outputs 2 --quiet --output stop --checkpoint-every 2", &stopped);
     CU_ASSERT_EQUAL_FATAL(whole.exit_code, 0);
     CU_ASSERT_EQUAL_FATAL(stopped.exit_code, 0);
     char expected[256], got[256];
@@ -154,15 +153,10 @@ static void test_bad_input_ends_every_rank_with_one_line(void)
 
 void register_mesh_mpi_cli_tests(void)
 {
-    CU_pSuite suite = CU_add_suite("mesh-mpi-cli", make_dir, remove_dir);
-    swe_test_require_registered(suite, "suite mesh-mpi-cli");
-    swe_test_require_registered(CU_add_test(suite, "ranks write the files of one process",
-                                            test_ranks_write_the_files_of_one_process),
-                                "test");
-    swe_test_require_registered(CU_add_test(suite, "checkpoints continue on any rank count",
-                                            test_checkpoints_continue_on_any_rank_count),
-                                "test");
-    swe_test_require_registered(CU_add_test(suite, "bad input ends every rank with one line",
-                                            test_bad_input_ends_every_rank_with_one_line),
-                                "test");
+    static const swe_mesh_test tests[] = {
+        {"ranks write the files of one process", test_ranks_write_the_files_of_one_process},
+        {"checkpoints continue on any rank count", test_checkpoints_continue_on_any_rank_count},
+        {"bad input ends every rank with one line", test_bad_input_ends_every_rank_with_one_line}};
+    swe_mesh_test_register_with_fixture("mesh-mpi-cli", tests, sizeof tests / sizeof tests[0],
+                                        make_dir, remove_dir);
 }
