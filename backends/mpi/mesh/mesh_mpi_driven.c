@@ -133,13 +133,30 @@ static int restore(void *self, const char *path, swe_checkpoint_position *positi
     return status;
 }
 
+/* Whether the mirror writes anything (NetCDF, pictures): only then is a
+ * snapshot gathered. */
+static int mirror_writes(const swe_mesh_mpi_driven *driven)
+{
+    return (driven->plan.formats & ~(unsigned)SWE_MESH_FORMAT_VTK) != 0;
+}
+
+static int pieces_asked(const swe_mesh_mpi_driven *driven)
+{
+    return (driven->plan.formats & SWE_MESH_FORMAT_VTK) != 0;
+}
+
 static int open_outputs(void *self, int first_snapshot, swe_error *err)
 {
     swe_mesh_mpi_driven *driven = self;
-    int status = swe_mesh_mpi_driven_gather(driven, err);
+    int status = mirror_writes(driven) ? swe_mesh_mpi_driven_gather(driven, err) : SWE_OK;
     if (status == SWE_OK && driven->mirror != NULL) {
         swe_model whole = swe_mesh_driven_model(&driven->mirror_driven);
         status = whole.verbs->open_outputs(whole.self, first_snapshot, err);
+    }
+    status = swe_mpi_agree(driven->model->comm, status, err);
+    if (status == SWE_OK && pieces_asked(driven)) {
+        status =
+            swe_mesh_mpi_vtk_open(&driven->vtk, driven->model, &driven->plan, first_snapshot, err);
     }
     return status;
 }
@@ -147,10 +164,14 @@ static int open_outputs(void *self, int first_snapshot, swe_error *err)
 static int write_snapshot(void *self, int snapshot, double time, swe_error *err)
 {
     swe_mesh_mpi_driven *driven = self;
-    int status = swe_mesh_mpi_driven_gather(driven, err);
+    int status = mirror_writes(driven) ? swe_mesh_mpi_driven_gather(driven, err) : SWE_OK;
     if (status == SWE_OK && driven->mirror != NULL) {
         swe_model whole = swe_mesh_driven_model(&driven->mirror_driven);
         status = whole.verbs->write_snapshot(whole.self, snapshot, time, err);
+    }
+    status = swe_mpi_agree(driven->model->comm, status, err);
+    if (status == SWE_OK && pieces_asked(driven)) {
+        status = swe_mesh_mpi_vtk_write(&driven->vtk, driven->model, snapshot, time, err);
     }
     return status;
 }
@@ -170,6 +191,7 @@ static int write_checkpoint(void *self, const char *path, const swe_checkpoint_p
 static int close_outputs(void *self, int keep, swe_error *err)
 {
     swe_mesh_mpi_driven *driven = self;
+    swe_mesh_mpi_vtk_close(&driven->vtk);
     if (driven->mirror == NULL) {
         return SWE_OK;
     }
@@ -196,9 +218,12 @@ int swe_mesh_mpi_driven_init(swe_mesh_mpi_driven *driven, swe_mesh_mpi_model *mo
     memset(driven, 0, sizeof *driven);
     driven->model = model;
     driven->mirror = mirror;
-    int status = mirror != NULL
-                     ? swe_mesh_driven_init(&driven->mirror_driven, mirror, plan, mesh_path, err)
-                     : SWE_OK;
+    driven->plan = *plan;
+    swe_mesh_output_plan gathered = *plan; /* VTK: the ranks' pieces instead */
+    gathered.formats &= ~(unsigned)SWE_MESH_FORMAT_VTK;
+    int status = mirror != NULL ? swe_mesh_driven_init(&driven->mirror_driven, mirror, &gathered,
+                                                       mesh_path, err)
+                                : SWE_OK;
     driven->smallest_chi = INFINITY; /* the halo's chi is infinite: owned cells count */
     const swe_mesh *mesh = &model->part->run.mesh;
     for (int c = 0; c < mesh->cell_count; ++c) {

@@ -55,8 +55,10 @@ static void print_partition_help(FILE *stream)
             "  --partition NAME      metis (k-way, fewest cut edges; default where built) or\n"
             "                        random (cells dealt out at random, for comparison)%s\n"
             "  --ordering NAME       numbers each rank's cells (default rcm)\n"
-            "Rank 0 gathers the state for the files and checkpoints, which are those of\n"
-            "shallows --mesh: a checkpoint continues on any number of ranks.\n",
+            "Rank 0 gathers the state for the NetCDF file, pictures and checkpoints, which are\n"
+            "those of shallows --mesh: a checkpoint continues on any number of ranks. With\n"
+            "--format vtk every rank writes its cells as STEM_NNNN_pRRRR.vtu, assembled by\n"
+            "STEM_NNNN.pvtu and listed in STEM.pvd.\n",
             PROGRAM, PROGRAM,
             swe_mesh_partition_have_metis()
                 ? ""
