@@ -23,10 +23,10 @@ int swe_mesh_mpi_vtk_open(swe_mesh_mpi_vtk *vtk, const swe_mesh_mpi_model *model
     }
     memset(vtk, 0, sizeof *vtk);
     vtk->path_stem = plan->path_stem;
-    int status = model->rank == 0 ? swe_vtk_series_create(&vtk->series, plan->path_stem, ".pvtu",
-                                                          plan->outputs, plan->t_end,
-                                                          first_snapshot, err)
-                                  : SWE_OK;
+    int status = model->rank == 0
+                     ? swe_vtk_series_create(&vtk->series, plan->path_stem, ".pvtu", plan->outputs,
+                                             plan->t_end, first_snapshot, err)
+                     : SWE_OK;
     vtk->open = status == SWE_OK;
     return swe_mpi_agree(model->comm, status, err);
 }
@@ -86,8 +86,7 @@ static void write_pvtu_body(FILE *file, const char *stem_name, int snapshot, int
 }
 
 /* Rank 0: STEM_kkkk.pvtu naming every rank's piece, then the .pvd. */
-static int write_pvtu(swe_mesh_mpi_vtk *vtk, int pieces, int snapshot, double time,
-                      swe_error *err)
+static int write_pvtu(swe_mesh_mpi_vtk *vtk, int pieces, int snapshot, double time, swe_error *err)
 {
     char *path = swe_snapshot_path(vtk->path_stem, snapshot, ".pvtu");
     if (path == NULL) {
