@@ -285,6 +285,7 @@ config:
 	@echo "cairo (text):     $(HAVE_CAIRO)"
 	@echo "udunits2:         $(HAVE_UDUNITS)"
 	@echo "zlib (VTK):       $(HAVE_ZLIB)"
+	@echo "METIS:            $(HAVE_METIS) (shallows-mpi --mesh partitions$(if $(filter yes,$(HAVE_METIS)),, at random only: install libmetis-dev))"
 	@echo "CUnit:            $(CUNIT_LIBS)"
 
 clean:

@@ -31,6 +31,8 @@ packages="libnetcdf-dev netcdf-bin libcunit1-dev libpng-dev gnuplot-nox clinfo c
 packages="$packages $grade_packages"
 # FFTW's MPI transforms: the Navier-Stokes slabs (shallows-ns-mpi).
 packages="$packages libfftw3-mpi-dev"
+# METIS partitions the triangle meshes over MPI ranks (shallows-mpi --mesh).
+packages="$packages libmetis-dev"
 # gmsh writes the triangle meshes of make meshes from common/mesh/geo/.
 packages="$packages gmsh"
 # Pictures with text (cairo and a font), units of input files (udunits2),
