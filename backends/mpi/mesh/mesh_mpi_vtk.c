@@ -23,6 +23,7 @@ int swe_mesh_mpi_vtk_open(swe_mesh_mpi_vtk *vtk, const swe_mesh_mpi_model *model
     }
     memset(vtk, 0, sizeof *vtk);
     vtk->path_stem = plan->path_stem;
+    vtk->compression = plan->compression;
     int status = model->rank == 0
                      ? swe_vtk_series_create(&vtk->series, plan->path_stem, ".pvtu", plan->outputs,
                                              plan->t_end, first_snapshot, err)
@@ -53,7 +54,8 @@ static int write_own_piece(const swe_mesh_mpi_vtk *vtk, swe_mesh_mpi_model *mode
     if (status == SWE_OK) {
         swe_mesh owned = part->run.mesh; /* a view: the first owned_count cells in file order */
         owned.cell_count = model->sub.owned_count;
-        status = swe_mesh_vtk_write(path, &owned, &part->run.host, part->run_of_file, time, err);
+        status = swe_mesh_vtk_write(path, &owned, &part->run.host, part->run_of_file, time,
+                                    vtk->compression, err);
     }
     free(path);
     return status;
@@ -71,8 +73,9 @@ static void write_pvtu_body(FILE *file, const char *stem_name, int snapshot, int
             "    </PPoints>\n"
             "    <PCellData Scalars=\"eta\" Vectors=\"velocity\">\n",
             swe_vtk_byte_order());
-    const char *fields[] = {"h", "hu", "hv", "b", "eta"};
-    for (int f = 0; f < 5; ++f) {
+    /* The cell fields of a piece, as common/mesh/io/mesh_vtk.c writes them. */
+    const char *fields[] = {"h", "b", "eta"};
+    for (int f = 0; f < 3; ++f) {
         fprintf(file, "      <PDataArray type=\"%s\" Name=\"%s\"/>\n", PVTU_REAL, fields[f]);
     }
     fprintf(file,

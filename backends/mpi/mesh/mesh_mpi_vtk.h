@@ -12,6 +12,7 @@
 
 typedef struct swe_mesh_mpi_vtk {
     const char *path_stem; /* not owned */
+    int compression;       /* zlib level of the pieces (--compress) */
     swe_vtk_series series; /* rank 0 */
     int open;
 } swe_mesh_mpi_vtk;
