@@ -200,6 +200,14 @@ validate: deps
 	@$(MAKE) --no-print-directory PRECISION=double build/double/shallows-validate
 	@$(MAKE) --no-print-directory PRECISION=double DRY_TOLERANCE=$(VALIDATE_DRY_TOLERANCE) build/double-dry$(VALIDATE_DRY_TOLERANCE)/shallows-validate
 	python3 tools/validate.py --dry-tolerance $(VALIDATE_DRY_TOLERANCE) $(if $(VALIDATE_QUICK),--quick)
+	@$(MAKE) --no-print-directory validate-mesh
+
+## make validate-mesh: the triangle cases alone -> docs/VALIDATION.md (Triangles), docs/mesh/
+## (about 10 minutes here; VALIDATE_MESH_LONG=1 adds 000's M2 and the step on M2, M3: GPU machine)
+.PHONY: validate-mesh
+validate-mesh: deps meshes
+	@$(MAKE) --no-print-directory PRECISION=double build/double/shallows build/double/shallows-validate
+	python3 tools/validate_mesh.py $(if $(VALIDATE_MESH_LONG),--long)
 
 ## make check: the suites of one build (PRECISION=, SANITIZE=1)
 # Under the sanitizers, what libraries keep to the end is not reported
@@ -277,6 +285,7 @@ config:
 	@echo "cairo (text):     $(HAVE_CAIRO)"
 	@echo "udunits2:         $(HAVE_UDUNITS)"
 	@echo "zlib (VTK):       $(HAVE_ZLIB)"
+	@echo "METIS:            $(HAVE_METIS) (shallows-mpi --mesh partitions$(if $(filter yes,$(HAVE_METIS)),, at random only: install libmetis-dev))"
 	@echo "CUnit:            $(CUNIT_LIBS)"
 
 clean:

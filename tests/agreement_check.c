@@ -28,8 +28,9 @@
  * (the fastest cell, swe_state_max_wave_speed on the host): where that cell
  * is a film just above the dry tolerance, its velocity hu / h is a ratio
  * of two remainders of large cancellations, and fp32 roundings an ulp
- * apart move serial's own speed by 1.5e-4 (Thacker bowl, augrie, 7 x 5
- * cells: 1.5e-6 m at 88 m/s). The speed reaches the result only through
+ * apart can move serial's own speed by far more than the rounding
+ * tolerance (a film of micrometres on a coarse Thacker bowl). The speed
+ * reaches the result only through
  * dt, which the step count, t and the states check against serial; what
  * the speed itself shows is whether the backend's reduction is right. */
 #ifdef SWE_PRECISION_DOUBLE

@@ -113,9 +113,8 @@ static double compare_advancing(const subject *s, const swe_test_case *c, int st
     }
     double difference = 0;
     if (serial_status != SWE_OK || other_status != SWE_OK) {
-        /* A case whose solver goes wrong on this grid (f-wave leaves a
-         * negative depth in Thacker's bowl at 7 x 5): the guard must stop
-         * the backend at the same step as serial. */
+        /* A case whose solver goes wrong on its grid: the invalid-state
+         * guard must stop the backend at the same step as serial. */
         CU_ASSERT_EQUAL(serial_status, SWE_ERROR_RUNTIME);
         CU_ASSERT_EQUAL(other_status, serial_status);
         CU_ASSERT_EQUAL(other.clock.steps, serial.clock.steps);

@@ -89,6 +89,7 @@ int main(int argc, char **argv)
     register_mesh_tests();
 #if defined(SWE_WITH_MPI) && !defined(SWE_WITHOUT_NETCDF)
     register_mpi_cli_tests();
+    register_mesh_mpi_cli_tests();
 #endif
 
     CU_basic_set_mode(CU_BRM_VERBOSE);

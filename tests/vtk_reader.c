@@ -43,53 +43,6 @@ static void *read_raw(const unsigned char *data, size_t available, size_t *bytes
     return values;
 }
 
-static int base64_value(char c)
-{
-    const char *alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    const char *found = c != '\0' ? strchr(alphabet, c) : NULL;
-    return found != NULL ? (int)(found - alphabet) : -1;
-}
-
-/* Decodes base64 text up to the next '<' into out (when not NULL);
- * returns the number of bytes it holds. */
-static size_t base64_decode(const char *text, unsigned char *out)
-{
-    size_t length = 0;
-    unsigned group = 0;
-    int bits = 0;
-    for (; *text != '<' && *text != '\0'; ++text) {
-        int value = base64_value(*text);
-        if (value < 0) {
-            continue; /* whitespace and padding */
-        }
-        group = group << 6 | (unsigned)value;
-        bits += 6;
-        if (bits >= 8) {
-            bits -= 8;
-            if (out != NULL) {
-                out[length] = (unsigned char)(group >> bits);
-            }
-            ++length;
-        }
-    }
-    return length;
-}
-
-/* An inline array (format="binary", as the .vtu and .vti writers store
- * them): base64 of a UInt64 byte count and the values. */
-static void *read_inline(const char *text, size_t *bytes)
-{
-    size_t length = base64_decode(text, NULL);
-    unsigned char *decoded = length >= sizeof(uint64_t) ? malloc(length) : NULL;
-    if (decoded == NULL) {
-        return NULL;
-    }
-    base64_decode(text, decoded);
-    void *values = read_raw(decoded, length, bytes);
-    free(decoded);
-    return values;
-}
-
 /* VTK's zlib blocks: count, block size, last block's size (0: full), each
  * block's compressed size, then the blocks. */
 static void *read_compressed(const unsigned char *data, size_t available, size_t *bytes)
@@ -137,11 +90,6 @@ static void *read_compressed(const unsigned char *data, size_t available, size_t
 void *swe_vtk_read_array(const char *file, size_t size, const char *name, size_t *bytes)
 {
     char key[64];
-    snprintf(key, sizeof key, "Name=\"%s\" format=\"binary\">", name);
-    const char *inline_array = file != NULL ? strstr(file, key) : NULL;
-    if (inline_array != NULL && bytes != NULL) {
-        return read_inline(inline_array + strlen(key), bytes);
-    }
     snprintf(key, sizeof key, "Name=\"%s\"", name);
     const char *array = file != NULL ? strstr(file, key) : NULL;
     const char *data = file != NULL ? appended_start(file, size) : NULL;

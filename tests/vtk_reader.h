@@ -1,7 +1,7 @@
 /* Reading back what the VTK writers write, for the tests: extents and
  * the arrays of the appended section, raw or zlib-compressed in VTK's
- * block format (common/io/vtk_output.c), or inline base64
- * (io/vtk_xml.h: the .vtu and .vti files), checked against their headers. */
+ * block format (io/vtk_appended.h: the .vtr, .vti and .vtu files),
+ * checked against their headers. */
 #ifndef SWE_VTK_READER_H
 #define SWE_VTK_READER_H
 

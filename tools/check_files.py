@@ -11,17 +11,25 @@ gauges, a run on a GEBCO-like longitude/latitude file, a checkpoint and
   tools/files/check_cf.py       cfchecks and compliance-checker report 0
                                 errors and 0 warnings (the venv that
                                 `make deps` makes in .venv)
+  tools/files/check_uxarray.py  uxarray opens the triangles' UGRID files
+                                (the same venv)
   tools/files/check_paraview.py ParaView's CF reader opens the .nc as a
-                                flat grid in metres with its time steps,
-                                and the .pvd (pvpython, where installed)
+                                flat grid in metres with its time steps;
+                                the .xmf2 beside it opens with one reader
+                                (no question) and the file's values; the
+                                .pvd opens (pvpython, where installed)
 
-Besides shallows's files, those of shallows-ns (a CF volume, .vti and
-.pvd) and shallows-mesh (UGRID NetCDF, .vtu and .pvd) where built beside it.
+Besides the maps' files, those of shallows-ns (a CF volume, .vti and
+.pvd; where built beside shallows) and of two triangle runs, shallows
+--mesh (UGRID NetCDF, .vtu and .pvd), each NetCDF file with its .xmf2
+for ParaView.
 
 Then each checker must catch a broken file: tools/files/break_files.py
 writes copies wrong in one way each (a grid ParaView puts on a sphere, an
 unknown standard name, land stored as eta = b, a series whose times or
-files do not match the NetCDF file), and a checker that passes one fails
+files do not match the NetCDF file, a cut or corrupted .vtu, a triangle
+naming a node that is not there, a sidecar whose times or fields are not
+the file's), and a checker that passes one fails
 this run.
 
 A tool that is not installed is reported as skipped and counted as
@@ -84,20 +92,27 @@ def make_outputs(program, mpi_program, directory):
 
 
 def make_other_outputs(build, directory):
-    """The files of the Navier-Stokes and triangle programs of the same
-    build, where they are built."""
+    """The files of the Navier-Stokes program of the same build (where it
+    is built) and of two triangle runs (shallows --mesh): the partial dam
+    break, and the lake around an island, whose dry cells the files mask."""
+    geo = os.path.join(ROOT, "common", "mesh", "geo")
     runs = [("shallows-ns", ["--case", "cavity", "--resolution", "16", "--outputs", "2",
                              "--format", "netcdf,vtk,png",
                              "--t-end", "0.2", "--output", "cavity"]),
-            ("shallows-mesh", ["--quiet", "--mesh", os.path.join(
-                ROOT, "common", "mesh", "geo", "partial_dam_break_coarse.msh"), "--outputs", "2",
-                "--t-end", "1", "--vtk", "triangles", "--netcdf", "triangles.nc"])]
+            ("shallows", ["--quiet", "--mesh", os.path.join(geo, "partial_dam_break_coarse.msh"),
+                          "--outputs", "2", "--t-end", "1", "--format", "netcdf,vtk",
+                          "--output", "triangles"]),
+            ("shallows", ["--quiet", "--mesh", os.path.join(geo, "square_1000_coarse.msh"),
+                          "--scenario", "lake-at-rest-island", "--outputs", "2", "--t-end", "2",
+                          "--format", "netcdf,vtk", "--output", "island"])]
     results = []
     for name, arguments in runs:
         program = os.path.join(build, name)
+        label = name + (" --mesh " + arguments[arguments.index("--output") + 1]
+                        if "--mesh" in arguments else "")
         if os.path.exists(program):
             code, output = run([program] + arguments, directory)
-            results.append((f"{name} writes its files", code == 0, output))
+            results.append((f"{label} writes its files", code == 0, output))
         else:
             print(f"files: skip: {name} is not built")
     return results
@@ -107,15 +122,21 @@ def make_other_outputs(build, directory):
 # the start of its FAIL line.
 MUST_FAIL = {
     "check_python.py": ("xarray opens unmasked.nc", "VTK's readers load shifted.pvd",
-                        "VTK's readers load swapped.pvd"),
-    "check_cf.py": ("cfchecks on badname.nc", "compliance-checker on badname.nc"),
-    "check_paraview.py": ("ParaView's CF reader opens sphere.nc",),
+                        "VTK's readers load swapped.pvd", "VTK's readers load cut.pvd",
+                        "VTK's readers load flipped.pvd", "xarray opens unmasked_island.nc",
+                        "the UGRID topology of badfaces.nc"),
+    "check_cf.py": ("cfchecks on badname.nc", "compliance-checker on badname.nc",
+                    "cfchecks on badname_triangles.nc",
+                    "compliance-checker on badname_triangles.nc"),
+    "check_uxarray.py": ("uxarray opens badfaces.nc",),
+    "check_paraview.py": ("ParaView's CF reader opens sphere.nc", "ParaView opens late.xmf2",
+                          "ParaView opens crossed.xmf2", "ParaView opens cut.pvd"),
 }
 
 
 def checkers(pvpython):
     return ((SYSTEM_PYTHON, "check_python.py"), (VENV_PYTHON, "check_cf.py"),
-            (pvpython, "check_paraview.py"))
+            (VENV_PYTHON, "check_uxarray.py"), (pvpython, "check_paraview.py"))
 
 
 def catch_broken(directory, pvpython):

@@ -3,8 +3,9 @@
 # prints the one command to run and fails, so that `make run` and
 # `make test` stop with a clear message instead of a compiler error. Then
 # makes .venv, a Python virtual environment with the CF checkers that
-# `make test` runs over the output files (cfchecker, compliance-checker;
-# PyPI only has them), when python3-venv and the network are there.
+# `make test` runs over the output files (cfchecker, compliance-checker and,
+# for the triangles' UGRID files, uxarray; PyPI only has them), when
+# python3-venv and the network are there.
 #   tools/deps.sh [grade|fuzz]           check or install everything, or what make grade
 #                                        needs, or everything and what make fuzz needs
 #   tools/deps.sh --list [grade|fuzz]    print the packages (the GitHub Classroom workflow
@@ -30,6 +31,8 @@ packages="libnetcdf-dev netcdf-bin libcunit1-dev libpng-dev gnuplot-nox clinfo c
 packages="$packages $grade_packages"
 # FFTW's MPI transforms: the Navier-Stokes slabs (shallows-ns-mpi).
 packages="$packages libfftw3-mpi-dev"
+# METIS partitions the triangle meshes over MPI ranks (shallows-mpi --mesh).
+packages="$packages libmetis-dev"
 # gmsh writes the triangle meshes of make meshes from common/mesh/geo/.
 packages="$packages gmsh"
 # Pictures with text (cairo and a font), units of input files (udunits2),
@@ -127,18 +130,19 @@ fi
 
 [ "$set_name" = grade ] && exit 0
 
-# The CF checkers, once; not fatal without the network (make test then
-# says it skipped them), and not tried again on every make until
+# The CF checkers and uxarray, once; not fatal without the network (make
+# test then says it skipped them), and not tried again on every make until
 # .venv/unavailable is deleted.
 venv="$root/.venv"
 if [ -e "$venv/unavailable" ]; then
     exit 0
 fi
-if [ ! -x "$venv/bin/cfchecks" ] || [ ! -x "$venv/bin/compliance-checker" ]; then
-    echo "deps: installing cfchecker and compliance-checker into .venv (pip)"
+if [ ! -x "$venv/bin/cfchecks" ] || [ ! -x "$venv/bin/compliance-checker" ] ||
+    ! "$venv/bin/python" -c "import uxarray" 2>/dev/null; then
+    echo "deps: installing cfchecker, compliance-checker and uxarray into .venv (pip)"
     if /usr/bin/python3 -m venv "$venv" &&
         "$venv/bin/pip" install -q --disable-pip-version-check --timeout 30 --retries 2 \
-            cfchecker compliance-checker; then
+            cfchecker compliance-checker uxarray; then
         "$root/tools/cf_tables.sh" "$venv/cf-tables" ||
             echo "deps: no CF tables downloaded; the checks use the tables compliance-checker ships"
     else

@@ -58,3 +58,12 @@ HAVE_NETCDF_PAR ?= $(if $(filter yes,$(HAVE_NETCDF)),$(call pkg_found,netcdf-mpi
 # its own netcdf.h and netcdf_par.h lie under its prefix.
 NETCDF_PAR_CFLAGS ?= $(if $(filter yes,$(HAVE_NETCDF_PAR)),-I$(shell $(PKG_CONFIG) --variable=prefix netcdf-mpi)/include $(call pkg_cflags,netcdf-mpi))
 NETCDF_PAR_LIBS ?= $(call pkg_libs,netcdf-mpi)
+
+# METIS partitions triangle meshes over the ranks of shallows-mpi
+# (Debian: libmetis-dev, which ships no pkg-config file): found when the
+# compiler finds metis.h (METIS_CFLAGS=-I..., METIS_LIBS=-L... -lmetis for
+# another install). Without it shallows-mpi --mesh offers --partition
+# random only and says what to install.
+METIS_CFLAGS ?=
+METIS_LIBS ?= -lmetis
+HAVE_METIS ?= $(if $(shell printf '\043include <metis.h>\n' | $(CC) $(METIS_CFLAGS) -E -x c - >/dev/null 2>&1 && echo yes),yes,no)

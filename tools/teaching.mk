@@ -17,8 +17,36 @@ $(GRADE_OBJECTS) $(MPI_GRADE_OBJECTS) $(BUILD)/obj/tests/grade/grade_race_wrap.o
     CPPFLAGS += -Itests/grade
 -include $(GRADE_OBJECTS:.o=.d)
 
-$(GRADE_PROGRAM): $(GRADE_OBJECTS) $(LIBRARY_OBJECTS)
+# The graded triangle exercises (15, 16: tests/grade/grade_mesh*.c) link the
+# triangle solver's host part alone: the mesh, its geometry, conditions and
+# host arrays, the stepper, the CPU backends' plumbing and their kernels
+# (slots below); not its program, outputs or device backends.
+GRADE_MESH_SOURCES := $(wildcard common/mesh/gmsh/*.c common/mesh/geometry/*.c \
+    backends/serial/mesh/*.c) common/mesh/solver/mesh_conditions.c \
+    common/mesh/solver/mesh_host_arrays.c common/mesh/solver/mesh_stepper.c
+GRADE_MESH_KERNEL_SOURCES := $(wildcard $(KERNELS)/serial/mesh/*.c)
+ifeq ($(HAVE_OPENMP),yes)
+GRADE_MESH_SOURCES += $(wildcard backends/openmp/mesh/*.c)
+GRADE_MESH_KERNEL_SOURCES += $(wildcard $(KERNELS)/openmp/mesh/*.c)
+endif
+GRADE_MESH_PLUMBING := $(patsubst %.c,$(BUILD)/obj/%.o,$(GRADE_MESH_SOURCES))
+GRADE_MESH_KERNELS := $(patsubst %.c,$(BUILD)/obj/%.o,$(GRADE_MESH_KERNEL_SOURCES))
+
+$(GRADE_PROGRAM): $(GRADE_OBJECTS) $(LIBRARY_OBJECTS) $(GRADE_MESH_PLUMBING) $(GRADE_MESH_KERNELS)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+# make bench-mesh-scatter: exercise 16's cell pass four ways (gather, the
+# naive scatter's race, atomics, colouring), tools/mesh_scatter_bench.c.
+MESH_SCATTER_BENCH := $(BUILD)/shallows-mesh-scatter
+$(MESH_SCATTER_BENCH): $(BUILD)/obj/tools/mesh_scatter_bench.o $(LIBRARY_OBJECTS) \
+    $(GRADE_MESH_PLUMBING) $(GRADE_MESH_KERNELS)
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+-include $(BUILD)/obj/tools/mesh_scatter_bench.d
+
+.PHONY: bench-mesh-scatter
+## make bench-mesh-scatter [SCATTER_ARGS="N REPEAT THREADS [random]"]: exercise 16's costs
+bench-mesh-scatter: $(MESH_SCATTER_BENCH)
+	$(MESH_SCATTER_BENCH) $(SCATTER_ARGS)
 
 # ---- make grade-kit: what the sandboxed build of a submission starts from
 # (tools/grading/kit.py reads $(KIT)/kit.txt): every object of the program
@@ -30,10 +58,11 @@ KIT_KERNELS := $(if $(wildcard solutions/*),solutions,skeletons)
 # Kernel files this build can compile: .c always (MPI's with mpicc, OpenMP's
 # with OpenMP), .cu with nvcc, .cl with OpenCL.
 # The Navier-Stokes kernels sit one folder deeper (<model>/staggered/) and
-# are slots too. The triangles' kernels (<model>/mesh/) are not: their
-# objects (MESH_OBJECTS, common/mesh/mesh.mk) are linked only into the
-# programs that run triangles, never into the Cartesian grader.
-KIT_SLOTS := $(patsubst $(KIT_KERNELS)/%,%,$(filter-out $(wildcard $(KIT_KERNELS)/*/mesh/*), \
+# are slots too, as are the triangles' CPU kernels (serial/mesh/,
+# openmp/mesh/: GRADE_MESH_KERNELS above); their device kernels are linked
+# only into the programs that run triangles.
+KIT_SLOTS := $(patsubst $(KIT_KERNELS)/%,%,$(filter-out \
+    $(wildcard $(KIT_KERNELS)/cuda/mesh/* $(KIT_KERNELS)/opencl/mesh/*), \
     $(wildcard $(KIT_KERNELS)/*/*.c $(KIT_KERNELS)/*/*/*.c) \
     $(if $(CUDA_NVCC),$(wildcard $(KIT_KERNELS)/*/*.cu $(KIT_KERNELS)/*/*/*.cu)) \
     $(if $(filter yes,$(HAVE_OPENCL)),$(wildcard $(KIT_KERNELS)/*/*.cl))))
@@ -43,7 +72,8 @@ KIT_SLOTS := $(filter-out $(if $(MPI_GRADE_PROGRAM),,mpi/%) \
     $(if $(filter yes,$(HAVE_OPENMP)),,openmp/%) $(KIT_SLOTS_NOT_BUILT),$(KIT_SLOTS))
 KIT_OBJECT_SLOTS := $(basename $(filter-out %.cl,$(KIT_SLOTS)))
 KIT_KERNEL_OBJECTS := $(patsubst %,$(KIT)/obj/skeletons/%.o,$(KIT_OBJECT_SLOTS))
-KIT_PLUMBING := $(filter-out $(BUILD)/obj/$(KERNELS)/% $(BUILD)/obj/gen/%,$(LIBRARY_OBJECTS))
+KIT_PLUMBING := $(filter-out $(BUILD)/obj/$(KERNELS)/% $(BUILD)/obj/gen/%,$(LIBRARY_OBJECTS)) \
+    $(GRADE_MESH_PLUMBING)
 KIT_WRAP := $(if $(filter yes,$(HAVE_OPENMP)),$(BUILD)/obj/tests/grade/grade_race_wrap.o)
 KIT_MPI_PLUMBING := $(filter-out $(BUILD)/obj/$(KERNELS)/%,$(MPI_OBJECTS))
 KIT_MPI_COMPILE := $(if $(MPI_GRADE_PROGRAM),$(MPICC) $(CPPFLAGS) -Ibackends/mpi $(CFLAGS))

@@ -52,7 +52,7 @@ static int parse_grid(const char *text, int *cells)
 {
     char *end = NULL;
     long value = strtol(text, &end, 10);
-    if (end == text || *end != '\0' || value < 2 || value > 32768) {
+    if (end == text || *end != '\0' || value < 2 || value > 65536) {
         return 0;
     }
     *cells = (int)value;

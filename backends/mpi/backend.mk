@@ -13,8 +13,12 @@ ifeq ($(SANITIZE),)
 MPI_SOURCES := $(filter-out backends/mpi/main.c,$(wildcard backends/mpi/*.c)) \
     $(wildcard $(KERNELS)/mpi/*.c)
 MPI_OBJECTS := $(patsubst %.c,$(BUILD)/obj/%.o,$(MPI_SOURCES))
+# Triangle meshes over ranks (backends/mpi/mesh/, shallows-mpi --mesh):
+# shallows-mpi and its tests link them with the triangle solver's objects.
+MPI_MESH_OBJECTS := $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard backends/mpi/mesh/*.c))
 MPI_MAIN_OBJECT := $(BUILD)/obj/backends/mpi/main.o
-MPI_TEST_OBJECTS := $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard tests/mpi/*.c) tests/vtk_reader.c)
+MPI_TEST_OBJECTS := $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard tests/mpi/*.c) tests/vtk_reader.c \
+    $(wildcard tests/mesh_mpi/*.c) tests/mesh/mesh_test_support.c)
 MPI_PROGRAM := $(BUILD)/shallows-mpi
 MPI_TEST_PROGRAM := $(BUILD)/shallows-mpi-tests
 # The MPI side of `make grade` (exercises 08 and 09): shallows-grade starts
@@ -57,19 +61,26 @@ $(BUILD)/obj/tests/mpi/%.o: tests/mpi/%.c $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	$(MPICC) $(CPPFLAGS) -Itests -Ibackends/mpi $(CFLAGS) -c -o $@ $<
 
+$(BUILD)/obj/tests/mesh_mpi/%.o: tests/mesh_mpi/%.c $(FLAGS_STAMP)
+	@mkdir -p $(dir $@)
+	$(MPICC) $(CPPFLAGS) -Itests -Itests/mpi -Ibackends/mpi -Ibackends/mpi/mesh $(CFLAGS) -c -o $@ $<
+
+$(MPI_MESH_OBJECTS): CPPFLAGS += -Ibackends/mpi
+
 # The library objects are only known once every backend.mk has added its
 # sources: expand them a second time, when the rule is used.
 .SECONDEXPANSION:
-$(MPI_PROGRAM): $(MPI_MAIN_OBJECT) $(MPI_OBJECTS) $$(LIBRARY_OBJECTS)
+$(MPI_PROGRAM): $(MPI_MAIN_OBJECT) $(MPI_OBJECTS) $(MPI_MESH_OBJECTS) $$(LIBRARY_OBJECTS) $$(MESH_OBJECTS)
 	$(MPICC) $(LDFLAGS) -o $@ $^ $(MPI_LDLIBS)
 
-$(MPI_TEST_PROGRAM): $(MPI_TEST_OBJECTS) $(MPI_OBJECTS) $$(LIBRARY_OBJECTS)
+$(MPI_TEST_PROGRAM): $(MPI_TEST_OBJECTS) $(MPI_OBJECTS) $(MPI_MESH_OBJECTS) $$(LIBRARY_OBJECTS) \
+		$$(MESH_OBJECTS)
 	$(MPICC) $(LDFLAGS) -o $@ $^ $(CUNIT_LIBS) $(MPI_LDLIBS)
 
 $(MPI_GRADE_PROGRAM): $(MPI_GRADE_OBJECTS) $(MPI_OBJECTS) $$(LIBRARY_OBJECTS)
 	$(MPICC) $(LDFLAGS) -o $@ $^ $(MPI_LDLIBS)
 
--include $(MPI_OBJECTS:.o=.d) $(MPI_MAIN_OBJECT:.o=.d) $(MPI_TEST_OBJECTS:.o=.d) \
+-include $(MPI_OBJECTS:.o=.d) $(MPI_MESH_OBJECTS:.o=.d) $(MPI_MAIN_OBJECT:.o=.d) $(MPI_TEST_OBJECTS:.o=.d) \
     $(MPI_GRADE_OBJECTS:.o=.d)
 
 grade-program: $(MPI_GRADE_PROGRAM)

@@ -2,9 +2,12 @@
  * parses the options (so bad input is found identically everywhere), runs
  * one block of the domain with the fine-grain backend named by --backend,
  * and only rank 0 prints. The body is shallows's (common/cartesian/
- * program.h); this file adds the ranks. */
+ * program.h); this file adds the ranks. `--mesh FILE.msh` makes it a
+ * triangle run over the ranks (backends/mpi/mesh/). */
 #include "cartesian/program.h"
 #include "io/netcdf_output.h"
+#include "mesh/mesh_mpi_program.h"
+#include "mesh/program/mesh_program.h"
 #include "mpi_agree.h"
 #include "mpi_check.h"
 #include "mpi_split.h"
@@ -99,7 +102,9 @@ int main(int argc, char **argv)
     if (status != SWE_OK && rank == 0) {
         fprintf(stderr, "shallows-mpi: %s\n", err.message);
     }
-    if (status == SWE_OK) {
+    if (status == SWE_OK && swe_mesh_program_wanted(argc, argv)) {
+        status = swe_mesh_mpi_program_main(argc, argv); /* triangles: backends/mpi/mesh/ */
+    } else if (status == SWE_OK) {
         status = swe_program_main(&shallows_mpi, argc, argv);
     }
     fflush(stdout);

@@ -1,6 +1,7 @@
 #include "mpi_netcdf.h"
 
 #include "io/atomic_file.h"
+#include "io/netcdf_xdmf.h"
 #include "mpi_agree.h"
 
 #include <netcdf_par.h>
@@ -120,6 +121,8 @@ int swe_mpi_netcdf_close(swe_mpi_netcdf *output, swe_mpi_layer *layer, int keep,
     if (layer->rank == 0) {
         if (status == SWE_OK && keep) {
             status = swe_rename_into_place(output->temp_path, output->final_path, err);
+            /* The sidecar ParaView opens without asking for a reader. */
+            status = status == SWE_OK ? swe_netcdf_write_xdmf(output->final_path, err) : status;
         } else {
             remove(output->temp_path); /* incomplete, or not to be kept */
         }

@@ -2,7 +2,6 @@
 
 #include "cartesian/block_model_files.h"
 #include "io/atomic_file.h"
-#include "io/output_guard.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -33,22 +32,15 @@ int swe_cartesian_drive(swe_cartesian_model *model, const swe_run_team *team,
                      ? SWE_OK
                      : swe_fail(err, SWE_ERROR_RUNTIME, "out of memory for a file name");
     }
-    /* The place of the files checked and locked before the run, by the
-     * process that writes the whole domain's. */
-    swe_output_guard guard = {.lock_fd = -1};
-    if (status == SWE_OK && settings.writes_files &&
-        (model->split == NULL || model->split->writer)) {
-        status = swe_output_guard_acquire(&guard, options->output_path, err);
-    }
     if (team != NULL) {
         status = team->agree(team->context, status, err);
     }
     settings.checkpoint_path = checkpoint_path;
+    settings.output_stem = options->output_path;
     const swe_model driven = swe_cartesian_model_of(model);
     if (status == SWE_OK) {
         status = swe_drive(&settings, &driven, team, result, err);
     }
-    swe_output_guard_release(&guard);
     /* The final state's checksum for the summary, outside the timed steps. */
     if (status == SWE_OK) {
         status = swe_cartesian_checksum(model, result->checksum, sizeof result->checksum, err);

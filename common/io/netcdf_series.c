@@ -2,6 +2,7 @@
 
 #include "io/atomic_file.h"
 #include "io/netcdf_series_parts.h"
+#include "io/netcdf_xdmf.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -296,6 +297,7 @@ int swe_netcdf_series_close(swe_netcdf_series *series, int keep, swe_error *err)
     int status = SWE_OK;
     if (keep) {
         status = join(series, err);
+        status = status == SWE_OK ? swe_netcdf_write_xdmf(series->final_path, err) : status;
     } else if (series->current.path != NULL && unlink(series->current.path) != 0 &&
                errno != ENOENT) {
         status = swe_fail(err, SWE_ERROR_RUNTIME, "cannot remove '%s': %s (delete it by hand)",

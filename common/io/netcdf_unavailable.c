@@ -4,6 +4,7 @@
 #include "io/netcdf_gauges.h"
 #include "io/netcdf_input.h"
 #include "io/netcdf_output.h"
+#include "io/netcdf_xdmf.h"
 
 #include <stddef.h>
 
@@ -154,4 +155,10 @@ int swe_gauge_file_close(swe_gauge_file *file, int keep, swe_error *err)
     (void)keep;
     (void)err;
     return SWE_OK;
+}
+
+int swe_netcdf_write_xdmf(const char *netcdf_path, swe_error *err)
+{
+    (void)netcdf_path;
+    return refuse(err);
 }

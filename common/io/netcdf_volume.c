@@ -1,5 +1,7 @@
 #include "io/netcdf_volume.h"
 
+#include "io/netcdf_xdmf.h"
+
 #include "io/atomic_file.h"
 #include "io/netcdf_cf.h"
 
@@ -182,6 +184,7 @@ int swe_netcdf_volume_close(swe_netcdf_volume *v, int keep, swe_error *err)
     if (v->temp_path != NULL) {
         if (keep && status == SWE_OK) {
             status = swe_rename_into_place(v->temp_path, v->final_path, err);
+            status = status == SWE_OK ? swe_netcdf_write_xdmf(v->final_path, err) : status;
         } else {
             remove(v->temp_path);
         }

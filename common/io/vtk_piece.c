@@ -1,11 +1,10 @@
 /* One .vtr piece: the XML header naming every array by its offset in the
- * appended section, then the arrays as raw bytes, each either a UInt64
- * byte count and the values, or VTK's zlib blocks (io/vtk_zlib.h). */
+ * appended section, then the arrays (io/vtk_appended.h). */
 #include "io/atomic_file.h"
 #include "io/output_fields.h"
+#include "io/vtk_appended.h"
 #include "io/vtk_arrays.h"
 #include "io/vtk_output.h"
-#include "io/vtk_zlib.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -93,93 +92,44 @@ static void fill_array(const swe_block *block, int a, void *out)
     }
 }
 
-/* The appended section of one piece, its arrays compressed ahead (their
- * offsets must be in the header) or streamed raw. */
-typedef struct appended {
-    int compressed;
-    void *scratch; /* the largest array, uncompressed */
-    unsigned char *encoded[SWE_VTK_ARRAY_COUNT];
-    uint64_t size[SWE_VTK_ARRAY_COUNT]; /* bytes in the section */
-} appended;
-
-static void free_appended(appended *section)
+/* Every array of the piece, filled in turn into scratch and added. */
+static int prepare(swe_vtk_appended *section, const swe_block *block, int compression,
+                   swe_error *err)
 {
-    for (int a = 0; a < SWE_VTK_ARRAY_COUNT; ++a) {
-        free(section->encoded[a]);
+    swe_vtk_appended_init(section, compression);
+    void *scratch = malloc(array_bytes(block, SWE_VTK_VELOCITY));
+    int status = scratch != NULL ? SWE_OK
+                                 : swe_fail(err, SWE_ERROR_RUNTIME,
+                                            "out of memory for a VTK piece of %d x %d cells",
+                                            block->nx, block->ny);
+    for (int a = 0; status == SWE_OK && a < SWE_VTK_ARRAY_COUNT; ++a) {
+        fill_array(block, a, scratch);
+        status =
+            swe_vtk_appended_add(section, swe_vtk_arrays[a].type, swe_vtk_arrays[a].name,
+                                 swe_vtk_arrays[a].components, scratch, array_bytes(block, a), err);
     }
-    free(section->scratch);
-}
-
-static int prepare(appended *section, const swe_block *block, int compression, swe_error *err)
-{
-    memset(section, 0, sizeof *section);
-    section->compressed = compression > 0 && swe_vtk_zlib_available();
-    section->scratch = malloc(array_bytes(block, SWE_VTK_VELOCITY));
-    int ok = section->scratch != NULL;
-    for (int a = 0; ok && a < SWE_VTK_ARRAY_COUNT; ++a) {
-        size_t bytes = array_bytes(block, a);
-        section->size[a] = sizeof(uint64_t) + bytes;
-        if (section->compressed) {
-            size_t encoded_size = 0;
-            fill_array(block, a, section->scratch);
-            ok = swe_vtk_zlib_encode(section->scratch, bytes, compression, &section->encoded[a],
-                                     &encoded_size) == 0;
-            section->size[a] = encoded_size;
-        }
-    }
-    return ok ? SWE_OK
-              : swe_fail(err, SWE_ERROR_RUNTIME,
-                         "out of memory for a VTK piece of %d x %d cells (or zlib failed)",
-                         block->nx, block->ny);
+    free(scratch);
+    return status;
 }
 
 static void write_header(FILE *file, const swe_vtk_extent *whole, const swe_vtk_extent *piece,
-                         double time, const appended *section)
+                         double time, const swe_vtk_appended *section)
 {
+    swe_vtk_appended_open_file(file, "RectilinearGrid", section);
+    fprintf(file, "  <RectilinearGrid WholeExtent=\"%d %d %d %d 0 0\">\n", whole->i_begin,
+            whole->i_end, whole->j_begin, whole->j_end);
+    swe_vtk_write_time_value(file, time);
     fprintf(file,
-            "<?xml version=\"1.0\"?>\n"
-            "<VTKFile type=\"RectilinearGrid\" version=\"1.0\" byte_order=\"%s\" "
-            "header_type=\"UInt64\"%s>\n"
-            "  <RectilinearGrid WholeExtent=\"%d %d %d %d 0 0\">\n"
-            "    <FieldData>\n"
-            "      <DataArray type=\"Float64\" Name=\"TimeValue\" NumberOfTuples=\"1\" "
-            "format=\"ascii\">%.17g</DataArray>\n"
-            "    </FieldData>\n"
             "    <Piece Extent=\"%d %d %d %d 0 0\">\n"
             "      <CellData Scalars=\"eta\" Vectors=\"velocity\">\n",
-            swe_vtk_byte_order(),
-            section->compressed ? " compressor=\"vtkZLibDataCompressor\"" : "", whole->i_begin,
-            whole->i_end, whole->j_begin, whole->j_end, time, piece->i_begin, piece->i_end,
-            piece->j_begin, piece->j_end);
-    uint64_t offset = 0;
+            piece->i_begin, piece->i_end, piece->j_begin, piece->j_end);
     for (int a = 0; a < SWE_VTK_ARRAY_COUNT; ++a) {
         if (a == SWE_VTK_FIRST_COORDINATE) {
             fputs("      </CellData>\n      <Coordinates>\n", file);
         }
-        fprintf(file,
-                "        <DataArray type=\"%s\" Name=\"%s\" NumberOfComponents=\"%d\" "
-                "format=\"appended\" offset=\"%llu\"/>\n",
-                swe_vtk_arrays[a].type, swe_vtk_arrays[a].name, swe_vtk_arrays[a].components,
-                (unsigned long long)offset);
-        offset += section->size[a];
+        swe_vtk_appended_declare(file, section, a, 8);
     }
     fputs("      </Coordinates>\n    </Piece>\n  </RectilinearGrid>\n", file);
-}
-
-static void write_section(FILE *file, const swe_block *block, const appended *section)
-{
-    fputs("  <AppendedData encoding=\"raw\">\n   _", file);
-    for (int a = 0; a < SWE_VTK_ARRAY_COUNT; ++a) {
-        if (section->compressed) {
-            fwrite(section->encoded[a], 1, section->size[a], file);
-            continue;
-        }
-        uint64_t bytes = array_bytes(block, a);
-        fill_array(block, a, section->scratch);
-        fwrite(&bytes, sizeof bytes, 1, file);
-        fwrite(section->scratch, 1, bytes, file);
-    }
-    fputs("\n  </AppendedData>\n</VTKFile>\n", file);
 }
 
 static int check_extents(const swe_block *block, const swe_vtk_extent *whole,
@@ -212,7 +162,7 @@ int swe_vtk_write_piece(const char *path, const swe_block *block, const swe_vtk_
     if (status != SWE_OK) {
         return status;
     }
-    appended section;
+    swe_vtk_appended section;
     status = prepare(&section, block, compression, err);
     swe_atomic_file file;
     if (status == SWE_OK) {
@@ -220,9 +170,9 @@ int swe_vtk_write_piece(const char *path, const swe_block *block, const swe_vtk_
     }
     if (status == SWE_OK) {
         write_header(file.stream, whole, piece, time, &section);
-        write_section(file.stream, block, &section);
+        swe_vtk_appended_write(file.stream, &section);
         status = swe_atomic_file_commit(&file, err);
     }
-    free_appended(&section);
+    swe_vtk_appended_free(&section);
     return status;
 }

@@ -2,68 +2,17 @@
 
 #include "io/atomic_file.h"
 
+#include <stdint.h>
 #include <string.h>
 
-static const char base64_alphabet[] =
-    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-
-static void base64_emit(swe_base64_stream *stream, int count)
+void swe_vtk_write_time_value(FILE *stream, double time)
 {
-    const unsigned char *in = stream->pending;
-    unsigned group = (unsigned)in[0] << 16 | (unsigned)in[1] << 8 | (unsigned)in[2];
-    if (stream->used + 4 > SWE_BASE64_BUFFER) {
-        fwrite(stream->text, 1, stream->used, stream->file);
-        stream->used = 0;
-    }
-    char *out = stream->text + stream->used;
-    for (int k = 0; k < 4; ++k) {
-        out[k] = k <= count ? base64_alphabet[(group >> (18 - 6 * k)) & 63] : '=';
-    }
-    stream->used += 4;
-}
-
-void swe_base64_write(swe_base64_stream *stream, const void *data, size_t size)
-{
-    const unsigned char *bytes = data;
-    for (size_t k = 0; k < size; ++k) {
-        stream->pending[stream->pending_count++] = bytes[k];
-        if (stream->pending_count == 3) {
-            base64_emit(stream, 3);
-            stream->pending_count = 0;
-        }
-    }
-}
-
-static void base64_finish(swe_base64_stream *stream)
-{
-    if (stream->pending_count > 0) {
-        int count = stream->pending_count;
-        memset(stream->pending + count, 0, (size_t)(3 - count));
-        base64_emit(stream, count);
-        stream->pending_count = 0;
-    }
-    fwrite(stream->text, 1, stream->used, stream->file);
-    stream->used = 0;
-}
-
-void swe_vtk_array_begin(swe_base64_stream *stream, FILE *file, const char *type, const char *name,
-                         int components, uint64_t bytes)
-{
-    fprintf(file, "        <DataArray type=\"%s\" Name=\"%s\"", type, name);
-    if (components > 1) {
-        fprintf(file, " NumberOfComponents=\"%d\"", components);
-    }
-    fputs(" format=\"binary\">\n          ", file);
-    stream->file = file;
-    stream->pending_count = 0;
-    stream->used = 0;
-    swe_base64_write(stream, &bytes, sizeof bytes);
-}
-
-void swe_vtk_array_end(swe_base64_stream *stream)
-{
-    base64_finish(stream);
-    fputs("\n        </DataArray>\n", stream->file);
+    fprintf(stream,
+            "    <FieldData>\n"
+            "      <DataArray type=\"Float64\" Name=\"TimeValue\" NumberOfTuples=\"1\" "
+            "format=\"ascii\">%.17g</DataArray>\n"
+            "    </FieldData>\n",
+            time);
 }
 
 const char *swe_vtk_byte_order(void)

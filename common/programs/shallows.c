@@ -5,8 +5,6 @@
 #include "cartesian/run.h"
 #include "mesh/program/mesh_program.h"
 
-#include <string.h>
-
 static int run_one_process(void *context, const swe_options *options, swe_run_result *result,
                            swe_error *err)
 {
@@ -22,23 +20,9 @@ static void print_triangle_help(FILE *stream, const char *program_path)
             program_path, program_path);
 }
 
-/* Whether the command line asks for the triangle solver. */
-static int asks_for_mesh(int argc, char **argv)
-{
-    for (int k = 1; k < argc; ++k) {
-        if (strcmp(argv[k], "--") == 0) {
-            return 0;
-        }
-        if (strcmp(argv[k], "--mesh") == 0 || strncmp(argv[k], "--mesh=", 7) == 0) {
-            return 1;
-        }
-    }
-    return 0;
-}
-
 int main(int argc, char **argv)
 {
-    if (argv != NULL && asks_for_mesh(argc, argv)) {
+    if (argv != NULL && swe_mesh_program_wanted(argc, argv)) {
         return swe_mesh_program_main("shallows", argc, argv);
     }
     const swe_program shallows = {.name = "shallows",

@@ -1,5 +1,7 @@
 #include "run/driver.h"
 
+#include "io/output_guard.h"
+
 #include "core/interrupt.h"
 #include "core/timer.h"
 #include "run/progress.h"
@@ -242,6 +244,18 @@ int swe_drive(const swe_drive_settings *settings, const swe_model *model, const 
     result->steps = 0;
     result->first_step = 0;
     result->seconds = 0.0;
+    /* The place of the files checked and locked before anything is
+     * written, by the process that writes the whole run's files. */
+    swe_output_guard guard = {.lock_fd = -1};
+    if (settings->writes_files && settings->output_stem != NULL &&
+        (team == NULL || team->reports)) {
+        status = swe_output_guard_acquire(&guard, settings->output_stem, err);
+    }
+    status = agree(&run, status, err);
+    if (status != SWE_OK) {
+        swe_output_guard_release(&guard);
+        return status;
+    }
     status = begin(&run, err);
     if (status == SWE_OK) {
         status = run_snapshots(&run, err);
@@ -254,5 +268,6 @@ int swe_drive(const swe_drive_settings *settings, const swe_model *model, const 
         status = close_status;
         *err = close_err;
     }
+    swe_output_guard_release(&guard);
     return status;
 }

@@ -19,9 +19,12 @@ typedef struct swe_drive_settings {
     double checkpoint_every;     /* simulated seconds; 0: no checkpoints */
     const char *checkpoint_path; /* where they go, with checkpoint_every */
     const char *restart_path;    /* checkpoint to continue from; NULL: a fresh run */
+    const char *output_stem;     /* --output PATH, checked and locked for the run by the
+                                    process that reports (io/output_guard.h); NULL: none */
 } swe_drive_settings;
 
-/* Runs model from its start (or from settings->restart_path) to t_end:
+/* Runs model from its start (or from settings->restart_path) to t_end,
+ * holding the output guard of settings->output_stem while it writes:
  * snapshot 0 and one per t_end / outputs, checkpoints when due, progress
  * on the team's reporting process (team NULL: one process). Fills
  * result->steps (restarts included) and result->seconds (wall time in

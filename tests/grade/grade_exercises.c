@@ -6,7 +6,7 @@
 
 extern const grade_exercise grade_serial_exercise;
 #ifdef SWE_WITH_OPENMP
-extern const grade_exercise grade_openmp_exercise;
+extern const grade_exercise grade_openmp_exercise, grade_mesh_scatter_exercise;
 #endif
 #ifdef SWE_WITH_STAGGERED
 extern const grade_exercise grade_ns_momentum_exercise, grade_ns_reduction_exercise,
@@ -14,18 +14,28 @@ extern const grade_exercise grade_ns_momentum_exercise, grade_ns_reduction_exerc
 #endif
 extern const grade_exercise grade_cuda1_exercise, grade_cuda2_exercise, grade_cuda3_exercise,
     grade_cuda4_exercise, grade_opencl_exercise, grade_mpi_exchange_exercise,
-    grade_mpi_overlap_exercise;
+    grade_mpi_overlap_exercise, grade_mesh_edge_gather_exercise;
 
 static const grade_exercise *const exercises[] = {
     &grade_serial_exercise,
 #ifdef SWE_WITH_OPENMP
     &grade_openmp_exercise,
 #endif
-    &grade_cuda1_exercise,       &grade_cuda2_exercise,        &grade_cuda3_exercise,
-    &grade_cuda4_exercise,       &grade_opencl_exercise,       &grade_mpi_exchange_exercise,
+    &grade_cuda1_exercise,
+    &grade_cuda2_exercise,
+    &grade_cuda3_exercise,
+    &grade_cuda4_exercise,
+    &grade_opencl_exercise,
+    &grade_mpi_exchange_exercise,
     &grade_mpi_overlap_exercise,
 #ifdef SWE_WITH_STAGGERED
-    &grade_ns_momentum_exercise, &grade_ns_reduction_exercise, &grade_ns_preconditioner_exercise,
+    &grade_ns_momentum_exercise,
+    &grade_ns_reduction_exercise,
+    &grade_ns_preconditioner_exercise,
+#endif
+    &grade_mesh_edge_gather_exercise,
+#ifdef SWE_WITH_OPENMP
+    &grade_mesh_scatter_exercise,
 #endif
 };
 

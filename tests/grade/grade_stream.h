@@ -32,9 +32,11 @@ enum grade_layout {
     GRADE_CALLS,            /* one value per call on the same input */
     GRADE_RANKS,            /* one value per MPI rank */
     GRADE_STEPS,            /* one value per time step */
-    GRADE_HALO,   /* h, hu, hv, b with ghosts of rank A: B x C cells at (D, E), exchange F */
-    GRADE_VERBS,  /* the backend verbs rank A called: B steps of C verbs */
-    GRADE_VOLUME, /* interior cells of a 3D grid, x fastest: A = nx, B = ny, C = nz */
+    GRADE_HALO,       /* h, hu, hv, b with ghosts of rank A: B x C cells at (D, E), exchange F */
+    GRADE_VERBS,      /* the backend verbs rank A called: B steps of C verbs */
+    GRADE_VOLUME,     /* interior cells of a 3D grid, x fastest: A = nx, B = ny, C = nz */
+    GRADE_MESH_CELLS, /* triangles of a mesh in the file's order: A = their count */
+    GRADE_MESH_EDGES, /* edges of a mesh by number: A = count, B = interior edges */
     GRADE_LAYOUT_COUNT
 };
 
@@ -55,8 +57,8 @@ typedef struct grade_field {
 } grade_field;
 
 static const char *const grade_layout_names[GRADE_LAYOUT_COUNT] = {
-    "list",  "cells", "block", "vertical-edges", "horizontal-edges", "edge-rows", "calls", "ranks",
-    "steps", "halo",  "verbs", "volume"};
+    "list",  "cells", "block", "vertical-edges", "horizontal-edges", "edge-rows",  "calls",
+    "ranks", "steps", "halo",  "verbs",          "volume",           "mesh-cells", "mesh-edges"};
 
 /* Text on a header line: tabs and line breaks would end it. */
 static inline void grade_stream_text(FILE *out, const char *text)

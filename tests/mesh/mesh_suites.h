@@ -15,6 +15,7 @@ void register_mesh_cli_tests(void);
 void register_mesh_restart_tests(void);
 #ifdef SWE_WITH_OPENMP
 void register_mesh_openmp_tests(void);
+void register_mesh_scatter_tests(void);
 #endif
 #ifdef SWE_MESH_WITH_OPENCL
 void register_mesh_opencl_tests(void);

@@ -38,6 +38,7 @@ static void test_bad_input_is_refused_with_one_line(void)
         {LAKE_MESH, {"--ordering", "metis"}, "unknown ordering 'metis'"},
         {LAKE_MESH, {"--backend", "fpga"}, "no backend 'fpga'"},
         {LAKE_MESH, {"--format", "gif"}, "unknown format in --format 'gif'"},
+        {LAKE_MESH, {"--compress", "10"}, "--compress needs a whole number in 0..9"},
         {LAKE_MESH, {"--threads", "2"}, "--threads is an option of another backend"},
         {LAKE_MESH, {"--benchmark", "--checkpoint-every", "1"}, "--benchmark writes no files"},
         {LAKE_MESH, {"--restart", "missing.checkpoint"}, "cannot open the checkpoint"},

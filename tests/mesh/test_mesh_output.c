@@ -28,21 +28,19 @@ static swe_mesh_model *stepped_model(void)
     return model;
 }
 
-static void test_vtu_holds_mesh_and_state(void)
+/* The .vtu written at level holds the state bit for bit and the
+ * triangles in file order; its size, or 0 when it could not be read. */
+static size_t check_vtu(swe_mesh_model *model, const char *path, int level)
 {
-    char dir[256], path[512];
-    CU_ASSERT_EQUAL_FATAL(swe_make_test_directory(dir, sizeof dir, "mesh-vtu"), 0);
-    swe_path_in(path, sizeof path, dir, "snapshot.vtu");
-    swe_mesh_model *model = stepped_model();
     swe_error err = {{0}};
     CU_ASSERT_EQUAL_FATAL(swe_mesh_vtk_write(path, &model->run.mesh, &model->run.host,
-                                             model->run_of_file, model->clock.t, &err),
+                                             model->run_of_file, model->clock.t, level, &err),
                           SWE_OK);
     size_t size = 0, bytes = 0;
     char *xml = swe_read_file(path, &size);
     CU_ASSERT_PTR_NOT_NULL_FATAL(xml);
     CU_ASSERT_PTR_NOT_NULL(strstr(xml, "<VTKFile type=\"UnstructuredGrid\""));
-    CU_ASSERT_PTR_NOT_NULL(strstr(xml, "</VTKFile>"));
+    CU_ASSERT_EQUAL(swe_vtk_is_compressed(xml), level > 0);
     int cells = model->run.mesh.cell_count;
     swe_mesh_test_state state = swe_mesh_test_state_of(model);
     real *h = swe_vtk_read_array(xml, size, "h", &bytes);
@@ -54,11 +52,29 @@ static void test_vtu_holds_mesh_and_state(void)
         const int *node = &model->run.mesh.cell_node[3 * (size_t)model->run_of_file[k]];
         CU_ASSERT(corners[3 * k] == node[0] && corners[3 * k + 2] == node[2]);
     }
-    CU_ASSERT_FALSE(swe_file_exists(strcat(path, ".tmp")));
+    real *velocity = swe_vtk_read_array(xml, size, "velocity", &bytes);
+    CU_ASSERT(velocity != NULL && bytes == 3 * (size_t)cells * sizeof(real));
+    char temp[600];
+    snprintf(temp, sizeof temp, "%s.tmp", path);
+    CU_ASSERT_FALSE(swe_file_exists(temp));
     free(h);
     free(corners);
+    free(velocity);
     free(xml);
     swe_mesh_test_state_free(&state);
+    return size;
+}
+
+static void test_vtu_holds_mesh_and_state(void)
+{
+    char dir[256], raw[512], compressed[512];
+    CU_ASSERT_EQUAL_FATAL(swe_make_test_directory(dir, sizeof dir, "mesh-vtu"), 0);
+    swe_path_in(raw, sizeof raw, dir, "raw.vtu");
+    swe_path_in(compressed, sizeof compressed, dir, "compressed.vtu");
+    swe_mesh_model *model = stepped_model();
+    size_t raw_size = check_vtu(model, raw, 0);
+    size_t compressed_size = check_vtu(model, compressed, 1);
+    CU_ASSERT(compressed_size > 0 && 2 * compressed_size < raw_size);
     swe_mesh_model_free(model);
     swe_remove_test_directory(dir);
 }
@@ -79,9 +95,13 @@ static void expect_text(int ncid, int varid, const char *name, const char *expec
 
 static swe_mesh_netcdf *written_file(swe_mesh_model *model, const char *path)
 {
-    swe_mesh_netcdf_info info = {
-        &model->scenario, "circular_dam_break_coarse.msh", "serial", "rcm+edges", 2,
-        model->clock.cfl};
+    swe_mesh_netcdf_info info = {&model->scenario,
+                                 "circular_dam_break_coarse.msh",
+                                 "serial",
+                                 "rcm+edges",
+                                 2,
+                                 model->clock.cfl,
+                                 1};
     swe_mesh_netcdf *file = NULL;
     swe_error err = {{0}};
     CU_ASSERT_EQUAL_FATAL(swe_mesh_netcdf_create(&file, path, &model->run.mesh, &model->run.host,
@@ -122,6 +142,13 @@ static void check_topology(int ncid, const swe_mesh_model *model)
     CU_ASSERT_EQUAL_FATAL(nc_inq_varid(ncid, "h", &h_id), NC_NOERR);
     expect_text(ncid, h_id, "mesh", "mesh");
     expect_text(ncid, h_id, "location", "face");
+    /* Compressed with the shuffle, one snapshot per chunk. */
+    int shuffle = 0, deflate = 0, level = 0, storage = -1;
+    size_t chunks[2] = {0, 0};
+    CU_ASSERT_EQUAL(nc_inq_var_deflate(ncid, h_id, &shuffle, &deflate, &level), NC_NOERR);
+    CU_ASSERT(shuffle == 1 && deflate == 1 && level == 1);
+    CU_ASSERT_EQUAL(nc_inq_var_chunking(ncid, h_id, &storage, chunks), NC_NOERR);
+    CU_ASSERT(storage == NC_CHUNKED && chunks[0] == 1 && chunks[1] == faces);
 }
 
 static void test_netcdf_follows_ugrid(void)

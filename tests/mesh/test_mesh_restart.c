@@ -70,9 +70,17 @@ static void test_restart_under_another_ordering_is_bit_for_bit(void)
     CU_ASSERT_TRUE(swe_file_exists(path));
 }
 
+static void write_bytes(const char *path, const char *bytes, size_t size)
+{
+    FILE *file = fopen(path, "wb");
+    CU_ASSERT_FATAL(file != NULL);
+    CU_ASSERT(fwrite(bytes, 1, size, file) == size);
+    CU_ASSERT(fclose(file) == 0);
+}
+
 static void test_checkpoints_of_other_runs_are_refused(void)
 {
-    char checksum[256], checkpoint[600], damaged[600];
+    char checksum[256], checkpoint[600], damaged[600], truncated[600], empty[600];
     swe_program_result result;
     const char *with_checkpoints[] = {"--checkpoint-every", "3", NULL};
     run_dam("7.2", "other", with_checkpoints, &result, checksum, sizeof checksum);
@@ -80,19 +88,22 @@ static void test_checkpoints_of_other_runs_are_refused(void)
     size_t size = 0;
     char *bytes = swe_read_file(checkpoint, &size);
     CU_ASSERT_FATAL(bytes != NULL && size > 2000);
+    swe_path_in(truncated, sizeof truncated, directory, "truncated.checkpoint");
+    write_bytes(truncated, bytes, size / 2); /* a copy cut short */
+    swe_path_in(empty, sizeof empty, directory, "empty.checkpoint");
+    write_bytes(empty, bytes, 0);
     bytes[size / 2] ^= 1; /* one bit of the state */
     swe_path_in(damaged, sizeof damaged, directory, "damaged.checkpoint");
-    FILE *file = fopen(damaged, "wb");
-    CU_ASSERT_FATAL(file != NULL);
-    fwrite(bytes, 1, size, file);
-    fclose(file);
+    write_bytes(damaged, bytes, size);
     free(bytes);
     const struct {
         const char *extra[5];
         const char *message;
     } cases[] = {{{"--restart", checkpoint, "--order", "1", NULL}, "its order differs"},
                  {{"--restart", checkpoint, "--set", "h_upstream=9", NULL}, "parameters"},
-                 {{"--restart", damaged, NULL}, "is damaged"}};
+                 {{"--restart", damaged, NULL}, "is damaged"},
+                 {{"--restart", truncated, NULL}, "is truncated"},
+                 {{"--restart", empty, NULL}, "is not a checkpoint"}};
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; ++k) {
         const char *args[24];
         char path[512];
@@ -100,6 +111,9 @@ static void test_checkpoints_of_other_runs_are_refused(void)
         swe_program_run(directory, args, &result);
         CU_ASSERT_EQUAL(result.exit_code, 2);
         CU_ASSERT_PTR_NOT_NULL(strstr(result.err, cases[k].message));
+        /* One line, no crash report or second message. */
+        const char *newline = strchr(result.err, '\n');
+        CU_ASSERT(newline != NULL && newline[1] == '\0');
     }
 }
 

@@ -16,6 +16,7 @@ void register_mesh_tests(void)
     register_mesh_restart_tests();
 #ifdef SWE_WITH_OPENMP
     register_mesh_openmp_tests();
+    register_mesh_scatter_tests();
 #endif
 #ifdef SWE_MESH_WITH_OPENCL
     register_mesh_opencl_tests();

@@ -200,6 +200,69 @@ static void test_backward_step_recirculates(void)
     swe_mesh_model_free(model);
 }
 
+/* Sets the near-wall flow of a model's host state to u(x) (h = 1 m). */
+static void set_flow(swe_mesh_model *model, double (*u)(double x, double y))
+{
+    for (int c = 0; c < model->run.mesh.cell_count; ++c) {
+        model->run.host.h[c] = 1;
+        model->run.host.hu[c] = (real)u(model->run.mesh.cell_x[c], model->run.mesh.cell_y[c]);
+        model->run.host.hv[c] = 0;
+    }
+}
+
+/* A recirculation of 3.9 m along the lower wall, a corner vortex turning
+ * forward in the step's first 0.3 m, a patch running back again 8-9 m
+ * behind the step, and the main flow above the band. */
+static double recirculating(double x, double y)
+{
+    if (y > 0.5 || x < 0) {
+        return 0.5;
+    }
+    if (x < 0.3) {
+        return 0.02;
+    }
+    if (x >= 8 && x < 9) {
+        return -0.05;
+    }
+    return 0.1 * (x - 3.9) / 3.9;
+}
+
+static double forward_everywhere(double x, double y)
+{
+    (void)x;
+    (void)y;
+    return 0.3;
+}
+
+static double back_everywhere(double x, double y)
+{
+    return y < 0.5 && x > 0 ? -0.1 : 0.5;
+}
+
+/* The measure on velocity fields whose answer is known: the end of the
+ * recirculation (not the corner vortex, not the patch downstream), none,
+ * the whole wall. */
+static void test_reattachment_measure_on_known_flows(void)
+{
+    swe_mesh_model *model =
+        swe_mesh_test_model("backward-facing-step", SWE_MESH_GEO "backward_facing_step_m1.msh",
+                            NULL, SWE_MESH_ORDERING_RCM_EDGES, 2, 0);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(model);
+    const swe_mesh *mesh = &model->run.mesh;
+    set_flow(model, recirculating);
+    double length = swe_mesh_reattachment_length(mesh, &model->run.host, 0, 0, 0.25, 0.1);
+    printf("\n  synthetic recirculation of 3.9 m: measured %.3f m ", length);
+    CU_ASSERT(fabs(length - 3.9) < 0.05);
+    set_flow(model, forward_everywhere);
+    CU_ASSERT_EQUAL(swe_mesh_reattachment_length(mesh, &model->run.host, 0, 0, 0.25, 0.1), 0);
+    set_flow(model, back_everywhere);
+    length = swe_mesh_reattachment_length(mesh, &model->run.host, 0, 0, 0.25, 0.1);
+    CU_ASSERT(length > 19.5 && length <= 20.1);
+    CU_ASSERT_EQUAL(swe_mesh_reattachment_length(mesh, &model->run.host, 0, 0, 0, 0.1), 0);
+    CU_ASSERT_EQUAL(swe_mesh_reattachment_length(NULL, &model->run.host, 0, 0, 0.25, 0.1), 0);
+    swe_mesh_model_free(model);
+}
+
 void register_mesh_validation_tests(void)
 {
     static const swe_mesh_test tests[] = {
@@ -209,6 +272,7 @@ void register_mesh_validation_tests(void)
         {"circular dam breaks stay circular", test_circular_dam_breaks_stay_circular},
         {"partial dam break: waves of 000 fig. 4", test_partial_dam_break_features},
         {"backward-facing step: the flow recirculates", test_backward_step_recirculates},
+        {"reattachment measure on known flows", test_reattachment_measure_on_known_flows},
     };
     swe_mesh_test_register("mesh-validation", tests, (int)(sizeof tests / sizeof tests[0]));
 }

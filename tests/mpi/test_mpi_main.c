@@ -3,6 +3,7 @@
  * `shallows-mpi-tests --fail-on-rank R` instead steps a block whose backend
  * fails on rank R only, for the mpi-cli suite to check that the job ends
  * with that rank's message instead of hanging. */
+#include "../mesh_mpi/mesh_mpi_suites.h"
 #include "mpi_check.h"
 #include "mpi_test_suites.h"
 
@@ -113,6 +114,8 @@ int main(int argc, char **argv)
     register_mpi_vtk_tests();
     register_mpi_device_tests();
     register_mpi_invalid_state_tests();
+    register_mesh_partition_tests();
+    register_mesh_mpi_agreement_tests();
     CU_basic_set_mode(rank == 0 ? CU_BRM_VERBOSE : CU_BRM_SILENT);
     if (rank == 0) {
         printf("== shallows-mpi-tests on %d ranks\n", size);

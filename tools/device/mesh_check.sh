@@ -21,9 +21,11 @@ sizes="100:20 436:4 1415:1.2"
 field() { sed -nE "s/.* $1=([^ ]+).*/\1/p"; }
 bench() { # precision layout backend threads n t_end order ordering
     local line
-    line=$(OMP_NUM_THREADS=$4 OMP_PROC_BIND=close "build/$1/shallows" --mesh "/tmp/square_$5.msh" \
+    local threads=()
+    [ "$4" -gt 0 ] && threads=(env OMP_NUM_THREADS="$4" OMP_PROC_BIND=close)
+    line=$("${threads[@]}" "build/$1/shallows" --mesh "/tmp/square_$5.msh" \
         --scenario radial-dam-break --backend "$3" --order "$7" --ordering "$8" --t-end "$6" \
-        --outputs 1 --quiet 2>>"$out/bench-errors.log")
+        --benchmark 2>>"$out/bench-errors.log")
     echo "$1,$2,$3,$4,$(echo "$line" | field cells),$7,$8,$(echo "$line" | field steps),$(echo "$line" | field seconds),$(echo "$line" | field cell_updates_per_s)" >>"$csv"
 }
 # A CUDA run checkpointed every 3 s and restarted from its last checkpoint (on CUDA, then on
@@ -73,4 +75,4 @@ done
 [ -x build/cuda-copy-bandwidth ] || nvcc -O2 -gencode arch=compute_90,code=sm_90 \
     -o build/cuda-copy-bandwidth tools/cuda_copy_bandwidth.cu
 build/cuda-copy-bandwidth 2048 | tee "$out/copy-bandwidth.txt"
-column -s, -t <"$csv"
+tr , "\t" <"$csv"

@@ -70,7 +70,7 @@ if in_time 240 "kernel timings"; then
         c=$(sed -nE 's/.* copy_GBps=([^ ]+).*/\1/p' <<<"$line")
         echo "$p,$n,$level,$([ $level = 3 ] && echo $planes),$s,$g,$(awk -v g="$g" -v c="$copy" 'BEGIN { if (g != "") printf "%.1f", 100 * g / c }'),$c" >>"$out/kernel.csv"
     done; done; done
-    column -t -s, "$out/kernel.csv" | tee -a "$summary"
+    tr , "\t" <"$out/kernel.csv" | tee -a "$summary"
 fi
 
 if in_time 270 "bench"; then
@@ -104,5 +104,5 @@ if [ -x build/single/shallows-ns-mpi ] && in_time 430 "MPI scaling"; then
         done
     done
 fi
-column -t -s, "$out/scaling.csv" | cut -c1-150 | tee -a "$summary"
+tr , "\t" <"$out/scaling.csv" | cut -c1-150 | tee -a "$summary"
 say "done at ${SECONDS} s"

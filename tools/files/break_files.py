@@ -13,6 +13,20 @@ expects each to fail):
                  file's (beside shifted.nc, a copy of dam.nc)
   swapped.pvd    dam.pvd with its last two snapshots' files swapped (beside
                  swapped.nc, a copy of dam.nc): depths at the wrong times
+  cut.pvd        triangles.pvd whose last .vtu is cut in half (a copy that a
+                 full disk or a kill left), beside cut.nc
+  flipped.pvd    triangles.pvd whose last .vtu has a byte of its compressed
+                 arrays flipped, beside flipped.nc
+  unmasked_island.nc  island.nc (dry cells around an island) holding
+                 eta = b where dry instead of missing values
+  badfaces.nc    triangles.nc whose first triangle names a node the file
+                 does not have
+  badname_triangles.nc  triangles.nc whose h has an unknown standard_name
+                 (UGRID's own messages are set aside, not real faults)
+  late.xmf2      dam.xmf2 whose last snapshot's time is not the NetCDF
+                 file's (beside late.nc, a copy of dam.nc)
+  crossed.xmf2   dam.xmf2 showing hu's values under the name h (beside
+                 crossed.nc, a copy of dam.nc)
 
 Prints SKIP when netCDF4 is not installed."""
 
@@ -52,12 +66,12 @@ def unmasked(dataset):
         eta[k] = numpy.where(dry, bed, eta[k].filled(0.0))
 
 
-def series(directory, name, change):
-    """name.pvd listing copies of dam.pvd's files, changed by
+def series(directory, name, change, source="dam"):
+    """name.pvd listing copies of source.pvd's files, changed by
     change(text of the .pvd, the last file's path) -> new .pvd text."""
     broken = os.path.join(directory, "broken")
-    shutil.copyfile(os.path.join(directory, "dam.nc"), os.path.join(broken, name + ".nc"))
-    with open(os.path.join(directory, "dam.pvd")) as handle:
+    shutil.copyfile(os.path.join(directory, source + ".nc"), os.path.join(broken, name + ".nc"))
+    with open(os.path.join(directory, source + ".pvd")) as handle:
         text = handle.read()
     files = re.findall(r'file="([^"]+)"', text)
     for file in files:
@@ -78,6 +92,51 @@ def swap_last_two(text, _):
     return text.replace(files[-1], "@").replace(files[-2], files[-1]).replace("@", files[-2])
 
 
+def cut_last(text, last):
+    with open(last, "rb") as handle:
+        data = handle.read()
+    with open(last, "wb") as handle:
+        handle.write(data[:len(data) // 2])
+    return text
+
+
+def flip_byte(text, last):
+    with open(last, "rb") as handle:
+        data = bytearray(handle.read())
+    section = data.index(b"<AppendedData")
+    data[section + (len(data) - section) * 2 // 3] ^= 0x5A
+    with open(last, "wb") as handle:
+        handle.write(bytes(data))
+    return text
+
+
+def bad_faces(dataset):
+    corners = dataset["mesh_face_nodes"][0]
+    corners[2] = dataset.dimensions["node"].size + 5
+    dataset["mesh_face_nodes"][0] = corners
+
+
+def sidecar(directory, name, change):
+    """name.xmf2 beside name.nc, copies of dam's, the sidecar changed by
+    change(its text) -> new text."""
+    broken = os.path.join(directory, "broken")
+    shutil.copyfile(os.path.join(directory, "dam.nc"), os.path.join(broken, name + ".nc"))
+    with open(os.path.join(directory, "dam.xmf2")) as handle:
+        text = handle.read().replace("dam.nc:/", name + ".nc:/")
+    with open(os.path.join(broken, name + ".xmf2"), "w") as handle:
+        handle.write(change(text, name))
+
+
+def late_time(text, _):
+    times = re.findall(r'<Time Value="([^"]+)"', text)
+    return text.replace(f'<Time Value="{times[-1]}"', f'<Time Value="{float(times[-1]) + 1.0!r}"')
+
+
+def cross_fields(text, name):
+    return text.replace(f"{name}.nc:/h<", "@").replace(f"{name}.nc:/hu<", f"{name}.nc:/h<") \
+        .replace("@", f"{name}.nc:/hu<")
+
+
 def main(directory):
     os.makedirs(os.path.join(directory, "broken"), exist_ok=True)
     copy_netcdf(directory, "dam.nc", "sphere.nc", on_sphere)
@@ -85,6 +144,15 @@ def main(directory):
     copy_netcdf(directory, "tsunami.nc", "unmasked.nc", unmasked)
     series(directory, "shifted", shift_time)
     series(directory, "swapped", swap_last_two)
+    if os.path.exists(os.path.join(directory, "triangles.pvd")):
+        series(directory, "cut", cut_last, "triangles")
+        series(directory, "flipped", flip_byte, "triangles")
+        copy_netcdf(directory, "island.nc", "unmasked_island.nc", unmasked)
+        copy_netcdf(directory, "triangles.nc", "badfaces.nc", bad_faces)
+        copy_netcdf(directory, "triangles.nc", "badname_triangles.nc", bad_name)
+    if os.path.exists(os.path.join(directory, "dam.xmf2")):
+        sidecar(directory, "late", late_time)
+        sidecar(directory, "crossed", cross_fields)
 
 
 if __name__ == "__main__":

@@ -17,6 +17,9 @@ import re
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from checker_support import declares_ugrid  # noqa: E402
+
 VENV = os.path.dirname(os.path.dirname(os.path.abspath(sys.executable)))
 TABLES = os.path.join(VENV, "cf-tables")
 EMPTY_TABLES = {
@@ -55,11 +58,6 @@ UGRID_ROLES = ("mesh_topology", "face_node_connectivity", "edge_node_connectivit
                "boundary_node_connectivity")
 UGRID_CFCHECKS = "ERROR: (9.5): Invalid value for cf_role attribute"
 UGRID_COMPLIANCE = re.compile(r"^(" + "|".join(UGRID_ROLES) + r") is not a valid cf_role value\.")
-
-
-def declares_ugrid(path):
-    with open(path, "rb") as handle:  # the global attribute, without a NetCDF library
-        return b"UGRID-1.0" in handle.read(1 << 16)
 
 
 def cfchecks(path, table):

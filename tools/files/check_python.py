@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """The files of tools/check_files.py in Python's tools: xarray and netCDF4
-open every NetCDF file as their users would; VTK's XML readers load every
-data set of every .pvd (.vtr, .pvtr, .vti, .vtu) and hold the NetCDF
-file's values. Prints one
+open every NetCDF file as their users would (a UGRID file's topology
+checked to hold together); VTK's XML readers load every data set of every
+.pvd (.vtr, .pvtr, .vti, .vtu) and hold the NetCDF file's values. Prints one
 PASS, FAIL or SKIP line per check."""
 
 import glob
@@ -11,16 +11,15 @@ import os
 import sys
 import xml.etree.ElementTree as ElementTree
 
+from checker_support import declares_ugrid, run_isolated
+
 
 def report(ok, name, why=""):
     print(("PASS " if ok else "FAIL ") + name + ("" if ok else f": {why}"), flush=True)
 
 
 def check(name, function, *arguments):
-    try:
-        why = function(*arguments)
-    except Exception as error:  # a tool that cannot read the file fails the check
-        why = f"{type(error).__name__}: {error}"
+    why = run_isolated(function, *arguments)
     report(not why, name, why)
 
 
@@ -61,6 +60,42 @@ def xarray_opens(path):
                 return "lon has no degrees_east"
             if not (-70.3 < float(dataset["lon"].min()) < float(dataset["lon"].max()) < -69.7):
                 return f"lon spans {float(dataset['lon'].min())}..{float(dataset['lon'].max())}"
+    return ""
+
+
+def ugrid_is_sound(path):
+    """A UGRID 1.0 file's topology holds together: the variables it names
+    exist, every triangle's nodes are nodes of the file, every triangle
+    turns counter-clockwise (positive area), and the fields lie over its
+    faces."""
+    import netCDF4
+    import numpy
+    with netCDF4.Dataset(path) as dataset:
+        topology = [v for v in dataset.variables.values()
+                    if getattr(v, "cf_role", "") == "mesh_topology"]
+        if len(topology) != 1 or getattr(topology[0], "topology_dimension", 0) != 2:
+            return "no one 2D mesh_topology variable"
+        mesh = topology[0]
+        names = mesh.node_coordinates.split() + [mesh.face_node_connectivity]
+        missing = [name for name in names if name not in dataset.variables]
+        if missing:
+            return f"the topology names {missing}, which the file lacks"
+        x, y = (numpy.asarray(dataset[name][:]) for name in mesh.node_coordinates.split())
+        faces = dataset[mesh.face_node_connectivity]
+        corners = numpy.asarray(faces[:]) - int(getattr(faces, "start_index", 0))
+        if corners.ndim != 2 or corners.shape[1] != 3:
+            return f"face_node_connectivity has shape {corners.shape}"
+        if corners.min() < 0 or corners.max() >= x.size:
+            return f"face nodes {corners.min()}..{corners.max()} outside 0..{x.size - 1}"
+        a, b, c = corners[:, 0], corners[:, 1], corners[:, 2]
+        area = (x[b] - x[a]) * (y[c] - y[a]) - (x[c] - x[a]) * (y[b] - y[a])
+        if not numpy.all(area > 0):
+            return f"{int(numpy.sum(area <= 0))} triangles are not counter-clockwise"
+        face_dimension = faces.dimensions[0]
+        for variable in dataset.variables.values():
+            if getattr(variable, "mesh", None) == mesh.name and \
+                    variable.dimensions[-1] != face_dimension:
+                return f"{variable.name} lies over {variable.dimensions}, not the faces"
     return ""
 
 
@@ -123,6 +158,8 @@ def main(directory):
             name = os.path.basename(path)
             check(f"netCDF4 opens {name}", netcdf4_opens, path)
             check(f"xarray opens {name}", xarray_opens, path)
+            if declares_ugrid(path):
+                check(f"the UGRID topology of {name} holds together", ugrid_is_sound, path)
     try:
         import vtk  # noqa: F401
         import netCDF4  # noqa: F401,F811

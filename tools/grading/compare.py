@@ -78,6 +78,10 @@ def place(field, index):
         return "%s of step %d" % (name, index + 1)
     if field.layout == "halo":
         return halo_place(index, n)
+    if field.layout == "mesh-cells":
+        return "%s of triangle %d of the file" % (name, index)
+    if field.layout == "mesh-edges":
+        return "%s of %s edge %d" % (name, "an interior" if index < n[1] else "a boundary", index)
     if field.count == 1:
         return name
     return "%s[%d]" % (name, index)

@@ -4,7 +4,7 @@
 #ifndef SWE_MESH_SERIAL_KERNELS_H
 #define SWE_MESH_SERIAL_KERNELS_H
 
-#include "mesh/numerics/mesh_arrays.h"
+#include "mesh/numerics/mesh_cell_kernels.h"
 
 /* swe_mesh_gradient on every cell (or loops with its bits). */
 void swe_mesh_serial_gradients(const swe_mesh_arrays *arrays);
@@ -16,7 +16,11 @@ void swe_mesh_serial_edge_fluxes(const swe_mesh_arrays *arrays, swe_mesh_launch 
 /* The smallest edge_time_step (swe_mesh_min_step keeps a NaN). */
 real swe_mesh_serial_min_time_step(const swe_mesh_arrays *arrays);
 
-/* swe_mesh_cell_update on every cell (or loops with its bits). */
+/* The sum of cell c's three edge fluxes, in its listed edge order (what
+ * swe_mesh_cell_gather computes for the other backends). */
+swe_mesh_flux_sum swe_mesh_serial_gather(const swe_mesh_arrays *arrays, int c);
+
+/* swe_mesh_cell_apply of swe_mesh_serial_gather on every cell. */
 void swe_mesh_serial_update_cells(const swe_mesh_arrays *arrays, swe_mesh_launch launch);
 
 #endif

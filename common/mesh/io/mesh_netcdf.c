@@ -1,76 +1,75 @@
 #include "mesh/io/mesh_netcdf_file.h"
 
 #include "io/atomic_file.h"
-#include "io/netcdf_cf.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 const char *const swe_mesh_netcdf_field_names[FIELD_COUNT] = {"h", "hu", "hv", "eta"};
-static const char *const field_long_names[FIELD_COUNT] = {
-    "water depth", "x momentum per unit area (depth times x velocity)",
-    "y momentum per unit area (depth times y velocity)", "water surface elevation (h + b)"};
-static const char *const field_units[FIELD_COUNT] = {"m", "m2 s-1", "m2 s-1", "m"};
+static const swe_cf_variable field_variables[FIELD_COUNT] = {
+    {"h", "water depth", "m", "sea_floor_depth_below_sea_surface"},
+    {"hu", "x momentum per unit area (depth times x velocity)", "m2 s-1", NULL},
+    {"hv", "y momentum per unit area (depth times y velocity)", "m2 s-1", NULL},
+    {"eta", "water surface elevation (h + b), missing where dry", "m",
+     "water_surface_height_above_reference_datum"}};
+static const swe_cf_variable bed_variable = {
+    "b", "bed elevation, negative below the reference level", "m", "bedrock_altitude"};
 
-/* Every NetCDF call goes through here: a failure names the call, the
- * object and the file. */
-int swe_mesh_netcdf_checked(const swe_mesh_netcdf *file, int nc_status, const char *call,
-                            const char *object, swe_error *err)
+/* The topology variables, in the order of their ids. */
+enum { TOPOLOGY, NODE_X, NODE_Y, FACE_NODES, FACE_X, FACE_Y, MESH_VARIABLE_COUNT };
+static const swe_cf_variable mesh_variables[MESH_VARIABLE_COUNT] = {
+    [TOPOLOGY] = {"mesh", "triangle mesh topology", NULL, NULL},
+    [NODE_X] = {"mesh_node_x", "x of mesh node", "m", "projection_x_coordinate"},
+    [NODE_Y] = {"mesh_node_y", "y of mesh node", "m", "projection_y_coordinate"},
+    [FACE_NODES] = {"mesh_face_nodes", "nodes of each triangle, counter-clockwise", NULL, NULL},
+    [FACE_X] = {"mesh_face_x", "x of triangle centroid", "m", "projection_x_coordinate"},
+    [FACE_Y] = {"mesh_face_y", "y of triangle centroid", "m", "projection_y_coordinate"}};
+
+/* Values per chunk along the node or face dimension: as many as a tile of
+ * the maps' files, so that a snapshot of a large mesh reads in pieces and
+ * a time series at one face reads one chunk per snapshot. */
+static size_t chunk_along(size_t count)
 {
-    if (nc_status == NC_NOERR) {
-        return SWE_OK;
+    const size_t tile = (size_t)SWE_CF_TILE * SWE_CF_TILE;
+    return count < tile ? count : tile;
+}
+
+/* A variable described by variable, compressed at level in chunks of one
+ * snapshot (when over time) by chunk_along(items), further attributes
+ * texts[] (name/value pairs, NULL-terminated). */
+static int define(const swe_mesh_netcdf *file, const swe_cf_variable *variable, nc_type type,
+                  int rank, const int *dims, int level, const char *const *texts, int *varid,
+                  swe_error *err)
+{
+    int status = swe_cf_define(&file->cf, variable, type, rank, dims, varid, err);
+    for (int k = 0; status == SWE_OK && texts != NULL && texts[k] != NULL; k += 2) {
+        status = swe_cf_put_text(&file->cf, *varid, texts[k], texts[k + 1], err);
     }
-    return swe_fail(err, SWE_ERROR_RUNTIME,
-                    "writing '%s' failed in %s(%s): %s (check free disk space and permissions)",
-                    file->temp_path, call, object, nc_strerror(nc_status));
-}
-
-static int put_text(const swe_mesh_netcdf *file, int varid, const char *name, const char *value,
-                    swe_error *err)
-{
-    return swe_mesh_netcdf_checked(file,
-                                   nc_put_att_text(file->ncid, varid, name, strlen(value), value),
-                                   "nc_put_att_text", name, err);
-}
-
-static int put_double(const swe_mesh_netcdf *file, int varid, const char *name, double value,
-                      swe_error *err)
-{
-    return swe_mesh_netcdf_checked(file,
-                                   nc_put_att_double(file->ncid, varid, name, NC_DOUBLE, 1, &value),
-                                   "nc_put_att_double", name, err);
+    if (status != SWE_OK || rank == 0) {
+        return status;
+    }
+    size_t chunks[2], items = 0;
+    int item_dim = dims[0] == file->dim_time ? 1 : 0;
+    status = swe_cf_check(&file->cf, nc_inq_dimlen(file->cf.ncid, dims[item_dim], &items),
+                          "nc_inq_dimlen", variable->name, err);
+    if (status != SWE_OK) {
+        return status;
+    }
+    chunks[0] = item_dim == 1 ? 1 : chunk_along(items);
+    chunks[1] = item_dim == 1 ? chunk_along(items) : 3; /* or the corners of a face */
+    return swe_cf_compress(&file->cf, *varid, variable->name, level, chunks, err);
 }
 
 static int put_int(const swe_mesh_netcdf *file, int varid, const char *name, int value,
                    swe_error *err)
 {
-    return swe_mesh_netcdf_checked(file, nc_put_att_int(file->ncid, varid, name, NC_INT, 1, &value),
-                                   "nc_put_att_int", name, err);
-}
-
-/* A variable with long_name and units; texts[] are further attribute
- * name/value pairs (NULL-terminated). */
-static int define(const swe_mesh_netcdf *file, const char *name, nc_type type, int rank,
-                  const int *dims, const char *long_name, const char *units,
-                  const char *const *texts, int *varid, swe_error *err)
-{
-    int status = swe_mesh_netcdf_checked(
-        file, nc_def_var(file->ncid, name, type, rank, dims, varid), "nc_def_var", name, err);
-    if (status == SWE_OK && long_name != NULL) {
-        status = put_text(file, *varid, "long_name", long_name, err);
-    }
-    if (status == SWE_OK && units != NULL) {
-        status = put_text(file, *varid, "units", units, err);
-    }
-    for (int k = 0; status == SWE_OK && texts != NULL && texts[k] != NULL; k += 2) {
-        status = put_text(file, *varid, texts[k], texts[k + 1], err);
-    }
-    return status;
+    return swe_cf_check(&file->cf, nc_put_att_int(file->cf.ncid, varid, name, NC_INT, 1, &value),
+                        "nc_put_att_int", name, err);
 }
 
 /* The UGRID mesh topology variable and the variables it names. */
-static int define_topology(swe_mesh_netcdf *file, int *ids, swe_error *err)
+static int define_topology(swe_mesh_netcdf *file, int level, int *ids, swe_error *err)
 {
     static const char *const topology[] = {"cf_role",
                                            "mesh_topology",
@@ -83,126 +82,108 @@ static int define_topology(swe_mesh_netcdf *file, int *ids, swe_error *err)
                                            "face_coordinates",
                                            "mesh_face_x mesh_face_y",
                                            NULL};
-    static const char *const node_x[] = {"standard_name", "projection_x_coordinate", NULL};
-    static const char *const node_y[] = {"standard_name", "projection_y_coordinate", NULL};
     static const char *const faces[] = {"cf_role", "face_node_connectivity", NULL};
-    int status = define(file, "mesh", NC_INT, 0, NULL, "triangle mesh topology", NULL, topology,
-                        &ids[0], err);
-    if (status == SWE_OK) {
-        status = put_int(file, ids[0], "topology_dimension", 2, err);
-    }
-    int face_corner[2] = {file->dim_face, file->dim_corner};
-    if (status == SWE_OK) {
-        status = define(file, "mesh_node_x", NC_DOUBLE, 1, &file->dim_node, "x of mesh node", "m",
-                        node_x, &ids[1], err);
-    }
-    if (status == SWE_OK) {
-        status = define(file, "mesh_node_y", NC_DOUBLE, 1, &file->dim_node, "y of mesh node", "m",
-                        node_y, &ids[2], err);
-    }
-    if (status == SWE_OK) {
-        status = define(file, "mesh_face_nodes", NC_INT, 2, face_corner,
-                        "nodes of each triangle, counter-clockwise", NULL, faces, &ids[3], err);
+    const int face_corner[2] = {file->dim_face, file->dim_corner};
+    const int *dims[MESH_VARIABLE_COUNT] = {NULL,        &file->dim_node, &file->dim_node,
+                                            face_corner, &file->dim_face, &file->dim_face};
+    int status = SWE_OK;
+    for (int v = 0; v < MESH_VARIABLE_COUNT && status == SWE_OK; ++v) {
+        status =
+            define(file, &mesh_variables[v], v == TOPOLOGY || v == FACE_NODES ? NC_INT : NC_DOUBLE,
+                   v == TOPOLOGY     ? 0
+                   : v == FACE_NODES ? 2
+                                     : 1,
+                   dims[v], level,
+                   v == TOPOLOGY     ? topology
+                   : v == FACE_NODES ? faces
+                                     : NULL,
+                   &ids[v], err);
     }
     if (status == SWE_OK) {
-        status = put_int(file, ids[3], "start_index", 0, err);
+        status = put_int(file, ids[TOPOLOGY], "topology_dimension", 2, err);
     }
-    if (status == SWE_OK) {
-        status = define(file, "mesh_face_x", NC_DOUBLE, 1, &file->dim_face,
-                        "x of triangle centroid", "m", node_x, &ids[4], err);
-    }
-    if (status == SWE_OK) {
-        status = define(file, "mesh_face_y", NC_DOUBLE, 1, &file->dim_face,
-                        "y of triangle centroid", "m", node_y, &ids[5], err);
-    }
-    return status;
+    return status == SWE_OK ? put_int(file, ids[FACE_NODES], "start_index", 0, err) : status;
 }
 
-/* Bed, time and the fields over the faces. */
-static int define_fields(swe_mesh_netcdf *file, int *bed_id, swe_error *err)
+/* Bed, time and the fields over the faces; eta missing (NaN) where dry. */
+static int define_fields(swe_mesh_netcdf *file, int level, int *bed_id, swe_error *err)
 {
     static const char *const on_faces[] = {
         "mesh", "mesh", "location", "face", "coordinates", "mesh_face_x mesh_face_y", NULL};
     int status =
-        define(file, "b", NC_REAL, 1, &file->dim_face,
-               "bed elevation, negative below the reference level", "m", on_faces, bed_id, err);
+        define(file, &bed_variable, NC_REAL, 1, &file->dim_face, level, on_faces, bed_id, err);
     if (status == SWE_OK) {
-        static const char *const time_texts[] = {"standard_name", "time", "calendar", "standard",
-                                                 NULL};
-        status = define(file, "time", NC_DOUBLE, 1, &file->dim_time,
-                        "simulated time since the start of the run", SWE_CF_TIME_UNITS, time_texts,
-                        &file->time_id, err);
+        status = swe_cf_define_time(&file->cf, file->dim_time, &file->time_id, err);
     }
-    int time_face[2] = {file->dim_time, file->dim_face};
+    const int time_face[2] = {file->dim_time, file->dim_face};
     for (int f = 0; status == SWE_OK && f < FIELD_COUNT; ++f) {
-        status = define(file, swe_mesh_netcdf_field_names[f], NC_REAL, 2, time_face,
-                        field_long_names[f], field_units[f], on_faces, &file->field_id[f], err);
+        status = define(file, &field_variables[f], NC_REAL, 2, time_face, level, on_faces,
+                        &file->field_id[f], err);
     }
-    return status;
+    return status == SWE_OK
+               ? swe_cf_put_nan_fill(&file->cf, file->field_id[FIELD_ETA], NC_REAL, err)
+               : status;
+}
+
+static int put_real(const swe_mesh_netcdf *file, const char *name, real value, swe_error *err)
+{
+    return swe_cf_check(&file->cf,
+                        nc_put_att_real(file->cf.ncid, NC_GLOBAL, name, NC_REAL, 1, &value),
+                        "nc_put_att", name, err);
 }
 
 static int define_globals(const swe_mesh_netcdf *file, const swe_mesh_netcdf_info *info,
                           swe_error *err)
 {
     const swe_mesh_scenario *scenario = info->scenario;
-    const char *texts[][2] = {{"Conventions", "CF-1.8 UGRID-1.0"},
-                              {"title", scenario->title},
-                              {"source", "shallows (triangle solver)"},
-                              {"history", "shallows-mesh " SWE_VERSION},
+    int status = swe_cf_put_globals(&file->cf, scenario->title, NULL, err);
+    /* The UGRID conventions on top of CF's, in the same attribute. */
+    const char *texts[][2] = {{"Conventions", SWE_CF_CONVENTIONS " UGRID-1.0"},
                               {"scenario", scenario->name},
                               {"mesh_file", info->mesh_file},
                               {"solver", "roe"},
                               {"backend", info->backend},
                               {"ordering", info->ordering},
                               {"precision", SWE_PRECISION_NAME}};
-    int status = SWE_OK;
     for (size_t a = 0; status == SWE_OK && a < sizeof texts / sizeof texts[0]; ++a) {
-        status = put_text(file, NC_GLOBAL, texts[a][0], texts[a][1], err);
+        status = swe_cf_put_text(&file->cf, NC_GLOBAL, texts[a][0], texts[a][1], err);
     }
     for (int p = 0; status == SWE_OK && p < scenario->parameter_count; ++p) {
         /* Parameter names are the scenario table's own, well below the limit. */
         char name[NC_MAX_NAME + 1], units[NC_MAX_NAME + 1];
         snprintf(name, sizeof name, "scenario_%.64s", scenario->parameters[p].name);
         snprintf(units, sizeof units, "scenario_%.64s_units", scenario->parameters[p].name);
-        status = put_double(file, NC_GLOBAL, name, scenario->parameters[p].value, err);
+        status = swe_cf_put_double(&file->cf, NC_GLOBAL, name, scenario->parameters[p].value, err);
         if (status == SWE_OK) {
-            status = put_text(file, NC_GLOBAL, units, scenario->parameters[p].units, err);
+            status =
+                swe_cf_put_text(&file->cf, NC_GLOBAL, units, scenario->parameters[p].units, err);
         }
     }
     if (status == SWE_OK) {
         status = put_int(file, NC_GLOBAL, "order", info->order, err);
     }
     if (status == SWE_OK) {
-        status = put_double(file, NC_GLOBAL, "cfl", info->cfl, err);
-    }
-    const real tolerance = SWE_DRY_TOLERANCE, gravity = SWE_GRAVITY;
-    if (status == SWE_OK) {
-        status = swe_mesh_netcdf_checked(
-            file, nc_put_att_real(file->ncid, NC_GLOBAL, "dry_tolerance", NC_REAL, 1, &tolerance),
-            "nc_put_att", "dry_tolerance", err);
+        status = swe_cf_put_double(&file->cf, NC_GLOBAL, "cfl", info->cfl, err);
     }
     if (status == SWE_OK) {
-        status = swe_mesh_netcdf_checked(
-            file, nc_put_att_real(file->ncid, NC_GLOBAL, "gravity", NC_REAL, 1, &gravity),
-            "nc_put_att", "gravity", err);
+        status = put_real(file, "dry_tolerance", SWE_DRY_TOLERANCE, err);
     }
-    return status;
+    return status == SWE_OK ? put_real(file, "gravity", SWE_GRAVITY, err) : status;
 }
 
 static int put_doubles(const swe_mesh_netcdf *file, int varid, const char *name,
                        const double *values, size_t count, swe_error *err)
 {
     size_t start = 0;
-    return swe_mesh_netcdf_checked(file,
-                                   nc_put_vara_double(file->ncid, varid, &start, &count, values),
-                                   "nc_put_vara_double", name, err);
+    return swe_cf_check(&file->cf, nc_put_vara_double(file->cf.ncid, varid, &start, &count, values),
+                        "nc_put_vara_double", name, err);
 }
 
 /* Nodes, connectivity, centroids (file order) and the bed. */
 static int write_mesh(swe_mesh_netcdf *file, const int *ids, int bed_id, const swe_mesh *mesh,
                       const swe_mesh_arrays *host, swe_error *err)
 {
-    size_t faces = (size_t)mesh->cell_count;
+    size_t faces = (size_t)mesh->cell_count, nodes = (size_t)mesh->node_count;
     int *corners = malloc(3 * faces * sizeof *corners);
     double *centre = malloc(2 * faces * sizeof *centre);
     if (corners == NULL || centre == NULL) {
@@ -218,30 +199,48 @@ static int write_mesh(swe_mesh_netcdf *file, const int *ids, int bed_id, const s
         file->buffer[k] = host->bed[c];
     }
     size_t start[2] = {0, 0}, count[2] = {faces, 3};
-    int status =
-        put_doubles(file, ids[1], "mesh_node_x", mesh->node_x, (size_t)mesh->node_count, err);
+    int status = put_doubles(file, ids[NODE_X], "mesh_node_x", mesh->node_x, nodes, err);
     if (status == SWE_OK) {
-        status =
-            put_doubles(file, ids[2], "mesh_node_y", mesh->node_y, (size_t)mesh->node_count, err);
+        status = put_doubles(file, ids[NODE_Y], "mesh_node_y", mesh->node_y, nodes, err);
     }
     if (status == SWE_OK) {
-        status = swe_mesh_netcdf_checked(file,
-                                         nc_put_vara_int(file->ncid, ids[3], start, count, corners),
-                                         "nc_put_vara_int", "mesh_face_nodes", err);
+        status = swe_cf_check(
+            &file->cf, nc_put_vara_int(file->cf.ncid, ids[FACE_NODES], start, count, corners),
+            "nc_put_vara_int", "mesh_face_nodes", err);
     }
     if (status == SWE_OK) {
-        status = put_doubles(file, ids[4], "mesh_face_x", centre, faces, err);
+        status = put_doubles(file, ids[FACE_X], "mesh_face_x", centre, faces, err);
     }
     if (status == SWE_OK) {
-        status = put_doubles(file, ids[5], "mesh_face_y", centre + faces, faces, err);
+        status = put_doubles(file, ids[FACE_Y], "mesh_face_y", centre + faces, faces, err);
     }
     if (status == SWE_OK) {
-        status = swe_mesh_netcdf_checked(
-            file, nc_put_vara_real(file->ncid, bed_id, start, &faces, file->buffer), "nc_put_vara",
-            "b", err);
+        status = swe_cf_check(&file->cf,
+                              nc_put_vara_real(file->cf.ncid, bed_id, start, &faces, file->buffer),
+                              "nc_put_vara", "b", err);
     }
     free(corners);
     free(centre);
+    return status;
+}
+
+static int define_dimensions(swe_mesh_netcdf *file, const swe_mesh *mesh, swe_error *err)
+{
+    const struct {
+        const char *name;
+        size_t length;
+        int *id;
+    } dimensions[] = {{"node", (size_t)mesh->node_count, &file->dim_node},
+                      {"face", (size_t)mesh->cell_count, &file->dim_face},
+                      {"max_face_nodes", 3, &file->dim_corner},
+                      {"time", NC_UNLIMITED, &file->dim_time}};
+    int status = SWE_OK;
+    for (size_t d = 0; status == SWE_OK && d < sizeof dimensions / sizeof dimensions[0]; ++d) {
+        status = swe_cf_check(
+            &file->cf,
+            nc_def_dim(file->cf.ncid, dimensions[d].name, dimensions[d].length, dimensions[d].id),
+            "nc_def_dim", dimensions[d].name, err);
+    }
     return status;
 }
 
@@ -249,36 +248,19 @@ static int define_and_write(swe_mesh_netcdf *file, const swe_mesh *mesh,
                             const swe_mesh_arrays *host, const swe_mesh_netcdf_info *info,
                             swe_error *err)
 {
-    int ids[6], bed_id = -1;
-    int status = swe_mesh_netcdf_checked(
-        file, nc_def_dim(file->ncid, "node", (size_t)mesh->node_count, &file->dim_node),
-        "nc_def_dim", "node", err);
+    int ids[MESH_VARIABLE_COUNT], bed_id = -1;
+    int status = define_dimensions(file, mesh, err);
     if (status == SWE_OK) {
-        status = swe_mesh_netcdf_checked(
-            file, nc_def_dim(file->ncid, "face", (size_t)mesh->cell_count, &file->dim_face),
-            "nc_def_dim", "face", err);
+        status = define_topology(file, info->compression, ids, err);
     }
     if (status == SWE_OK) {
-        status = swe_mesh_netcdf_checked(
-            file, nc_def_dim(file->ncid, "max_face_nodes", 3, &file->dim_corner), "nc_def_dim",
-            "max_face_nodes", err);
-    }
-    if (status == SWE_OK) {
-        status = swe_mesh_netcdf_checked(
-            file, nc_def_dim(file->ncid, "time", NC_UNLIMITED, &file->dim_time), "nc_def_dim",
-            "time", err);
-    }
-    if (status == SWE_OK) {
-        status = define_topology(file, ids, err);
-    }
-    if (status == SWE_OK) {
-        status = define_fields(file, &bed_id, err);
+        status = define_fields(file, info->compression, &bed_id, err);
     }
     if (status == SWE_OK) {
         status = define_globals(file, info, err);
     }
     if (status == SWE_OK) {
-        status = swe_mesh_netcdf_checked(file, nc_enddef(file->ncid), "nc_enddef", "header", err);
+        status = swe_cf_check(&file->cf, nc_enddef(file->cf.ncid), "nc_enddef", "header", err);
     }
     return status == SWE_OK ? write_mesh(file, ids, bed_id, mesh, host, err) : status;
 }
@@ -288,7 +270,8 @@ int swe_mesh_netcdf_create(swe_mesh_netcdf **created, const char *path, const sw
                            const swe_mesh_netcdf_info *info, swe_error *err)
 {
     if (created == NULL || path == NULL || mesh == NULL || host == NULL || run_of_file == NULL ||
-        info == NULL || info->scenario == NULL) {
+        info == NULL || info->scenario == NULL || info->compression < 0 ||
+        info->compression > SWE_MAX_COMPRESSION) {
         return swe_fail(err, SWE_ERROR_USAGE, "internal error: a NetCDF file needs a mesh");
     }
     *created = NULL;
@@ -297,8 +280,9 @@ int swe_mesh_netcdf_create(swe_mesh_netcdf **created, const char *path, const sw
         return swe_fail(err, SWE_ERROR_RUNTIME, "out of memory for the NetCDF output");
     }
     int nc_status =
-        nc_create(file->temp_path, NC_CLOBBER | NC_NETCDF4 | NC_CLASSIC_MODEL, &file->ncid);
+        nc_create(file->temp_path, NC_CLOBBER | NC_NETCDF4 | NC_CLASSIC_MODEL, &file->cf.ncid);
     if (nc_status != NC_NOERR) {
+        file->cf.ncid = -1;
         swe_fail(err, SWE_ERROR_USAGE, "cannot create '%s': %s", file->temp_path,
                  nc_strerror(nc_status));
         swe_mesh_netcdf_release(file);

@@ -5,9 +5,12 @@
  * face-node connectivity (mesh_face_nodes, 0-based, counter-clockwise)
  * and the face coordinates (centroids mesh_face_x, mesh_face_y); the bed
  * b over the faces and h, hu, hv, eta over (time, face), each with
- * mesh = "mesh" and location = "face". Faces are in the .msh file's
- * order. Global attributes record the scenario and its parameters, the
- * backend, precision, order, ordering and physics.
+ * mesh = "mesh" and location = "face"; eta is missing (NaN) where dry.
+ * Faces are in the .msh file's order. Variables are described, timed and
+ * compressed (deflate + shuffle, chunks of one snapshot of at most a
+ * map tile's cells) as the maps' files are (io/netcdf_cf.h). ParaView
+ * 5.11 has no UGRID reader: it opens the triangles from the .vtu files. Global attributes record
+ * the scenario and its parameters, the backend, precision, order, ordering and physics.
  *
  * The file is written as PATH.tmp and renamed to PATH when the run keeps
  * it; every NetCDF call is checked and a failure names the call. */
@@ -26,6 +29,7 @@ typedef struct swe_mesh_netcdf_info {
     const char *ordering;
     int order;
     double cfl;
+    int compression; /* deflate level 0..9, with the shuffle (--compress) */
 } swe_mesh_netcdf_info;
 
 typedef struct swe_mesh_netcdf swe_mesh_netcdf; /* opaque */

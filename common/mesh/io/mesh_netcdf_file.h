@@ -4,6 +4,7 @@
 #ifndef SWE_MESH_NETCDF_FILE_H
 #define SWE_MESH_NETCDF_FILE_H
 
+#include "io/netcdf_cf.h"
 #include "mesh/io/mesh_netcdf.h"
 
 #include <netcdf.h>
@@ -23,7 +24,7 @@ enum { FIELD_H, FIELD_HU, FIELD_HV, FIELD_ETA, FIELD_COUNT };
 extern const char *const swe_mesh_netcdf_field_names[FIELD_COUNT];
 
 struct swe_mesh_netcdf {
-    int ncid;
+    swe_cf_file cf; /* the open file (ncid -1: none) under its temporary name */
     int dim_node, dim_face, dim_corner, dim_time;
     int time_id, field_id[FIELD_COUNT];
     int face_count;
@@ -33,11 +34,6 @@ struct swe_mesh_netcdf {
     real *buffer;
     char *temp_path, *final_path;
 };
-
-/* Every NetCDF call goes through here: a failure names the call, the
- * object and the file. */
-int swe_mesh_netcdf_checked(const swe_mesh_netcdf *file, int nc_status, const char *call,
-                            const char *object, swe_error *err);
 
 /* The file's fields for path (NULL when out of memory), and their release. */
 swe_mesh_netcdf *swe_mesh_netcdf_allocate(const char *path, const swe_mesh *mesh,

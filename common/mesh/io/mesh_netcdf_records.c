@@ -3,6 +3,7 @@
 #include "mesh/io/mesh_netcdf_file.h"
 
 #include "io/atomic_file.h"
+#include "io/netcdf_xdmf.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -26,7 +27,7 @@ swe_mesh_netcdf *swe_mesh_netcdf_allocate(const char *path, const swe_mesh *mesh
         return NULL;
     }
     size_t faces = (size_t)mesh->cell_count;
-    file->ncid = -1;
+    file->cf.ncid = -1;
     file->face_count = mesh->cell_count;
     file->run_of_file = malloc(faces * sizeof *file->run_of_file);
     file->buffer = malloc(faces * sizeof *file->buffer);
@@ -37,6 +38,7 @@ swe_mesh_netcdf *swe_mesh_netcdf_allocate(const char *path, const swe_mesh *mesh
         swe_mesh_netcdf_release(file);
         return NULL;
     }
+    file->cf.path = file->temp_path;
     memcpy(file->run_of_file, run_of_file, faces * sizeof *file->run_of_file);
     return file;
 }
@@ -51,18 +53,22 @@ int swe_mesh_netcdf_write(swe_mesh_netcdf *file, const swe_mesh_arrays *host, do
         return swe_fail(err, SWE_ERROR_USAGE, "internal error: NetCDF times must grow");
     }
     size_t at = file->snapshots, one = 1;
-    int status = swe_mesh_netcdf_checked(
-        file, nc_put_vara_double(file->ncid, file->time_id, &at, &one, &time), "nc_put_vara_double",
-        "time", err);
+    int status =
+        swe_cf_check(&file->cf, nc_put_vara_double(file->cf.ncid, file->time_id, &at, &one, &time),
+                     "nc_put_vara_double", "time", err);
     const real *fields[FIELD_COUNT] = {host->h, host->hu, host->hv, host->h};
     size_t start[2] = {at, 0}, count[2] = {1, (size_t)file->face_count};
     for (int f = 0; status == SWE_OK && f < FIELD_COUNT; ++f) {
         for (int k = 0; k < file->face_count; ++k) {
             int c = file->run_of_file[k];
-            file->buffer[k] = f == FIELD_ETA ? host->h[c] + host->bed[c] : fields[f][c];
+            int dry = !(host->h[c] >= SWE_DRY_TOLERANCE);
+            file->buffer[k] = f != FIELD_ETA ? fields[f][c]
+                              : dry          ? (real)NAN
+                                             : host->h[c] + host->bed[c];
         }
-        status = swe_mesh_netcdf_checked(
-            file, nc_put_vara_real(file->ncid, file->field_id[f], start, count, file->buffer),
+        status = swe_cf_check(
+            &file->cf,
+            nc_put_vara_real(file->cf.ncid, file->field_id[f], start, count, file->buffer),
             "nc_put_vara", swe_mesh_netcdf_field_names[f], err);
     }
     if (status == SWE_OK) {
@@ -78,11 +84,12 @@ int swe_mesh_netcdf_close(swe_mesh_netcdf *file, int keep, swe_error *err)
         return SWE_OK;
     }
     int status = SWE_OK;
-    if (file->ncid >= 0) {
-        status = swe_mesh_netcdf_checked(file, nc_close(file->ncid), "nc_close", "file", err);
+    if (file->cf.ncid >= 0) {
+        status = swe_cf_check(&file->cf, nc_close(file->cf.ncid), "nc_close", "file", err);
     }
     if (keep && status == SWE_OK) {
         status = swe_rename_into_place(file->temp_path, file->final_path, err);
+        status = status == SWE_OK ? swe_netcdf_write_xdmf(file->final_path, err) : status;
     } else {
         remove(file->temp_path);
     }
@@ -116,22 +123,23 @@ static int copy_file(const char *from, const char *to, swe_error *err)
 /* The ids of the time and the fields in a file this writer made. */
 static int find_variables(swe_mesh_netcdf *file, swe_error *err)
 {
-    int status = swe_mesh_netcdf_checked(file, nc_inq_varid(file->ncid, "time", &file->time_id),
-                                         "nc_inq_varid", "time", err);
+    int status = swe_cf_check(&file->cf, nc_inq_varid(file->cf.ncid, "time", &file->time_id),
+                              "nc_inq_varid", "time", err);
     for (int f = 0; status == SWE_OK && f < FIELD_COUNT; ++f) {
-        status = swe_mesh_netcdf_checked(
-            file, nc_inq_varid(file->ncid, swe_mesh_netcdf_field_names[f], &file->field_id[f]),
+        status = swe_cf_check(
+            &file->cf,
+            nc_inq_varid(file->cf.ncid, swe_mesh_netcdf_field_names[f], &file->field_id[f]),
             "nc_inq_varid", swe_mesh_netcdf_field_names[f], err);
     }
     int face_dim = -1;
     size_t faces = 0;
     if (status == SWE_OK) {
-        status = swe_mesh_netcdf_checked(file, nc_inq_dimid(file->ncid, "face", &face_dim),
-                                         "nc_inq_dimid", "face", err);
+        status = swe_cf_check(&file->cf, nc_inq_dimid(file->cf.ncid, "face", &face_dim),
+                              "nc_inq_dimid", "face", err);
     }
     if (status == SWE_OK) {
-        status = swe_mesh_netcdf_checked(file, nc_inq_dimlen(file->ncid, face_dim, &faces),
-                                         "nc_inq_dimlen", "face", err);
+        status = swe_cf_check(&file->cf, nc_inq_dimlen(file->cf.ncid, face_dim, &faces),
+                              "nc_inq_dimlen", "face", err);
     }
     if (status == SWE_OK && faces != (size_t)file->face_count) {
         status = swe_fail(err, SWE_ERROR_USAGE, "'%s' holds another mesh (%zu faces, not %d)",
@@ -154,10 +162,13 @@ int swe_mesh_netcdf_append(swe_mesh_netcdf **opened, const char *path, const swe
     }
     int status = copy_file(file->final_path, file->temp_path, err);
     if (status == SWE_OK) {
-        int nc_status = nc_open(file->temp_path, NC_WRITE, &file->ncid);
-        status = nc_status == NC_NOERR ? find_variables(file, err)
-                                       : swe_fail(err, SWE_ERROR_USAGE, "cannot open '%s': %s",
-                                                  file->temp_path, nc_strerror(nc_status));
+        int nc_status = nc_open(file->temp_path, NC_WRITE, &file->cf.ncid);
+        status = nc_status == NC_NOERR
+                     ? find_variables(file, err)
+                     : swe_fail(err, SWE_ERROR_USAGE,
+                                "cannot continue '%s' (a restart appends to the run's NetCDF "
+                                "file; move it away to start a new one): %s",
+                                file->final_path, nc_strerror(nc_status));
     }
     if (status != SWE_OK) {
         swe_mesh_netcdf_close(file, 0, NULL);

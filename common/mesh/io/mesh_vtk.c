@@ -1,9 +1,12 @@
 #include "mesh/io/mesh_vtk.h"
 
 #include "io/atomic_file.h"
+#include "io/vtk_appended.h"
 #include "io/vtk_xml.h"
 
+#include <math.h>
 #include <stdint.h>
+#include <stdlib.h>
 
 #ifdef SWE_PRECISION_DOUBLE
 #define VTK_REAL_TYPE "Float64"
@@ -13,110 +16,163 @@
 
 enum { VTK_TRIANGLE = 5 };
 
-static void write_points(FILE *file, const swe_mesh *mesh)
+/* The arrays of a .vtu, in the order they are added: the topology, then
+ * the cell data. */
+enum mesh_vtk_array {
+    ARRAY_POINTS,
+    ARRAY_CONNECTIVITY,
+    ARRAY_OFFSETS,
+    ARRAY_TYPES,
+    ARRAY_H,
+    ARRAY_B,
+    ARRAY_ETA,
+    ARRAY_VELOCITY,
+    ARRAY_COUNT,
+    ARRAY_FIRST_CELL_DATA = ARRAY_H
+};
+
+/* What the arrays are filled from. */
+typedef struct mesh_snapshot {
+    const swe_mesh *mesh;
+    const swe_mesh_arrays *host;
+    const int *run_of_file;
+} mesh_snapshot;
+
+static void fill_topology(const mesh_snapshot *snapshot, int array, void *out)
 {
-    swe_base64_stream stream;
-    fputs("      <Points>\n", file);
-    swe_vtk_array_begin(&stream, file, "Float64", "Points", 3,
-                        (uint64_t)mesh->node_count * 3 * sizeof(double));
-    for (int n = 0; n < mesh->node_count; ++n) {
-        double point[3] = {mesh->node_x[n], mesh->node_y[n], 0.0};
-        swe_base64_write(&stream, point, sizeof point);
+    const swe_mesh *mesh = snapshot->mesh;
+    for (int k = 0; k < (array == ARRAY_POINTS ? mesh->node_count : mesh->cell_count); ++k) {
+        if (array == ARRAY_POINTS) {
+            double *point = (double *)out + 3 * (size_t)k;
+            point[0] = mesh->node_x[k];
+            point[1] = mesh->node_y[k];
+            point[2] = 0.0;
+        } else if (array == ARRAY_CONNECTIVITY) {
+            const int *node = &mesh->cell_node[3 * (size_t)snapshot->run_of_file[k]];
+            int64_t *corners = (int64_t *)out + 3 * (size_t)k;
+            corners[0] = node[0];
+            corners[1] = node[1];
+            corners[2] = node[2];
+        } else if (array == ARRAY_OFFSETS) {
+            ((int64_t *)out)[k] = 3 * (int64_t)(k + 1);
+        } else {
+            ((uint8_t *)out)[k] = VTK_TRIANGLE;
+        }
     }
-    swe_vtk_array_end(&stream);
-    fputs("      </Points>\n", file);
 }
 
-static void write_cells(FILE *file, const swe_mesh *mesh, const int *run_of_file)
+/* Depth, bed, surface (NaN where dry, as in the maps' files) or velocity
+ * (u, v, 0; zero where dry) of file triangle k. */
+static void fill_cell_data(const mesh_snapshot *snapshot, int array, real *out)
 {
-    uint64_t count = (uint64_t)mesh->cell_count;
-    swe_base64_stream stream;
-    fputs("      <Cells>\n", file);
-    swe_vtk_array_begin(&stream, file, "Int64", "connectivity", 1, 3 * count * sizeof(int64_t));
-    for (int k = 0; k < mesh->cell_count; ++k) {
-        const int *node = &mesh->cell_node[3 * (size_t)run_of_file[k]];
-        int64_t corners[3] = {node[0], node[1], node[2]};
-        swe_base64_write(&stream, corners, sizeof corners);
-    }
-    swe_vtk_array_end(&stream);
-    swe_vtk_array_begin(&stream, file, "Int64", "offsets", 1, count * sizeof(int64_t));
-    for (int64_t k = 1; k <= (int64_t)count; ++k) {
-        int64_t offset = 3 * k;
-        swe_base64_write(&stream, &offset, sizeof offset);
-    }
-    swe_vtk_array_end(&stream);
-    swe_vtk_array_begin(&stream, file, "UInt8", "types", 1, count);
-    for (uint64_t k = 0; k < count; ++k) {
-        uint8_t type = VTK_TRIANGLE;
-        swe_base64_write(&stream, &type, 1);
-    }
-    swe_vtk_array_end(&stream);
-    fputs("      </Cells>\n", file);
-}
-
-/* a (+ b when b is given) per cell, in file order. */
-static void write_field(FILE *file, const char *name, const swe_mesh *mesh, const int *run_of_file,
-                        const real *a, const real *b)
-{
-    swe_base64_stream stream;
-    swe_vtk_array_begin(&stream, file, VTK_REAL_TYPE, name, 1,
-                        (uint64_t)mesh->cell_count * sizeof(real));
-    for (int k = 0; k < mesh->cell_count; ++k) {
-        int c = run_of_file[k];
-        real value = b != NULL ? a[c] + b[c] : a[c];
-        swe_base64_write(&stream, &value, sizeof value);
-    }
-    swe_vtk_array_end(&stream);
-}
-
-static void write_velocity(FILE *file, const swe_mesh *mesh, const int *run_of_file,
-                           const swe_mesh_arrays *host)
-{
-    swe_base64_stream stream;
-    swe_vtk_array_begin(&stream, file, VTK_REAL_TYPE, "velocity", 3,
-                        (uint64_t)mesh->cell_count * 3 * sizeof(real));
-    for (int k = 0; k < mesh->cell_count; ++k) {
-        int c = run_of_file[k];
+    const swe_mesh_arrays *host = snapshot->host;
+    for (int k = 0; k < snapshot->mesh->cell_count; ++k) {
+        int c = snapshot->run_of_file[k];
         real h = host->h[c];
         int wet = h >= SWE_DRY_TOLERANCE;
-        real velocity[3] = {wet ? host->hu[c] / h : 0, wet ? host->hv[c] / h : 0, 0};
-        swe_base64_write(&stream, velocity, sizeof velocity);
+        if (array == ARRAY_VELOCITY) {
+            out[3 * (size_t)k] = wet ? host->hu[c] / h : 0;
+            out[3 * (size_t)k + 1] = wet ? host->hv[c] / h : 0;
+            out[3 * (size_t)k + 2] = 0;
+        } else {
+            out[k] = array == ARRAY_H   ? h
+                     : array == ARRAY_B ? host->bed[c]
+                     : wet              ? h + host->bed[c]
+                                        : (real)NAN;
+        }
     }
-    swe_vtk_array_end(&stream);
+}
+
+/* components: as VTK declares the array; per_item: values per node
+ * (the points) or per triangle (the rest). */
+static const struct {
+    const char *name, *type;
+    int components, per_item;
+    size_t value_size;
+} arrays[ARRAY_COUNT] = {
+    [ARRAY_POINTS] = {"Points", "Float64", 3, 3, sizeof(double)},
+    [ARRAY_CONNECTIVITY] = {"connectivity", "Int64", 1, 3, sizeof(int64_t)},
+    [ARRAY_OFFSETS] = {"offsets", "Int64", 1, 1, sizeof(int64_t)},
+    [ARRAY_TYPES] = {"types", "UInt8", 1, 1, sizeof(uint8_t)},
+    [ARRAY_H] = {"h", VTK_REAL_TYPE, 1, 1, sizeof(real)},
+    [ARRAY_B] = {"b", VTK_REAL_TYPE, 1, 1, sizeof(real)},
+    [ARRAY_ETA] = {"eta", VTK_REAL_TYPE, 1, 1, sizeof(real)},
+    [ARRAY_VELOCITY] = {"velocity", VTK_REAL_TYPE, 3, 3, sizeof(real)},
+};
+
+static size_t array_bytes(const swe_mesh *mesh, int array)
+{
+    size_t items = (size_t)(array == ARRAY_POINTS ? mesh->node_count : mesh->cell_count);
+    return items * (size_t)arrays[array].per_item * arrays[array].value_size;
+}
+
+/* Every array, filled in turn into one scratch buffer and added. */
+static int prepare(swe_vtk_appended *section, const mesh_snapshot *snapshot, int compression,
+                   swe_error *err)
+{
+    swe_vtk_appended_init(section, compression);
+    size_t largest = 0;
+    for (int a = 0; a < ARRAY_COUNT; ++a) {
+        size_t bytes = array_bytes(snapshot->mesh, a);
+        largest = bytes > largest ? bytes : largest;
+    }
+    void *scratch = malloc(largest);
+    int status = scratch != NULL
+                     ? SWE_OK
+                     : swe_fail(err, SWE_ERROR_RUNTIME, "out of memory for a .vtu of %d triangles",
+                                snapshot->mesh->cell_count);
+    for (int a = 0; a < ARRAY_COUNT && status == SWE_OK; ++a) {
+        if (a < ARRAY_FIRST_CELL_DATA) {
+            fill_topology(snapshot, a, scratch);
+        } else {
+            fill_cell_data(snapshot, a, scratch);
+        }
+        status = swe_vtk_appended_add(section, arrays[a].type, arrays[a].name, arrays[a].components,
+                                      scratch, array_bytes(snapshot->mesh, a), err);
+    }
+    free(scratch);
+    return status;
+}
+
+static void write_header(FILE *file, const swe_mesh *mesh, double time,
+                         const swe_vtk_appended *section)
+{
+    swe_vtk_appended_open_file(file, "UnstructuredGrid", section);
+    fputs("  <UnstructuredGrid>\n", file);
+    swe_vtk_write_time_value(file, time);
+    fprintf(file, "    <Piece NumberOfPoints=\"%d\" NumberOfCells=\"%d\">\n      <Points>\n",
+            mesh->node_count, mesh->cell_count);
+    swe_vtk_appended_declare(file, section, ARRAY_POINTS, 8);
+    fputs("      </Points>\n      <Cells>\n", file);
+    for (int a = ARRAY_CONNECTIVITY; a < ARRAY_FIRST_CELL_DATA; ++a) {
+        swe_vtk_appended_declare(file, section, a, 8);
+    }
+    fputs("      </Cells>\n      <CellData Scalars=\"eta\" Vectors=\"velocity\">\n", file);
+    for (int a = ARRAY_FIRST_CELL_DATA; a < ARRAY_COUNT; ++a) {
+        swe_vtk_appended_declare(file, section, a, 8);
+    }
+    fputs("      </CellData>\n    </Piece>\n  </UnstructuredGrid>\n", file);
 }
 
 int swe_mesh_vtk_write(const char *path, const swe_mesh *mesh, const swe_mesh_arrays *host,
-                       const int *run_of_file, double time, swe_error *err)
+                       const int *run_of_file, double time, int compression, swe_error *err)
 {
-    if (path == NULL || mesh == NULL || host == NULL || host->h == NULL || run_of_file == NULL) {
+    if (path == NULL || mesh == NULL || host == NULL || host->h == NULL || run_of_file == NULL ||
+        compression < 0 || compression > 9) {
         return swe_fail(err, SWE_ERROR_USAGE, "internal error: a .vtu needs a mesh and a state");
     }
-    swe_atomic_file out;
-    int status = swe_atomic_file_open(&out, path, err);
-    if (status != SWE_OK) {
-        return status;
+    const mesh_snapshot snapshot = {mesh, host, run_of_file};
+    swe_vtk_appended section;
+    int status = prepare(&section, &snapshot, compression, err);
+    swe_atomic_file file;
+    if (status == SWE_OK) {
+        status = swe_atomic_file_open(&file, path, err);
     }
-    FILE *file = out.stream;
-    fprintf(file,
-            "<?xml version=\"1.0\"?>\n"
-            "<VTKFile type=\"UnstructuredGrid\" version=\"1.0\" byte_order=\"%s\" "
-            "header_type=\"UInt64\">\n"
-            "  <UnstructuredGrid>\n"
-            "    <FieldData>\n"
-            "      <DataArray type=\"Float64\" Name=\"TimeValue\" NumberOfTuples=\"1\" "
-            "format=\"ascii\">%.17g</DataArray>\n"
-            "    </FieldData>\n"
-            "    <Piece NumberOfPoints=\"%d\" NumberOfCells=\"%d\">\n",
-            swe_vtk_byte_order(), time, mesh->node_count, mesh->cell_count);
-    write_points(file, mesh);
-    write_cells(file, mesh, run_of_file);
-    fputs("      <CellData Scalars=\"eta\" Vectors=\"velocity\">\n", file);
-    write_field(file, "h", mesh, run_of_file, host->h, NULL);
-    write_field(file, "hu", mesh, run_of_file, host->hu, NULL);
-    write_field(file, "hv", mesh, run_of_file, host->hv, NULL);
-    write_field(file, "b", mesh, run_of_file, host->bed, NULL);
-    write_field(file, "eta", mesh, run_of_file, host->h, host->bed);
-    write_velocity(file, mesh, run_of_file, host);
-    fputs("      </CellData>\n    </Piece>\n  </UnstructuredGrid>\n</VTKFile>\n", file);
-    return swe_atomic_file_commit(&out, err);
+    if (status == SWE_OK) {
+        write_header(file.stream, mesh, time, &section);
+        swe_vtk_appended_write(file.stream, &section);
+        status = swe_atomic_file_commit(&file, err);
+    }
+    swe_vtk_appended_free(&section);
+    return status;
 }

@@ -122,37 +122,56 @@ SWE_INLINE void swe_mesh_boundary_gradient(const swe_mesh_arrays *a, int e)
     }
 }
 
-/* Cell c after a step of launch.dt from the current state: minus what
- * leaves through its edges, plus what enters, over its area; a negative
- * depth (round-off at a front) becomes zero (a NaN stays NaN, so that the
- * run's guard finds it) and a dry cell loses its
- * momentum; then Manning friction, which can slow the flow but never
- * reverse it (numerics/friction.h). Writes the current or the
- * intermediate state. */
-SWE_INLINE void swe_mesh_cell_update(const swe_mesh_arrays *a, swe_mesh_launch launch, int c)
+/* What the fluxes of a cell's three edges sum to: minus what leaves,
+ * plus what enters (times the edges' lengths). */
+typedef struct swe_mesh_flux_sum {
+    real h, hu, hv;
+} swe_mesh_flux_sum;
+
+/* The gather of cell c: its edges in its listed order (by midpoint), each
+ * giving its left flux (with a minus: it leaves) when c is its left cell,
+ * its right flux otherwise. The listed order, not the edges' numbers,
+ * fixes the order of the additions, hence the bits. */
+SWE_INLINE swe_mesh_flux_sum swe_mesh_cell_gather(const swe_mesh_arrays *a, int c)
 {
     int edges[3];
     edges[0] = a->cell_edge_0[c];
     edges[1] = a->cell_edge_1[c];
     edges[2] = a->cell_edge_2[c];
-    real sum_h = (real)0, sum_hu = (real)0, sum_hv = (real)0;
+    swe_mesh_flux_sum sum;
+    sum.h = (real)0;
+    sum.hu = (real)0;
+    sum.hv = (real)0;
     for (int k = 0; k < 3; ++k) {
         int e = edges[k];
         if (a->edge_left[e] == c) {
-            sum_h -= a->flux_left_h[e];
-            sum_hu -= a->flux_left_hu[e];
-            sum_hv -= a->flux_left_hv[e];
+            sum.h -= a->flux_left_h[e];
+            sum.hu -= a->flux_left_hu[e];
+            sum.hv -= a->flux_left_hv[e];
         } else {
-            sum_h += a->flux_right_h[e];
-            sum_hu += a->flux_right_hu[e];
-            sum_hv += a->flux_right_hv[e];
+            sum.h += a->flux_right_h[e];
+            sum.hu += a->flux_right_hu[e];
+            sum.hv += a->flux_right_hv[e];
         }
     }
+    return sum;
+}
+
+/* Cell c after a step of launch.dt from the current state, given the sum
+ * of its edges' fluxes (a gather, or a scatter's accumulators): the sum
+ * over its area; a negative depth (round-off at a front) becomes zero (a
+ * NaN stays NaN, so that the run's guard finds it) and a dry cell loses
+ * its momentum; then Manning friction, which can slow the flow but never
+ * reverse it (numerics/friction.h). Writes the current or the
+ * intermediate state. */
+SWE_INLINE void swe_mesh_cell_apply(const swe_mesh_arrays *a, swe_mesh_launch launch, int c,
+                                    swe_mesh_flux_sum sum)
+{
     real factor = launch.dt / a->area[c];
     swe_cell cell;
-    cell.h = a->h[SWE_MESH_AT(c)] + factor * sum_h;
-    cell.hu = a->hu[SWE_MESH_AT(c)] + factor * sum_hu;
-    cell.hv = a->hv[SWE_MESH_AT(c)] + factor * sum_hv;
+    cell.h = a->h[SWE_MESH_AT(c)] + factor * sum.h;
+    cell.hu = a->hu[SWE_MESH_AT(c)] + factor * sum.hu;
+    cell.hv = a->hv[SWE_MESH_AT(c)] + factor * sum.hv;
     cell.h = cell.h < (real)0 ? (real)0 : cell.h; /* a NaN stays, for the guard to see */
     int dry = cell.h < SWE_DRY_TOLERANCE;
     cell.hu = dry ? (real)0 : cell.hu;
@@ -165,6 +184,12 @@ SWE_INLINE void swe_mesh_cell_update(const swe_mesh_arrays *a, swe_mesh_launch l
     h[SWE_MESH_AT(c)] = cell.h;
     hu[SWE_MESH_AT(c)] = cell.hu;
     hv[SWE_MESH_AT(c)] = cell.hv;
+}
+
+/* Cell c after a step: its gather, applied. */
+SWE_INLINE void swe_mesh_cell_update(const swe_mesh_arrays *a, swe_mesh_launch launch, int c)
+{
+    swe_mesh_cell_apply(a, launch, c, swe_mesh_cell_gather(a, c));
 }
 
 #endif

@@ -1,5 +1,7 @@
 #include "mesh/program/mesh_option_values.h"
 
+#include "io/compression.h"
+
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -82,6 +84,9 @@ int swe_mesh_parse_value(int id, const char *value, swe_mesh_options *options, s
         break;
     case OPTION_OUTPUTS:
         return swe_mesh_parse_whole(value, "--outputs", 1, 100000, &options->plan.outputs, err);
+    case OPTION_COMPRESS:
+        return swe_mesh_parse_whole(value, "--compress", 0, SWE_MAX_COMPRESSION,
+                                    &options->plan.compression, err);
     case OPTION_OUTPUT:
         options->plan.path_stem = value;
         break;

@@ -2,6 +2,7 @@
  * options every backend declares (swe_mesh_backend_option). */
 #include "mesh/program/mesh_options.h"
 
+#include "io/compression.h"
 #include "mesh/program/mesh_option_values.h"
 
 #include <getopt.h>
@@ -23,6 +24,7 @@ static const struct option program_options[] = {
     {"outputs", required_argument, NULL, OPTION_OUTPUTS},
     {"output", required_argument, NULL, OPTION_OUTPUT},
     {"format", required_argument, NULL, OPTION_FORMAT},
+    {"compress", required_argument, NULL, OPTION_COMPRESS},
     {"benchmark", no_argument, NULL, OPTION_BENCHMARK},
     {"quiet", no_argument, NULL, OPTION_QUIET},
     {"checkpoint-every", required_argument, NULL, OPTION_CHECKPOINT_EVERY},
@@ -188,6 +190,7 @@ int swe_mesh_options_parse(int argc, char **argv, swe_mesh_options *options, swe
     memset(options, 0, sizeof *options);
     options->model = swe_mesh_model_defaults(NULL, NULL);
     options->plan.outputs = 10;
+    options->plan.compression = SWE_DEFAULT_COMPRESSION;
     raw_options raw = {0};
     static backend_options own; /* large; one parse at a time */
     collect_backend_options(&own);

@@ -28,7 +28,8 @@ static int write_file(const swe_mesh_outputs *outputs, swe_mesh_model *model, in
     const swe_mesh *mesh = &model->run.mesh;
     int status =
         strcmp(suffix, ".vtu") == 0
-            ? swe_mesh_vtk_write(path, mesh, &model->run.host, model->run_of_file, time, err)
+            ? swe_mesh_vtk_write(path, mesh, &model->run.host, model->run_of_file, time,
+                                 outputs->plan.compression, err)
             : swe_mesh_png_write(path, mesh, &model->run.host, time, &outputs->png_range, err);
     free(path);
     return status;
@@ -66,7 +67,8 @@ static int open_netcdf(swe_mesh_outputs *outputs, const char *mesh_path, swe_mes
     }
     swe_mesh_netcdf_info info = {&model->scenario,         mesh_path,
                                  model->run.backend->name, swe_mesh_ordering_name(model->ordering),
-                                 model->run.order,         model->clock.cfl};
+                                 model->run.order,         model->clock.cfl,
+                                 outputs->plan.compression};
     /* A restart continues the file of the run it continues where that run
      * put it in place (it stopped after a checkpoint, or ran on past it);
      * else (the run was killed) it starts a file of its own snapshots, as

@@ -17,7 +17,8 @@ enum swe_mesh_format {
 typedef struct swe_mesh_output_plan {
     unsigned formats; /* enum swe_mesh_format flags */
     const char *path_stem;
-    int outputs; /* snapshots after the initial one */
+    int outputs;     /* snapshots after the initial one */
+    int compression; /* deflate/zlib level 0..9 (--compress) */
     double t_end;
 } swe_mesh_output_plan;
 

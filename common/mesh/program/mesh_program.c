@@ -53,8 +53,8 @@ static int run_action(const char *program, const swe_mesh_options *options, swe_
     }
 }
 
-static swe_drive_settings settings_of(const swe_mesh_options *options, const swe_mesh_model *model,
-                                      const char *checkpoint_path)
+swe_drive_settings swe_mesh_drive_settings(const swe_mesh_options *options,
+                                           const swe_mesh_model *model, const char *checkpoint_path)
 {
     swe_drive_settings settings = {.t_end = options->plan.t_end,
                                    .outputs = options->plan.outputs,
@@ -63,7 +63,8 @@ static swe_drive_settings settings_of(const swe_mesh_options *options, const swe
                                    .quiet = options->quiet || options->benchmark,
                                    .checkpoint_every = options->checkpoint_every,
                                    .checkpoint_path = checkpoint_path,
-                                   .restart_path = options->restart_path};
+                                   .restart_path = options->restart_path,
+                                   .output_stem = options->plan.path_stem};
     return settings;
 }
 
@@ -85,7 +86,8 @@ static int drive(const swe_mesh_options *options, swe_mesh_model *model, swe_run
         }
     }
     if (status == SWE_OK) {
-        const swe_drive_settings settings = settings_of(options, model, checkpoint_path);
+        const swe_drive_settings settings =
+            swe_mesh_drive_settings(options, model, checkpoint_path);
         const swe_model driven_model = swe_mesh_driven_model(&driven);
         status = swe_drive(&settings, &driven_model, NULL, result, err);
     }
@@ -134,4 +136,17 @@ int swe_mesh_program_main(const char *program_name, int argc, char **argv)
         fprintf(stderr, "%s: %s\n", name, err.message);
     }
     return status;
+}
+
+int swe_mesh_program_wanted(int argc, char **argv)
+{
+    for (int k = 1; argv != NULL && k < argc; ++k) {
+        if (strcmp(argv[k], "--") == 0) {
+            return 0;
+        }
+        if (strcmp(argv[k], "--mesh") == 0 || strncmp(argv[k], "--mesh=", 7) == 0) {
+            return 1;
+        }
+    }
+    return 0;
 }

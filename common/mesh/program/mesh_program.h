@@ -8,6 +8,19 @@
 #ifndef SWE_MESH_PROGRAM_H
 #define SWE_MESH_PROGRAM_H
 
+#include "mesh/program/mesh_options.h"
+#include "run/driver.h"
+
 int swe_mesh_program_main(const char *program_name, int argc, char **argv);
+
+/* What the driver is asked for a run of model with options (shallows-mpi
+ * --mesh passes its rank's part: the same clock). */
+swe_drive_settings swe_mesh_drive_settings(const swe_mesh_options *options,
+                                           const swe_mesh_model *model,
+                                           const char *checkpoint_path);
+
+/* Whether a command line asks for the triangle solver: --mesh before any
+ * "--" (shallows and shallows-mpi take either application). */
+int swe_mesh_program_wanted(int argc, char **argv);
 
 #endif

@@ -54,14 +54,12 @@ static void set_initial_state(swe_mesh_model *model)
     }
 }
 
+/* Numbers the run's mesh (read or handed over) by the options' ordering. */
 static int prepare_mesh(swe_mesh_model *model, const swe_mesh_model_options *options,
                         swe_error *err)
 {
     swe_mesh *mesh = &model->run.mesh;
-    int status = swe_mesh_read(options->mesh_path, mesh, err);
-    if (status == SWE_OK) {
-        status = swe_mesh_reorder(mesh, options->ordering, options->seed, err);
-    }
+    int status = swe_mesh_reorder(mesh, options->ordering, options->seed, err);
     if (status == SWE_OK) {
         model->run_of_file = malloc(((size_t)mesh->cell_count + 1) * sizeof(int));
         if (model->run_of_file == NULL) {
@@ -127,13 +125,33 @@ int swe_mesh_model_create(const swe_mesh_model_options *options, swe_mesh_model 
     }
     *model = NULL;
     int status = check_options(options, err);
+    swe_mesh mesh;
+    memset(&mesh, 0, sizeof mesh);
+    if (status == SWE_OK) {
+        status = swe_mesh_read(options->mesh_path, &mesh, err);
+    }
+    return status == SWE_OK ? swe_mesh_model_create_from_mesh(options, &mesh, model, err) : status;
+}
+
+int swe_mesh_model_create_from_mesh(const swe_mesh_model_options *options, swe_mesh *mesh,
+                                    swe_mesh_model **model, swe_error *err)
+{
+    int status = model != NULL && mesh != NULL
+                     ? check_options(options, err)
+                     : swe_fail(err, SWE_ERROR_USAGE, "internal error: no mesh or model");
+    swe_mesh_model *created = status == SWE_OK ? calloc(1, sizeof *created) : NULL;
+    if (status == SWE_OK && created == NULL) {
+        status = swe_fail(err, SWE_ERROR_RUNTIME, "out of memory for a triangle run");
+    }
     if (status != SWE_OK) {
+        if (mesh != NULL) {
+            swe_mesh_free(mesh);
+        }
         return status;
     }
-    swe_mesh_model *created = calloc(1, sizeof *created);
-    if (created == NULL) {
-        return swe_fail(err, SWE_ERROR_RUNTIME, "out of memory for a triangle run");
-    }
+    *model = NULL;
+    created->run.mesh = *mesh;
+    memset(mesh, 0, sizeof *mesh);
     created->scenario = *options->scenario;
     created->ordering = options->ordering;
     status = prepare_mesh(created, options, err);

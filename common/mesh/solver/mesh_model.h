@@ -51,6 +51,13 @@ swe_mesh_model_options swe_mesh_model_defaults(const swe_mesh_scenario *scenario
 int swe_mesh_model_create(const swe_mesh_model_options *options, swe_mesh_model **model,
                           swe_error *err);
 
+/* The same from a mesh already built (a rank's part of a partitioned
+ * mesh, backends/mpi/mesh/), which the model takes over (and frees, also
+ * on failure); options->mesh_path only names it. Its cell_file_index
+ * numbers the cells 0..cell_count-1: "file order" is that order. */
+int swe_mesh_model_create_from_mesh(const swe_mesh_model_options *options, swe_mesh *mesh,
+                                    swe_mesh_model **model, swe_error *err);
+
 /* One step towards t_target; steps until t_target. */
 int swe_mesh_model_step(swe_mesh_model *model, double t_target, swe_error *err);
 int swe_mesh_model_advance(swe_mesh_model *model, double t_target, swe_error *err);

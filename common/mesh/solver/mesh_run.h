@@ -8,13 +8,25 @@
 #include "mesh/numerics/mesh_arrays.h"
 
 struct swe_mesh_backend;
+struct swe_mesh_run;
+
+/* What couples a run to the other parts of a partitioned mesh (the MPI
+ * ranks, backends/mpi/mesh/): the stepper calls before_step first in
+ * every step (the halo exchange) and hands the step's smallest edge time
+ * step of this part to reduce_time_step (the global minimum). */
+typedef struct swe_mesh_coupling {
+    int (*before_step)(void *context, struct swe_mesh_run *run, swe_error *err);
+    int (*reduce_time_step)(void *context, real *edge_step, swe_error *err);
+    void *context;
+} swe_mesh_coupling;
 
 typedef struct swe_mesh_run {
     swe_mesh mesh;        /* owned; renumbered by the run's ordering */
     swe_mesh_arrays host; /* owned: state, bed, geometry, conditions */
     int order;            /* 1: first order; 2: MUSCL and the two-stage step */
     const struct swe_mesh_backend *backend;
-    void *ext; /* the backend's own fields */
+    void *ext;                         /* the backend's own fields */
+    const swe_mesh_coupling *coupling; /* NULL: the run is the whole mesh */
 } swe_mesh_run;
 
 #endif

@@ -39,12 +39,19 @@ int swe_mesh_step(swe_mesh_run *run, swe_mesh_clock *clock, double t_target, swe
     int second = run->order == 2;
     real edge_step = 0;
     double dt = 0;
-    int status = second ? backend->gradients(run, err) : SWE_OK;
+    const swe_mesh_coupling *coupling = run->coupling;
+    int status = coupling != NULL ? coupling->before_step(coupling->context, run, err) : SWE_OK;
+    if (status == SWE_OK && second) {
+        status = backend->gradients(run, err);
+    }
     if (status == SWE_OK) {
         status = backend->edge_fluxes(run, edge_launch(0, second), err);
     }
     if (status == SWE_OK) {
         status = backend->min_time_step(run, &edge_step, err);
+    }
+    if (status == SWE_OK && coupling != NULL) {
+        status = coupling->reduce_time_step(coupling->context, &edge_step, err);
     }
     if (status == SWE_OK) {
         clock->edge_step = edge_step;

@@ -72,7 +72,8 @@ static int drive(ns_model *model, const ns_drive_settings *settings, const swe_r
                                          .writes_files = settings->writes_files,
                                          .quiet = settings->quiet,
                                          .checkpoint_every = settings->checkpoint_every,
-                                         .restart_path = settings->restart_path};
+                                         .restart_path = settings->restart_path,
+                                         .output_stem = settings->path_stem};
     char *checkpoint_path = NULL;
     if (settings->writes_files && settings->checkpoint_every > 0) {
         checkpoint_path = swe_path_join(settings->path_stem, ".checkpoint");

@@ -4,7 +4,9 @@
  * its three edges. Each element kernel writes only its own element, so
  * the sweeps could run in any order - what the parallel backends rely on.
  * The element kernels (common/mesh/numerics) are the numerics; the loops
- * here are the exercise: which elements, in which sweep. */
+ * here, and the gather of a cell's edges through indirect addressing, are
+ * the exercise (exercises/15-mesh-edge-flux-and-gather): which elements,
+ * in which sweep, and which edge flux enters a cell with which sign. */
 #include "mesh_serial_kernels.h"
 
 #include "mesh/numerics/mesh_cell_kernels.h"
@@ -61,7 +63,7 @@ void swe_mesh_serial_edge_fluxes(const swe_mesh_arrays *arrays, swe_mesh_launch 
 real swe_mesh_serial_min_time_step(const swe_mesh_arrays *arrays)
 {
     real smallest = SWE_MESH_NO_TIME_LIMIT;
-    /* BEGIN SOLUTION: the time step (001 eq. 15). The step is limited by the edge that allows
+    /* BEGIN SOLUTION: the time step (001, equation 15). The step is limited by the edge that allows
      * the least: set smallest to the minimum of arrays->edge_time_step[e] over all edges, with
      * smallest = swe_mesh_min_step(smallest, step), which keeps a NaN (an unstable state) once
      * it has seen one. */
@@ -72,13 +74,42 @@ real swe_mesh_serial_min_time_step(const swe_mesh_arrays *arrays)
     return smallest;
 }
 
+swe_mesh_flux_sum swe_mesh_serial_gather(const swe_mesh_arrays *arrays, int c)
+{
+    swe_mesh_flux_sum sum = {(real)0, (real)0, (real)0};
+    /* BEGIN SOLUTION: the gather, indirect addressing. Visit the cell's three edges in its listed
+     * order, e = arrays->cell_edge_0[c], then cell_edge_1[c], then cell_edge_2[c] (sorted by
+     * midpoint: the same order for every numbering of the mesh, so the same bits). An edge's
+     * fluxes are per unit of time through its whole length, from its left cell
+     * (arrays->edge_left[e]) towards its right one. If c is the edge's left cell, what leaves it
+     * is flux_left_h[e], flux_left_hu[e], flux_left_hv[e]: subtract them from sum.h, sum.hu,
+     * sum.hv; otherwise c is the right cell and receives flux_right_h[e], ...: add them. (The two
+     * sides differ by the bed's source term, so neither is the other's negative.) */
+    const int edges[3] = {arrays->cell_edge_0[c], arrays->cell_edge_1[c], arrays->cell_edge_2[c]};
+    for (int k = 0; k < 3; ++k) {
+        int e = edges[k];
+        if (arrays->edge_left[e] == c) {
+            sum.h -= arrays->flux_left_h[e];
+            sum.hu -= arrays->flux_left_hu[e];
+            sum.hv -= arrays->flux_left_hv[e];
+        } else {
+            sum.h += arrays->flux_right_h[e];
+            sum.hu += arrays->flux_right_hu[e];
+            sum.hv += arrays->flux_right_hv[e];
+        }
+    }
+    /* END SOLUTION */
+    return sum;
+}
+
 void swe_mesh_serial_update_cells(const swe_mesh_arrays *arrays, swe_mesh_launch launch)
 {
-    /* BEGIN SOLUTION: the cell sweep. Call swe_mesh_cell_update(arrays, launch, c) for every
-     * cell: it gathers the fluxes of the cell's three edges (a gather: the cell reads, nobody
-     * else writes it). */
+    /* BEGIN SOLUTION: the cell sweep. For every cell c, gather its edges' fluxes with
+     * swe_mesh_serial_gather(arrays, c) and hand the sum to swe_mesh_cell_apply(arrays, launch,
+     * c, sum), which divides by the area and writes the cell. A gather: the cell reads its edges,
+     * nobody else writes it. */
     for (int c = 0; c < arrays->cell_count; ++c) {
-        swe_mesh_cell_update(arrays, launch, c);
+        swe_mesh_cell_apply(arrays, launch, c, swe_mesh_serial_gather(arrays, c));
     }
     /* END SOLUTION */
 }

@@ -29,6 +29,7 @@ WORK = os.path.join(ROOT, "build", "cheats")
 SERIAL, OPENMP, CUDA, OPENCL, MPI = ("01-serial-net-updates", "02-openmp-loops-and-reduction",
                                      "03-cuda-kernels-and-transfers", "07-opencl-kernels",
                                      "08-mpi-ghost-layers")
+MESH, SCATTER = "15-mesh-edge-flux-and-gather", "16-mesh-scatter-race"
 # name, exercise, how the submission is made, what it must score, time limit per test
 CHEATS = [
     ("report-rewrite", SERIAL, "append:report_rewriter.c", "zero", None),
@@ -45,6 +46,8 @@ CHEATS = [
     ("edit-grader", SERIAL, "append:edit_grader.c", "zero", None),
     ("race-sweep-no-reduction", OPENMP, "unreduce:sweep", "race", None),
     ("race-speed-no-reduction", OPENMP, "unreduce:speed", "race", None),
+    ("include-reference-mesh", MESH, "replace:include_reference.c", "uncompiled", None),
+    ("race-scatter-no-atomic", SCATTER, "unatomic", "race", None),
     ("fork-bomb", SERIAL, "append:fork_bomb.c", "zero", None),
     ("huge-output", SERIAL, "append:huge_output.c", "zero", None),
     ("read-parent", SERIAL, "append:read_parent.c", "zero", None),
@@ -124,6 +127,15 @@ def make_submission(name, exercise, how):
     elif kind == "folder-link":
         os.rmdir(os.path.dirname(target))
         os.symlink(os.path.dirname(reference), os.path.dirname(target))
+    elif kind == "unatomic":
+        # The atomic scatter (exercise 16, TODO 1) with its atomics removed.
+        with open(reference, encoding="utf-8") as stream:
+            lines = stream.read().splitlines(keepends=True)
+        kept = [line for line in lines if line.strip() != "#pragma omp atomic"]
+        if len(lines) - len(kept) != 6:
+            raise SystemExit("cheats: %s no longer holds six '#pragma omp atomic'" % reference)
+        with open(target, "w", encoding="utf-8") as stream:
+            stream.write("".join(kept))
     elif kind == "unreduce":
         with open(reference, encoding="utf-8") as stream:
             text = stream.read()

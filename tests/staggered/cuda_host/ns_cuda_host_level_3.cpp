@@ -21,7 +21,9 @@ template <int VEC> void level_3(void *arguments)
 
 void ns_cuda_host_level_3(const ns_device_fields &fields)
 {
-    level3_args a = level3_args_of(&fields);
-    ns_cuda_host_launch(dim3(blocks_of(a)), dim3(BX, BY), sizeof(plane_slots),
-                        rows_aligned(a) ? level_3<VECTOR> : level_3<1>, &a);
+    /* Four blocks per pretend multiprocessor: with one, the test's grids
+     * are cut into two or three z chunks. */
+    level3_args a = level3_args_of(&fields, 4);
+    ns_cuda_host_launch(dim3(blocks_of(a)), dim3(THREADS_X, THREADS_Y), sizeof(plane_slots),
+                        rows_aligned(fields.geometry) ? level_3<VECTOR> : level_3<1>, &a);
 }

@@ -1,0 +1,219 @@
+#include "mesh_mpi_halo.h"
+
+#include "core/timer.h"
+#include "mpi_check.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Message tag of the halo state. */
+#define HALO_TAG 4711
+
+/* Per rank: how many of this part's halo cells it owns. */
+static void count_requests(const swe_mesh_subdomain *sub, int size, int *wanted)
+{
+    memset(wanted, 0, (size_t)size * sizeof *wanted);
+    for (int k = sub->owned_count; k < sub->cell_count; ++k) {
+        wanted[sub->owner[k]]++;
+    }
+}
+
+/* The neighbours: the ranks this part receives from or sends to, in rank
+ * order, with their cell lists allocated. */
+static int add_neighbours(swe_mesh_mpi_halo *halo, int size, const int *wanted, const int *asked)
+{
+    halo->neighbours = calloc((size_t)size, sizeof *halo->neighbours);
+    halo->requests = malloc(2 * (size_t)size * sizeof *halo->requests);
+    if (halo->neighbours == NULL || halo->requests == NULL) {
+        return 0;
+    }
+    for (int p = 0; p < size; ++p) {
+        if (wanted[p] == 0 && asked[p] == 0) {
+            continue;
+        }
+        swe_mesh_mpi_neighbour *n = &halo->neighbours[halo->neighbour_count++];
+        n->rank = p;
+        n->receive_count = wanted[p];
+        n->send_count = asked[p];
+        n->receive_cells = malloc(((size_t)wanted[p] + 1) * sizeof(int));
+        n->send_cells = malloc(((size_t)asked[p] + 1) * sizeof(int));
+        n->receive_buffer = malloc((3 * (size_t)wanted[p] + 1) * sizeof(real));
+        n->send_buffer = malloc((3 * (size_t)asked[p] + 1) * sizeof(real));
+        if (!n->receive_cells || !n->send_cells || !n->receive_buffer || !n->send_buffer) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+static swe_mesh_mpi_neighbour *neighbour_of(swe_mesh_mpi_halo *halo, int rank)
+{
+    for (int n = 0; n < halo->neighbour_count; ++n) {
+        if (halo->neighbours[n].rank == rank) {
+            return &halo->neighbours[n];
+        }
+    }
+    return NULL;
+}
+
+/* Receive lists in part order; the whole numbers asked of each owner
+ * into request (grouped by owner, offsets from wanted). */
+static void list_receives(swe_mesh_mpi_halo *halo, const swe_mesh_subdomain *sub,
+                          const int *run_of_part, const int *offsets, int *request)
+{
+    for (int n = 0; n < halo->neighbour_count; ++n) {
+        halo->neighbours[n].receive_count = 0;
+    }
+    for (int k = sub->owned_count; k < sub->cell_count; ++k) {
+        swe_mesh_mpi_neighbour *n = neighbour_of(halo, sub->owner[k]);
+        request[offsets[n->rank] + n->receive_count] = sub->whole_cell[k];
+        n->receive_cells[n->receive_count++] = run_of_part[k];
+    }
+}
+
+/* Send lists: the owned cells each neighbour asked for, in its order. */
+static int list_sends(swe_mesh_mpi_halo *halo, const swe_mesh_subdomain *sub,
+                      const int *run_of_part, int whole_cells, const int *asked_offsets,
+                      const int *asked_cells, swe_error *err)
+{
+    int *part_of_whole = malloc(((size_t)whole_cells + 1) * sizeof *part_of_whole);
+    if (part_of_whole == NULL) {
+        return swe_fail(err, SWE_ERROR_RUNTIME, "out of memory for the halo plan");
+    }
+    memset(part_of_whole, -1, (size_t)whole_cells * sizeof *part_of_whole);
+    for (int k = 0; k < sub->owned_count; ++k) {
+        part_of_whole[sub->whole_cell[k]] = k;
+    }
+    int status = SWE_OK;
+    for (int n = 0; n < halo->neighbour_count && status == SWE_OK; ++n) {
+        swe_mesh_mpi_neighbour *neighbour = &halo->neighbours[n];
+        for (int j = 0; j < neighbour->send_count && status == SWE_OK; ++j) {
+            int whole = asked_cells[asked_offsets[neighbour->rank] + j];
+            int k = whole >= 0 && whole < whole_cells ? part_of_whole[whole] : -1;
+            if (k < 0) {
+                status = swe_fail(err, SWE_ERROR_RUNTIME,
+                                  "internal error: rank %d asked for triangle %d, not owned here",
+                                  neighbour->rank, whole);
+            } else {
+                neighbour->send_cells[j] = run_of_part[k];
+            }
+        }
+    }
+    free(part_of_whole);
+    return status;
+}
+
+static void prefix_sums(const int *counts, int size, int *offsets)
+{
+    offsets[0] = 0;
+    for (int p = 0; p < size; ++p) {
+        offsets[p + 1] = offsets[p] + counts[p];
+    }
+}
+
+int swe_mesh_mpi_halo_create(MPI_Comm comm, const swe_mesh_subdomain *sub, const int *run_of_part,
+                             int whole_cells, swe_mesh_mpi_halo *halo, swe_error *err)
+{
+    if (sub == NULL || run_of_part == NULL || halo == NULL) {
+        return swe_fail(err, SWE_ERROR_USAGE, "internal error: no part for a halo plan");
+    }
+    memset(halo, 0, sizeof *halo);
+    halo->comm = comm;
+    int size = 0;
+    MPI_CHECK(MPI_Comm_size(comm, &size));
+    size_t ints = 4 * ((size_t)size + 1) + (size_t)sub->cell_count;
+    int *scratch = malloc(ints * sizeof *scratch);
+    if (scratch == NULL) {
+        return swe_fail(err, SWE_ERROR_RUNTIME, "out of memory for the halo plan");
+    }
+    int *wanted = scratch, *asked = wanted + size, *wanted_offsets = asked + size;
+    int *asked_offsets = wanted_offsets + size + 1, *request = asked_offsets + size + 1;
+    count_requests(sub, size, wanted);
+    MPI_CHECK(MPI_Alltoall(wanted, 1, MPI_INT, asked, 1, MPI_INT, comm));
+    prefix_sums(wanted, size, wanted_offsets);
+    prefix_sums(asked, size, asked_offsets);
+    int *asked_cells = malloc(((size_t)asked_offsets[size] + 1) * sizeof *asked_cells);
+    int status = asked_cells != NULL && add_neighbours(halo, size, wanted, asked)
+                     ? SWE_OK
+                     : swe_fail(err, SWE_ERROR_RUNTIME, "out of memory for the halo plan");
+    int ok = status == SWE_OK; /* every rank takes part in the collective below */
+    MPI_CHECK(MPI_Allreduce(MPI_IN_PLACE, &ok, 1, MPI_INT, MPI_MIN, comm));
+    if (ok) {
+        list_receives(halo, sub, run_of_part, wanted_offsets, request);
+        MPI_CHECK(MPI_Alltoallv(request, wanted, wanted_offsets, MPI_INT, asked_cells, asked,
+                                asked_offsets, MPI_INT, comm));
+        status = list_sends(halo, sub, run_of_part, whole_cells, asked_offsets, asked_cells, err);
+    } else if (status == SWE_OK) {
+        status = swe_fail(err, SWE_ERROR_RUNTIME, "another rank ran out of memory for its halo");
+    }
+    free(asked_cells);
+    free(scratch);
+    if (status != SWE_OK) {
+        swe_mesh_mpi_halo_free(halo);
+    }
+    return status;
+}
+
+static void pack(const swe_mesh_mpi_neighbour *n, const real *h, const real *hu, const real *hv)
+{
+    for (int j = 0; j < n->send_count; ++j) {
+        int c = n->send_cells[j];
+        n->send_buffer[3 * j] = h[c];
+        n->send_buffer[3 * j + 1] = hu[c];
+        n->send_buffer[3 * j + 2] = hv[c];
+    }
+}
+
+static void unpack(const swe_mesh_mpi_neighbour *n, real *h, real *hu, real *hv)
+{
+    for (int j = 0; j < n->receive_count; ++j) {
+        int c = n->receive_cells[j];
+        h[c] = n->receive_buffer[3 * j];
+        hu[c] = n->receive_buffer[3 * j + 1];
+        hv[c] = n->receive_buffer[3 * j + 2];
+    }
+}
+
+void swe_mesh_mpi_halo_exchange(swe_mesh_mpi_halo *halo, real *h, real *hu, real *hv)
+{
+    double started = swe_wall_seconds();
+    int requests = 0;
+    for (int k = 0; k < halo->neighbour_count; ++k) {
+        swe_mesh_mpi_neighbour *n = &halo->neighbours[k];
+        if (n->receive_count > 0) {
+            MPI_CHECK(MPI_Irecv(n->receive_buffer, 3 * n->receive_count, SWE_MPI_REAL, n->rank,
+                                HALO_TAG, halo->comm, &halo->requests[requests++]));
+        }
+    }
+    for (int k = 0; k < halo->neighbour_count; ++k) {
+        swe_mesh_mpi_neighbour *n = &halo->neighbours[k];
+        if (n->send_count > 0) {
+            pack(n, h, hu, hv);
+            MPI_CHECK(MPI_Isend(n->send_buffer, 3 * n->send_count, SWE_MPI_REAL, n->rank, HALO_TAG,
+                                halo->comm, &halo->requests[requests++]));
+        }
+    }
+    MPI_CHECK(MPI_Waitall(requests, halo->requests, MPI_STATUSES_IGNORE));
+    for (int k = 0; k < halo->neighbour_count; ++k) {
+        unpack(&halo->neighbours[k], h, hu, hv);
+    }
+    halo->seconds += swe_wall_seconds() - started;
+    halo->exchanges++;
+}
+
+void swe_mesh_mpi_halo_free(swe_mesh_mpi_halo *halo)
+{
+    if (halo == NULL) {
+        return;
+    }
+    for (int k = 0; halo->neighbours != NULL && k < halo->neighbour_count; ++k) {
+        swe_mesh_mpi_neighbour *n = &halo->neighbours[k];
+        free(n->send_cells);
+        free(n->receive_cells);
+        free(n->send_buffer);
+        free(n->receive_buffer);
+    }
+    free(halo->neighbours);
+    free(halo->requests);
+    memset(halo, 0, sizeof *halo);
+}

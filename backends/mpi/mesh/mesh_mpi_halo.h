@@ -1,0 +1,45 @@
+/* The halo exchange of a partitioned triangle mesh: each rank receives
+ * the state (h, hu, hv) of its halo cells from the ranks that own them
+ * and sends its owned cells that other ranks hold as halo, with
+ * non-blocking point-to-point messages (one each way per neighbouring
+ * rank and exchange). The plan is made once, collectively: every rank
+ * asks the owners of its halo cells for them by their whole-mesh
+ * numbers, so both sides list the cells of a message in the same order. */
+#ifndef SWE_MESH_MPI_HALO_H
+#define SWE_MESH_MPI_HALO_H
+
+#include "core/error.h"
+#include "core/real.h"
+#include "mesh/partition/mesh_subdomain.h"
+
+#include <mpi.h>
+
+typedef struct swe_mesh_mpi_neighbour {
+    int rank;
+    int send_count, receive_count;      /* cells */
+    int *send_cells, *receive_cells;    /* the run's cell numbers */
+    real *send_buffer, *receive_buffer; /* h, hu, hv of each cell in turn */
+} swe_mesh_mpi_neighbour;
+
+typedef struct swe_mesh_mpi_halo {
+    MPI_Comm comm;
+    int neighbour_count;
+    swe_mesh_mpi_neighbour *neighbours;
+    MPI_Request *requests; /* 2 per neighbour */
+    double seconds;        /* wall time in exchanges */
+    long exchanges;
+} swe_mesh_mpi_halo;
+
+/* The plan of sub (this rank's part) whose cell k the run numbers
+ * run_of_part[k]; whole_cells: of the whole mesh. Collective. */
+int swe_mesh_mpi_halo_create(MPI_Comm comm, const swe_mesh_subdomain *sub, const int *run_of_part,
+                             int whole_cells, swe_mesh_mpi_halo *halo, swe_error *err);
+
+/* Fills the halo cells of h, hu, hv (the run's numbering) from their
+ * owners. Collective over the neighbours; a failed MPI call ends the job. */
+void swe_mesh_mpi_halo_exchange(swe_mesh_mpi_halo *halo, real *h, real *hu, real *hv);
+
+/* Frees and zeroes halo; safe on a zeroed one. */
+void swe_mesh_mpi_halo_free(swe_mesh_mpi_halo *halo);
+
+#endif

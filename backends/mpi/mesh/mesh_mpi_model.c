@@ -1,0 +1,200 @@
+#include "mesh_mpi_model.h"
+
+#include "core/timer.h"
+#include "mesh/partition/mesh_dual_graph.h"
+#include "mesh/solver/mesh_backend.h"
+#include "mpi_agree.h"
+#include "mpi_check.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The halo before every step: through the host arrays, which a CPU
+ * backend computes on (download and upload do nothing there). A failure
+ * here would leave the other ranks waiting in the exchange: it ends the
+ * job. */
+static int exchange_before_step(void *context, swe_mesh_run *run, swe_error *err)
+{
+    swe_mesh_mpi_model *model = context;
+    if (run->backend->download(run, err) != SWE_OK) {
+        swe_mpi_abort(err->message, 1);
+    }
+    swe_mesh_mpi_halo_exchange(&model->halo, run->host.h, run->host.hu, run->host.hv);
+    if (run->backend->upload(run, err) != SWE_OK) {
+        swe_mpi_abort(err->message, 1);
+    }
+    return SWE_OK;
+}
+
+/* The global minimum, exact; a NaN anywhere (an unstable state) stays a
+ * NaN everywhere, which MPI_MIN alone would not promise. */
+static int reduce_time_step(void *context, real *edge_step, swe_error *err)
+{
+    (void)err;
+    swe_mesh_mpi_model *model = context;
+    double started = swe_wall_seconds();
+    real step = isnan(*edge_step) ? (real)-INFINITY : *edge_step;
+    MPI_CHECK(MPI_Allreduce(MPI_IN_PLACE, &step, 1, SWE_MPI_REAL, MPI_MIN, model->comm));
+    *edge_step = step == (real)-INFINITY ? (real)NAN : step;
+    model->reduction_seconds += swe_wall_seconds() - started;
+    return SWE_OK;
+}
+
+/* Rank 0 splits the graph (and measures a random split beside it); every
+ * rank gets the parts. */
+static int partition(swe_mesh_mpi_model *model, const swe_mesh_mpi_options *options,
+                     const swe_mesh_dual_graph *graph, int *part, swe_error *err)
+{
+    int status = SWE_OK;
+    if (model->rank == 0) {
+        status = swe_mesh_partition(graph, model->size, SWE_MESH_PARTITION_RANDOM,
+                                    options->partition_seed, part, err);
+        if (status == SWE_OK) {
+            status =
+                swe_mesh_partition_measure(graph, model->size, part, &model->random_quality, err);
+        }
+        if (status == SWE_OK) {
+            status = swe_mesh_partition(graph, model->size, options->partitioner,
+                                        options->partition_seed, part, err);
+        }
+        if (status == SWE_OK) {
+            status = swe_mesh_partition_measure(graph, model->size, part, &model->quality, err);
+        }
+    }
+    status = swe_mpi_agree(model->comm, status, err);
+    if (status == SWE_OK) {
+        MPI_CHECK(MPI_Bcast(part, graph->cell_count, MPI_INT, 0, model->comm));
+    }
+    return status;
+}
+
+/* This rank's part of the mesh, with its halo: read, partitioned, cut. */
+static int build_part(swe_mesh_mpi_model *model, const swe_mesh_mpi_options *options,
+                      swe_error *err)
+{
+    swe_mesh whole;
+    swe_mesh_dual_graph graph;
+    memset(&whole, 0, sizeof whole);
+    memset(&graph, 0, sizeof graph);
+    int *part = NULL;
+    int status = swe_mesh_read(options->model.mesh_path, &whole, err);
+    if (status == SWE_OK) {
+        status = swe_mesh_dual_graph_create(&whole, &graph, err);
+    }
+    if (status == SWE_OK) {
+        model->whole_cells = whole.cell_count;
+        part = malloc(((size_t)whole.cell_count + 1) * sizeof *part);
+        status = part != NULL ? SWE_OK
+                              : swe_fail(err, SWE_ERROR_RUNTIME, "out of memory for a partition");
+    }
+    status = swe_mpi_agree(model->comm, status, err);
+    if (status == SWE_OK) {
+        status = partition(model, options, &graph, part, err);
+    }
+    if (status == SWE_OK) {
+        int order =
+            options->model.order != 0 ? options->model.order : options->model.scenario->order;
+        status = swe_mesh_subdomain_create(&whole, &graph, part, model->rank, order == 2 ? 3 : 1,
+                                           &model->sub, err);
+    }
+    free(part);
+    swe_mesh_dual_graph_free(&graph);
+    swe_mesh_free(&whole);
+    return swe_mpi_agree(model->comm, status, err);
+}
+
+/* Rank 0 learns which cells every rank owns, for gathering. */
+static int plan_gather(swe_mesh_mpi_model *model, swe_error *err)
+{
+    int owned = model->sub.owned_count, ok = 1;
+    if (model->rank == 0) {
+        model->gather_counts = malloc((size_t)model->size * sizeof(int));
+        model->gather_offsets = malloc(((size_t)model->size + 1) * sizeof(int));
+        model->gather_cells = malloc(((size_t)model->whole_cells + 1) * sizeof(int));
+        ok = model->gather_counts && model->gather_offsets && model->gather_cells;
+    }
+    MPI_CHECK(MPI_Bcast(&ok, 1, MPI_INT, 0, model->comm));
+    if (!ok) {
+        return swe_fail(err, SWE_ERROR_RUNTIME, "out of memory on rank 0 for gathering");
+    }
+    MPI_CHECK(MPI_Gather(&owned, 1, MPI_INT, model->gather_counts, 1, MPI_INT, 0, model->comm));
+    if (model->rank == 0) {
+        model->gather_offsets[0] = 0;
+        for (int p = 0; p < model->size; ++p) {
+            model->gather_offsets[p + 1] = model->gather_offsets[p] + model->gather_counts[p];
+        }
+    }
+    MPI_CHECK(MPI_Gatherv(model->sub.whole_cell, owned, MPI_INT, model->gather_cells,
+                          model->gather_counts, model->gather_offsets, MPI_INT, 0, model->comm));
+    return SWE_OK;
+}
+
+static int set_up(swe_mesh_mpi_model *model, const swe_mesh_mpi_options *options, swe_error *err)
+{
+    int status = build_part(model, options, err);
+    if (status == SWE_OK) {
+        swe_mesh mesh = model->sub.mesh; /* the part's model takes the mesh over */
+        memset(&model->sub.mesh, 0, sizeof model->sub.mesh);
+        status = swe_mesh_model_create_from_mesh(&options->model, &mesh, &model->part, err);
+        status = swe_mpi_agree(model->comm, status, err);
+    }
+    if (status == SWE_OK) {
+        status = swe_mesh_mpi_halo_create(model->comm, &model->sub, model->part->run_of_file,
+                                          model->whole_cells, &model->halo, err);
+        status = swe_mpi_agree(model->comm, status, err);
+    }
+    if (status == SWE_OK) {
+        status = swe_mpi_agree(model->comm, plan_gather(model, err), err);
+    }
+    return status;
+}
+
+int swe_mesh_mpi_model_create(const swe_mesh_mpi_options *options, MPI_Comm comm,
+                              swe_mesh_mpi_model **model, swe_error *err)
+{
+    if (options == NULL || model == NULL || options->model.scenario == NULL ||
+        options->model.mesh_path == NULL) {
+        return swe_fail(err, SWE_ERROR_USAGE, "internal error: no options for a triangle run");
+    }
+    swe_mesh_mpi_model *created = calloc(1, sizeof *created);
+    int status =
+        created != NULL ? SWE_OK : swe_fail(err, SWE_ERROR_RUNTIME, "out of memory for a run");
+    status = swe_mpi_agree(comm, status, err);
+    if (status != SWE_OK) {
+        free(created);
+        return status;
+    }
+    /* A communicator of its own: no message of the run meets another's. */
+    created->comm = MPI_COMM_NULL;
+    MPI_CHECK(MPI_Comm_dup(comm, &created->comm));
+    created->partitioner = options->partitioner;
+    MPI_CHECK(MPI_Comm_rank(created->comm, &created->rank));
+    MPI_CHECK(MPI_Comm_size(created->comm, &created->size));
+    status = set_up(created, options, err);
+    if (status != SWE_OK) {
+        swe_mesh_mpi_model_free(created);
+        return status;
+    }
+    created->coupling = (swe_mesh_coupling){exchange_before_step, reduce_time_step, created};
+    created->part->run.coupling = &created->coupling;
+    *model = created;
+    return SWE_OK;
+}
+
+void swe_mesh_mpi_model_free(swe_mesh_mpi_model *model)
+{
+    if (model == NULL) {
+        return;
+    }
+    swe_mesh_model_free(model->part);
+    swe_mesh_subdomain_free(&model->sub);
+    swe_mesh_mpi_halo_free(&model->halo);
+    free(model->gather_counts);
+    free(model->gather_offsets);
+    free(model->gather_cells);
+    if (model->comm != MPI_COMM_NULL) {
+        MPI_CHECK(MPI_Comm_free(&model->comm));
+    }
+    free(model);
+}

@@ -1,0 +1,68 @@
+/* A triangle run over the ranks of a communicator: the mesh partitioned
+ * (METIS, or at random for comparison), each rank running its part with
+ * its halo as a model of its own (mesh/solver/mesh_model.h) on any
+ * backend, coupled to the others through the stepper's hooks: the halo
+ * exchange before every step and the global minimum of the time step.
+ *
+ * Halo depth: one layer for first order; three for second order, so that
+ * one exchange per step serves both stages (the gradients of the cells
+ * next to the owned ones need a second layer, the predictor state of
+ * those cells a third) and a device backend exchanges through its host
+ * arrays (download, exchange, upload) with its ordinary verbs. Every CPU
+ * backend gives the bits of one process on any number of ranks. */
+#ifndef SWE_MESH_MPI_MODEL_H
+#define SWE_MESH_MPI_MODEL_H
+
+#include "mesh/partition/mesh_partition.h"
+#include "mesh/partition/mesh_subdomain.h"
+#include "mesh/solver/mesh_model.h"
+#include "mesh_mpi_halo.h"
+
+#include <mpi.h>
+
+typedef struct swe_mesh_mpi_options {
+    swe_mesh_model_options model; /* as for one process; its ordering numbers each part */
+    enum swe_mesh_partitioner partitioner;
+    unsigned long long partition_seed;
+} swe_mesh_mpi_options;
+
+typedef struct swe_mesh_mpi_model {
+    MPI_Comm comm;
+    int rank, size;
+    swe_mesh_model *part; /* this rank's cells and halo; its "file order" is sub's k */
+    swe_mesh_subdomain sub;
+    int whole_cells;
+    swe_mesh_mpi_halo halo;
+    swe_mesh_coupling coupling;
+    enum swe_mesh_partitioner partitioner;
+    swe_mesh_partition_quality quality;        /* of the partition used */
+    swe_mesh_partition_quality random_quality; /* of a random one, for comparison */
+    double reduction_seconds;
+    int *gather_counts, *gather_offsets, *gather_cells; /* rank 0: who sends which cells */
+} swe_mesh_mpi_model;
+
+/* Reads, partitions and sets up every rank's part at the initial state.
+ * Collective; every rank returns the same status (the first failure's
+ * message). */
+int swe_mesh_mpi_model_create(const swe_mesh_mpi_options *options, MPI_Comm comm,
+                              swe_mesh_mpi_model **model, swe_error *err);
+
+/* The owned cells of every rank, in the whole mesh's file order, into
+ * h, hu, hv on rank 0 (whole_cells values each; NULL elsewhere).
+ * Collective. */
+int swe_mesh_mpi_model_gather(swe_mesh_mpi_model *model, real *h, real *hu, real *hv,
+                              swe_error *err);
+
+/* Replaces the state with rank 0's h, hu, hv (file order) and the clock.
+ * Collective. */
+int swe_mesh_mpi_model_restore(swe_mesh_mpi_model *model, double t, long steps, real *h, real *hu,
+                               real *hv, swe_error *err);
+
+/* The smallest edge time step of the current state over all ranks, as
+ * the first step will see it (for the driver's first wave speed). */
+int swe_mesh_mpi_model_edge_step(swe_mesh_mpi_model *model, real *edge_step, swe_error *err);
+
+/* Frees; safe with NULL. Not collective. */
+void swe_mesh_mpi_model_free(swe_mesh_mpi_model *model);
+
+#endif

@@ -1,0 +1,185 @@
+/* shallows-mesh-scatter: the cost of the cell pass of the triangle solver
+ * done four ways (exercise 16): the gather (the solver's), the naive
+ * scatter (the race), the scatter with atomics, and the coloured scatter.
+ * On a generated square of N x N cells (2 N^2 triangles, numbered
+ * rcm+edges or at random) with a dam-break state, after one edge sweep,
+ * each variant runs REPEAT times; it prints per pass the wall and CPU time,
+ * nanoseconds per cell, and how many passes gave a cell that disagrees
+ * with the gather beyond rounding (the race shows there).
+ *
+ *   shallows-mesh-scatter [N [REPEAT [THREADS [random]]]]   (300 50 2) */
+#include "mesh/geometry/mesh_ordering.h"
+#include "mesh/gmsh/msh_writer.h"
+#include "mesh/numerics/mesh_cell_kernels.h"
+#include "mesh/solver/mesh_host_arrays.h"
+#include "mesh_openmp_kernels.h"
+#include "mesh_openmp_scatter.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+enum variant { GATHER, NAIVE, ATOMIC, COLOURED, VARIANTS };
+static const char *const variant_names[VARIANTS] = {"gather", "naive scatter", "atomic scatter",
+                                                    "coloured scatter"};
+
+typedef struct bench {
+    swe_mesh mesh;
+    swe_mesh_arrays arrays;
+    swe_mesh_colouring colouring;
+    swe_mesh_cell_sums sums, want;
+    double largest_flux; /* over every edge: the scale of a sum's rounding */
+    int threads;
+} bench;
+
+static double seconds(clockid_t clock)
+{
+    struct timespec now;
+    clock_gettime(clock, &now);
+    return (double)now.tv_sec + 1e-9 * (double)now.tv_nsec;
+}
+
+static int fail(const char *what)
+{
+    fprintf(stderr, "shallows-mesh-scatter: %s\n", what);
+    return 2;
+}
+
+/* A square dam break: 2 m of water on the left half, 1 m on the right. */
+static int set_up(bench *b, int n, int random_order, swe_error *err)
+{
+    swe_msh_raw raw = {0};
+    int status = swe_msh_generate_square(n, 1000.0, 1, &raw, err);
+    status = status == SWE_OK ? swe_msh_write_binary("build/mesh-scatter.msh", &raw, err) : status;
+    swe_msh_raw_free(&raw);
+    status = status == SWE_OK ? swe_mesh_read("build/mesh-scatter.msh", &b->mesh, err) : status;
+    enum swe_mesh_ordering order =
+        random_order ? SWE_MESH_ORDERING_RANDOM : SWE_MESH_ORDERING_RCM_EDGES;
+    status = status == SWE_OK ? swe_mesh_reorder(&b->mesh, order, 7, err) : status;
+    int kinds[2] = {0, 0};
+    double values[2] = {0, 0};
+    swe_mesh_conditions walls = {b->mesh.group_count + 1, kinds, values, values};
+    status =
+        status == SWE_OK ? swe_mesh_host_arrays_create(&b->arrays, &b->mesh, &walls, err) : status;
+    status = status == SWE_OK ? swe_mesh_host_arrays_add_work(&b->arrays, err) : status;
+    const swe_mesh_arrays *a = &b->arrays;
+    status = status == SWE_OK ? swe_mesh_colour_edges(a->cell_count, a->edge_count, a->edge_left,
+                                                      a->edge_right, &b->colouring, err)
+                              : status;
+    if (status != SWE_OK) {
+        return status;
+    }
+    for (int c = 0; c < a->cell_count; ++c) {
+        a->h[c] = b->mesh.cell_x[c] < 500.0 ? (real)2 : (real)1;
+    }
+    return SWE_OK;
+}
+
+/* One cell pass of a variant, writing the stage state. */
+static void cell_pass(const bench *b, enum variant v)
+{
+    swe_mesh_launch launch = {0, 0, 1, (real)0.01, (real)0};
+    if (v == GATHER) {
+        swe_mesh_openmp_update_cells(&b->arrays, launch, b->threads);
+        return;
+    }
+    swe_mesh_openmp_sums_zero(&b->arrays, b->sums, b->threads);
+    if (v == NAIVE) {
+        swe_mesh_openmp_scatter_naive(&b->arrays, b->sums, b->threads);
+    } else if (v == ATOMIC) {
+        swe_mesh_openmp_scatter_atomic(&b->arrays, b->sums, b->threads);
+    } else {
+        swe_mesh_openmp_scatter_coloured(&b->arrays, &b->colouring, b->sums, b->threads);
+    }
+    swe_mesh_openmp_apply_sums(&b->arrays, launch, b->sums, b->threads);
+}
+
+/* Whether the last scatter lost or garbled a sum: off the gather by more
+ * than 64 ulps of the largest flux (another order of three additions
+ * stays within a few). */
+static int wrong(const bench *b)
+{
+    double epsilon = sizeof(real) == sizeof(float) ? 1.1920929e-7 : 2.220446049250313e-16;
+    double bound = 64 * epsilon * (1 + b->largest_flux);
+    for (int c = 0; c < b->arrays.cell_count; ++c) {
+        real got[3] = {b->sums.h[c], b->sums.hu[c], b->sums.hv[c]};
+        real want[3] = {b->want.h[c], b->want.hu[c], b->want.hv[c]};
+        for (int k = 0; k < 3; ++k) {
+            if (!(fabs((double)(got[k] - want[k])) <= bound)) {
+                return 1;
+            }
+        }
+    }
+    return 0;
+}
+
+static void measure(const bench *b, enum variant v, int repeat)
+{
+    int wrong_passes = 0;
+    cell_pass(b, v); /* warm the caches and the thread team */
+    double wall = 0, cpu = 0;
+    for (int r = 0; r < repeat; ++r) {
+        double wall0 = seconds(CLOCK_MONOTONIC), cpu0 = seconds(CLOCK_PROCESS_CPUTIME_ID);
+        cell_pass(b, v);
+        wall += seconds(CLOCK_MONOTONIC) - wall0;
+        cpu += seconds(CLOCK_PROCESS_CPUTIME_ID) - cpu0;
+        wrong_passes += v != GATHER && wrong(b);
+    }
+    int cells = b->arrays.cell_count;
+    printf("%-17s %10.3f %10.3f %10.2f %10.2f %8d of %d\n", variant_names[v], 1e3 * wall / repeat,
+           1e3 * cpu / repeat, 1e9 * wall / repeat / cells, 1e9 * cpu / repeat / cells,
+           wrong_passes, repeat);
+}
+
+int main(int argc, char **argv)
+{
+    int n = argc > 1 ? atoi(argv[1]) : 300, repeat = argc > 2 ? atoi(argv[2]) : 50;
+    bench b = {.threads = argc > 3 ? atoi(argv[3]) : 2};
+    int random_order = argc > 4 && strcmp(argv[4], "random") == 0;
+    if (n < 2 || n > 5000 || repeat < 1 || repeat > 100000 || b.threads < 1 || b.threads > 4096) {
+        return fail("usage: shallows-mesh-scatter [N 2..5000 [REPEAT [THREADS [random]]]]");
+    }
+    swe_error err;
+    if (set_up(&b, n, random_order, &err) != SWE_OK) {
+        return fail(err.message);
+    }
+    int cells = b.arrays.cell_count;
+    real *storage = malloc((size_t)6 * cells * sizeof *storage);
+    if (storage == NULL) {
+        return fail("out of memory for the accumulators");
+    }
+    b.sums = (swe_mesh_cell_sums){storage, storage + cells, storage + 2 * (size_t)cells};
+    b.want = (swe_mesh_cell_sums){storage + 3 * (size_t)cells, storage + 4 * (size_t)cells,
+                                  storage + 5 * (size_t)cells};
+    swe_mesh_launch first_order = {0, 0, 0, (real)0, (real)0};
+    swe_mesh_openmp_edge_fluxes(&b.arrays, first_order, b.threads);
+    const swe_mesh_arrays *a = &b.arrays;
+    for (int e = 0; e < a->edge_count; ++e) {
+        double sizes[6] = {a->flux_left_h[e],  a->flux_left_hu[e],  a->flux_left_hv[e],
+                           a->flux_right_h[e], a->flux_right_hu[e], a->flux_right_hv[e]};
+        for (int k = 0; k < (e < a->interior_edge_count ? 6 : 3); ++k) {
+            b.largest_flux = fmax(b.largest_flux, fabs(sizes[k]));
+        }
+    }
+    for (int c = 0; c < cells; ++c) {
+        swe_mesh_flux_sum sum = swe_mesh_cell_gather(&b.arrays, c);
+        b.want.h[c] = sum.h;
+        b.want.hu[c] = sum.hu;
+        b.want.hv[c] = sum.hv;
+    }
+    printf("%d triangles, %d edges, %s numbering, %d colours, %d threads, %s, %d passes\n", cells,
+           b.arrays.edge_count, random_order ? "random" : "rcm+edges", b.colouring.colour_count,
+           b.threads, SWE_PRECISION_NAME, repeat);
+    printf("%-17s %10s %10s %10s %10s %14s\n", "cell pass", "wall ms", "CPU ms", "wall ns/c",
+           "CPU ns/c", "wrong passes");
+    for (int v = 0; v < VARIANTS; ++v) {
+        measure(&b, (enum variant)v, repeat);
+    }
+    free(storage);
+    swe_mesh_colouring_free(&b.colouring);
+    swe_mesh_host_arrays_free(&b.arrays);
+    swe_mesh_free(&b.mesh);
+    return 0;
+}
