@@ -29,7 +29,8 @@ static swe_mesh_initial channel_state(const swe_mesh_scenario *scenario, double 
     double pulse = (x - P("pulse_x")) / 60;
     double surface = P("level") + P("amplitude") * exp(-0.5 * pulse * pulse);
     double h = surface - bed, depth = P("level") - bed;
-    double u = P("velocity") + 2 * P("direction") * (sqrt(SWE_GRAVITY * h) - sqrt(SWE_GRAVITY * depth));
+    double u =
+        P("velocity") + 2 * P("direction") * (sqrt(SWE_GRAVITY * h) - sqrt(SWE_GRAVITY * depth));
     swe_mesh_initial state = {h, h * u, 0, bed};
     return state;
 }
@@ -37,24 +38,23 @@ static swe_mesh_initial channel_state(const swe_mesh_scenario *scenario, double 
 /* The channel's scenario with these ends: 10 m deep, no bump, no wave. */
 static swe_mesh_scenario channel(int upstream, int downstream)
 {
-    swe_mesh_scenario scenario = {
-        .name = "radiating-channel",
-        .title = "a channel whose ends the test chooses",
-        .t_end = 100,
-        .cfl = 0.5,
-        .order = 2,
-        .parameter_count = 6,
-        .parameters = {{"level", 10, "m"},
-                       {"velocity", 0, "m/s"},
-                       {"bump_height", 0, "m"},
-                       {"amplitude", 0, "m"},
-                       {"pulse_x", 500, "m"},
-                       {"direction", 1, ""}},
-        .condition_count = 3,
-        .conditions = {{"wall", SWE_MESH_WALL, NULL, NULL},
-                       {"upstream", upstream, "velocity", "level"},
-                       {"downstream", downstream, "level", "velocity"}},
-        .initial = channel_state};
+    swe_mesh_scenario scenario = {.name = "radiating-channel",
+                                  .title = "a channel whose ends the test chooses",
+                                  .t_end = 100,
+                                  .cfl = 0.5,
+                                  .order = 2,
+                                  .parameter_count = 6,
+                                  .parameters = {{"level", 10, "m"},
+                                                 {"velocity", 0, "m/s"},
+                                                 {"bump_height", 0, "m"},
+                                                 {"amplitude", 0, "m"},
+                                                 {"pulse_x", 500, "m"},
+                                                 {"direction", 1, ""}},
+                                  .condition_count = 3,
+                                  .conditions = {{"wall", SWE_MESH_WALL, NULL, NULL},
+                                                 {"upstream", upstream, "velocity", "level"},
+                                                 {"downstream", downstream, "level", "velocity"}},
+                                  .initial = channel_state};
     return scenario;
 }
 
@@ -213,15 +213,15 @@ static void test_radiating_ghosts(void)
 {
     const real g = SWE_GRAVITY, tolerance = 100 * SWE_TEST_EPSILON;
     swe_mesh_face inside = {(real)1.1, (real)0.55, (real)0.11};
-    swe_mesh_face ghost = swe_mesh_ghost(SWE_MESH_LEVEL_RADIATING, (real)1.2, (real)0.3, inside,
-                                         (real)0.2);
+    swe_mesh_face ghost =
+        swe_mesh_ghost(SWE_MESH_LEVEL_RADIATING, (real)1.2, (real)0.3, inside, (real)0.2);
     real u = ghost.qn / ghost.h, c = SWE_SQRT(g * ghost.h);
     CU_ASSERT(fabs(u + 2 * c - ((real)0.5 + 2 * SWE_SQRT(g * (real)1.1))) < tolerance * 10);
     CU_ASSERT(fabs(u - 2 * c - ((real)0.3 - 2 * SWE_SQRT(g))) < tolerance * 10);
     CU_ASSERT(fabs(ghost.qt / ghost.h - (real)0.1) < tolerance);
     swe_mesh_face at_rest = {1, 0, 0};
-    swe_mesh_face same = swe_mesh_ghost(SWE_MESH_INFLOW_RADIATING, 0, (real)0.5, at_rest,
-                                        (real)-0.5);
+    swe_mesh_face same =
+        swe_mesh_ghost(SWE_MESH_INFLOW_RADIATING, 0, (real)0.5, at_rest, (real)-0.5);
     CU_ASSERT(fabs(same.h - 1) < tolerance && fabs(same.qn) < tolerance && same.qt == 0);
     swe_mesh_face entering = swe_mesh_ghost(SWE_MESH_INFLOW_RADIATING, 1, 0, at_rest, -1);
     CU_ASSERT(fabs(entering.qn / entering.h + (real)0.5) < tolerance * 10 && entering.qt == 0);
