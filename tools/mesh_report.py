@@ -109,7 +109,7 @@ def case_rows(case):
     return table(["mesh", "cells", "steps", "CPU-run s", "reattachment, mean of last 100 s",
                   "reattachment, last state", "discharge swing at x = 10 m"],
                  [(x["mesh"], f"{x['cells']:,}", x["steps"], f"{x['seconds']:.0f}", f"{x['mean']:.2f} m",
-                   f"{x['last']:.2f} m", f"{100 * x['swing']:.0f} %") for x in r])
+                   f"{x['last']:.2f} m", f"{100 * x['swing']:.1f} %") for x in r])
 
 
 def section(results, figures_link, context):

@@ -13,6 +13,7 @@ void register_mesh_validation_tests(void);
 void register_mesh_output_tests(void);
 void register_mesh_cli_tests(void);
 void register_mesh_restart_tests(void);
+void register_mesh_radiating_tests(void);
 #ifdef SWE_WITH_OPENMP
 void register_mesh_openmp_tests(void);
 void register_mesh_scatter_tests(void);

@@ -24,9 +24,19 @@ enum swe_mesh_condition_kind {
     SWE_MESH_INFLOW_DISCHARGE = 4,
     /* Supercritical inflow (eq. 28): depth value_a (m), velocity value_b
      * (m/s, into the domain). */
-    SWE_MESH_SUPERCRITICAL_INFLOW = 5
+    SWE_MESH_SUPERCRITICAL_INFLOW = 5,
+    /* Radiating (Flather-type) level: level value_a (m) and normal
+     * velocity value_b (m/s, leaving the domain) of the mean flow set the
+     * incoming invariant only, so that long waves from inside leave
+     * instead of reflecting; the interior state where it leaves
+     * supercritically. */
+    SWE_MESH_LEVEL_RADIATING = 6,
+    /* Radiating subcritical inflow: normal velocity value_a (m/s, into the
+     * domain) at reference level value_b (m, surface elevation) set the
+     * incoming invariant; the inflow follows the level by the same rule. */
+    SWE_MESH_INFLOW_RADIATING = 7
 };
-#define SWE_MESH_CONDITION_KINDS 6
+#define SWE_MESH_CONDITION_KINDS 8
 
 /* Celerity c of the subcritical inflow of unit discharge q whose outgoing
  * invariant u + 2c equals invariant, with u = -q g / c^2: the root of
@@ -69,6 +79,26 @@ SWE_INLINE swe_mesh_face swe_mesh_level_ghost(swe_mesh_face inside, real level, 
     return swe_mesh_face_of(depth, ghost_un, un >= (real)0 ? ut : (real)0);
 }
 
+/* The ghost of a radiating condition whose reference state outside has
+ * depth depth and normal velocity un (outward): the outgoing invariant
+ * un + 2c from inside, the incoming un - 2c from the reference. Linearised,
+ * u - un = sqrt(g / h) (h - depth): waves leaving carry their own level
+ * and velocity through the edge, and nothing comes back. */
+SWE_INLINE swe_mesh_face swe_mesh_radiating_ghost(swe_mesh_face inside, real depth, real un)
+{
+    real inside_un = swe_mesh_velocity(inside.h, inside.qn);
+    real c = SWE_SQRT(SWE_GRAVITY * inside.h);
+    if (inside_un >= c) {
+        return inside;
+    }
+    real outgoing = inside_un + (real)2 * c;
+    real incoming = un - (real)2 * SWE_SQRT(SWE_GRAVITY * SWE_FMAX(depth, (real)0));
+    real ghost_c = SWE_FMAX((real)0.25 * (outgoing - incoming), (real)0);
+    real ghost_un = (real)0.5 * (outgoing + incoming);
+    real ut = ghost_un >= (real)0 ? swe_mesh_velocity(inside.h, inside.qt) : (real)0;
+    return swe_mesh_face_of(ghost_c * ghost_c / SWE_GRAVITY, ghost_un, ut);
+}
+
 SWE_INLINE swe_mesh_face swe_mesh_ghost(int kind, real value_a, real value_b, swe_mesh_face inside,
                                         real bed)
 {
@@ -89,6 +119,10 @@ SWE_INLINE swe_mesh_face swe_mesh_ghost(int kind, real value_a, real value_b, sw
         ghost.qt = (real)0;
     } else if (kind == SWE_MESH_SUPERCRITICAL_INFLOW) {
         ghost = swe_mesh_face_of(value_a, -value_b, (real)0);
+    } else if (kind == SWE_MESH_LEVEL_RADIATING) {
+        ghost = swe_mesh_radiating_ghost(inside, value_a - bed, value_b);
+    } else if (kind == SWE_MESH_INFLOW_RADIATING) {
+        ghost = swe_mesh_radiating_ghost(inside, value_b - bed, -value_a);
     }
     return ghost;
 }

@@ -6,8 +6,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const kind_names[SWE_MESH_CONDITION_KINDS] = {
-    "wall", "outflow", "level", "inflow-velocity", "inflow-discharge", "supercritical-inflow"};
+static const char *const kind_names[SWE_MESH_CONDITION_KINDS] = {"wall",
+                                                                 "outflow",
+                                                                 "level",
+                                                                 "inflow-velocity",
+                                                                 "inflow-discharge",
+                                                                 "supercritical-inflow",
+                                                                 "level-radiating",
+                                                                 "inflow-radiating"};
 
 int swe_mesh_condition_kind_of(const char *name)
 {
@@ -27,8 +33,12 @@ const char *swe_mesh_condition_kind_name(int kind)
 static int check_values(const swe_mesh_condition *condition, swe_error *err)
 {
     int finite = isfinite(condition->value_a) && isfinite(condition->value_b);
+    /* Levels are elevations, and a radiating level's mean flow may enter. */
+    int kind = condition->kind;
+    int a_any_sign = kind == SWE_MESH_LEVEL || kind == SWE_MESH_LEVEL_RADIATING;
+    int b_any_sign = kind == SWE_MESH_LEVEL_RADIATING || kind == SWE_MESH_INFLOW_RADIATING;
     int negative =
-        condition->kind != SWE_MESH_LEVEL && (condition->value_a < 0 || condition->value_b < 0);
+        (!a_any_sign && condition->value_a < 0) || (!b_any_sign && condition->value_b < 0);
     if (!finite || negative || condition->kind < 0 || condition->kind >= SWE_MESH_CONDITION_KINDS) {
         return swe_fail(err, SWE_ERROR_USAGE,
                         "boundary '%s': a %s condition needs finite values, depths, velocities "

@@ -21,7 +21,8 @@ typedef struct swe_mesh_conditions {
 } swe_mesh_conditions;
 
 /* The kind a name stands for ("wall", "outflow", "level",
- * "inflow-velocity", "inflow-discharge", "supercritical-inflow"), or -1. */
+ * "inflow-velocity", "inflow-discharge", "supercritical-inflow",
+ * "level-radiating", "inflow-radiating"), or -1. */
 int swe_mesh_condition_kind_of(const char *name);
 const char *swe_mesh_condition_kind_name(int kind);
 
