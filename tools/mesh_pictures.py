@@ -40,7 +40,7 @@ def raster(snap, field, box, columns):
 
 def write_image_data(path, grid, box, size):
     x0, _, y0, _ = box
-    with open(path, "w") as file:
+    with open(path, "w", encoding="utf-8") as file:
         for j, row in enumerate(grid):
             for i, value in enumerate(row):
                 file.write(f"{x0 + (i + 0.5) * size:.4f} {y0 + (j + 0.5) * size:.4f} "
@@ -49,7 +49,7 @@ def write_image_data(path, grid, box, size):
 
 
 def gnuplot(script):
-    result = subprocess.run(["gnuplot"], input=script, capture_output=True, text=True)
+    result = subprocess.run(["gnuplot"], input=script, capture_output=True, text=True, encoding="utf-8")
     if result.returncode != 0:
         raise RuntimeError(f"gnuplot failed: {result.stderr.strip()}")
 
@@ -85,7 +85,7 @@ def lines(path, title, xlabel, ylabel, curves, extra="", size=(760, 420)):
         plots = []
         for k, (name, xs, ys, style) in enumerate(curves):
             data = os.path.join(work, f"curve{k}.dat")
-            with open(data, "w") as file:
+            with open(data, "w", encoding="utf-8") as file:
                 for x, y in zip(xs, ys):
                     file.write(f"{x:.6g} {y:.6g}\n")
             plots.append(f"'{data}' using 1:2 {style} title '{name}'")

@@ -136,12 +136,12 @@ def section(results, figures_link, context):
 def write_section(report, figures, results, context):
     link = os.path.relpath(figures, os.path.dirname(os.path.abspath(report)))
     text = section(results, link, context)
-    old = open(report).read() if os.path.exists(report) else ""
+    old = open(report, encoding="utf-8").read() if os.path.exists(report) else ""
     if BEGIN in old and END in old:
         new = old[: old.index(BEGIN)] + text + old[old.index(END) + len(END) + 1:]
     else:
         new = old + ("\n" if old and not old.endswith("\n\n") else "") + text
     temporary = report + ".tmp"
-    with open(temporary, "w") as file:
+    with open(temporary, "w", encoding="utf-8") as file:
         file.write(new)
     os.replace(temporary, report)

@@ -42,7 +42,7 @@ class Runner:
         command += list(extra)
         print("validate-mesh:", " ".join(os.path.relpath(c, ROOT) if "/" in c else c for c in command[1:]),
               flush=True)
-        result = subprocess.run(command, capture_output=True, text=True)
+        result = subprocess.run(command, capture_output=True, text=True, encoding="utf-8")
         if result.returncode != 0:
             raise RunError(f"{' '.join(command)}: exit {result.returncode}: {result.stderr.strip()}")
         summary = parse_summary(result.stdout)
@@ -58,10 +58,10 @@ class Runner:
         through the centre)."""
         path = os.path.join(self.workdir, f"reference-{case}.txt")
         command = [self.validate_tool, "profile", case, "fwave", str(n), path]
-        result = subprocess.run(command, capture_output=True, text=True)
+        result = subprocess.run(command, capture_output=True, text=True, encoding="utf-8")
         if result.returncode != 0:
             raise RunError(f"{' '.join(command)}: {result.stderr.strip()}")
-        with open(path) as file:
+        with open(path, encoding="utf-8") as file:
             rows = [line.split() for line in file if line.strip()]
         return [float(r[0]) for r in rows], [float(r[2]) for r in rows]
 
@@ -69,7 +69,7 @@ class Runner:
         """h of the Cartesian f-wave solver on n x n cells at the scenario's end."""
         path = os.path.join(self.workdir, f"cartesian-{scenario}-{n}.bin")
         command = [self.validate_tool, "dump", scenario, "fwave", str(n), path]
-        result = subprocess.run(command, capture_output=True, text=True)
+        result = subprocess.run(command, capture_output=True, text=True, encoding="utf-8")
         if result.returncode != 0:
             raise RunError(f"{' '.join(command)}: {result.stderr.strip()}")
         import array

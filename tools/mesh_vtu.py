@@ -1,20 +1,21 @@
 """Reads the .vtu snapshots that `shallows --mesh ... --format vtk` writes
-(common/mesh/io/mesh_vtk.c: inline binary DataArrays, base64 of a UInt64
-byte count followed by the values, uncompressed) into plain Python lists:
-node coordinates, triangles, and the cell fields h, hu, hv, b, eta. Python
-standard library only, so that `make validate` needs nothing more."""
+(common/mesh/io/mesh_vtk.c through io/vtk_appended.h: appended DataArrays,
+each VTK zlib blocks or raw, a UInt64 byte count then the values) into
+plain Python lists: node coordinates, triangles, and the cell fields h, b,
+eta and the velocity; the momenta are h times the velocity (the .vtu holds
+no hu, hv: the NetCDF file does). Python standard library only, so that
+`make validate` needs nothing more."""
 
 import array
-import base64
 import re
 import struct
 import sys
+import zlib
 
 TYPES = {"Float64": "d", "Float32": "f", "Int64": "q", "UInt8": "B"}
 ARRAY = re.compile(
-    r'<DataArray type="(\w+)" Name="(\w+)"[^>]*? format="(binary|ascii)">\s*([^<]*?)\s*'
-    r"</DataArray>",
-    re.S,
+    rb'<DataArray type="(\w+)" Name="(\w+)"[^>]*? format="(appended|ascii)"'
+    rb'(?: offset="(\d+)")?\s*(?:/>|>([^<]*)</DataArray>)'
 )
 
 
@@ -22,14 +23,25 @@ class Snapshot:
     """One triangle snapshot: nodes, triangles, cell fields and geometry."""
 
     def __init__(self, path):
-        with open(path, encoding="ascii") as file:
-            text = file.read()
-        if 'byte_order="LittleEndian"' not in text or 'header_type="UInt64"' not in text:
+        with open(path, "rb") as file:
+            data = file.read()
+        start = data.find(b"<AppendedData")
+        header = data if start < 0 else data[:start]
+        if b'byte_order="LittleEndian"' not in header or b'header_type="UInt64"' not in header:
             raise ValueError(f"{path}: not a little-endian .vtu of shallows --mesh")
+        compressed = b'compressor="vtkZLibDataCompressor"' in header
+        section = data.index(b"_", start) + 1 if start >= 0 else None
         arrays = {}
-        for kind, name, encoding, body in ARRAY.findall(text):
-            arrays[name] = decode(path, kind, encoding, body)
-        for needed in ("Points", "connectivity", "h", "hu", "hv", "b"):
+        for kind, name, form, offset, body in ARRAY.findall(header):
+            kind, name = kind.decode(), name.decode()
+            if form == b"ascii":
+                arrays[name] = [float(v) for v in body.split()]
+            elif section is None:
+                raise ValueError(f"{path}: appended arrays without an AppendedData section")
+            else:
+                raw = read_appended(path, data, section + int(offset), compressed)
+                arrays[name] = values_of(path, kind, raw)
+        for needed in ("Points", "connectivity", "h", "b", "velocity"):
             if needed not in arrays:
                 raise ValueError(f"{path}: no DataArray {needed}")
         self.time = arrays["TimeValue"][0] if "TimeValue" in arrays else float("nan")
@@ -37,9 +49,13 @@ class Snapshot:
         self.node_x, self.node_y = points[0::3], points[1::3]
         corners = arrays["connectivity"]
         self.triangles = [tuple(corners[k : k + 3]) for k in range(0, len(corners), 3)]
-        self.h, self.hu, self.hv, self.b = (arrays[n] for n in ("h", "hu", "hv", "b"))
-        if not len(self.h) == len(self.hu) == len(self.hv) == len(self.triangles):
+        self.h, self.b = arrays["h"], arrays["b"]
+        velocity = arrays["velocity"]
+        self.u, self.v = velocity[0::3], velocity[1::3]
+        if not len(self.h) == len(self.u) == len(self.b) == len(self.triangles):
             raise ValueError(f"{path}: cell arrays and triangles differ in length")
+        self.hu = [h * u for h, u in zip(self.h, self.u)]
+        self.hv = [h * v for h, v in zip(self.h, self.v)]
         self._geometry()
 
     def _geometry(self):
@@ -56,10 +72,9 @@ class Snapshot:
     def cells(self):
         return len(self.h)
 
-    def velocity(self, c, dry=1e-6):
-        """(u, v) of cell c, zero where it is dry."""
-        h = self.h[c]
-        return (self.hu[c] / h, self.hv[c] / h) if h >= dry else (0.0, 0.0)
+    def velocity(self, c):
+        """(u, v) of cell c as the file holds it (zero where dry)."""
+        return (self.u[c], self.v[c])
 
     def node_average(self, field):
         """field averaged onto the nodes, weighted by the cells' areas, as
@@ -73,17 +88,34 @@ class Snapshot:
         return [t / w if w > 0 else float("nan") for t, w in zip(total, weight)]
 
 
-def decode(path, kind, encoding, body):
+def read_appended(path, data, at, compressed):
+    """The bytes of the array at offset `at`: VTK's zlib blocks (a header of
+    UInt64 block count, block size, last block's size, then each block's
+    compressed size) or a UInt64 byte count and the raw values."""
+    try:
+        if not compressed:
+            (count,) = struct.unpack_from("<Q", data, at)
+            if at + 8 + count > len(data):
+                raise ValueError("the array runs past the end of the file")
+            return data[at + 8 : at + 8 + count]
+        (blocks,) = struct.unpack_from("<Q", data, at)
+        sizes = struct.unpack_from(f"<{blocks}Q", data, at + 24)
+        position, out = at + 24 + 8 * blocks, []
+        for size in sizes:
+            out.append(zlib.decompress(data[position : position + size]))
+            position += size
+        return b"".join(out)
+    except (struct.error, zlib.error, ValueError) as error:
+        raise ValueError(f"{path}: a broken appended array at byte {at}: {error}") from None
+
+
+def values_of(path, kind, raw):
     if kind not in TYPES:
         raise ValueError(f"{path}: unexpected DataArray type {kind}")
-    if encoding == "ascii":
-        return [float(v) for v in body.split()]
-    raw = base64.b64decode("".join(body.split()))
-    (count,) = struct.unpack_from("<Q", raw, 0)
-    if count > len(raw) - 8:
-        raise ValueError(f"{path}: a DataArray says {count} bytes, holds {len(raw) - 8}")
     values = array.array(TYPES[kind])
-    values.frombytes(raw[8 : 8 + count])
+    if len(raw) % values.itemsize:
+        raise ValueError(f"{path}: a {kind} array of {len(raw)} bytes")
+    values.frombytes(raw)
     if sys.byteorder != "little":
         values.byteswap()
     return values.tolist()

@@ -148,7 +148,7 @@ class SheetCheck(unittest.TestCase):
     def write(self, name, text):
         path = os.path.join(self.release, name)
         os.makedirs(os.path.dirname(path), exist_ok=True)
-        with open(path, "w") as stream:
+        with open(path, "w", encoding="utf-8") as stream:
             stream.write(text)
         return path
 

@@ -45,7 +45,7 @@ def run_tool(precision, *args):
     """Runs the measuring tool; returns its stdout lines split at commas."""
     command = [TOOL[precision]] + [str(a) for a in args]
     print("validate:", " ".join(command[1:]), f"({precision})", flush=True)
-    result = subprocess.run(command, capture_output=True, text=True)
+    result = subprocess.run(command, capture_output=True, text=True, encoding="utf-8")
     if result.returncode != 0:
         fail(f"{' '.join(command)} failed: {result.stderr.strip()}")
     return [line.split(",") for line in result.stdout.splitlines() if line]
@@ -79,7 +79,7 @@ def orders(rows, key="l1"):
 
 
 def gnuplot(script):
-    result = subprocess.run(["gnuplot"], input=script, capture_output=True, text=True)
+    result = subprocess.run(["gnuplot"], input=script, capture_output=True, text=True, encoding="utf-8")
     if result.returncode != 0:
         fail(f"gnuplot failed: {result.stderr.strip()}")
 
@@ -110,7 +110,7 @@ def mean_order(rows):
 
 
 def read_columns(path):
-    with open(path) as file:
+    with open(path, encoding="utf-8") as file:
         return [[float(v) for v in line.split()] for line in file if line.strip()]
 
 
@@ -176,7 +176,7 @@ def gpu_name():
     if shutil.which("nvidia-smi") is None:
         return None
     result = subprocess.run(["nvidia-smi", "--query-gpu=name", "--format=csv,noheader"],
-                            capture_output=True, text=True)
+                            capture_output=True, text=True, encoding="utf-8")
     names = result.stdout.strip().splitlines() if result.returncode == 0 else []
     return names[0].strip() if names else None
 
@@ -197,7 +197,7 @@ def save_cuda_differences(cuda_lines, grids):
     ]
     rows = [",".join(line[1:]) for line in cuda_lines if line[0] == "compare"]
     temporary = CUDA_DIFFERENCES + ".tmp"
-    with open(temporary, "w") as file:
+    with open(temporary, "w", encoding="utf-8") as file:
         file.write("\n".join(header + rows) + "\n")
     os.replace(temporary, CUDA_DIFFERENCES)
 
@@ -222,7 +222,7 @@ def load_cuda_differences():
     if not os.path.exists(CUDA_DIFFERENCES):
         return None
     about, rows = {}, []
-    with open(CUDA_DIFFERENCES) as file:
+    with open(CUDA_DIFFERENCES, encoding="utf-8") as file:
         for line in file:
             line = line.strip()
             if line.startswith("#") and ":" in line:
@@ -393,7 +393,7 @@ unset multiplot
                             ("Stoker", stoker), ("Ritter", ritter)):
             rows = runs["augrie"]
             path = os.path.join(work, f"conv-{len(series)}.dat")
-            with open(path, "w") as file:
+            with open(path, "w", encoding="utf-8") as file:
                 first = rows[0]["l1"]
                 for row in rows:
                     file.write(f"{row['n']} {row['l1'] / first}\n")
@@ -422,7 +422,7 @@ plot {", ".join(series)}, [40:64000] (40.0/x) with lines dt 2 lc rgb 'black' tit
         # Single against double precision; serial against CUDA.
         precision_rows = precision_differences(precision_grids, "fwave", work)
         precision_path = os.path.join(work, "precision.dat")
-        with open(precision_path, "w") as file:
+        with open(precision_path, "w", encoding="utf-8") as file:
             for row in precision_rows:
                 file.write(f"{row['n']} {row['h']} {row['hu']} {row['hv']}\n")
         gnuplot(

@@ -40,7 +40,7 @@ def tables(directory):
             found[name] = downloaded
         elif name in EMPTY_TABLES:
             found[name] = os.path.join(directory, name)
-            with open(found[name], "w") as table:
+            with open(found[name], "w", encoding="utf-8") as table:
                 table.write('<?xml version="1.0"?>\n' + EMPTY_TABLES[name] + "\n")
         else:
             import compliance_checker

@@ -246,7 +246,7 @@ class Sandbox:
             self.work = None
         why = (result.messages.strip().splitlines() or ["no reason given"])[-1]
         try:
-            with open("/proc/sys/kernel/apparmor_restrict_unprivileged_userns") as setting:
+            with open("/proc/sys/kernel/apparmor_restrict_unprivileged_userns", encoding="utf-8") as setting:
                 if setting.read().strip() == "1":
                     why += ("; this system lets no unprivileged user make a user namespace: "
                             "sudo sysctl -w kernel.apparmor_restrict_unprivileged_userns=0")

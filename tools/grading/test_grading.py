@@ -205,7 +205,7 @@ class Submissions(unittest.TestCase):
         self.folder = tempfile.mkdtemp()
         os.makedirs(os.path.join(self.folder, "sub", "serial"))
         self.outside = os.path.join(self.folder, "reference.c")
-        with open(self.outside, "w") as source:
+        with open(self.outside, "w", encoding="utf-8") as source:
             source.write("int reference;\n")
 
     def tearDown(self):
@@ -213,7 +213,7 @@ class Submissions(unittest.TestCase):
 
     @staticmethod
     def write(path, text):
-        with open(path, "w") as stream:
+        with open(path, "w", encoding="utf-8") as stream:
             stream.write(text)
 
     def take(self):
@@ -258,7 +258,7 @@ class Toolchains(unittest.TestCase):
         self.prefix = tempfile.mkdtemp(prefix="shallows-toolchain-")
         os.mkdir(os.path.join(self.prefix, "bin"))
         self.compiler = os.path.join(self.prefix, "bin", "cc-test")
-        with open(self.compiler, "w") as script:
+        with open(self.compiler, "w", encoding="utf-8") as script:
             script.write("#!/bin/sh\n")
         os.chmod(self.compiler, 0o755)
 
