@@ -4,11 +4,13 @@
 
 #include <dirent.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 enum { MAX_ARGUMENTS = 40 };
@@ -105,6 +107,24 @@ int swe_file_exists(const char *path)
 {
     struct stat info;
     return stat(path, &info) == 0;
+}
+
+static void sleep_seconds(double seconds)
+{
+    struct timespec pause = {(time_t)seconds, (long)((seconds - (time_t)seconds) * 1e9)};
+    nanosleep(&pause, NULL);
+}
+
+int swe_program_stop_after_file(pid_t child, const char *path, double more, int signal)
+{
+    for (int wait = 0; wait < 60000 && !swe_file_exists(path); ++wait) {
+        sleep_seconds(0.001);
+    }
+    sleep_seconds(more);
+    kill(child, signal);
+    int status = 0;
+    waitpid(child, &status, 0);
+    return status;
 }
 
 char *swe_read_file(const char *path, size_t *size)

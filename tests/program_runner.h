@@ -42,6 +42,11 @@ void swe_path_in(char *path, size_t size, const char *dir, const char *name);
 
 int swe_file_exists(const char *path);
 
+/* Waits up to a minute for path to appear (a run's first checkpoint), lets
+ * the run go on for `more` seconds, then sends child `signal` and reaps
+ * it; returns its wait status. */
+int swe_program_stop_after_file(pid_t child, const char *path, double more, int signal);
+
 /* Reads a whole file into a new allocation (NUL-terminated); NULL when it
  * cannot be read. *size gets its length. */
 char *swe_read_file(const char *path, size_t *size);

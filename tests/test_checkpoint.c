@@ -16,7 +16,6 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 static char directory[512];
@@ -290,12 +289,6 @@ static void test_refuses_mismatched_and_damaged_checkpoints(void)
 
 /* ---- a run killed between checkpoints ---- */
 
-static void sleep_seconds(double seconds)
-{
-    struct timespec pause = {(time_t)seconds, (long)((seconds - (time_t)seconds) * 1e9)};
-    nanosleep(&pause, NULL);
-}
-
 static void test_kill_leaves_last_checkpoint_usable(void)
 {
     char output[1024], checkpoint[1024];
@@ -315,13 +308,7 @@ static void test_kill_leaves_last_checkpoint_usable(void)
     CU_ASSERT_FATAL(child > 0);
     /* Wait for the first checkpoint, let the run go on into the next ones,
      * then kill it without warning. */
-    for (int wait = 0; wait < 60000 && !swe_file_exists(checkpoint); ++wait) {
-        sleep_seconds(0.001);
-    }
-    sleep_seconds(0.05);
-    kill(child, SIGKILL);
-    int status = 0;
-    waitpid(child, &status, 0);
+    int status = swe_program_stop_after_file(child, checkpoint, 0.05, SIGKILL);
     CU_ASSERT(WIFSIGNALED(status)); /* killed before it finished */
     CU_ASSERT_FATAL(swe_file_exists(checkpoint));
 

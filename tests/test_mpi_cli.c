@@ -13,7 +13,6 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 static char work_dir[256];
@@ -234,12 +233,6 @@ static pid_t start_mpirun(int ranks, const char *program, const char *const *arg
     return child;
 }
 
-static void sleep_seconds(double seconds)
-{
-    struct timespec pause = {(time_t)seconds, (long)((seconds - (time_t)seconds) * 1e9)};
-    nanosleep(&pause, NULL);
-}
-
 /* A job stopped between checkpoints (mpirun ends its ranks on SIGTERM)
  * restarts from the last checkpoint it completed, on another number of
  * ranks and into another --output, and ends bit for bit as a run that
@@ -257,13 +250,9 @@ static void test_stopped_job_restarts_from_its_last_checkpoint(void)
     CU_ASSERT_FATAL(child > 0);
     /* Wait for the first checkpoint, let the job go on into the next ones,
      * then stop it. */
-    for (int wait = 0; wait < 60000 && !exists("stopped.checkpoint.nc"); ++wait) {
-        sleep_seconds(0.001);
-    }
-    sleep_seconds(0.05);
-    kill(child, SIGTERM);
-    int status = 0;
-    waitpid(child, &status, 0);
+    char checkpoint[512];
+    swe_path_in(checkpoint, sizeof checkpoint, work_dir, "stopped.checkpoint.nc");
+    int status = swe_program_stop_after_file(child, checkpoint, 0.05, SIGTERM);
     CU_ASSERT(!WIFEXITED(status) || WEXITSTATUS(status) != 0); /* stopped before it finished */
     CU_ASSERT_FATAL(exists("stopped.checkpoint.nc"));
 

@@ -11,8 +11,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
-#include <time.h>
 
 #define DAM_MESH SWE_MESH_GEO "partial_dam_break_coarse.msh"
 
@@ -117,12 +115,6 @@ static void test_checkpoints_of_other_runs_are_refused(void)
     }
 }
 
-static void sleep_seconds(double seconds)
-{
-    struct timespec pause = {(time_t)seconds, (long)((seconds - (time_t)seconds) * 1e9)};
-    nanosleep(&pause, NULL);
-}
-
 static void test_a_killed_run_continues_bit_for_bit(void)
 {
     const char *args[24];
@@ -132,13 +124,7 @@ static void test_a_killed_run_continues_bit_for_bit(void)
     swe_path_in(checkpoint, sizeof checkpoint, directory, "killed.checkpoint");
     pid_t child = swe_program_start(args);
     CU_ASSERT_FATAL(child > 0);
-    for (int wait = 0; wait < 60000 && !swe_file_exists(checkpoint); ++wait) {
-        sleep_seconds(0.001);
-    }
-    sleep_seconds(0.02);
-    kill(child, SIGKILL);
-    int status = 0;
-    waitpid(child, &status, 0);
+    swe_program_stop_after_file(child, checkpoint, 0.02, SIGKILL);
     CU_ASSERT_FATAL(swe_file_exists(checkpoint));
     char restarted[256], full[256];
     swe_program_result result;

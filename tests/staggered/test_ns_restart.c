@@ -12,7 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
-#include <time.h>
 
 static char directory[512];
 
@@ -102,12 +101,6 @@ static void test_restart_is_bit_for_bit(void)
     }
 }
 
-static void sleep_seconds(double seconds)
-{
-    struct timespec pause = {(time_t)seconds, (long)((seconds - (time_t)seconds) * 1e9)};
-    nanosleep(&pause, NULL);
-}
-
 /* A run killed without warning after its first checkpoints: the restart
  * from what it left ends as the uninterrupted run. */
 static void test_restart_after_a_kill(void)
@@ -122,13 +115,7 @@ static void test_restart_after_a_kill(void)
     swe_path_in(checkpoint, sizeof checkpoint, directory, "killed.checkpoint");
     pid_t child = ns_test_start_program("shallows-ns", args);
     CU_ASSERT_FATAL(child > 0);
-    for (int wait = 0; wait < 60000 && !swe_file_exists(checkpoint); ++wait) {
-        sleep_seconds(0.001);
-    }
-    sleep_seconds(0.02);
-    kill(child, SIGKILL);
-    int status = 0;
-    waitpid(child, &status, 0);
+    int status = swe_program_stop_after_file(child, checkpoint, 0.02, SIGKILL);
     CU_ASSERT(WIFSIGNALED(status)); /* killed before it finished */
     CU_ASSERT_FATAL(swe_file_exists(checkpoint));
     char restarted[256], whole[256];
