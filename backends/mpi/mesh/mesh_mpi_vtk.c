@@ -9,12 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#ifdef SWE_PRECISION_DOUBLE
-#define PVTU_REAL "Float64"
-#else
-#define PVTU_REAL "Float32"
-#endif
-
 int swe_mesh_mpi_vtk_open(swe_mesh_mpi_vtk *vtk, const swe_mesh_mpi_model *model,
                           const swe_mesh_output_plan *plan, int first_snapshot, swe_error *err)
 {
@@ -70,18 +64,9 @@ static void write_pvtu_body(FILE *file, const char *stem_name, int snapshot, int
             "  <PUnstructuredGrid GhostLevel=\"0\">\n"
             "    <PPoints>\n"
             "      <PDataArray type=\"Float64\" Name=\"Points\" NumberOfComponents=\"3\"/>\n"
-            "    </PPoints>\n"
-            "    <PCellData Scalars=\"eta\" Vectors=\"velocity\">\n",
+            "    </PPoints>\n",
             swe_vtk_byte_order());
-    /* The cell fields of a piece, as common/mesh/io/mesh_vtk.c writes them. */
-    const char *fields[] = {"h", "b", "eta"};
-    for (int f = 0; f < 3; ++f) {
-        fprintf(file, "      <PDataArray type=\"%s\" Name=\"%s\"/>\n", PVTU_REAL, fields[f]);
-    }
-    fprintf(file,
-            "      <PDataArray type=\"%s\" Name=\"velocity\" NumberOfComponents=\"3\"/>\n"
-            "    </PCellData>\n",
-            PVTU_REAL);
+    swe_mesh_vtk_declare_cell_data(file);
     for (int rank = 0; rank < pieces; ++rank) {
         fprintf(file, "    <Piece Source=\"%s_%04d_p%04d.vtu\"/>\n", stem_name, snapshot, rank);
     }

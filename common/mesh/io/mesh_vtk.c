@@ -100,6 +100,19 @@ static const struct {
     [ARRAY_VELOCITY] = {"velocity", VTK_REAL_TYPE, 3, 3, sizeof(real)},
 };
 
+void swe_mesh_vtk_declare_cell_data(FILE *file)
+{
+    if (file == NULL) {
+        return;
+    }
+    fputs("    <PCellData Scalars=\"eta\" Vectors=\"velocity\">\n", file);
+    for (int a = ARRAY_FIRST_CELL_DATA; a < ARRAY_COUNT; ++a) {
+        fprintf(file, "      <PDataArray type=\"%s\" Name=\"%s\" NumberOfComponents=\"%d\"/>\n",
+                arrays[a].type, arrays[a].name, arrays[a].components);
+    }
+    fputs("    </PCellData>\n", file);
+}
+
 static size_t array_bytes(const swe_mesh *mesh, int array)
 {
     size_t items = (size_t)(array == ARRAY_POINTS ? mesh->node_count : mesh->cell_count);

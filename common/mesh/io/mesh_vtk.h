@@ -14,10 +14,17 @@
 #include "mesh/geometry/mesh.h"
 #include "mesh/numerics/mesh_arrays.h"
 
+#include <stdio.h>
+
 /* host: the run's host arrays (synchronised); run_of_file[k]: the run's
  * number of file triangle k. time is stored as the field TimeValue;
  * compression: the zlib level 0..9 (--compress; 0: raw). */
 int swe_mesh_vtk_write(const char *path, const swe_mesh *mesh, const swe_mesh_arrays *host,
                        const int *run_of_file, double time, int compression, swe_error *err);
+
+/* The <PCellData> element of a .pvtu over pieces this writer wrote: every
+ * cell array by its name, type and components, so that the two never
+ * disagree. */
+void swe_mesh_vtk_declare_cell_data(FILE *file);
 
 #endif
