@@ -1,19 +1,25 @@
 /* shallows-mesh-scatter: the cost of the cell pass of the triangle solver
- * done four ways (exercise 16): the gather (the solver's), the naive
- * scatter (the race), the scatter with atomics, and the coloured scatter.
- * On a generated square of N x N cells (2 N^2 triangles, numbered
+ * done four ways (exercises 16 and 18): the gather (the solver's), the
+ * naive scatter (the race), the scatter with atomics, and the coloured
+ * scatter. On a generated square of N x N cells (2 N^2 triangles, numbered
  * rcm+edges or at random) with a dam-break state, after one edge sweep,
  * each variant runs REPEAT times; it prints per pass the wall and CPU time,
  * nanoseconds per cell, and how many passes gave a cell that disagrees
- * with the gather beyond rounding (the race shows there).
+ * with the gather beyond rounding (the race shows there). With `table` in
+ * place of THREADS it measures OpenMP on 1 and 2 threads and, in a build
+ * with CUDA on a machine with a GPU, the same variants on the GPU
+ * (backends/cuda/mesh/mesh_cuda_scatter_lab.cu), and prints one table.
  *
- *   shallows-mesh-scatter [N [REPEAT [THREADS [random]]]]   (300 50 2) */
+ *   shallows-mesh-scatter [N [REPEAT [THREADS|table [random]]]]   (300 50 2) */
 #include "mesh/geometry/mesh_ordering.h"
 #include "mesh/gmsh/msh_writer.h"
 #include "mesh/numerics/mesh_cell_kernels.h"
 #include "mesh/solver/mesh_host_arrays.h"
 #include "mesh_openmp_kernels.h"
 #include "mesh_openmp_scatter.h"
+#ifdef SWE_WITH_CUDA
+#include "mesh_cuda_scatter_lab.h"
+#endif
 
 #include <math.h>
 #include <stdio.h>
@@ -115,31 +121,142 @@ static int wrong(const bench *b)
     return 0;
 }
 
-static void measure(const bench *b, enum variant v, int repeat)
+/* Seconds of one cell pass (the mean, and on the CPU the fastest pass,
+ * which a machine shared with other work disturbs least), and how many of
+ * the checked passes were wrong (the gather is the reference: unchecked). */
+typedef struct pass_cost {
+    double wall, cpu, fastest;
+    int wrong, checked;
+} pass_cost;
+
+static pass_cost openmp_cost(const bench *b, enum variant v, int repeat)
 {
-    int wrong_passes = 0;
+    pass_cost cost = {0, 0, INFINITY, 0, v != GATHER ? repeat : 0};
     cell_pass(b, v); /* warm the caches and the thread team */
-    double wall = 0, cpu = 0;
     for (int r = 0; r < repeat; ++r) {
         double wall0 = seconds(CLOCK_MONOTONIC), cpu0 = seconds(CLOCK_PROCESS_CPUTIME_ID);
         cell_pass(b, v);
-        wall += seconds(CLOCK_MONOTONIC) - wall0;
-        cpu += seconds(CLOCK_PROCESS_CPUTIME_ID) - cpu0;
-        wrong_passes += v != GATHER && wrong(b);
+        double wall = seconds(CLOCK_MONOTONIC) - wall0;
+        cost.wall += wall;
+        cost.fastest = fmin(cost.fastest, wall);
+        cost.cpu += seconds(CLOCK_PROCESS_CPUTIME_ID) - cpu0;
+        cost.wrong += v != GATHER && wrong(b);
     }
+    cost.wall /= repeat;
+    cost.cpu /= repeat;
+    return cost;
+}
+
+static void print_threads(const bench *b, int repeat)
+{
     int cells = b->arrays.cell_count;
-    printf("%-17s %10.3f %10.3f %10.2f %10.2f %8d of %d\n", variant_names[v], 1e3 * wall / repeat,
-           1e3 * cpu / repeat, 1e9 * wall / repeat / cells, 1e9 * cpu / repeat / cells,
-           wrong_passes, repeat);
+    printf("%-17s %10s %10s %10s %10s %14s\n", "cell pass", "wall ms", "CPU ms", "wall ns/c",
+           "CPU ns/c", "wrong passes");
+    for (int v = 0; v < VARIANTS; ++v) {
+        pass_cost cost = openmp_cost(b, (enum variant)v, repeat);
+        printf("%-17s %10.3f %10.3f %10.2f %10.2f %8d of %d\n", variant_names[v], 1e3 * cost.wall,
+               1e3 * cost.cpu, 1e9 * cost.wall / cells, 1e9 * cost.cpu / cells, cost.wrong, repeat);
+    }
+}
+
+#ifdef SWE_WITH_CUDA
+/* The variants on the GPU: GPU time of repeat passes, then up to 20
+ * passes' sums checked against the gather. */
+static int cuda_costs(bench *b, int repeat, pass_cost costs[VARIANTS], swe_error *err)
+{
+    _Static_assert((int)SWE_MESH_SCATTER_COLOURED == (int)COLOURED, "one order of variants");
+    swe_mesh_cuda_scatter_lab *lab = NULL;
+    int status = swe_mesh_cuda_scatter_lab_create(&b->arrays, &b->colouring, &lab, err);
+    for (int v = 0; v < VARIANTS && status == SWE_OK; ++v) {
+        enum swe_mesh_scatter_variant variant = (enum swe_mesh_scatter_variant)v;
+        costs[v] = (pass_cost){0, 0, 0, 0, v != GATHER ? (repeat < 20 ? repeat : 20) : 0};
+        status = swe_mesh_cuda_scatter_lab_time(lab, variant, repeat, &costs[v].wall, err);
+        costs[v].fastest = costs[v].wall; /* the GPU's mean: events around all passes */
+        for (int r = 0; r < costs[v].checked && status == SWE_OK; ++r) {
+            status = swe_mesh_cuda_scatter_lab_sums(lab, variant, b->sums, err);
+            costs[v].wrong += status == SWE_OK && wrong(b);
+        }
+    }
+    swe_mesh_cuda_scatter_lab_free(lab);
+    return status;
+}
+#endif
+
+/* Every variant on OpenMP with 1 and 2 threads and on CUDA where there is
+ * a GPU: milliseconds per cell pass (the fastest of the passes on the CPU,
+ * the mean on the GPU), the ratio to the gather, wrong passes. */
+static void print_table(bench *b, int repeat)
+{
+    enum { COLUMNS = 3 };
+    const char *columns[COLUMNS] = {"openmp, 1 thread", "openmp, 2 threads", "cuda"};
+    pass_cost costs[COLUMNS][VARIANTS] = {{{0}}};
+    int have[COLUMNS] = {1, 1, 0};
+    for (int t = 0; t < 2; ++t) {
+        b->threads = t + 1;
+        for (int v = 0; v < VARIANTS; ++v) {
+            costs[t][v] = openmp_cost(b, (enum variant)v, repeat);
+        }
+    }
+    const char *cuda_missing = "this build has no CUDA (nvcc)";
+#ifdef SWE_WITH_CUDA
+    swe_error err;
+    have[2] = cuda_costs(b, repeat, costs[2], &err) == SWE_OK;
+    cuda_missing = err.message;
+#endif
+    int shown = have[2] ? COLUMNS : COLUMNS - 1;
+    printf("%-17s", "cell pass");
+    for (int k = 0; k < shown; ++k) {
+        printf(" | %-30s", columns[k]);
+    }
+    printf("\n%-17s", "");
+    for (int k = 0; k < shown; ++k) {
+        printf(" | %8s %8s %12s", "ms", "x gather", "wrong");
+    }
+    printf("\n");
+    for (int v = 0; v < VARIANTS; ++v) {
+        printf("%-17s", variant_names[v]);
+        for (int k = 0; k < shown; ++k) {
+            printf(" | %8.3f %8.2f %5d of %-3d", 1e3 * costs[k][v].fastest,
+                   costs[k][v].fastest / costs[k][GATHER].fastest, costs[k][v].wrong,
+                   costs[k][v].checked);
+        }
+        printf("\n");
+    }
+    if (!have[2]) {
+        printf("cuda: %s\n", cuda_missing);
+    }
+}
+
+/* The fluxes of one edge sweep, their largest size, and the gather's sums. */
+static void prepare(bench *b)
+{
+    swe_mesh_launch first_order = {0, 0, 0, (real)0, (real)0};
+    swe_mesh_openmp_edge_fluxes(&b->arrays, first_order, b->threads);
+    const swe_mesh_arrays *a = &b->arrays;
+    for (int e = 0; e < a->edge_count; ++e) {
+        double sizes[6] = {a->flux_left_h[e],  a->flux_left_hu[e],  a->flux_left_hv[e],
+                           a->flux_right_h[e], a->flux_right_hu[e], a->flux_right_hv[e]};
+        for (int k = 0; k < (e < a->interior_edge_count ? 6 : 3); ++k) {
+            b->largest_flux = fmax(b->largest_flux, fabs(sizes[k]));
+        }
+    }
+    for (int c = 0; c < a->cell_count; ++c) {
+        swe_mesh_flux_sum sum = swe_mesh_cell_gather(a, c);
+        b->want.h[c] = sum.h;
+        b->want.hu[c] = sum.hu;
+        b->want.hv[c] = sum.hv;
+    }
 }
 
 int main(int argc, char **argv)
 {
     int n = argc > 1 ? atoi(argv[1]) : 300, repeat = argc > 2 ? atoi(argv[2]) : 50;
-    bench b = {.threads = argc > 3 ? atoi(argv[3]) : 2};
+    int table = argc > 3 && strcmp(argv[3], "table") == 0;
+    bench b = {.threads = argc > 3 && !table ? atoi(argv[3]) : 2};
     int random_order = argc > 4 && strcmp(argv[4], "random") == 0;
-    if (n < 2 || n > 5000 || repeat < 1 || repeat > 100000 || b.threads < 1 || b.threads > 4096) {
-        return fail("usage: shallows-mesh-scatter [N 2..5000 [REPEAT [THREADS [random]]]]");
+    if (n < 2 || n > 5000 || repeat < 1 || repeat > 100000 || b.threads < 1 || b.threads > 4096 ||
+        (argc > 4 && !random_order) || argc > 5) {
+        return fail("usage: shallows-mesh-scatter [N 2..5000 [REPEAT [THREADS|table [random]]]]");
     }
     swe_error err;
     if (set_up(&b, n, random_order, &err) != SWE_OK) {
@@ -153,29 +270,16 @@ int main(int argc, char **argv)
     b.sums = (swe_mesh_cell_sums){storage, storage + cells, storage + 2 * (size_t)cells};
     b.want = (swe_mesh_cell_sums){storage + 3 * (size_t)cells, storage + 4 * (size_t)cells,
                                   storage + 5 * (size_t)cells};
-    swe_mesh_launch first_order = {0, 0, 0, (real)0, (real)0};
-    swe_mesh_openmp_edge_fluxes(&b.arrays, first_order, b.threads);
-    const swe_mesh_arrays *a = &b.arrays;
-    for (int e = 0; e < a->edge_count; ++e) {
-        double sizes[6] = {a->flux_left_h[e],  a->flux_left_hu[e],  a->flux_left_hv[e],
-                           a->flux_right_h[e], a->flux_right_hu[e], a->flux_right_hv[e]};
-        for (int k = 0; k < (e < a->interior_edge_count ? 6 : 3); ++k) {
-            b.largest_flux = fmax(b.largest_flux, fabs(sizes[k]));
-        }
-    }
-    for (int c = 0; c < cells; ++c) {
-        swe_mesh_flux_sum sum = swe_mesh_cell_gather(&b.arrays, c);
-        b.want.h[c] = sum.h;
-        b.want.hu[c] = sum.hu;
-        b.want.hv[c] = sum.hv;
-    }
-    printf("%d triangles, %d edges, %s numbering, %d colours, %d threads, %s, %d passes\n", cells,
+    prepare(&b);
+    printf("%d triangles, %d edges, %s numbering, %d colours, %s, %d passes", cells,
            b.arrays.edge_count, random_order ? "random" : "rcm+edges", b.colouring.colour_count,
-           b.threads, SWE_PRECISION_NAME, repeat);
-    printf("%-17s %10s %10s %10s %10s %14s\n", "cell pass", "wall ms", "CPU ms", "wall ns/c",
-           "CPU ns/c", "wrong passes");
-    for (int v = 0; v < VARIANTS; ++v) {
-        measure(&b, (enum variant)v, repeat);
+           SWE_PRECISION_NAME, repeat);
+    if (table) {
+        printf("; the edge sweep before it is the same for every variant\n");
+        print_table(&b, repeat);
+    } else {
+        printf(", %d threads\n", b.threads);
+        print_threads(&b, repeat);
     }
     free(storage);
     swe_mesh_colouring_free(&b.colouring);

@@ -31,6 +31,12 @@ GRADE_MESH_KERNEL_SOURCES += $(wildcard $(KERNELS)/openmp/mesh/*.c)
 endif
 GRADE_MESH_PLUMBING := $(patsubst %.c,$(BUILD)/obj/%.o,$(GRADE_MESH_SOURCES))
 GRADE_MESH_KERNELS := $(patsubst %.c,$(BUILD)/obj/%.o,$(GRADE_MESH_KERNEL_SOURCES))
+# Exercise 18's scatter on the GPU, where nvcc is: the lab's plumbing and
+# the student's kernel file (both also in MESH_OBJECTS, built with its flags).
+ifneq ($(CUDA_NVCC),)
+GRADE_MESH_PLUMBING += $(BUILD)/obj/backends/cuda/mesh/mesh_cuda_scatter_lab.o
+GRADE_MESH_KERNELS += $(BUILD)/obj/$(KERNELS)/cuda/mesh/mesh_cuda_scatter.o
+endif
 
 $(GRADE_PROGRAM): $(GRADE_OBJECTS) $(LIBRARY_OBJECTS) $(GRADE_MESH_PLUMBING) $(GRADE_MESH_KERNELS)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
@@ -59,10 +65,12 @@ KIT_KERNELS := $(if $(wildcard solutions/*),solutions,skeletons)
 # with OpenMP), .cu with nvcc, .cl with OpenCL.
 # The Navier-Stokes kernels sit one folder deeper (<model>/staggered/) and
 # are slots too, as are the triangles' CPU kernels (serial/mesh/,
-# openmp/mesh/: GRADE_MESH_KERNELS above); their device kernels are linked
-# only into the programs that run triangles.
+# openmp/mesh/: GRADE_MESH_KERNELS above) and their CUDA scatter (exercise
+# 18); their other device kernels are linked only into the programs that
+# run triangles.
 KIT_SLOTS := $(patsubst $(KIT_KERNELS)/%,%,$(filter-out \
-    $(wildcard $(KIT_KERNELS)/cuda/mesh/* $(KIT_KERNELS)/opencl/mesh/*), \
+    $(filter-out %/mesh_cuda_scatter.cu,$(wildcard $(KIT_KERNELS)/cuda/mesh/*)) \
+    $(wildcard $(KIT_KERNELS)/opencl/mesh/*), \
     $(wildcard $(KIT_KERNELS)/*/*.c $(KIT_KERNELS)/*/*/*.c) \
     $(if $(CUDA_NVCC),$(wildcard $(KIT_KERNELS)/*/*.cu $(KIT_KERNELS)/*/*/*.cu)) \
     $(if $(filter yes,$(HAVE_OPENCL)),$(wildcard $(KIT_KERNELS)/*/*.cl))))

@@ -81,6 +81,8 @@ else ifneq ($(MESH_CUDA_LAYOUT),soa)
 $(error MESH_CUDA_LAYOUT must be soa or aos, not '$(MESH_CUDA_LAYOUT)')
 endif
 -include $(patsubst %.cu,$(BUILD)/obj/%.d,$(MESH_CUDA_SOURCES))
+# make cuda-objects (backends/cuda/backend.mk) compiles these too.
+cuda-objects: $(MESH_CUDA_OBJECTS)
 endif
 
 # make meshes: the meshes of 000's cases at its sizes (M1, M2, M3, about

@@ -6,19 +6,12 @@
  * what the gather gives, to the rounding of another order of additions.
  * The expected side is the gather of common/mesh/numerics (the grader's
  * build never runs a scatter); the colouring is common/mesh/geometry's. */
-#include "grade_mesh_cases.h"
-#include "mesh/numerics/mesh_cell_kernels.h"
+#include "grade_mesh_scatter.h"
 #include "mesh_openmp_scatter.h"
 
-#include <math.h>
 #include <stdlib.h>
-#include <string.h>
 
 enum { CASES = 6, CALLS = 256 };
-
-/* Fluxes of at most 10 in size, three to a cell: the same sums in any
- * order of the additions lie within 2 * 30 ulps of each other. */
-static const double SCATTER_ULPS = 128;
 
 typedef struct scatter_input {
     const char *test_id;
@@ -34,46 +27,7 @@ static int threads_of(int case_number)
 static void make_case(const scatter_input *in, grade_mesh_case *c)
 {
     static const int cells_a_side[2] = {20, 50};
-    grade_mesh_make_sized_case(in->test_id, in->case_number, SWE_MESH_ORDERING_RANDOM, 1,
-                               cells_a_side, c);
-    grade_mesh_random_fluxes(c, in->test_id, in->case_number);
-}
-
-static int close_enough(real got, real want)
-{
-    double epsilon = sizeof(real) == sizeof(float) ? 1.1920929e-7 : 2.220446049250313e-16;
-    return fabs((double)got - (double)want) <= SCATTER_ULPS * epsilon * (1 + fabs((double)want));
-}
-
-/* Cells whose accumulators differ from the gather beyond the tolerance. */
-static int cells_off(const swe_mesh_arrays *a, swe_mesh_cell_sums sums)
-{
-    int off = 0;
-    for (int c = 0; c < a->cell_count; ++c) {
-        swe_mesh_flux_sum want = swe_mesh_cell_gather(a, c);
-        off += !close_enough(sums.h[c], want.h) || !close_enough(sums.hu[c], want.hu) ||
-               !close_enough(sums.hv[c], want.hv);
-    }
-    return off;
-}
-
-/* Cells whose accumulators differ in any bit between two scatters. */
-static int cells_changed(int cells, swe_mesh_cell_sums a, swe_mesh_cell_sums b)
-{
-    int changed = 0;
-    for (int c = 0; c < cells; ++c) {
-        changed += memcmp(&a.h[c], &b.h[c], sizeof(real)) != 0 ||
-                   memcmp(&a.hu[c], &b.hu[c], sizeof(real)) != 0 ||
-                   memcmp(&a.hv[c], &b.hv[c], sizeof(real)) != 0;
-    }
-    return changed;
-}
-
-static swe_mesh_cell_sums sums_in(real *storage, int cells, int which)
-{
-    real *first = storage + (size_t)3 * cells * which;
-    swe_mesh_cell_sums sums = {first, first + cells, first + 2 * (size_t)cells};
-    return sums;
+    grade_scatter_make_case(in->test_id, in->case_number, cells_a_side, c);
 }
 
 /* One scatter of the kernel under test into sums, on threads threads. */
@@ -106,42 +60,32 @@ static void scatter_outputs(const void *kernels, const void *input, grade_output
                                                  &colouring, &err) != SWE_OK) {
         grade_harness_failure("cannot set up a scatter case");
     }
-    swe_mesh_cell_sums last = sums_in(storage, cells, 0), single = sums_in(storage, cells, 1);
+    swe_mesh_cell_sums last = grade_scatter_sums_in(storage, cells, 0);
+    swe_mesh_cell_sums single = grade_scatter_sums_in(storage, cells, 1);
     for (int call = 0; call < CALLS; ++call) {
         if (kernels != NULL) {
             scatter(in, a, &colouring, last, threads);
-            off += cells_off(a, last);
+            off += grade_scatter_cells_off(a, last);
         } else {
-            for (int cell = 0; cell < cells; ++cell) {
-                swe_mesh_flux_sum sum = swe_mesh_cell_gather(a, cell);
-                last.h[cell] = sum.h;
-                last.hu[cell] = sum.hu;
-                last.hv[cell] = sum.hv;
-            }
+            grade_scatter_gather(a, last);
         }
     }
     if (kernels != NULL && in->coloured) {
         scatter(in, a, &colouring, single, 1);
-        changed = cells_changed(cells, last, single);
+        changed = grade_scatter_cells_changed(cells, last, single);
     }
     const char *hint = in->coloured
                            ? "TODO 2: each colour's edges in an omp for, plain additions, the "
                              "colours one after the other"
                            : "TODO 1: every edge, each of its six additions under omp atomic";
-    grade_mesh_add_cells(outputs, "sum_h", &c, last.h, hint);
-    grade_mesh_add_cells(outputs, "sum_hu", &c, last.hu, hint);
-    grade_mesh_add_cells(outputs, "sum_hv", &c, last.hv, hint);
-    double *count =
-        grade_add_doubles(outputs, "calls_and_cells_off_the_gather", 1, GRADE_LIST, NULL);
-    grade_hint(outputs, "a cell lost an addition in some call: a data race (an addition without "
-                        "atomic, or two edges of one cell in one colour)");
-    *count = off;
+    grade_scatter_add_sums(outputs, &c, last, hint);
+    grade_scatter_add_count(outputs, "calls_and_cells_off_the_gather", off,
+                            "a cell lost an addition in some call: a data race (an addition "
+                            "without atomic, or two edges of one cell in one colour)");
     if (in->coloured) {
-        count = grade_add_doubles(outputs, "cells_that_change_with_the_thread_count", 1, GRADE_LIST,
-                                  NULL);
-        grade_hint(outputs, "a coloured scatter adds in a fixed order: the same bits on any "
-                            "number of threads");
-        *count = changed;
+        grade_scatter_add_count(outputs, "cells_that_change_with_the_thread_count", changed,
+                                "a coloured scatter adds in a fixed order: the same bits on any "
+                                "number of threads");
     }
     swe_mesh_colouring_free(&colouring);
     free(storage);
@@ -158,7 +102,7 @@ static void emit(const char *test_id, int coloured)
         char description[224];
         snprintf(description, sizeof description, "%s, %d threads, %d calls", c.description,
                  threads_of(k), CALLS);
-        grade_case a_case = {k, CASES, description, SCATTER_ULPS};
+        grade_case a_case = {k, CASES, description, GRADE_SCATTER_ULPS};
         grade_emit_case(&a_case, (grade_side){scatter_outputs, &marker},
                         (grade_side){scatter_outputs, NULL}, &input);
         grade_mesh_free_case(&c);

@@ -1,5 +1,5 @@
 #!/bin/bash
-# On a GPU machine: the CUDA exercises 03 to 06 through the official grading
+# On a GPU machine: the CUDA exercises 03 to 06 and 18 through the official grading
 # path (tools/grade.py: the reference's expected outputs from the serial
 # backend, the student's kernels compiled with nvcc and run on the GPU in
 # the sandbox). The solutions must score full, the skeletons 0, in both
@@ -15,7 +15,7 @@ if ! command -v bwrap >/dev/null && [ -x build/device-tools/bwrap ]; then
 fi
 nvidia-smi -L
 command -v bwrap || echo "no bwrap: the grader will refuse to grade"
-exercises=03-cuda-kernels-and-transfers,04-cuda-on-the-device,05-cuda-shared-memory,06-cuda-fused-step
+exercises=03-cuda-kernels-and-transfers,04-cuda-on-the-device,05-cuda-shared-memory,06-cuda-fused-step,18-mesh-scatter-cuda
 status=0
 for precision in single double; do
     for kind in solutions:full skeletons:zero; do

@@ -10,11 +10,7 @@
 
 #include "mesh/geometry/mesh_colouring.h"
 #include "mesh/numerics/mesh_arrays.h"
-
-/* One accumulator per cell and quantity, cell_count long each. */
-typedef struct swe_mesh_cell_sums {
-    real *h, *hu, *hv;
-} swe_mesh_cell_sums;
+#include "mesh/numerics/mesh_scatter.h"
 
 /* Sets every accumulator to zero. */
 void swe_mesh_openmp_sums_zero(const swe_mesh_arrays *arrays, swe_mesh_cell_sums sums, int threads);

@@ -1,8 +1,6 @@
 /* The scatter of exercise 16 (exercises/16-mesh-scatter-race): edges add
- * their fluxes into cell accumulators. What leaves the left cell is
- * subtracted from it, what enters the right cell (interior edges only) is
- * added to it: the signs of the gather, in the order of the edges instead
- * of the order of each cell's edges. */
+ * their fluxes into cell accumulators (mesh/numerics/mesh_scatter.h) on
+ * OpenMP threads. */
 #include "mesh_openmp_scatter.h"
 
 #include "mesh/numerics/mesh_cell_kernels.h"
@@ -19,21 +17,6 @@ void swe_mesh_openmp_sums_zero(const swe_mesh_arrays *arrays, swe_mesh_cell_sums
     }
 }
 
-/* Edge e's fluxes into its cells, plain additions. */
-static inline void scatter_edge(const swe_mesh_arrays *a, swe_mesh_cell_sums sums, int e)
-{
-    int l = a->edge_left[e];
-    sums.h[l] -= a->flux_left_h[e];
-    sums.hu[l] -= a->flux_left_hu[e];
-    sums.hv[l] -= a->flux_left_hv[e];
-    if (e < a->interior_edge_count) {
-        int r = a->edge_right[e];
-        sums.h[r] += a->flux_right_h[e];
-        sums.hu[r] += a->flux_right_hu[e];
-        sums.hv[r] += a->flux_right_hv[e];
-    }
-}
-
 void swe_mesh_openmp_scatter_naive(const swe_mesh_arrays *arrays, swe_mesh_cell_sums sums,
                                    int threads)
 {
@@ -41,7 +24,7 @@ void swe_mesh_openmp_scatter_naive(const swe_mesh_arrays *arrays, swe_mesh_cell_
      * of the two additions is lost. */
 #pragma omp parallel for num_threads(threads) schedule(static)
     for (int e = 0; e < arrays->edge_count; ++e) {
-        scatter_edge(arrays, sums, e);
+        swe_mesh_scatter_edge(arrays, sums, e);
     }
 }
 
@@ -82,13 +65,13 @@ void swe_mesh_openmp_scatter_coloured(const swe_mesh_arrays *arrays,
     /* BEGIN SOLUTION: (2) the coloured scatter. One parallel region; in it, for each colour k =
      * 0..colouring->colour_count-1, an `omp for schedule(static)` over i = colour_start[k] ..
      * colour_start[k+1]-1 that scatters edge colouring->edges[i] with plain additions (as the
-     * naive scatter does: scatter_edge). No two edges of a colour share a cell, so no atomics;
-     * the implicit barrier at the end of each `omp for` keeps the colours apart. */
+     * naive scatter does: swe_mesh_scatter_edge). No two edges of a colour share a cell, so no
+     * atomics; the implicit barrier at the end of each `omp for` keeps the colours apart. */
 #pragma omp parallel num_threads(threads)
     for (int k = 0; k < colouring->colour_count; ++k) {
 #pragma omp for schedule(static)
         for (int i = colouring->colour_start[k]; i < colouring->colour_start[k + 1]; ++i) {
-            scatter_edge(arrays, sums, colouring->edges[i]);
+            swe_mesh_scatter_edge(arrays, sums, colouring->edges[i]);
         }
     }
     /* END SOLUTION */
