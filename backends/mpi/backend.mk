@@ -14,8 +14,10 @@ MPI_SOURCES := $(filter-out backends/mpi/main.c,$(wildcard backends/mpi/*.c)) \
     $(wildcard $(KERNELS)/mpi/*.c)
 MPI_OBJECTS := $(patsubst %.c,$(BUILD)/obj/%.o,$(MPI_SOURCES))
 # Triangle meshes over ranks (backends/mpi/mesh/, shallows-mpi --mesh):
-# shallows-mpi and its tests link them with the triangle solver's objects.
-MPI_MESH_OBJECTS := $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard backends/mpi/mesh/*.c))
+# shallows-mpi and its tests link them with the triangle solver's objects;
+# the halo exchange is exercise 17's ($(KERNELS)/mpi/mesh/).
+MPI_MESH_OBJECTS := $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard backends/mpi/mesh/*.c) \
+    $(wildcard $(KERNELS)/mpi/mesh/*.c))
 MPI_MAIN_OBJECT := $(BUILD)/obj/backends/mpi/main.o
 MPI_TEST_OBJECTS := $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard tests/mpi/*.c) tests/vtk_reader.c \
     $(wildcard tests/mesh_mpi/*.c) tests/mesh/mesh_test_support.c)
