@@ -45,11 +45,13 @@ static void count_sends(const swe_mesh_subdomain *subs, int ranks, real *sent)
 static void expected_part(const swe_mesh_subdomain *sub, int rank, int exchange, grade_outputs *out)
 {
     const int numbers[GRADE_LAYOUT_NUMBERS] = {rank, sub->cell_count, sub->owned_count, exchange};
-    real *values = grade_add_field(out, "mesh_halo", GRADE_MESH_HALO_FIELDS * (size_t)sub->cell_count,
-                                   GRADE_MESH_HALO, numbers);
-    grade_hint(out, exchange == 0 ? "TODO 1-3: receive into every neighbour's buffer, pack and send "
-                                    "its cells, wait, unpack"
-                                  : "the second exchange must pack the new values");
+    real *values =
+        grade_add_field(out, "mesh_halo", GRADE_MESH_HALO_FIELDS * (size_t)sub->cell_count,
+                        GRADE_MESH_HALO, numbers);
+    grade_hint(out, exchange == 0
+                        ? "TODO 1-3: receive into every neighbour's buffer, pack and send "
+                          "its cells, wait, unpack"
+                        : "the second exchange must pack the new values");
     for (int f = 0; f < GRADE_MESH_HALO_FIELDS; ++f) {
         for (int k = 0; k < sub->cell_count; ++k) {
             values[f * sub->cell_count + k] = grade_mesh_halo_code(f, sub->whole_cell[k], exchange);
@@ -145,5 +147,5 @@ static const grade_test tests[] = {
      test_second_order, 1},
 };
 
-const grade_exercise grade_mesh_mpi_halo_exercise = {
-    "17-mesh-mpi-halo-exchange", tests, (int)(sizeof tests / sizeof tests[0])};
+const grade_exercise grade_mesh_mpi_halo_exercise = {"17-mesh-mpi-halo-exchange", tests,
+                                                     (int)(sizeof tests / sizeof tests[0])};

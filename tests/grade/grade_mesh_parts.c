@@ -43,8 +43,9 @@ int grade_mesh_parts_create(int n, unsigned long long seed, int ranks, grade_mes
     }
     if (status == SWE_OK) {
         parts->part = malloc(((size_t)parts->whole.cell_count + 1) * sizeof *parts->part);
-        status = parts->part != NULL ? SWE_OK
-                                     : swe_fail(err, SWE_ERROR_RUNTIME, "out of memory for a split");
+        status = parts->part != NULL
+                     ? SWE_OK
+                     : swe_fail(err, SWE_ERROR_RUNTIME, "out of memory for a split");
     }
     if (status == SWE_OK) {
         status = swe_mesh_partition(&parts->graph, ranks, SWE_MESH_PARTITION_RANDOM, seed,

@@ -84,8 +84,8 @@ int run_mesh_halo(case_output *out, int n, unsigned long long seed, int layers)
     const int cells = sub.cell_count;
     int *run_of_part = malloc((size_t)cells * sizeof *run_of_part);
     real *state = malloc(GRADE_MESH_HALO_FIELDS * (size_t)cells * sizeof *state);
-    real *after = malloc(GRADE_MESH_HALO_EXCHANGES * GRADE_MESH_HALO_FIELDS * (size_t)cells *
-                         sizeof *after);
+    real *after =
+        malloc(GRADE_MESH_HALO_EXCHANGES * GRADE_MESH_HALO_FIELDS * (size_t)cells * sizeof *after);
     real sent[GRADE_MESH_HALO_EXCHANGES * 5];
     if (run_of_part == NULL || state == NULL || after == NULL) {
         swe_mpi_abort("out of memory", 1);

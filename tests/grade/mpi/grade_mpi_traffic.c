@@ -49,14 +49,14 @@ int MPI_Isend(const void *buf, int count, MPI_Datatype datatype, int dest, int t
 
 /* The sends that are not MPI_Isend, point to point: one call each. */
 #define OTHER_SEND(name)                                                                           \
-    int MPI_##name(const void *buf, int count, MPI_Datatype datatype, int dest, int tag,          \
+    int MPI_##name(const void *buf, int count, MPI_Datatype datatype, int dest, int tag,           \
                    MPI_Comm comm)                                                                  \
     {                                                                                              \
         count_other();                                                                             \
         return PMPI_##name(buf, count, datatype, dest, tag, comm);                                 \
     }
 #define OTHER_ISEND(name)                                                                          \
-    int MPI_##name(const void *buf, int count, MPI_Datatype datatype, int dest, int tag,          \
+    int MPI_##name(const void *buf, int count, MPI_Datatype datatype, int dest, int tag,           \
                    MPI_Comm comm, MPI_Request *request)                                            \
     {                                                                                              \
         count_other();                                                                             \
@@ -118,8 +118,7 @@ OTHER_ALLTOALLV(Alltoallv)
 OTHER_ALLTOALLV(Neighbor_alltoallv)
 
 int MPI_Allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
-                   const int recvcounts[], const int displs[], MPI_Datatype recvtype,
-                   MPI_Comm comm)
+                   const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm)
 {
     count_other();
     return PMPI_Allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype,

@@ -16,7 +16,8 @@ void swe_mesh_mpi_halo_exchange(swe_mesh_mpi_halo *halo, real *h, real *hu, real
     for (int k = 0; k < halo->neighbour_count; ++k) {
         mine += 4 * halo->neighbours[k].send_count;
     }
-    int *counts = malloc((size_t)size * sizeof *counts), *offsets = malloc((size_t)size * sizeof *offsets);
+    int *counts = malloc((size_t)size * sizeof *counts),
+        *offsets = malloc((size_t)size * sizeof *offsets);
     real *records = malloc(((size_t)mine + 1) * sizeof *records);
     int at = 0;
     for (int k = 0; k < halo->neighbour_count; ++k) {
