@@ -24,6 +24,9 @@ $(GRADE_OBJECTS) $(MPI_GRADE_OBJECTS) $(BUILD)/obj/tests/grade/grade_race_wrap.o
 GRADE_MESH_SOURCES := $(wildcard common/mesh/gmsh/*.c common/mesh/geometry/*.c \
     backends/serial/mesh/*.c) common/mesh/solver/mesh_conditions.c \
     common/mesh/solver/mesh_host_arrays.c common/mesh/solver/mesh_stepper.c
+# Exercise 17 splits its meshes on both sides (the partition, each rank's part).
+GRADE_MESH_SOURCES += $(filter-out common/mesh/partition/mesh_partition_metis$(if \
+    $(filter yes,$(HAVE_METIS)),_unavailable).c,$(wildcard common/mesh/partition/*.c))
 GRADE_MESH_KERNEL_SOURCES := $(wildcard $(KERNELS)/serial/mesh/*.c)
 ifeq ($(HAVE_OPENMP),yes)
 GRADE_MESH_SOURCES += $(wildcard backends/openmp/mesh/*.c)
@@ -83,7 +86,7 @@ KIT_KERNEL_OBJECTS := $(patsubst %,$(KIT)/obj/skeletons/%.o,$(KIT_OBJECT_SLOTS))
 KIT_PLUMBING := $(filter-out $(BUILD)/obj/$(KERNELS)/% $(BUILD)/obj/gen/%,$(LIBRARY_OBJECTS)) \
     $(GRADE_MESH_PLUMBING)
 KIT_WRAP := $(if $(filter yes,$(HAVE_OPENMP)),$(BUILD)/obj/tests/grade/grade_race_wrap.o)
-KIT_MPI_PLUMBING := $(filter-out $(BUILD)/obj/$(KERNELS)/%,$(MPI_OBJECTS))
+KIT_MPI_PLUMBING := $(filter-out $(BUILD)/obj/$(KERNELS)/%,$(MPI_OBJECTS) $(MPI_GRADE_MESH_OBJECTS))
 KIT_MPI_COMPILE := $(if $(MPI_GRADE_PROGRAM),$(MPICC) $(CPPFLAGS) -Ibackends/mpi $(CFLAGS))
 KIT_NVCC_COMPILE := $(if $(CUDA_NVCC),$(CUDA_NVCC) $(CPPFLAGS) $(NVCCFLAGS) $(CUDA_MATH) -MMD -MP)
 

@@ -14,8 +14,10 @@ MPI_SOURCES := $(filter-out backends/mpi/main.c,$(wildcard backends/mpi/*.c)) \
     $(wildcard $(KERNELS)/mpi/*.c)
 MPI_OBJECTS := $(patsubst %.c,$(BUILD)/obj/%.o,$(MPI_SOURCES))
 # Triangle meshes over ranks (backends/mpi/mesh/, shallows-mpi --mesh):
-# shallows-mpi and its tests link them with the triangle solver's objects.
-MPI_MESH_OBJECTS := $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard backends/mpi/mesh/*.c))
+# shallows-mpi and its tests link them with the triangle solver's objects;
+# the halo exchange is exercise 17's ($(KERNELS)/mpi/mesh/).
+MPI_MESH_OBJECTS := $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard backends/mpi/mesh/*.c) \
+    $(wildcard $(KERNELS)/mpi/mesh/*.c))
 MPI_MAIN_OBJECT := $(BUILD)/obj/backends/mpi/main.o
 MPI_TEST_OBJECTS := $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard tests/mpi/*.c) tests/vtk_reader.c \
     $(wildcard tests/mesh_mpi/*.c) tests/mesh/mesh_test_support.c)
@@ -23,7 +25,12 @@ MPI_PROGRAM := $(BUILD)/shallows-mpi
 MPI_TEST_PROGRAM := $(BUILD)/shallows-mpi-tests
 # The MPI side of `make grade` (exercises 08 and 09): shallows-grade starts
 # it under mpirun for every case (tests/grade/grade_mpi.c).
-MPI_GRADE_OBJECTS := $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard tests/grade/mpi/*.c))
+# Exercise 17's cases build their mesh parts as the grader does
+# (grade_mesh_parts.c) and run the triangle halo plan (mesh_mpi_halo.c).
+MPI_GRADE_OBJECTS := $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard tests/grade/mpi/*.c) \
+    tests/grade/grade_mesh_parts.c)
+MPI_GRADE_MESH_OBJECTS := $(BUILD)/obj/backends/mpi/mesh/mesh_mpi_halo.o \
+    $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard $(KERNELS)/mpi/mesh/*.c))
 MPI_GRADE_PROGRAM := $(BUILD)/shallows-mpi-grade
 # Rank counts of `make check-mpi`; --oversubscribe lets them exceed the cores.
 MPI_TEST_RANKS ?= 1 2 3 4 6
@@ -77,7 +84,8 @@ $(MPI_TEST_PROGRAM): $(MPI_TEST_OBJECTS) $(MPI_OBJECTS) $(MPI_MESH_OBJECTS) $$(L
 		$$(MESH_OBJECTS)
 	$(MPICC) $(LDFLAGS) -o $@ $^ $(CUNIT_LIBS) $(MPI_LDLIBS)
 
-$(MPI_GRADE_PROGRAM): $(MPI_GRADE_OBJECTS) $(MPI_OBJECTS) $$(LIBRARY_OBJECTS)
+$(MPI_GRADE_PROGRAM): $(MPI_GRADE_OBJECTS) $(MPI_OBJECTS) $(MPI_GRADE_MESH_OBJECTS) \
+		$$(LIBRARY_OBJECTS) $$(GRADE_MESH_PLUMBING) $$(GRADE_MESH_KERNELS)
 	$(MPICC) $(LDFLAGS) -o $@ $^ $(MPI_LDLIBS)
 
 -include $(MPI_OBJECTS:.o=.d) $(MPI_MESH_OBJECTS:.o=.d) $(MPI_MAIN_OBJECT:.o=.d) $(MPI_TEST_OBJECTS:.o=.d) \

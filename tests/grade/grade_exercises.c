@@ -14,7 +14,7 @@ extern const grade_exercise grade_ns_momentum_exercise, grade_ns_reduction_exerc
 #endif
 extern const grade_exercise grade_cuda1_exercise, grade_cuda2_exercise, grade_cuda3_exercise,
     grade_cuda4_exercise, grade_opencl_exercise, grade_mpi_exchange_exercise,
-    grade_mpi_overlap_exercise, grade_mesh_edge_gather_exercise;
+    grade_mpi_overlap_exercise, grade_mesh_edge_gather_exercise, grade_mesh_mpi_halo_exercise;
 extern const grade_exercise grade_mesh_scatter_cuda_exercise;
 
 static const grade_exercise *const exercises[] = {
@@ -38,6 +38,7 @@ static const grade_exercise *const exercises[] = {
 #ifdef SWE_WITH_OPENMP
     &grade_mesh_scatter_exercise,
 #endif
+    &grade_mesh_mpi_halo_exercise,
     &grade_mesh_scatter_cuda_exercise,
 };
 

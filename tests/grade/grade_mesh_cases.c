@@ -1,5 +1,7 @@
 #include "grade_mesh_cases.h"
 
+#include "grade_mesh_parts.h"
+
 #include "mesh/gmsh/msh_writer.h"
 #include "mesh/numerics/mesh_boundary.h"
 #include "mesh/solver/mesh_conditions.h"
@@ -36,23 +38,6 @@ static void cut_boundary(grade_rng *rng, swe_msh_raw *raw, swe_mesh_condition *g
     }
     for (int l = 0; l < raw->line_count; ++l) {
         raw->line_physical[l] = grade_integer(rng, 0, BOUNDARY_GROUPS);
-    }
-}
-
-/* Element tags as a file would give them (1, 2, ... lines first), for
- * the messages of swe_mesh_build. */
-static void number_elements(swe_msh_raw *raw)
-{
-    raw->line_tags = malloc(((size_t)raw->line_count + 1) * sizeof *raw->line_tags);
-    raw->triangle_tags = malloc(((size_t)raw->triangle_count + 1) * sizeof *raw->triangle_tags);
-    if (raw->line_tags == NULL || raw->triangle_tags == NULL) {
-        grade_harness_failure("out of memory for the element tags of a mesh");
-    }
-    for (int l = 0; l < raw->line_count; ++l) {
-        raw->line_tags[l] = l + 1;
-    }
-    for (int t = 0; t < raw->triangle_count; ++t) {
-        raw->triangle_tags[t] = raw->line_count + t + 1;
     }
 }
 
@@ -149,8 +134,9 @@ static void build_mesh(grade_rng *rng, int ordering, const int cells_a_side[2], 
         grade_harness_failure(err.message);
     }
     cut_boundary(rng, &raw, given);
-    number_elements(&raw);
-    int status = swe_mesh_build(&raw, "a random square", &c->run.mesh, &err);
+    int status = grade_mesh_number_elements(&raw, &err);
+    status =
+        status == SWE_OK ? swe_mesh_build(&raw, "a random square", &c->run.mesh, &err) : status;
     swe_msh_raw_free(&raw);
     if (status != SWE_OK ||
         swe_mesh_reorder(&c->run.mesh, c->ordering, order_seed, &err) != SWE_OK) {

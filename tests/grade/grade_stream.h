@@ -37,6 +37,9 @@ enum grade_layout {
     GRADE_VOLUME,     /* interior cells of a 3D grid, x fastest: A = nx, B = ny, C = nz */
     GRADE_MESH_CELLS, /* triangles of a mesh in the file's order: A = their count */
     GRADE_MESH_EDGES, /* edges of a mesh by number: A = count, B = interior edges */
+    GRADE_MESH_HALO,  /* h, hu, hv of rank A's B part cells (C owned, then halo), exchange D */
+    GRADE_MESSAGES, /* values rank A sent each of C ranks by MPI_Isend, then other calls; exchange B
+                     */
     GRADE_LAYOUT_COUNT
 };
 
@@ -57,8 +60,10 @@ typedef struct grade_field {
 } grade_field;
 
 static const char *const grade_layout_names[GRADE_LAYOUT_COUNT] = {
-    "list",  "cells", "block", "vertical-edges", "horizontal-edges", "edge-rows",  "calls",
-    "ranks", "steps", "halo",  "verbs",          "volume",           "mesh-cells", "mesh-edges"};
+    "list",      "cells",  "block",      "vertical-edges", "horizontal-edges",
+    "edge-rows", "calls",  "ranks",      "steps",          "halo",
+    "verbs",     "volume", "mesh-cells", "mesh-edges",     "mesh-halo",
+    "messages"};
 
 /* Text on a header line: tabs and line breaks would end it. */
 static inline void grade_stream_text(FILE *out, const char *text)

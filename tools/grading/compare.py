@@ -40,6 +40,35 @@ def halo_value(value, exchange):
                                            (code % 20000) // 100)
 
 
+MESH_HALO_FIELDS = ["h", "hu", "hv"]
+
+
+def mesh_halo_value(value, exchange):
+    """What a value of the triangles' coded pattern is (tests/grade/grade_mesh_parts.h)."""
+    if value == HALO_NEVER_WRITTEN:
+        return "nothing (never written)"
+    code = value - 0.5 - 0.25 * exchange
+    if math.isnan(value) or code != round(code) or not 0 <= code < 65536 * len(MESH_HALO_FIELDS):
+        return "%s, which no triangle holds in this exchange" % number(value)
+    return "%s of triangle %d" % (MESH_HALO_FIELDS[int(code) // 65536], int(code) % 65536)
+
+
+def mesh_halo_place(index, numbers):
+    rank, cells, owned, exchange = numbers[:4]
+    quantity, k = MESH_HALO_FIELDS[min(index // max(cells, 1), 2)], index % max(cells, 1)
+    return "rank %d, exchange %d: %s of its %s cell %d" % (
+        rank, exchange + 1, quantity, "owned" if k < owned else "halo", k)
+
+
+def messages_place(index, numbers):
+    rank, exchange, ranks = numbers[:3]
+    if index >= ranks:
+        return ("rank %d, exchange %d: calls of blocking sends, collectives or one-sided "
+                "communication" % (rank, exchange + 1))
+    return "rank %d, exchange %d: values sent to rank %d with MPI_Isend" % (rank, exchange + 1,
+                                                                            index)
+
+
 def halo_place(index, numbers):
     rank, nx, ny, first_i, first_j, exchange = numbers
     size = (nx + 2) * (ny + 2)
@@ -78,6 +107,10 @@ def place(field, index):
         return "%s of step %d" % (name, index + 1)
     if field.layout == "halo":
         return halo_place(index, n)
+    if field.layout == "mesh-halo":
+        return mesh_halo_place(index, n)
+    if field.layout == "messages":
+        return messages_place(index, n)
     if field.layout == "mesh-cells":
         return "%s of triangle %d of the file" % (name, index)
     if field.layout == "mesh-edges":
@@ -145,6 +178,12 @@ def describe(expected, actual, index, tolerance):
         text = "%s holds %s, but must hold %s" % (place(expected, index),
                                                    halo_value(got, exchange),
                                                    halo_value(want, exchange))
+    elif expected.layout == "mesh-halo":
+        exchange = expected.numbers[3]
+        text = "%s holds %s, but must hold %s (its owner's value)" % (
+            place(expected, index), mesh_halo_value(got, exchange), mesh_halo_value(want, exchange))
+    elif expected.layout == "messages":
+        text = "%s: %s, but must be %s" % (place(expected, index), number(got), number(want))
     else:
         never = " (never written)" if math.isnan(got) and not math.isnan(want) else ""
         text = "%s = %s%s but the reference gives %s" % (place(expected, index), number(got),

@@ -1,13 +1,9 @@
 #include "mesh_mpi_halo.h"
 
-#include "core/timer.h"
 #include "mpi_check.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-/* Message tag of the halo state. */
-#define HALO_TAG 4711
 
 /* Per rank: how many of this part's halo cells it owns. */
 static void count_requests(const swe_mesh_subdomain *sub, int size, int *wanted)
@@ -152,53 +148,6 @@ int swe_mesh_mpi_halo_create(MPI_Comm comm, const swe_mesh_subdomain *sub, const
         swe_mesh_mpi_halo_free(halo);
     }
     return status;
-}
-
-static void pack(const swe_mesh_mpi_neighbour *n, const real *h, const real *hu, const real *hv)
-{
-    for (int j = 0; j < n->send_count; ++j) {
-        int c = n->send_cells[j];
-        n->send_buffer[3 * j] = h[c];
-        n->send_buffer[3 * j + 1] = hu[c];
-        n->send_buffer[3 * j + 2] = hv[c];
-    }
-}
-
-static void unpack(const swe_mesh_mpi_neighbour *n, real *h, real *hu, real *hv)
-{
-    for (int j = 0; j < n->receive_count; ++j) {
-        int c = n->receive_cells[j];
-        h[c] = n->receive_buffer[3 * j];
-        hu[c] = n->receive_buffer[3 * j + 1];
-        hv[c] = n->receive_buffer[3 * j + 2];
-    }
-}
-
-void swe_mesh_mpi_halo_exchange(swe_mesh_mpi_halo *halo, real *h, real *hu, real *hv)
-{
-    double started = swe_wall_seconds();
-    int requests = 0;
-    for (int k = 0; k < halo->neighbour_count; ++k) {
-        swe_mesh_mpi_neighbour *n = &halo->neighbours[k];
-        if (n->receive_count > 0) {
-            MPI_CHECK(MPI_Irecv(n->receive_buffer, 3 * n->receive_count, SWE_MPI_REAL, n->rank,
-                                HALO_TAG, halo->comm, &halo->requests[requests++]));
-        }
-    }
-    for (int k = 0; k < halo->neighbour_count; ++k) {
-        swe_mesh_mpi_neighbour *n = &halo->neighbours[k];
-        if (n->send_count > 0) {
-            pack(n, h, hu, hv);
-            MPI_CHECK(MPI_Isend(n->send_buffer, 3 * n->send_count, SWE_MPI_REAL, n->rank, HALO_TAG,
-                                halo->comm, &halo->requests[requests++]));
-        }
-    }
-    MPI_CHECK(MPI_Waitall(requests, halo->requests, MPI_STATUSES_IGNORE));
-    for (int k = 0; k < halo->neighbour_count; ++k) {
-        unpack(&halo->neighbours[k], h, hu, hv);
-    }
-    halo->seconds += swe_wall_seconds() - started;
-    halo->exchanges++;
 }
 
 void swe_mesh_mpi_halo_free(swe_mesh_mpi_halo *halo)

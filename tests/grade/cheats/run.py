@@ -30,6 +30,7 @@ SERIAL, OPENMP, CUDA, OPENCL, MPI = ("01-serial-net-updates", "02-openmp-loops-a
                                      "03-cuda-kernels-and-transfers", "07-opencl-kernels",
                                      "08-mpi-ghost-layers")
 MESH, SCATTER = "15-mesh-edge-flux-and-gather", "16-mesh-scatter-race"
+MESH_MPI = "17-mesh-mpi-halo-exchange"
 # name, exercise, how the submission is made, what it must score, time limit per test
 CHEATS = [
     ("report-rewrite", SERIAL, "append:report_rewriter.c", "zero", None),
@@ -48,6 +49,7 @@ CHEATS = [
     ("race-speed-no-reduction", OPENMP, "unreduce:speed", "race", None),
     ("include-reference-mesh", MESH, "replace:include_reference.c", "uncompiled", None),
     ("race-scatter-no-atomic", SCATTER, "unatomic", "race", None),
+    ("mesh-halo-allgather", MESH_MPI, "replace:mesh_allgather.c", "zero", None),
     ("fork-bomb", SERIAL, "append:fork_bomb.c", "zero", None),
     ("huge-output", SERIAL, "append:huge_output.c", "zero", None),
     ("read-parent", SERIAL, "append:read_parent.c", "zero", None),

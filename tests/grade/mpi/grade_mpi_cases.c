@@ -7,7 +7,8 @@
  *   shallows-mpi-grade --output PIPE --case K halo NX NY
  *   shallows-mpi-grade --output PIPE --case K max SEED KIND
  *   shallows-mpi-grade --output PIPE --case K run SCENARIO SOLVER NX NY STEPS OVERLAP
- *   shallows-mpi-grade --output PIPE --case K order NX NY STEPS */
+ *   shallows-mpi-grade --output PIPE --case K order NX NY STEPS
+ *   shallows-mpi-grade --output PIPE --case K mesh-halo N SEED LAYERS (exercise 17) */
 #include "grade_interior.h"
 #include "grade_mpi_job.h"
 #include "mpi_check.h"
@@ -267,7 +268,7 @@ static int number(const char *text, int low, int high, int *value)
 
 static int run_case(case_output *out, int argc, char **argv)
 {
-    int nx, ny, steps, overlap;
+    int nx, ny, steps, overlap, layers;
     if (argc == 3 && strcmp(argv[0], "halo") == 0 && number(argv[1], 1, 99, &nx) &&
         number(argv[2], 1, 99, &ny)) {
         return run_halo(out, nx, ny);
@@ -279,6 +280,10 @@ static int run_case(case_output *out, int argc, char **argv)
         number(argv[4], 1, 4096, &ny) && number(argv[5], 1, 1000, &steps) &&
         number(argv[6], 0, 1, &overlap)) {
         return run_run(out, argv[1], argv[2], nx, ny, steps, overlap);
+    }
+    if (argc == 4 && strcmp(argv[0], "mesh-halo") == 0 && number(argv[1], 1, 150, &nx) &&
+        number(argv[3], 1, 3, &layers)) {
+        return run_mesh_halo(out, nx, strtoull(argv[2], NULL, 10), layers);
     }
     if (argc == 4 && strcmp(argv[0], "order") == 0 && number(argv[1], 1, 4096, &nx) &&
         number(argv[2], 1, 4096, &ny) && number(argv[3], 1, 100, &steps)) {
@@ -305,7 +310,7 @@ int main(int argc, char **argv)
         if (world_rank() == 0) {
             fprintf(stderr, "usage: mpirun -np N shallows-mpi-grade --output PIPE --case K (halo "
                             "NX NY | max SEED plain|nan|ulp | run SCENARIO SOLVER NX NY STEPS 0|1 "
-                            "| order NX NY STEPS)\n");
+                            "| order NX NY STEPS | mesh-halo N SEED LAYERS)\n");
         }
         MPI_CHECK(MPI_Finalize());
         return 2;

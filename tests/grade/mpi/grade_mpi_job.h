@@ -40,4 +40,8 @@ int start_serial(swe_block *block, enum swe_solver solver, swe_error *err);
  * radial dam break, every rank's log gathered. */
 int run_order(case_output *out, int nx, int ny, int steps);
 
+/* Exercise 17's case: two exchanges of the coded pattern on every rank's
+ * part of an n x n square split at random (grade_mpi_mesh.c). */
+int run_mesh_halo(case_output *out, int n, unsigned long long seed, int layers);
+
 #endif
