@@ -188,8 +188,7 @@ static void test_backward_step_recirculates(void)
     double behind = box_mean(model, 1, 0.5, 2, 0, 0.3);
     double inlet = box_mean(model, 1, -3, -1, 1, 3);
     double downstream = box_mean(model, 1, 15, 19, 0, 3);
-    double reattachment =
-        swe_mesh_reattachment_length(&model->run.mesh, &model->run.host, 0, 0, 0.25, 0.1);
+    double reattachment = swe_mesh_reattachment_length(&model->run.mesh, &model->run.host, 0, 0);
     printf("\n  backward step: u behind the step %.3f, inlet %.3f, downstream %.3f, "
            "reattachment %.2f m ",
            behind, inlet, downstream, reattachment);
@@ -227,6 +226,19 @@ static double recirculating(double x, double y)
     return 0.1 * (x - 3.9) / 3.9;
 }
 
+/* Running back along the wall up to 3.9 m, the reverse flow thinning
+ * towards its end as behind the step: u grows away from the wall with
+ * du/dy = 0 on it (a wall without viscous flux), 0.5 y^2 as on M2 near
+ * the reattachment. Only at the wall does u turn forward at 3.9 m; 0.1 m
+ * above it the flow turns 0.5 m sooner. */
+static double thinning_towards_reattachment(double x, double y)
+{
+    if (y > 0.5 || x < 0) {
+        return 0.5;
+    }
+    return 0.1 * (x - 3.9) / 3.9 + 0.5 * y * y;
+}
+
 static double forward_everywhere(double x, double y)
 {
     (void)x;
@@ -239,6 +251,12 @@ static double back_everywhere(double x, double y)
     return y < 0.5 && x > 0 ? -0.1 : 0.5;
 }
 
+static double measured(swe_mesh_model *model, double (*u)(double x, double y))
+{
+    set_flow(model, u);
+    return swe_mesh_reattachment_length(&model->run.mesh, &model->run.host, 0, 0);
+}
+
 /* The measure on velocity fields whose answer is known: the end of the
  * recirculation (not the corner vortex, not the patch downstream), none,
  * the whole wall. */
@@ -248,18 +266,33 @@ static void test_reattachment_measure_on_known_flows(void)
         swe_mesh_test_model("backward-facing-step", SWE_MESH_GEO "backward_facing_step_m1.msh",
                             NULL, SWE_MESH_ORDERING_RCM_EDGES, 2, 0);
     CU_ASSERT_PTR_NOT_NULL_FATAL(model);
-    const swe_mesh *mesh = &model->run.mesh;
-    set_flow(model, recirculating);
-    double length = swe_mesh_reattachment_length(mesh, &model->run.host, 0, 0, 0.25, 0.1);
+    double length = measured(model, recirculating);
     printf("\n  synthetic recirculation of 3.9 m: measured %.3f m ", length);
     CU_ASSERT(fabs(length - 3.9) < 0.05);
-    set_flow(model, forward_everywhere);
-    CU_ASSERT_EQUAL(swe_mesh_reattachment_length(mesh, &model->run.host, 0, 0, 0.25, 0.1), 0);
-    set_flow(model, back_everywhere);
-    length = swe_mesh_reattachment_length(mesh, &model->run.host, 0, 0, 0.25, 0.1);
-    CU_ASSERT(length > 19.5 && length <= 20.1);
-    CU_ASSERT_EQUAL(swe_mesh_reattachment_length(mesh, &model->run.host, 0, 0, 0, 0.1), 0);
-    CU_ASSERT_EQUAL(swe_mesh_reattachment_length(NULL, &model->run.host, 0, 0, 0.25, 0.1), 0);
+    CU_ASSERT_EQUAL(measured(model, forward_everywhere), 0);
+    length = measured(model, back_everywhere);
+    CU_ASSERT(length > 19.5 && length <= 20);
+    CU_ASSERT_EQUAL(swe_mesh_reattachment_length(NULL, &model->run.host, 0, 0), 0);
+    CU_ASSERT_EQUAL(swe_mesh_reattachment_length(&model->run.mesh, NULL, 0, 0), 0);
+    CU_ASSERT_EQUAL(swe_mesh_reattachment_length(&model->run.mesh, &model->run.host, NAN, 0), 0);
+    swe_mesh_model_free(model);
+}
+
+/* A reverse flow that thins towards its end, as behind the step, is
+ * measured where it leaves the wall: 3.9 m, to within what the height of
+ * M1's wall cells gives (0.5 y^2 there: 0.05 m). The mean over a band of
+ * fixed width (0.25 m) that this measure replaces read the flow above the
+ * wall, found 3.54 m here, and the shorter the finer the mesh, as the
+ * band held more rows of cells (one on M1, five on M3). */
+static void test_reattachment_measure_reads_the_wall(void)
+{
+    swe_mesh_model *model =
+        swe_mesh_test_model("backward-facing-step", SWE_MESH_GEO "backward_facing_step_m1.msh",
+                            NULL, SWE_MESH_ORDERING_RCM_EDGES, 2, 0);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(model);
+    double length = measured(model, thinning_towards_reattachment);
+    printf("\n  reverse flow thinning to 3.9 m at the wall: measured %.3f m ", length);
+    CU_ASSERT(fabs(length - 3.9) < 0.1);
     swe_mesh_model_free(model);
 }
 
@@ -273,6 +306,7 @@ void register_mesh_validation_tests(void)
         {"partial dam break: waves of 000 fig. 4", test_partial_dam_break_features},
         {"backward-facing step: the flow recirculates", test_backward_step_recirculates},
         {"reattachment measure on known flows", test_reattachment_measure_on_known_flows},
+        {"reattachment measure reads the wall", test_reattachment_measure_reads_the_wall},
     };
     swe_mesh_test_register("mesh-validation", tests, (int)(sizeof tests / sizeof tests[0]));
 }
