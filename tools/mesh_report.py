@@ -66,7 +66,7 @@ def draw(case, folder):
                        + [("Cartesian, 800 x 800", *case.data["reference"], "with lines dt 2")], "set xrange [0:500]")
     elif case.name == "backward-facing-step":
         pictures.lines(path("validate-backward-facing-step.png"),
-                       "mean u within 0.25 m of the lower wall, last 100 s", "x behind the step (m)", "u (m/s)",
+                       "u of the cells on the lower wall, mean of the last 100 s", "x behind the step (m)", "u (m/s)",
                        [(f"{r['mesh']} ({r['cells']:,} cells)", *r["profile"], "with lines") for r in rows],
                        "set xrange [0:12]\nset arrow from 3.9, graph 0 to 3.9, graph 1 nohead dt 2\n"
                        "set label '3.9 m (000, M3)' at 4.0, graph 0.9")

@@ -45,7 +45,7 @@ def series(paths):
     rows = []
     for path in paths:
         snap = mesh_runs.snapshot(path)
-        xs, us = mesh_cases.near_wall_velocity([snap])
+        xs, us = mesh_cases.wall_velocity([snap])
         rows.append({"t": snap.time, "q": [section_discharge(snap, chosen, x0) for x0 in SECTIONS],
                      "eta_in": end_level(snap, inlet), "eta_out": end_level(snap, outlet),
                      "reattachment": mesh_cases.reattachment(xs, us)})

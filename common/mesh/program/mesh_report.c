@@ -70,11 +70,9 @@ void swe_mesh_print_setup(FILE *stream, const char *mesh_path, const swe_mesh_mo
 void swe_mesh_print_measures(FILE *stream, const swe_mesh_model *model)
 {
     if (strcmp(model->scenario.name, "backward-facing-step") == 0) {
-        double band = 0.25, bin = 0.1;
         fprintf(stream,
-                "reattachment_length_m=%.2f (mean u within %.2f m of the lower wall, %.2f m "
-                "bins)\n",
-                swe_mesh_reattachment_length(&model->run.mesh, &model->run.host, 0, 0, band, bin),
-                band, bin);
+                "reattachment_length_m=%.2f (where u of the cells on the lower wall turns "
+                "forward)\n",
+                swe_mesh_reattachment_length(&model->run.mesh, &model->run.host, 0, 0));
     }
 }
