@@ -370,4 +370,6 @@ extern "C" const swe_mesh_backend swe_mesh_cuda_backend = {
     .list_devices = cuda_list_devices,
     .options = cuda_options,
     .option_count = 1,
+    .gradients_span = NULL, /* no --overlap: C++ wants every member named */
+    .edge_fluxes_span = NULL,
 };

@@ -174,7 +174,7 @@ static void unpack(const swe_mesh_mpi_neighbour *n, real *h, real *hu, real *hv)
     }
 }
 
-void swe_mesh_mpi_halo_exchange(swe_mesh_mpi_halo *halo, real *h, real *hu, real *hv)
+void swe_mesh_mpi_halo_begin(swe_mesh_mpi_halo *halo, const real *h, const real *hu, const real *hv)
 {
     double started = swe_wall_seconds();
     int requests = 0;
@@ -193,12 +193,26 @@ void swe_mesh_mpi_halo_exchange(swe_mesh_mpi_halo *halo, real *h, real *hu, real
                                 halo->comm, &halo->requests[requests++]));
         }
     }
-    MPI_CHECK(MPI_Waitall(requests, halo->requests, MPI_STATUSES_IGNORE));
+    halo->pending = requests;
+    halo->seconds += swe_wall_seconds() - started;
+}
+
+void swe_mesh_mpi_halo_end(swe_mesh_mpi_halo *halo, real *h, real *hu, real *hv)
+{
+    double started = swe_wall_seconds();
+    MPI_CHECK(MPI_Waitall(halo->pending, halo->requests, MPI_STATUSES_IGNORE));
+    halo->pending = 0;
     for (int k = 0; k < halo->neighbour_count; ++k) {
         unpack(&halo->neighbours[k], h, hu, hv);
     }
     halo->seconds += swe_wall_seconds() - started;
     halo->exchanges++;
+}
+
+void swe_mesh_mpi_halo_exchange(swe_mesh_mpi_halo *halo, real *h, real *hu, real *hv)
+{
+    swe_mesh_mpi_halo_begin(halo, h, hu, hv);
+    swe_mesh_mpi_halo_end(halo, h, hu, hv);
 }
 
 void swe_mesh_mpi_halo_free(swe_mesh_mpi_halo *halo)

@@ -26,7 +26,8 @@ typedef struct swe_mesh_mpi_halo {
     int neighbour_count;
     swe_mesh_mpi_neighbour *neighbours;
     MPI_Request *requests; /* 2 per neighbour */
-    double seconds;        /* wall time in exchanges */
+    int pending;           /* requests begun and not yet ended */
+    double seconds;        /* wall time in exchanges (begin and end) */
     long exchanges;
 } swe_mesh_mpi_halo;
 
@@ -38,6 +39,14 @@ int swe_mesh_mpi_halo_create(MPI_Comm comm, const swe_mesh_subdomain *sub, const
 /* Fills the halo cells of h, hu, hv (the run's numbering) from their
  * owners. Collective over the neighbours; a failed MPI call ends the job. */
 void swe_mesh_mpi_halo_exchange(swe_mesh_mpi_halo *halo, real *h, real *hu, real *hv);
+
+/* The exchange in two halves, for computing while the halo travels:
+ * begin packs the owned cells that others need and posts the messages;
+ * end waits for them and fills the halo cells. Between the two, h, hu and
+ * hv may be read but not written. */
+void swe_mesh_mpi_halo_begin(swe_mesh_mpi_halo *halo, const real *h, const real *hu,
+                             const real *hv);
+void swe_mesh_mpi_halo_end(swe_mesh_mpi_halo *halo, real *h, real *hu, real *hv);
 
 /* Frees and zeroes halo; safe on a zeroed one. */
 void swe_mesh_mpi_halo_free(swe_mesh_mpi_halo *halo);

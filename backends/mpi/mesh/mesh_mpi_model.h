@@ -9,7 +9,13 @@
  * next to the owned ones need a second layer, the predictor state of
  * those cells a third) and a device backend exchanges through its host
  * arrays (download, exchange, upload) with its ordinary verbs. Every CPU
- * backend gives the bits of one process on any number of ranks. */
+ * backend gives the bits of one process on any number of ranks.
+ *
+ * Each part is numbered by the ordering asked for, then split: the cells
+ * and edges whose first-stage work reads no halo cell first. With overlap
+ * the exchange is posted, that work done, the exchange finished and the
+ * rest done (host backends, through their span verbs); the bits are the
+ * same as without. */
 #ifndef SWE_MESH_MPI_MODEL_H
 #define SWE_MESH_MPI_MODEL_H
 
@@ -24,6 +30,7 @@ typedef struct swe_mesh_mpi_options {
     swe_mesh_model_options model; /* as for one process; its ordering numbers each part */
     enum swe_mesh_partitioner partitioner;
     unsigned long long partition_seed;
+    int overlap; /* compute what reads no halo cell while the halo travels (host backends) */
 } swe_mesh_mpi_options;
 
 typedef struct swe_mesh_mpi_model {
@@ -33,11 +40,12 @@ typedef struct swe_mesh_mpi_model {
     swe_mesh_subdomain sub;
     int whole_cells;
     swe_mesh_mpi_halo halo;
-    swe_mesh_coupling coupling;
+    swe_mesh_coupling coupling; /* with the spans of the part's inner and outer work */
     enum swe_mesh_partitioner partitioner;
     swe_mesh_partition_quality quality;        /* of the partition used */
     swe_mesh_partition_quality random_quality; /* of a random one, for comparison */
-    double reduction_seconds;
+    double reduction_seconds;                  /* in the time step's global minimum */
+    double step_seconds;                       /* in steps, exchanges and reductions included */
     int *gather_counts, *gather_offsets, *gather_cells; /* rank 0: who sends which cells */
 } swe_mesh_mpi_model;
 

@@ -11,8 +11,9 @@
  * Required verbs (a table missing one is refused, naming it, by
  * swe_mesh_backend_check before its first use): init, finalize, upload,
  * download, gradients, edge_fluxes, min_time_step, update_cells.
- * Optional: list_devices, options. Every verb returns SWE_OK or an error status
- * with a message in err. */
+ * Optional: gradients_span and edge_fluxes_span (both or neither; what
+ * shallows-mpi --mesh --overlap needs), list_devices, options. Every verb returns SWE_OK or an
+ * error status with a message in err. */
 #ifndef SWE_MESH_BACKEND_H
 #define SWE_MESH_BACKEND_H
 
@@ -62,6 +63,13 @@ typedef struct swe_mesh_backend {
     /* Optional: its own command-line options. */
     const swe_mesh_backend_option *options;
     int option_count;
+    /* Optional, both or neither (last, so that tables without them need
+     * not name them): gradients of span's cells, and
+     * swe_mesh_interior_edge and swe_mesh_boundary_edge on span's edges,
+     * the same bits as the whole verbs give those elements. */
+    int (*gradients_span)(swe_mesh_run *run, const swe_mesh_span *span, swe_error *err);
+    int (*edge_fluxes_span)(swe_mesh_run *run, swe_mesh_launch launch, const swe_mesh_span *span,
+                            swe_error *err);
 } swe_mesh_backend;
 
 /* The backends built into this binary (serial first). */
