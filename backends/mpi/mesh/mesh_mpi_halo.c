@@ -19,14 +19,28 @@ static void count_requests(const swe_mesh_subdomain *sub, int size, int *wanted)
 }
 
 /* The neighbours: the ranks this part receives from or sends to, in rank
- * order, with their cell lists allocated. */
+ * order, each with its stretch of the halo's cell lists and values (one
+ * block each way, in neighbour order, for packing on a device). */
 static int add_neighbours(swe_mesh_mpi_halo *halo, int size, const int *wanted, const int *asked)
 {
-    halo->neighbours = calloc((size_t)size, sizeof *halo->neighbours);
-    halo->requests = malloc(2 * (size_t)size * sizeof *halo->requests);
-    if (halo->neighbours == NULL || halo->requests == NULL) {
+    if (size < 1) {
         return 0;
     }
+    halo->neighbours = calloc((size_t)size, sizeof *halo->neighbours);
+    halo->requests = malloc(2 * (size_t)size * sizeof *halo->requests);
+    for (int p = 0; p < size; ++p) {
+        halo->receive_total += wanted[p];
+        halo->send_total += asked[p];
+    }
+    halo->receive_cells = malloc(((size_t)halo->receive_total + 1) * sizeof(int));
+    halo->send_cells = malloc(((size_t)halo->send_total + 1) * sizeof(int));
+    halo->receive_values = malloc((3 * (size_t)halo->receive_total + 1) * sizeof(real));
+    halo->send_values = malloc((3 * (size_t)halo->send_total + 1) * sizeof(real));
+    if (!halo->neighbours || !halo->requests || !halo->receive_cells || !halo->send_cells ||
+        !halo->receive_values || !halo->send_values) {
+        return 0;
+    }
+    int received = 0, sent = 0;
     for (int p = 0; p < size; ++p) {
         if (wanted[p] == 0 && asked[p] == 0) {
             continue;
@@ -35,13 +49,12 @@ static int add_neighbours(swe_mesh_mpi_halo *halo, int size, const int *wanted, 
         n->rank = p;
         n->receive_count = wanted[p];
         n->send_count = asked[p];
-        n->receive_cells = malloc(((size_t)wanted[p] + 1) * sizeof(int));
-        n->send_cells = malloc(((size_t)asked[p] + 1) * sizeof(int));
-        n->receive_buffer = malloc((3 * (size_t)wanted[p] + 1) * sizeof(real));
-        n->send_buffer = malloc((3 * (size_t)asked[p] + 1) * sizeof(real));
-        if (!n->receive_cells || !n->send_cells || !n->receive_buffer || !n->send_buffer) {
-            return 0;
-        }
+        n->receive_cells = halo->receive_cells + received;
+        n->send_cells = halo->send_cells + sent;
+        n->receive_buffer = halo->receive_values + 3 * (size_t)received;
+        n->send_buffer = halo->send_values + 3 * (size_t)sent;
+        received += wanted[p];
+        sent += asked[p];
     }
     return 1;
 }
@@ -154,27 +167,28 @@ int swe_mesh_mpi_halo_create(MPI_Comm comm, const swe_mesh_subdomain *sub, const
     return status;
 }
 
-static void pack(const swe_mesh_mpi_neighbour *n, const real *h, const real *hu, const real *hv)
+void swe_mesh_mpi_halo_pack_host(swe_mesh_mpi_halo *halo, const real *h, const real *hu,
+                                 const real *hv)
 {
-    for (int j = 0; j < n->send_count; ++j) {
-        int c = n->send_cells[j];
-        n->send_buffer[3 * j] = h[c];
-        n->send_buffer[3 * j + 1] = hu[c];
-        n->send_buffer[3 * j + 2] = hv[c];
+    for (int j = 0; j < halo->send_total; ++j) {
+        int c = halo->send_cells[j];
+        halo->send_values[3 * j] = h[c];
+        halo->send_values[3 * j + 1] = hu[c];
+        halo->send_values[3 * j + 2] = hv[c];
     }
 }
 
-static void unpack(const swe_mesh_mpi_neighbour *n, real *h, real *hu, real *hv)
+void swe_mesh_mpi_halo_unpack_host(const swe_mesh_mpi_halo *halo, real *h, real *hu, real *hv)
 {
-    for (int j = 0; j < n->receive_count; ++j) {
-        int c = n->receive_cells[j];
-        h[c] = n->receive_buffer[3 * j];
-        hu[c] = n->receive_buffer[3 * j + 1];
-        hv[c] = n->receive_buffer[3 * j + 2];
+    for (int j = 0; j < halo->receive_total; ++j) {
+        int c = halo->receive_cells[j];
+        h[c] = halo->receive_values[3 * j];
+        hu[c] = halo->receive_values[3 * j + 1];
+        hv[c] = halo->receive_values[3 * j + 2];
     }
 }
 
-void swe_mesh_mpi_halo_begin(swe_mesh_mpi_halo *halo, const real *h, const real *hu, const real *hv)
+void swe_mesh_mpi_halo_post(swe_mesh_mpi_halo *halo)
 {
     double started = swe_wall_seconds();
     int requests = 0;
@@ -188,7 +202,6 @@ void swe_mesh_mpi_halo_begin(swe_mesh_mpi_halo *halo, const real *h, const real 
     for (int k = 0; k < halo->neighbour_count; ++k) {
         swe_mesh_mpi_neighbour *n = &halo->neighbours[k];
         if (n->send_count > 0) {
-            pack(n, h, hu, hv);
             MPI_CHECK(MPI_Isend(n->send_buffer, 3 * n->send_count, SWE_MPI_REAL, n->rank, HALO_TAG,
                                 halo->comm, &halo->requests[requests++]));
         }
@@ -197,16 +210,25 @@ void swe_mesh_mpi_halo_begin(swe_mesh_mpi_halo *halo, const real *h, const real 
     halo->seconds += swe_wall_seconds() - started;
 }
 
-void swe_mesh_mpi_halo_end(swe_mesh_mpi_halo *halo, real *h, real *hu, real *hv)
+void swe_mesh_mpi_halo_wait(swe_mesh_mpi_halo *halo)
 {
     double started = swe_wall_seconds();
     MPI_CHECK(MPI_Waitall(halo->pending, halo->requests, MPI_STATUSES_IGNORE));
     halo->pending = 0;
-    for (int k = 0; k < halo->neighbour_count; ++k) {
-        unpack(&halo->neighbours[k], h, hu, hv);
-    }
     halo->seconds += swe_wall_seconds() - started;
     halo->exchanges++;
+}
+
+void swe_mesh_mpi_halo_begin(swe_mesh_mpi_halo *halo, const real *h, const real *hu, const real *hv)
+{
+    swe_mesh_mpi_halo_pack_host(halo, h, hu, hv);
+    swe_mesh_mpi_halo_post(halo);
+}
+
+void swe_mesh_mpi_halo_end(swe_mesh_mpi_halo *halo, real *h, real *hu, real *hv)
+{
+    swe_mesh_mpi_halo_wait(halo);
+    swe_mesh_mpi_halo_unpack_host(halo, h, hu, hv);
 }
 
 void swe_mesh_mpi_halo_exchange(swe_mesh_mpi_halo *halo, real *h, real *hu, real *hv)
@@ -220,13 +242,10 @@ void swe_mesh_mpi_halo_free(swe_mesh_mpi_halo *halo)
     if (halo == NULL) {
         return;
     }
-    for (int k = 0; halo->neighbours != NULL && k < halo->neighbour_count; ++k) {
-        swe_mesh_mpi_neighbour *n = &halo->neighbours[k];
-        free(n->send_cells);
-        free(n->receive_cells);
-        free(n->send_buffer);
-        free(n->receive_buffer);
-    }
+    free(halo->send_cells);
+    free(halo->receive_cells);
+    free(halo->send_values);
+    free(halo->receive_values);
     free(halo->neighbours);
     free(halo->requests);
     memset(halo, 0, sizeof *halo);

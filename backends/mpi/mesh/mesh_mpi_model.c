@@ -29,6 +29,22 @@ static int exchange_before_step(void *context, swe_mesh_run *run, swe_error *err
     return SWE_OK;
 }
 
+/* A device backend that packs its halo: only the halo's values cross
+ * between device and host. */
+static int exchange_packed_on_device(void *context, swe_mesh_run *run, swe_error *err)
+{
+    swe_mesh_mpi_model *model = context;
+    if (run->backend->pack_halo(run, model->halo.send_values, err) != SWE_OK) {
+        swe_mpi_abort(err->message, 1);
+    }
+    swe_mesh_mpi_halo_post(&model->halo);
+    swe_mesh_mpi_halo_wait(&model->halo);
+    if (run->backend->unpack_halo(run, model->halo.receive_values, err) != SWE_OK) {
+        swe_mpi_abort(err->message, 1);
+    }
+    return SWE_OK;
+}
+
 /* --overlap: the exchange posted, to be finished by finish_exchange once
  * the inner edges are computed (host backends only: the halo travels
  * from and into the arrays they compute on). */
@@ -60,6 +76,29 @@ static int reduce_time_step(void *context, real *edge_step, swe_error *err)
     *edge_step = step == (real)-INFINITY ? (real)NAN : step;
     model->reduction_seconds += swe_wall_seconds() - started;
     return SWE_OK;
+}
+
+/* The exchange of this part's backend, its cell lists handed over where
+ * it packs on the device. */
+static int choose_exchange(swe_mesh_mpi_model *model, int overlap, swe_error *err)
+{
+    const swe_mesh_backend *backend = model->part->run.backend;
+    swe_mesh_coupling *coupling = &model->coupling;
+    coupling->reduce_time_step = reduce_time_step;
+    coupling->context = model;
+    if (overlap) {
+        coupling->before_step = begin_exchange;
+        coupling->finish_exchange = finish_exchange;
+        return SWE_OK;
+    }
+    if (backend->pack_halo == NULL) {
+        coupling->before_step = exchange_before_step;
+        return SWE_OK;
+    }
+    coupling->before_step = exchange_packed_on_device;
+    const swe_mesh_mpi_halo *halo = &model->halo;
+    return backend->halo_cells(&model->part->run, halo->send_cells, halo->send_total,
+                               halo->receive_cells, halo->receive_total, err);
 }
 
 static int order_of(const swe_mesh_mpi_options *options)
@@ -207,6 +246,9 @@ static int set_up(swe_mesh_mpi_model *model, const swe_mesh_mpi_options *options
     if (status == SWE_OK) {
         status = swe_mpi_agree(model->comm, plan_gather(model, err), err);
     }
+    if (status == SWE_OK) {
+        status = swe_mpi_agree(model->comm, choose_exchange(model, options->overlap, err), err);
+    }
     return status;
 }
 
@@ -236,10 +278,6 @@ int swe_mesh_mpi_model_create(const swe_mesh_mpi_options *options, MPI_Comm comm
         swe_mesh_mpi_model_free(created);
         return status;
     }
-    created->coupling.before_step = options->overlap ? begin_exchange : exchange_before_step;
-    created->coupling.finish_exchange = options->overlap ? finish_exchange : NULL;
-    created->coupling.reduce_time_step = reduce_time_step;
-    created->coupling.context = created;
     created->part->run.coupling = &created->coupling;
     *model = created;
     return SWE_OK;
