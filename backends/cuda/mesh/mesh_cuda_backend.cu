@@ -7,6 +7,7 @@
  * arrays. */
 #include "mesh_cuda_halo.h"
 #include "mesh_cuda_kernels.h"
+#include "mesh_cuda_spans.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -341,6 +342,19 @@ static int cuda_list_devices(FILE *stream, swe_error *err)
     return SWE_OK;
 }
 
+static int cuda_gradients_span(swe_mesh_run *run, const swe_mesh_span *span, swe_error *err)
+{
+    mesh_cuda_fields *f = fields_of(run);
+    return swe_mesh_cuda_gradients_span(f->device, span, f->stream, err);
+}
+
+static int cuda_edge_fluxes_span(swe_mesh_run *run, swe_mesh_launch launch,
+                                 const swe_mesh_span *span, swe_error *err)
+{
+    mesh_cuda_fields *f = fields_of(run);
+    return swe_mesh_cuda_edge_fluxes_span(f->device, launch, span, f->stream, err);
+}
+
 static int cuda_halo_cells(swe_mesh_run *run, const int *send_cells, int send_count,
                            const int *receive_cells, int receive_count, swe_error *err)
 {
@@ -393,8 +407,8 @@ extern "C" const swe_mesh_backend swe_mesh_cuda_backend = {
     .list_devices = cuda_list_devices,
     .options = cuda_options,
     .option_count = 1,
-    .gradients_span = NULL, /* no --overlap: C++ wants every member named */
-    .edge_fluxes_span = NULL,
+    .gradients_span = cuda_gradients_span,
+    .edge_fluxes_span = cuda_edge_fluxes_span,
     .halo_cells = cuda_halo_cells,
     .pack_halo = cuda_pack_halo,
     .unpack_halo = cuda_unpack_halo,

@@ -29,39 +29,39 @@ static int exchange_before_step(void *context, swe_mesh_run *run, swe_error *err
     return SWE_OK;
 }
 
-/* A device backend that packs its halo: only the halo's values cross
- * between device and host. */
-static int exchange_packed_on_device(void *context, swe_mesh_run *run, swe_error *err)
+/* --overlap: the halo packed (on the device where the backend can) and
+ * posted, to be finished by finish_exchange once the inner edges are
+ * computed; a device computes them while the host waits. */
+static int begin_exchange(void *context, swe_mesh_run *run, swe_error *err)
 {
     swe_mesh_mpi_model *model = context;
-    if (run->backend->pack_halo(run, model->halo.send_values, err) != SWE_OK) {
+    if (run->backend->pack_halo == NULL) {
+        swe_mesh_mpi_halo_pack_host(&model->halo, run->host.h, run->host.hu, run->host.hv);
+    } else if (run->backend->pack_halo(run, model->halo.send_values, err) != SWE_OK) {
         swe_mpi_abort(err->message, 1);
     }
     swe_mesh_mpi_halo_post(&model->halo);
-    swe_mesh_mpi_halo_wait(&model->halo);
-    if (run->backend->unpack_halo(run, model->halo.receive_values, err) != SWE_OK) {
-        swe_mpi_abort(err->message, 1);
-    }
-    return SWE_OK;
-}
-
-/* --overlap: the exchange posted, to be finished by finish_exchange once
- * the inner edges are computed (host backends only: the halo travels
- * from and into the arrays they compute on). */
-static int begin_exchange(void *context, swe_mesh_run *run, swe_error *err)
-{
-    (void)err;
-    swe_mesh_mpi_model *model = context;
-    swe_mesh_mpi_halo_begin(&model->halo, run->host.h, run->host.hu, run->host.hv);
     return SWE_OK;
 }
 
 static int finish_exchange(void *context, swe_mesh_run *run, swe_error *err)
 {
-    (void)err;
     swe_mesh_mpi_model *model = context;
-    swe_mesh_mpi_halo_end(&model->halo, run->host.h, run->host.hu, run->host.hv);
+    swe_mesh_mpi_halo_wait(&model->halo);
+    if (run->backend->unpack_halo == NULL) {
+        swe_mesh_mpi_halo_unpack_host(&model->halo, run->host.h, run->host.hu, run->host.hv);
+    } else if (run->backend->unpack_halo(run, model->halo.receive_values, err) != SWE_OK) {
+        swe_mpi_abort(err->message, 1);
+    }
     return SWE_OK;
+}
+
+/* A device backend that packs its halo: only the halo's values cross
+ * between device and host. */
+static int exchange_packed_on_device(void *context, swe_mesh_run *run, swe_error *err)
+{
+    begin_exchange(context, run, err);
+    return finish_exchange(context, run, err);
 }
 
 /* The global minimum, exact; a NaN anywhere (an unstable state) stays a
@@ -86,16 +86,13 @@ static int choose_exchange(swe_mesh_mpi_model *model, int overlap, swe_error *er
     swe_mesh_coupling *coupling = &model->coupling;
     coupling->reduce_time_step = reduce_time_step;
     coupling->context = model;
-    if (overlap) {
-        coupling->before_step = begin_exchange;
-        coupling->finish_exchange = finish_exchange;
-        return SWE_OK;
-    }
+    coupling->before_step = overlap                      ? begin_exchange
+                            : backend->pack_halo != NULL ? exchange_packed_on_device
+                                                         : exchange_before_step;
+    coupling->finish_exchange = overlap ? finish_exchange : NULL;
     if (backend->pack_halo == NULL) {
-        coupling->before_step = exchange_before_step;
         return SWE_OK;
     }
-    coupling->before_step = exchange_packed_on_device;
     const swe_mesh_mpi_halo *halo = &model->halo;
     return backend->halo_cells(&model->part->run, halo->send_cells, halo->send_total,
                                halo->receive_cells, halo->receive_total, err);
@@ -225,7 +222,7 @@ static int check_overlap(const swe_mesh_mpi_options *options, swe_error *err)
     }
     return swe_fail(err, SWE_ERROR_USAGE,
                     "--overlap needs a backend that computes over spans of edges (serial, "
-                    "openmp); '%s' has none: run it without --overlap",
+                    "openmp, cuda); '%s' has none: run it without --overlap",
                     name);
 }
 

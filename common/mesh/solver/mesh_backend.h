@@ -68,7 +68,8 @@ typedef struct swe_mesh_backend {
     /* Optional, both or neither (last, so that tables without them need
      * not name them): gradients of span's cells, and
      * swe_mesh_interior_edge and swe_mesh_boundary_edge on span's edges,
-     * the same bits as the whole verbs give those elements. */
+     * the same bits as the whole verbs give those elements. A backend
+     * with these and without pack_halo computes on the host arrays. */
     int (*gradients_span)(swe_mesh_run *run, const swe_mesh_span *span, swe_error *err);
     int (*edge_fluxes_span)(swe_mesh_run *run, swe_mesh_launch launch, const swe_mesh_span *span,
                             swe_error *err);
