@@ -38,17 +38,11 @@ static int blocks_for(int begin, int end)
     return (end - begin + SWE_MESH_CUDA_BLOCK - 1) / SWE_MESH_CUDA_BLOCK;
 }
 
-/* A span inside the arrays' numbering. */
 static int check_span(const swe_mesh_arrays &a, const swe_mesh_span *span, swe_error *err)
 {
-    int inside = span != NULL && 0 <= span->cell_begin && span->cell_begin <= span->cell_end &&
-                 span->cell_end <= a.cell_count && 0 <= span->interior_begin &&
-                 span->interior_begin <= span->interior_end &&
-                 span->interior_end <= a.interior_edge_count &&
-                 a.interior_edge_count <= span->boundary_begin &&
-                 span->boundary_begin <= span->boundary_end && span->boundary_end <= a.edge_count;
-    return inside ? SWE_OK
-                  : swe_fail(err, SWE_ERROR_USAGE, "internal error: a span outside the run");
+    return swe_mesh_span_inside(&a, span)
+               ? SWE_OK
+               : swe_fail(err, SWE_ERROR_USAGE, "internal error: a span outside the run");
 }
 
 int swe_mesh_cuda_gradients_span(const swe_mesh_arrays &device, const swe_mesh_span *span,

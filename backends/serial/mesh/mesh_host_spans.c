@@ -3,27 +3,13 @@
 #include "mesh/numerics/mesh_cell_kernels.h"
 #include "mesh/numerics/mesh_edge_kernels.h"
 
-/* A span inside the run's numbering, interior edges before boundary ones. */
+/* A span inside the run's numbering, on at least one thread. */
 static int check_span(const swe_mesh_run *run, const swe_mesh_span *span, int threads,
                       swe_error *err)
 {
-    if (run == NULL || span == NULL || threads < 1) {
-        return swe_fail(err, SWE_ERROR_USAGE, "internal error: no run or span");
-    }
-    const swe_mesh_arrays *a = &run->host;
-    int inside = 0 <= span->cell_begin && span->cell_begin <= span->cell_end &&
-                 span->cell_end <= a->cell_count && 0 <= span->interior_begin &&
-                 span->interior_begin <= span->interior_end &&
-                 span->interior_end <= a->interior_edge_count &&
-                 a->interior_edge_count <= span->boundary_begin &&
-                 span->boundary_begin <= span->boundary_end && span->boundary_end <= a->edge_count;
-    return inside ? SWE_OK
-                  : swe_fail(err, SWE_ERROR_USAGE,
-                             "internal error: span of cells %d..%d, edges %d..%d and %d..%d "
-                             "outside the run's %d cells and %d edges",
-                             span->cell_begin, span->cell_end, span->interior_begin,
-                             span->interior_end, span->boundary_begin, span->boundary_end,
-                             a->cell_count, a->edge_count);
+    return run != NULL && threads >= 1 && swe_mesh_span_inside(&run->host, span)
+               ? SWE_OK
+               : swe_fail(err, SWE_ERROR_USAGE, "internal error: no run, or a span outside it");
 }
 
 int swe_mesh_host_gradients_span(swe_mesh_run *run, const swe_mesh_span *span, int threads,

@@ -19,6 +19,17 @@ typedef struct swe_mesh_span {
     int boundary_begin, boundary_end;
 } swe_mesh_span;
 
+/* Whether span lies inside the numbering of a's cells and edges. */
+static inline int swe_mesh_span_inside(const swe_mesh_arrays *a, const swe_mesh_span *span)
+{
+    return span != NULL && 0 <= span->cell_begin && span->cell_begin <= span->cell_end &&
+           span->cell_end <= a->cell_count && 0 <= span->interior_begin &&
+           span->interior_begin <= span->interior_end &&
+           span->interior_end <= a->interior_edge_count &&
+           a->interior_edge_count <= span->boundary_begin &&
+           span->boundary_begin <= span->boundary_end && span->boundary_end <= a->edge_count;
+}
+
 /* What couples a run to the other parts of a partitioned mesh (the MPI
  * ranks, backends/mpi/mesh/): the stepper calls before_step first in
  * every step (the halo exchange) and hands the step's smallest edge time
