@@ -36,8 +36,6 @@ endif
 MESH_OBJECTS = $(patsubst %.c,$(BUILD)/obj/%.o,$(MESH_SOURCES)) $(MESH_DEVICE_OBJECTS)
 MESH_DEVICE_OBJECTS :=
 
--include $(patsubst %.c,$(BUILD)/obj/%.d,$(MESH_SOURCES))
-
 # The suites of tests/mesh/ include the shared test headers.
 $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard tests/mesh/*.c)): CPPFLAGS += -Itests
 
@@ -84,6 +82,10 @@ endif
 # make cuda-objects (backends/cuda/backend.mk) compiles these too.
 cuda-objects: $(MESH_CUDA_OBJECTS)
 endif
+
+# After every backend has added its sources (the OpenCL ones above), so
+# that a header change rebuilds their objects too.
+-include $(patsubst %.c,$(BUILD)/obj/%.d,$(MESH_SOURCES))
 
 # make meshes: the meshes of 000's cases at its sizes (M1, M2, M3, about
 # the triangle counts of its table 3) and the channel refinements, written

@@ -2,7 +2,9 @@
  * (common/mesh/partition/): METIS's cut against a random split's, every
  * part owned once, halo layers as deep as asked, and the geometry of a
  * part the whole mesh's to the bit. Collective only in their asserts. */
+#include "mesh/geometry/mesh_ordering.h"
 #include "mesh/mesh_test_support.h"
+#include "mesh/partition/mesh_overlap_split.h"
 #include "mesh/partition/mesh_partition.h"
 #include "mesh/partition/mesh_subdomain.h"
 #include "mesh_mpi_suites.h"
@@ -132,12 +134,76 @@ static void test_parts_own_every_cell_once_with_deep_enough_halos(void)
     free_partitioned(&p);
 }
 
+/* The split of a part for --overlap: inner cells owned (at second order
+ * with owned neighbours), inner edges between inner cells only, the two
+ * spans covering every cell and edge, and (METIS's parts) neither empty. */
+static int split_is_sound(const swe_mesh_subdomain *sub, const swe_mesh *mesh, int order,
+                          const swe_mesh_span *in, const swe_mesh_span *out)
+{
+    int ok = in->cell_begin == 0 && in->cell_end == out->cell_begin &&
+             out->cell_end == mesh->cell_count && in->interior_begin == 0 &&
+             in->interior_end == out->interior_begin &&
+             out->interior_end == mesh->interior_edge_count &&
+             in->boundary_begin == mesh->interior_edge_count &&
+             in->boundary_end == out->boundary_begin && out->boundary_end == mesh->edge_count &&
+             (!swe_mesh_partition_have_metis() ||
+              (in->interior_end > 0 && out->cell_end > out->cell_begin));
+    for (int c = 0; ok && c < mesh->cell_count; ++c) {
+        int inner = c < in->cell_end, owned = sub->layer[mesh->cell_file_index[c]] == 0;
+        for (int k = 0; k < 3 && order == 2; ++k) {
+            int e = mesh->cell_edge[3 * c + k];
+            int other = mesh->edge_left[e] == c ? mesh->edge_right[e] : mesh->edge_left[e];
+            owned &= other < 0 || sub->layer[mesh->cell_file_index[other]] == 0;
+        }
+        ok = inner == owned;
+    }
+    for (int e = 0; ok && e < mesh->edge_count; ++e) {
+        int inner_edge = e < in->interior_end || (e >= in->boundary_begin && e < in->boundary_end);
+        int r = mesh->edge_right[e];
+        ok = inner_edge == (mesh->edge_left[e] < in->cell_end && (r < 0 || r < in->cell_end));
+    }
+    return ok;
+}
+
+static void test_overlap_split_puts_what_reads_no_halo_first(void)
+{
+    partitioned p;
+    swe_mesh_partition_quality quality;
+    enum swe_mesh_partitioner partitioner =
+        swe_mesh_partition_have_metis() ? SWE_MESH_PARTITION_METIS : SWE_MESH_PARTITION_RANDOM;
+    if (partition_mesh(&p, partitioner, &quality)) {
+        int sound = 1;
+        for (int order = 1; order <= 2; ++order) {
+            for (int rank = 0; rank < PARTS; ++rank) {
+                swe_mesh_subdomain sub;
+                swe_mesh_span in, out;
+                swe_error err = {{0}};
+                int status = swe_mesh_subdomain_create(&p.whole, &p.graph, p.part, rank,
+                                                       order == 2 ? 3 : 1, &sub, &err);
+                if (status == SWE_OK) {
+                    status = swe_mesh_reorder(&sub.mesh, SWE_MESH_ORDERING_RCM, 0, &err);
+                }
+                if (status == SWE_OK) {
+                    status = swe_mesh_overlap_split(&sub.mesh, sub.layer, order, &in, &out, &err);
+                }
+                SWE_MPI_ASSERT_ALL(status == SWE_OK, err.message);
+                sound &= status == SWE_OK && split_is_sound(&sub, &sub.mesh, order, &in, &out);
+                swe_mesh_subdomain_free(&sub);
+            }
+        }
+        SWE_MPI_ASSERT_ALL(sound, "inner cells and edges read no halo cell, spans cover the part");
+    }
+    free_partitioned(&p);
+}
+
 void register_mesh_partition_tests(void)
 {
     static const swe_mesh_test tests[] = {{"more ranks than cells, unknown partitioner refused",
                                            test_partitions_refuse_more_parts_than_cells},
                                           {"parts own every cell once, halos deep enough",
                                            test_parts_own_every_cell_once_with_deep_enough_halos},
+                                          {"the overlap split: what reads no halo first",
+                                           test_overlap_split_puts_what_reads_no_halo_first},
                                           {"METIS cuts far fewer edges than a random split",
                                            test_metis_cuts_far_fewer_edges_than_a_random_split}};
     /* Without METIS the last test has nothing to compare: not registered,

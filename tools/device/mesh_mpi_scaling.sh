@@ -3,10 +3,13 @@
 # (shallows-mpi --mesh, docs/RESULTS-mesh-mpi.md).
 #  1. The MPI suites (shallows-mpi-tests, with the mesh-mpi ones) on 1, 2, 4 ranks, both precisions;
 #     mesh-mpi-cuda there checks mpi+cuda ranks sharing the GPU bit for bit against one process.
-#  2. mpi+cuda, 2 ranks on the one GPU, against cuda and serial in one process (state= checksums).
+#  2. mpi+cuda, 2 ranks on the one GPU (halo packed on the device), with and without --overlap,
+#     against cuda and serial in one process (state= checksums).
 #  3. Weak scaling of mpi+serial: about 380,000 triangles a rank on generated squares
 #     (shallows --write-square N: 2 N^2 triangles; no gmsh), RANKS (1 2 8) ranks bound to cores,
-#     REPEATS runs each, about 120 steps; efficiency = rate(P) / (P rate(1)), best and median.
+#     REPEATS runs each, about 120 steps; efficiency = rate(P) / (P rate(1)), best and median;
+#     per run the ranks' compute, exchange and reduction seconds (min..max over ranks, and the
+#     wait of the rank that computed longest) from the mpi-ranks line; OVERLAP=1 adds --overlap.
 # Run from the repository root; CUnit headers and libcunit.a in .cunit/include and .cunit/lib as for
 # gpu_machine_check.sh. Logs and mesh-mpi-scaling.csv in $OUT; the last lines are the table.
 # STAGES ("tests cuda weak") picks the parts, so that each call stays under 10 minutes; ORDER (1)
@@ -48,16 +51,19 @@ stage cuda && for p in double single; do
         run=(--mesh common/mesh/geo/partial_dam_break_coarse.msh --t-end 7.2 --order $order --benchmark)
         cuda=$(build/$p/shallows "${run[@]}" --backend cuda | field state)
         serial=$(build/$p/shallows "${run[@]}" --backend serial | field state)
-        ranks=$(mpirun -q -np 2 build/$p/shallows-mpi "${run[@]}" --backend cuda | field state)
-        echo "$p order $order: mpi+cuda x2 $ranks, cuda $cuda, serial $serial:" \
-            "$([ -n "$ranks" ] && [ "$ranks" = "$cuda" ] && echo "ranks = one process" || echo "RANKS DIFFER")," \
-            "$([ "$cuda" = "$serial" ] && echo "cuda = serial" || echo "cuda differs from serial")"
+        for overlap in "" --overlap; do
+            ranks=$(mpirun -q -np 2 build/$p/shallows-mpi "${run[@]}" --backend cuda $overlap | field state)
+            echo "$p order $order ${overlap:-(no overlap)}: mpi+cuda x2 $ranks, cuda $cuda, serial $serial:" \
+                "$([ -n "$ranks" ] && [ "$ranks" = "$cuda" ] && echo "ranks = one process" || echo "RANKS DIFFER")," \
+                "$([ "$cuda" = "$serial" ] && echo "cuda = serial" || echo "cuda differs from serial")"
+        done
     done
 done
 stage weak || exit 0
 echo "== weak scaling, mpi+serial, $precision, order $order, about $cells_per_rank triangles a rank"
 csv="$out/mesh-mpi-scaling.csv"
-echo "ranks,run,cells,steps,seconds,cell_updates_per_s,exchange_seconds,reduction_seconds,cut_edges" >"$csv"
+echo "ranks,run,cells,steps,seconds,cell_updates_per_s,exchange_seconds,reduction_seconds,cut_edges,compute_seconds,rank_exchange_seconds,rank_reduction_seconds,slowest_rank_wait_seconds,overlap" >"$csv"
+overlap_flag=$([ "${OVERLAP:-0}" = 1 ] && echo --overlap)
 program=build/$precision/shallows-mpi
 for ranks in $ranks_list; do
     # 2 N^2 = cells_per_rank ranks triangles; t_end for about 120 steps on any N.
@@ -68,10 +74,11 @@ for ranks in $ranks_list; do
     for ((run = 0; run < repeats; ++run)); do
         log="$out/weak-$ranks-$run.log"
         mpirun -q -np "$ranks" --bind-to core --map-by core "$program" --mesh "$mesh" \
-            --scenario radial-dam-break --t-end "$t_end" --order "$order" --outputs 1 --benchmark >"$log" 2>&1
+            --scenario radial-dam-break --t-end "$t_end" --order "$order" --outputs 1 --benchmark $overlap_flag >"$log" 2>&1
         line=$(grep summary: "$log")
         mpi=$(grep "^mpi:" "$log")
-        echo "$ranks,$run,$(echo "$line" | field cells),$(echo "$line" | field steps),$(echo "$line" | field seconds),$(echo "$line" | field cell_updates_per_s),$(echo "$mpi" | field exchange_seconds),$(echo "$mpi" | field reduction_seconds),$(echo "$mpi" | field cut_edges)" >>"$csv"
+        per_rank=$(grep "^mpi-ranks:" "$log")
+        echo "$ranks,$run,$(echo "$line" | field cells),$(echo "$line" | field steps),$(echo "$line" | field seconds),$(echo "$line" | field cell_updates_per_s),$(echo "$mpi" | field exchange_seconds),$(echo "$mpi" | field reduction_seconds),$(echo "$mpi" | field cut_edges),$(echo "$per_rank" | field compute_seconds),$(echo "$per_rank" | field exchange_seconds),$(echo "$per_rank" | field reduction_seconds),$(echo "$per_rank" | field slowest_rank_wait_seconds),$(echo "$per_rank" | field overlap)" >>"$csv"
     done
 done
 cat "$csv"

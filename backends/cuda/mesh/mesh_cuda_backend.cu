@@ -5,7 +5,9 @@
  * MESH_CUDA_LAYOUT=aos the state is stored as (h, hu, hv) records and
  * converted on upload and download; the host always keeps structure of
  * arrays. */
+#include "mesh_cuda_halo.h"
 #include "mesh_cuda_kernels.h"
+#include "mesh_cuda_spans.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,6 +24,7 @@ typedef struct mesh_cuda_fields {
     real *host_partial;     /* and their copy, pinned */
     real *staging;          /* host records for AoS transfers */
     int reduction_blocks;
+    swe_mesh_cuda_halo halo; /* of a part of shallows-mpi --mesh */
 } mesh_cuda_fields;
 
 static mesh_cuda_fields *fields_of(const swe_mesh_run *run)
@@ -171,6 +174,7 @@ static void release(mesh_cuda_fields *f)
     SWE_MESH_BOUNDARY_INTS(FREE_DEVICE)
     SWE_MESH_CONDITION_INTS(FREE_DEVICE)
     SWE_MESH_CONDITION_REALS(FREE_DEVICE)
+    swe_mesh_cuda_halo_release(&f->halo);
     CUDA_CHECK_WARN(cudaFree(f->partial));
     CUDA_CHECK_WARN(cudaFreeHost(f->host_partial));
     if (f->stream != NULL) {
@@ -338,6 +342,39 @@ static int cuda_list_devices(FILE *stream, swe_error *err)
     return SWE_OK;
 }
 
+static int cuda_gradients_span(swe_mesh_run *run, const swe_mesh_span *span, swe_error *err)
+{
+    mesh_cuda_fields *f = fields_of(run);
+    return swe_mesh_cuda_gradients_span(f->device, span, f->stream, err);
+}
+
+static int cuda_edge_fluxes_span(swe_mesh_run *run, swe_mesh_launch launch,
+                                 const swe_mesh_span *span, swe_error *err)
+{
+    mesh_cuda_fields *f = fields_of(run);
+    return swe_mesh_cuda_edge_fluxes_span(f->device, launch, span, f->stream, err);
+}
+
+static int cuda_halo_cells(swe_mesh_run *run, const int *send_cells, int send_count,
+                           const int *receive_cells, int receive_count, swe_error *err)
+{
+    mesh_cuda_fields *f = fields_of(run);
+    return swe_mesh_cuda_halo_set(&f->halo, send_cells, send_count, receive_cells, receive_count,
+                                  f->stream, err);
+}
+
+static int cuda_pack_halo(swe_mesh_run *run, real *send_values, swe_error *err)
+{
+    mesh_cuda_fields *f = fields_of(run);
+    return swe_mesh_cuda_halo_pack(&f->halo, f->device, f->stream, send_values, err);
+}
+
+static int cuda_unpack_halo(swe_mesh_run *run, const real *receive_values, swe_error *err)
+{
+    mesh_cuda_fields *f = fields_of(run);
+    return swe_mesh_cuda_halo_unpack(&f->halo, f->device, f->stream, receive_values, err);
+}
+
 /* --cuda-device N: which GPU of the node (cuda_list_devices numbers them). */
 static int apply_cuda_device(swe_mesh_backend_config *config, const char *value, swe_error *err)
 {
@@ -370,4 +407,9 @@ extern "C" const swe_mesh_backend swe_mesh_cuda_backend = {
     .list_devices = cuda_list_devices,
     .options = cuda_options,
     .option_count = 1,
+    .gradients_span = cuda_gradients_span,
+    .edge_fluxes_span = cuda_edge_fluxes_span,
+    .halo_cells = cuda_halo_cells,
+    .pack_halo = cuda_pack_halo,
+    .unpack_halo = cuda_unpack_halo,
 };

@@ -1,5 +1,6 @@
 #include "mesh_mpi_driven.h"
 
+#include "core/timer.h"
 #include "mpi_agree.h"
 #include "mpi_check.h"
 
@@ -43,10 +44,12 @@ static int advance(void *self, swe_clock *clock, double t_target, double t_pause
     swe_mesh_mpi_driven *driven = self;
     swe_mesh_model *part = driven->model->part;
     int status = SWE_OK, steps = 0;
+    double started = swe_wall_seconds();
     do {
         status = swe_mesh_model_step(part, t_target, err);
     } while (status == SWE_OK && part->clock.t < t_target && part->clock.t < t_pause &&
              ++steps < STEPS_PER_ADVANCE);
+    driven->model->step_seconds += swe_wall_seconds() - started;
     if (status != SWE_OK && part->clock.edge_step > (real)0) {
         swe_mpi_abort(err->message, 1);
     }

@@ -15,14 +15,28 @@ static void count_requests(const swe_mesh_subdomain *sub, int size, int *wanted)
 }
 
 /* The neighbours: the ranks this part receives from or sends to, in rank
- * order, with their cell lists allocated. */
+ * order, each with its stretch of the halo's cell lists and values (one
+ * block each way, in neighbour order, for packing on a device). */
 static int add_neighbours(swe_mesh_mpi_halo *halo, int size, const int *wanted, const int *asked)
 {
-    halo->neighbours = calloc((size_t)size, sizeof *halo->neighbours);
-    halo->requests = malloc(2 * (size_t)size * sizeof *halo->requests);
-    if (halo->neighbours == NULL || halo->requests == NULL) {
+    if (size < 1) {
         return 0;
     }
+    halo->neighbours = calloc((size_t)size, sizeof *halo->neighbours);
+    halo->requests = malloc(2 * (size_t)size * sizeof *halo->requests);
+    for (int p = 0; p < size; ++p) {
+        halo->receive_total += wanted[p];
+        halo->send_total += asked[p];
+    }
+    halo->receive_cells = malloc(((size_t)halo->receive_total + 1) * sizeof(int));
+    halo->send_cells = malloc(((size_t)halo->send_total + 1) * sizeof(int));
+    halo->receive_values = malloc((3 * (size_t)halo->receive_total + 1) * sizeof(real));
+    halo->send_values = malloc((3 * (size_t)halo->send_total + 1) * sizeof(real));
+    if (!halo->neighbours || !halo->requests || !halo->receive_cells || !halo->send_cells ||
+        !halo->receive_values || !halo->send_values) {
+        return 0;
+    }
+    int received = 0, sent = 0;
     for (int p = 0; p < size; ++p) {
         if (wanted[p] == 0 && asked[p] == 0) {
             continue;
@@ -31,13 +45,12 @@ static int add_neighbours(swe_mesh_mpi_halo *halo, int size, const int *wanted, 
         n->rank = p;
         n->receive_count = wanted[p];
         n->send_count = asked[p];
-        n->receive_cells = malloc(((size_t)wanted[p] + 1) * sizeof(int));
-        n->send_cells = malloc(((size_t)asked[p] + 1) * sizeof(int));
-        n->receive_buffer = malloc((3 * (size_t)wanted[p] + 1) * sizeof(real));
-        n->send_buffer = malloc((3 * (size_t)asked[p] + 1) * sizeof(real));
-        if (!n->receive_cells || !n->send_cells || !n->receive_buffer || !n->send_buffer) {
-            return 0;
-        }
+        n->receive_cells = halo->receive_cells + received;
+        n->send_cells = halo->send_cells + sent;
+        n->receive_buffer = halo->receive_values + 3 * (size_t)received;
+        n->send_buffer = halo->send_values + 3 * (size_t)sent;
+        received += wanted[p];
+        sent += asked[p];
     }
     return 1;
 }
@@ -150,18 +163,33 @@ int swe_mesh_mpi_halo_create(MPI_Comm comm, const swe_mesh_subdomain *sub, const
     return status;
 }
 
+void swe_mesh_mpi_halo_begin(swe_mesh_mpi_halo *halo, const real *h, const real *hu, const real *hv)
+{
+    swe_mesh_mpi_halo_pack_host(halo, h, hu, hv);
+    swe_mesh_mpi_halo_post(halo);
+}
+
+void swe_mesh_mpi_halo_end(swe_mesh_mpi_halo *halo, real *h, real *hu, real *hv)
+{
+    swe_mesh_mpi_halo_wait(halo);
+    swe_mesh_mpi_halo_unpack_host(halo, h, hu, hv);
+}
+
+void swe_mesh_mpi_halo_exchange(swe_mesh_mpi_halo *halo, real *h, real *hu, real *hv)
+{
+    swe_mesh_mpi_halo_begin(halo, h, hu, hv);
+    swe_mesh_mpi_halo_end(halo, h, hu, hv);
+}
+
 void swe_mesh_mpi_halo_free(swe_mesh_mpi_halo *halo)
 {
     if (halo == NULL) {
         return;
     }
-    for (int k = 0; halo->neighbours != NULL && k < halo->neighbour_count; ++k) {
-        swe_mesh_mpi_neighbour *n = &halo->neighbours[k];
-        free(n->send_cells);
-        free(n->receive_cells);
-        free(n->send_buffer);
-        free(n->receive_buffer);
-    }
+    free(halo->send_cells);
+    free(halo->receive_cells);
+    free(halo->send_values);
+    free(halo->receive_values);
     free(halo->neighbours);
     free(halo->requests);
     memset(halo, 0, sizeof *halo);

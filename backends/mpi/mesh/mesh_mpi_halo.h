@@ -17,16 +17,23 @@
 typedef struct swe_mesh_mpi_neighbour {
     int rank;
     int send_count, receive_count;      /* cells */
-    int *send_cells, *receive_cells;    /* the run's cell numbers */
-    real *send_buffer, *receive_buffer; /* h, hu, hv of each cell in turn */
+    int *send_cells, *receive_cells;    /* its stretch of the halo's lists */
+    real *send_buffer, *receive_buffer; /* and of its values */
 } swe_mesh_mpi_neighbour;
 
 typedef struct swe_mesh_mpi_halo {
     MPI_Comm comm;
     int neighbour_count;
     swe_mesh_mpi_neighbour *neighbours;
+    /* Every neighbour's cells (the run's numbers) and values (h, hu, hv
+     * of each cell in turn), one after the other in neighbour order: what
+     * a device backend packs and unpacks in one piece. */
+    int send_total, receive_total;
+    int *send_cells, *receive_cells;
+    real *send_values, *receive_values;
     MPI_Request *requests; /* 2 per neighbour */
-    double seconds;        /* wall time in exchanges */
+    int pending;           /* requests begun and not yet ended */
+    double seconds;        /* wall time in exchanges (begin and end) */
     long exchanges;
 } swe_mesh_mpi_halo;
 
@@ -38,6 +45,23 @@ int swe_mesh_mpi_halo_create(MPI_Comm comm, const swe_mesh_subdomain *sub, const
 /* Fills the halo cells of h, hu, hv (the run's numbering) from their
  * owners. Collective over the neighbours; a failed MPI call ends the job. */
 void swe_mesh_mpi_halo_exchange(swe_mesh_mpi_halo *halo, real *h, real *hu, real *hv);
+
+/* The steps of an exchange: send_values from the host arrays (or from a
+ * device: mesh_backend.h's pack_halo), the messages posted, waited for,
+ * and receive_values into the host arrays (or a device's). */
+void swe_mesh_mpi_halo_pack_host(swe_mesh_mpi_halo *halo, const real *h, const real *hu,
+                                 const real *hv);
+void swe_mesh_mpi_halo_post(swe_mesh_mpi_halo *halo);
+void swe_mesh_mpi_halo_wait(swe_mesh_mpi_halo *halo);
+void swe_mesh_mpi_halo_unpack_host(const swe_mesh_mpi_halo *halo, real *h, real *hu, real *hv);
+
+/* The exchange in two halves, for computing while the halo travels:
+ * begin packs the owned cells that others need and posts the messages;
+ * end waits for them and fills the halo cells. Between the two, h, hu and
+ * hv may be read but not written. */
+void swe_mesh_mpi_halo_begin(swe_mesh_mpi_halo *halo, const real *h, const real *hu,
+                             const real *hv);
+void swe_mesh_mpi_halo_end(swe_mesh_mpi_halo *halo, real *h, real *hu, real *hv);
 
 /* Frees and zeroes halo; safe on a zeroed one. */
 void swe_mesh_mpi_halo_free(swe_mesh_mpi_halo *halo);

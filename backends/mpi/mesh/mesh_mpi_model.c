@@ -1,7 +1,9 @@
 #include "mesh_mpi_model.h"
 
 #include "core/timer.h"
+#include "mesh/geometry/mesh_ordering.h"
 #include "mesh/partition/mesh_dual_graph.h"
+#include "mesh/partition/mesh_overlap_split.h"
 #include "mesh/solver/mesh_backend.h"
 #include "mpi_agree.h"
 #include "mpi_check.h"
@@ -27,6 +29,41 @@ static int exchange_before_step(void *context, swe_mesh_run *run, swe_error *err
     return SWE_OK;
 }
 
+/* --overlap: the halo packed (on the device where the backend can) and
+ * posted, to be finished by finish_exchange once the inner edges are
+ * computed; a device computes them while the host waits. */
+static int begin_exchange(void *context, swe_mesh_run *run, swe_error *err)
+{
+    swe_mesh_mpi_model *model = context;
+    if (run->backend->pack_halo == NULL) {
+        swe_mesh_mpi_halo_pack_host(&model->halo, run->host.h, run->host.hu, run->host.hv);
+    } else if (run->backend->pack_halo(run, model->halo.send_values, err) != SWE_OK) {
+        swe_mpi_abort(err->message, 1);
+    }
+    swe_mesh_mpi_halo_post(&model->halo);
+    return SWE_OK;
+}
+
+static int finish_exchange(void *context, swe_mesh_run *run, swe_error *err)
+{
+    swe_mesh_mpi_model *model = context;
+    swe_mesh_mpi_halo_wait(&model->halo);
+    if (run->backend->unpack_halo == NULL) {
+        swe_mesh_mpi_halo_unpack_host(&model->halo, run->host.h, run->host.hu, run->host.hv);
+    } else if (run->backend->unpack_halo(run, model->halo.receive_values, err) != SWE_OK) {
+        swe_mpi_abort(err->message, 1);
+    }
+    return SWE_OK;
+}
+
+/* A device backend that packs its halo: only the halo's values cross
+ * between device and host. */
+static int exchange_packed_on_device(void *context, swe_mesh_run *run, swe_error *err)
+{
+    begin_exchange(context, run, err);
+    return finish_exchange(context, run, err);
+}
+
 /* The global minimum, exact; a NaN anywhere (an unstable state) stays a
  * NaN everywhere, which MPI_MIN alone would not promise. */
 static int reduce_time_step(void *context, real *edge_step, swe_error *err)
@@ -39,6 +76,31 @@ static int reduce_time_step(void *context, real *edge_step, swe_error *err)
     *edge_step = step == (real)-INFINITY ? (real)NAN : step;
     model->reduction_seconds += swe_wall_seconds() - started;
     return SWE_OK;
+}
+
+/* The exchange of this part's backend, its cell lists handed over where
+ * it packs on the device. */
+static int choose_exchange(swe_mesh_mpi_model *model, int overlap, swe_error *err)
+{
+    const swe_mesh_backend *backend = model->part->run.backend;
+    swe_mesh_coupling *coupling = &model->coupling;
+    coupling->reduce_time_step = reduce_time_step;
+    coupling->context = model;
+    coupling->before_step = overlap                      ? begin_exchange
+                            : backend->pack_halo != NULL ? exchange_packed_on_device
+                                                         : exchange_before_step;
+    coupling->finish_exchange = overlap ? finish_exchange : NULL;
+    if (backend->pack_halo == NULL) {
+        return SWE_OK;
+    }
+    const swe_mesh_mpi_halo *halo = &model->halo;
+    return backend->halo_cells(&model->part->run, halo->send_cells, halo->send_total,
+                               halo->receive_cells, halo->receive_total, err);
+}
+
+static int order_of(const swe_mesh_mpi_options *options)
+{
+    return options->model.order != 0 ? options->model.order : options->model.scenario->order;
 }
 
 /* Rank 0 splits the graph (and measures a random split beside it); every
@@ -93,10 +155,8 @@ static int build_part(swe_mesh_mpi_model *model, const swe_mesh_mpi_options *opt
         status = partition(model, options, &graph, part, err);
     }
     if (status == SWE_OK) {
-        int order =
-            options->model.order != 0 ? options->model.order : options->model.scenario->order;
-        status = swe_mesh_subdomain_create(&whole, &graph, part, model->rank, order == 2 ? 3 : 1,
-                                           &model->sub, err);
+        status = swe_mesh_subdomain_create(&whole, &graph, part, model->rank,
+                                           order_of(options) == 2 ? 3 : 1, &model->sub, err);
     }
     free(part);
     swe_mesh_dual_graph_free(&graph);
@@ -130,14 +190,50 @@ static int plan_gather(swe_mesh_mpi_model *model, swe_error *err)
     return SWE_OK;
 }
 
+/* The part's run: numbered by the options' ordering, then split so that
+ * what reads no halo cell comes first (mesh_overlap_split.h), which the
+ * model keeps (its own ordering: as given). */
+static int create_part_model(swe_mesh_mpi_model *model, const swe_mesh_mpi_options *options,
+                             swe_error *err)
+{
+    swe_mesh mesh = model->sub.mesh; /* the part's model takes the mesh over */
+    memset(&model->sub.mesh, 0, sizeof model->sub.mesh);
+    int status = swe_mesh_reorder(&mesh, options->model.ordering, options->model.seed, err);
+    if (status == SWE_OK) {
+        status = swe_mesh_overlap_split(&mesh, model->sub.layer, order_of(options),
+                                        &model->coupling.inner, &model->coupling.outer, err);
+    }
+    if (status != SWE_OK) {
+        swe_mesh_free(&mesh);
+        return status;
+    }
+    swe_mesh_model_options numbered = options->model;
+    numbered.ordering = SWE_MESH_ORDERING_GMSH;
+    return swe_mesh_model_create_from_mesh(&numbered, &mesh, &model->part, err);
+}
+
+/* --overlap needs the span verbs, which the host backends have. */
+static int check_overlap(const swe_mesh_mpi_options *options, swe_error *err)
+{
+    const char *name = options->model.backend != NULL ? options->model.backend : "serial";
+    const swe_mesh_backend *backend = swe_mesh_backend_find(name);
+    if (!options->overlap || backend == NULL || backend->edge_fluxes_span != NULL) {
+        return SWE_OK;
+    }
+    return swe_fail(err, SWE_ERROR_USAGE,
+                    "--overlap needs a backend that computes over spans of edges (serial, "
+                    "openmp, cuda); '%s' has none: run it without --overlap",
+                    name);
+}
+
 static int set_up(swe_mesh_mpi_model *model, const swe_mesh_mpi_options *options, swe_error *err)
 {
-    int status = build_part(model, options, err);
+    int status = swe_mpi_agree(model->comm, check_overlap(options, err), err);
     if (status == SWE_OK) {
-        swe_mesh mesh = model->sub.mesh; /* the part's model takes the mesh over */
-        memset(&model->sub.mesh, 0, sizeof model->sub.mesh);
-        status = swe_mesh_model_create_from_mesh(&options->model, &mesh, &model->part, err);
-        status = swe_mpi_agree(model->comm, status, err);
+        status = build_part(model, options, err);
+    }
+    if (status == SWE_OK) {
+        status = swe_mpi_agree(model->comm, create_part_model(model, options, err), err);
     }
     if (status == SWE_OK) {
         status = swe_mesh_mpi_halo_create(model->comm, &model->sub, model->part->run_of_file,
@@ -146,6 +242,9 @@ static int set_up(swe_mesh_mpi_model *model, const swe_mesh_mpi_options *options
     }
     if (status == SWE_OK) {
         status = swe_mpi_agree(model->comm, plan_gather(model, err), err);
+    }
+    if (status == SWE_OK) {
+        status = swe_mpi_agree(model->comm, choose_exchange(model, options->overlap, err), err);
     }
     return status;
 }
@@ -176,7 +275,6 @@ int swe_mesh_mpi_model_create(const swe_mesh_mpi_options *options, MPI_Comm comm
         swe_mesh_mpi_model_free(created);
         return status;
     }
-    created->coupling = (swe_mesh_coupling){exchange_before_step, reduce_time_step, created};
     created->part->run.coupling = &created->coupling;
     *model = created;
     return SWE_OK;

@@ -7,9 +7,16 @@
  * Halo depth: one layer for first order; three for second order, so that
  * one exchange per step serves both stages (the gradients of the cells
  * next to the owned ones need a second layer, the predictor state of
- * those cells a third) and a device backend exchanges through its host
- * arrays (download, exchange, upload) with its ordinary verbs. Every CPU
- * backend gives the bits of one process on any number of ranks. */
+ * those cells a third). A CPU backend exchanges through its host arrays;
+ * a device backend with the halo verbs (mesh_backend.h) packs its halo on
+ * the device, one without them downloads and uploads its whole state.
+ * Every CPU backend gives the bits of one process on any number of ranks.
+ *
+ * Each part is numbered by the ordering asked for, then split: the cells
+ * and edges whose first-stage work reads no halo cell first. With overlap
+ * the exchange is posted, that work done, the exchange finished and the
+ * rest done (backends with the span verbs: serial, OpenMP, CUDA); the
+ * bits are the same as without. */
 #ifndef SWE_MESH_MPI_MODEL_H
 #define SWE_MESH_MPI_MODEL_H
 
@@ -24,6 +31,7 @@ typedef struct swe_mesh_mpi_options {
     swe_mesh_model_options model; /* as for one process; its ordering numbers each part */
     enum swe_mesh_partitioner partitioner;
     unsigned long long partition_seed;
+    int overlap; /* compute what reads no halo cell while the halo travels */
 } swe_mesh_mpi_options;
 
 typedef struct swe_mesh_mpi_model {
@@ -33,11 +41,12 @@ typedef struct swe_mesh_mpi_model {
     swe_mesh_subdomain sub;
     int whole_cells;
     swe_mesh_mpi_halo halo;
-    swe_mesh_coupling coupling;
+    swe_mesh_coupling coupling; /* with the spans of the part's inner and outer work */
     enum swe_mesh_partitioner partitioner;
     swe_mesh_partition_quality quality;        /* of the partition used */
     swe_mesh_partition_quality random_quality; /* of a random one, for comparison */
-    double reduction_seconds;
+    double reduction_seconds;                  /* in the time step's global minimum */
+    double step_seconds;                       /* in steps, exchanges and reductions included */
     int *gather_counts, *gather_offsets, *gather_cells; /* rank 0: who sends which cells */
 } swe_mesh_mpi_model;
 

@@ -5,6 +5,7 @@
 #include "mesh/program/mesh_program.h"
 #include "mesh/program/mesh_report.h"
 #include "mesh_mpi_driven.h"
+#include "mesh_mpi_timing.h"
 #include "mpi_agree.h"
 #include "mpi_check.h"
 #include "run/driver.h"
@@ -21,6 +22,7 @@ typedef struct mpi_mesh_arguments {
     char **argv;           /* the rest, for the triangle options' parser */
     const char *partition; /* NULL: metis where built, random otherwise */
     int ordering_given;
+    int overlap; /* --overlap */
 } mpi_mesh_arguments;
 
 static int take_arguments(int argc, char **argv, mpi_mesh_arguments *args, swe_error *err)
@@ -38,6 +40,8 @@ static int take_arguments(int argc, char **argv, mpi_mesh_arguments *args, swe_e
             args->partition = argv[++k];
         } else if (k > 0 && strncmp(argv[k], "--partition=", 12) == 0) {
             args->partition = argv[k] + 12;
+        } else if (k > 0 && strcmp(argv[k], "--overlap") == 0) {
+            args->overlap = 1;
         } else {
             args->ordering_given |=
                 strcmp(argv[k], "--ordering") == 0 || strncmp(argv[k], "--ordering=", 11) == 0;
@@ -55,6 +59,8 @@ static void print_partition_help(FILE *stream)
             "  --partition NAME      metis (k-way, fewest cut edges; default where built) or\n"
             "                        random (cells dealt out at random, for comparison)%s\n"
             "  --ordering NAME       numbers each rank's cells and edges (default rcm+edges)\n"
+            "  --overlap             compute the edges that read no halo cell while the halo\n"
+            "                        travels (serial, openmp and cuda ranks; the same bits)\n"
             "Rank 0 gathers the state for the NetCDF file, pictures and checkpoints, which are\n"
             "those of shallows --mesh: a checkpoint continues on any number of ranks. With\n"
             "--format vtk every rank writes its cells as STEM_NNNN_pRRRR.vtu, assembled by\n"
@@ -81,6 +87,11 @@ static int run_action(MPI_Comm comm, const mpi_mesh_arguments *args, int action)
     return status;
 }
 
+static int inner_edges(const swe_mesh_span *span)
+{
+    return span->interior_end - span->interior_begin + span->boundary_end - span->boundary_begin;
+}
+
 static void print_setup(const swe_mesh_mpi_model *model, const swe_mesh_mpi_options *options,
                         const swe_mesh_model *mirror)
 {
@@ -92,12 +103,13 @@ static void print_setup(const swe_mesh_mpi_model *model, const swe_mesh_mpi_opti
            model->part->run.order);
     printf("partition: %s into %d ranks: %ld cut edges (a random partition: %ld), %d to %d "
            "cells a rank, imbalance %.3f; halo layers %d; rank 0: %d cells and %d of halo from "
-           "%d ranks, ordering %s, phi %d\n",
+           "%d ranks, ordering %s, phi %d; rank 0 inner edges %d of %d%s\n",
            swe_mesh_partitioner_name(options->partitioner), model->size, q->edge_cut, r->edge_cut,
            q->smallest, q->largest, q->imbalance, model->part->run.order == 2 ? 3 : 1,
            model->sub.owned_count, model->sub.cell_count - model->sub.owned_count,
            model->halo.neighbour_count, swe_mesh_ordering_name(options->model.ordering),
-           swe_mesh_bandwidth(part));
+           swe_mesh_bandwidth(part), inner_edges(&model->coupling.inner), part->edge_count,
+           options->overlap ? " (overlapped)" : "");
     fflush(stdout);
 }
 
@@ -182,6 +194,9 @@ static int run(MPI_Comm comm, swe_mesh_mpi_options *options, const swe_mesh_opti
         result.cells = model->whole_cells;
         status = drive(parsed, model, mirror, &result, err);
     }
+    if (status == SWE_OK) {
+        swe_mesh_mpi_timing_print(model, stdout); /* collective: before rank 0's report */
+    }
     if (status == SWE_OK && mirror != NULL) {
         print_report(model, mirror, &result);
     }
@@ -202,6 +217,7 @@ static int parse(const mpi_mesh_arguments *args, swe_mesh_options *parsed,
     options->partitioner =
         swe_mesh_partition_have_metis() ? SWE_MESH_PARTITION_METIS : SWE_MESH_PARTITION_RANDOM;
     options->partition_seed = 1;
+    options->overlap = args->overlap;
     if (status == SWE_OK && args->partition != NULL) {
         status = swe_mesh_partitioner_parse(args->partition, &options->partitioner, err);
     }

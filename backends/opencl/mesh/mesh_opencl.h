@@ -5,6 +5,7 @@
 
 #include "cl_device.h"
 #include "mesh/solver/mesh_run.h"
+#include "mesh_opencl_halo.h"
 
 #include <CL/cl.h>
 
@@ -31,6 +32,7 @@ typedef struct swe_mesh_opencl {
     cl_mem partial; /* one smallest time step per reduction group */
     size_t groups;  /* reduction groups */
     real *host_partial;
+    swe_mesh_opencl_halo halo; /* of a part of shallows-mpi --mesh */
 } swe_mesh_opencl;
 
 /* Device, program, kernels and buffers for run; the geometry uploaded and

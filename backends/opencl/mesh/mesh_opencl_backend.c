@@ -152,6 +152,28 @@ static int opencl_update_cells(swe_mesh_run *run, swe_mesh_launch how, swe_error
                             : status;
 }
 
+static int opencl_halo_cells(swe_mesh_run *run, const int *send_cells, int send_count,
+                             const int *receive_cells, int receive_count, swe_error *err)
+{
+    swe_mesh_opencl *cl = fields(run);
+    return swe_mesh_opencl_halo_set(&cl->halo, cl->context, cl->device.device, cl->queue,
+                                    send_cells, send_count, receive_cells, receive_count, err);
+}
+
+static int opencl_pack_halo(swe_mesh_run *run, real *send_values, swe_error *err)
+{
+    swe_mesh_opencl *cl = fields(run);
+    const cl_mem state[3] = {cl->buffers.h, cl->buffers.hu, cl->buffers.hv};
+    return swe_mesh_opencl_halo_pack(&cl->halo, cl->queue, state, send_values, err);
+}
+
+static int opencl_unpack_halo(swe_mesh_run *run, const real *receive_values, swe_error *err)
+{
+    swe_mesh_opencl *cl = fields(run);
+    const cl_mem state[3] = {cl->buffers.h, cl->buffers.hu, cl->buffers.hv};
+    return swe_mesh_opencl_halo_unpack(&cl->halo, cl->queue, state, receive_values, err);
+}
+
 /* --cl-device P:D, checked when the device is opened. */
 static int apply_cl_device(swe_mesh_backend_config *config, const char *value, swe_error *err)
 {
@@ -177,6 +199,9 @@ const swe_mesh_backend swe_mesh_opencl_backend = {
     .edge_fluxes = opencl_edge_fluxes,
     .min_time_step = opencl_min_time_step,
     .update_cells = opencl_update_cells,
+    .halo_cells = opencl_halo_cells,
+    .pack_halo = opencl_pack_halo,
+    .unpack_halo = opencl_unpack_halo,
     .list_devices = swe_cl_list_devices,
     .options = opencl_options,
     .option_count = 1,

@@ -210,6 +210,7 @@ void swe_mesh_opencl_release(swe_mesh_opencl *cl)
     if (cl == NULL) {
         return;
     }
+    swe_mesh_opencl_halo_release(&cl->halo);
     for (int k = 0; k < 5; ++k) {
         if (*kernel_slot(cl, k) != NULL) {
             warn_unless_released(clReleaseKernel(*kernel_slot(cl, k)), "clReleaseKernel");

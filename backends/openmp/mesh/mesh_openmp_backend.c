@@ -2,6 +2,7 @@
  * solutions/openmp/mesh on the host arrays, on config->threads threads. */
 #include "mesh/solver/mesh_backend.h"
 
+#include "mesh_host_spans.h"
 #include "mesh_host_verbs.h"
 #include "mesh_openmp_kernels.h"
 
@@ -72,6 +73,17 @@ static int openmp_update_cells(swe_mesh_run *run, swe_mesh_launch launch, swe_er
     return SWE_OK;
 }
 
+static int openmp_gradients_span(swe_mesh_run *run, const swe_mesh_span *span, swe_error *err)
+{
+    return swe_mesh_host_gradients_span(run, span, threads_of(run), err);
+}
+
+static int openmp_edge_fluxes_span(swe_mesh_run *run, swe_mesh_launch launch,
+                                   const swe_mesh_span *span, swe_error *err)
+{
+    return swe_mesh_host_edge_fluxes_span(run, launch, span, threads_of(run), err);
+}
+
 const swe_mesh_backend swe_mesh_openmp_backend = {
     .name = "openmp",
     .options = openmp_options,
@@ -85,4 +97,6 @@ const swe_mesh_backend swe_mesh_openmp_backend = {
     .edge_fluxes = openmp_edge_fluxes,
     .min_time_step = openmp_min_time_step,
     .update_cells = openmp_update_cells,
+    .gradients_span = openmp_gradients_span,
+    .edge_fluxes_span = openmp_edge_fluxes_span,
 };

@@ -2,6 +2,7 @@
  * solutions/serial/mesh on the host arrays. */
 #include "mesh/solver/mesh_backend.h"
 
+#include "mesh_host_spans.h"
 #include "mesh_host_verbs.h"
 #include "mesh_serial_kernels.h"
 
@@ -39,6 +40,17 @@ static int serial_update_cells(swe_mesh_run *run, swe_mesh_launch launch, swe_er
     return SWE_OK;
 }
 
+static int serial_gradients_span(swe_mesh_run *run, const swe_mesh_span *span, swe_error *err)
+{
+    return swe_mesh_host_gradients_span(run, span, 1, err);
+}
+
+static int serial_edge_fluxes_span(swe_mesh_run *run, swe_mesh_launch launch,
+                                   const swe_mesh_span *span, swe_error *err)
+{
+    return swe_mesh_host_edge_fluxes_span(run, launch, span, 1, err);
+}
+
 const swe_mesh_backend swe_mesh_serial_backend = {
     .name = "serial",
     .description = "one CPU core: loops over edges, then cells",
@@ -50,4 +62,6 @@ const swe_mesh_backend swe_mesh_serial_backend = {
     .edge_fluxes = serial_edge_fluxes,
     .min_time_step = serial_min_time_step,
     .update_cells = serial_update_cells,
+    .gradients_span = serial_gradients_span,
+    .edge_fluxes_span = serial_edge_fluxes_span,
 };

@@ -11,8 +11,11 @@
  * Required verbs (a table missing one is refused, naming it, by
  * swe_mesh_backend_check before its first use): init, finalize, upload,
  * download, gradients, edge_fluxes, min_time_step, update_cells.
- * Optional: list_devices, options. Every verb returns SWE_OK or an error status
- * with a message in err. */
+ * Optional: gradients_span and edge_fluxes_span (both or neither; what
+ * shallows-mpi --mesh --overlap needs), halo_cells, pack_halo and
+ * unpack_halo (all or none; device ranks of shallows-mpi --mesh),
+ * list_devices, options. Every verb returns SWE_OK or an
+ * error status with a message in err. */
 #ifndef SWE_MESH_BACKEND_H
 #define SWE_MESH_BACKEND_H
 
@@ -62,6 +65,24 @@ typedef struct swe_mesh_backend {
     /* Optional: its own command-line options. */
     const swe_mesh_backend_option *options;
     int option_count;
+    /* Optional, both or neither (last, so that tables without them need
+     * not name them): gradients of span's cells, and
+     * swe_mesh_interior_edge and swe_mesh_boundary_edge on span's edges,
+     * the same bits as the whole verbs give those elements. A backend
+     * with these and without pack_halo computes on the host arrays. */
+    int (*gradients_span)(swe_mesh_run *run, const swe_mesh_span *span, swe_error *err);
+    int (*edge_fluxes_span)(swe_mesh_run *run, swe_mesh_launch launch, const swe_mesh_span *span,
+                            swe_error *err);
+    /* Optional, all three or none (device backends): the halo of a part
+     * moved through compact buffers, so that only its bytes cross to the
+     * host. halo_cells names, once, the run's cells to send and those to
+     * receive; pack_halo writes h, hu, hv of each send cell in turn into
+     * send_values (host memory, 3 * send_count); unpack_halo writes
+     * receive_values into the receive cells. */
+    int (*halo_cells)(swe_mesh_run *run, const int *send_cells, int send_count,
+                      const int *receive_cells, int receive_count, swe_error *err);
+    int (*pack_halo)(swe_mesh_run *run, real *send_values, swe_error *err);
+    int (*unpack_halo)(swe_mesh_run *run, const real *receive_values, swe_error *err);
 } swe_mesh_backend;
 
 /* The backends built into this binary (serial first). */

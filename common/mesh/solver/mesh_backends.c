@@ -62,7 +62,12 @@ int swe_mesh_backend_check(const swe_mesh_backend *backend, swe_error *err)
                           : backend->edge_fluxes == NULL   ? "edge_fluxes"
                           : backend->min_time_step == NULL ? "min_time_step"
                           : backend->update_cells == NULL  ? "update_cells"
-                                                           : NULL;
+                          : (backend->gradients_span == NULL) != (backend->edge_fluxes_span == NULL)
+                              ? "gradients_span or edge_fluxes_span (both or neither)"
+                          : (backend->halo_cells == NULL) != (backend->pack_halo == NULL) ||
+                                  (backend->pack_halo == NULL) != (backend->unpack_halo == NULL)
+                              ? "halo_cells, pack_halo or unpack_halo (all or none)"
+                              : NULL;
     for (int k = 0; missing == NULL && k < backend->option_count; ++k) {
         const swe_mesh_backend_option *option =
             backend->options != NULL ? &backend->options[k] : NULL;

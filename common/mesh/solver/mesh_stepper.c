@@ -30,6 +30,41 @@ static int choose_dt(const swe_mesh_clock *clock, real edge_step, double t_targe
     return SWE_OK;
 }
 
+/* Gradients (second order) and edge fluxes of one span. */
+static int span_fluxes(swe_mesh_run *run, const swe_mesh_span *span, swe_error *err)
+{
+    const struct swe_mesh_backend *backend = run->backend;
+    int second = run->order == 2;
+    int status = second ? backend->gradients_span(run, span, err) : SWE_OK;
+    if (status == SWE_OK) {
+        status = backend->edge_fluxes_span(run, edge_launch(0, second), span, err);
+    }
+    return status;
+}
+
+/* The halo exchange, then the first stage's gradients and fluxes; where
+ * the coupling overlaps them, what reads no halo cell is computed while
+ * the halo travels. */
+static int exchange_and_fluxes(swe_mesh_run *run, swe_error *err)
+{
+    const swe_mesh_coupling *coupling = run->coupling;
+    int status = coupling != NULL ? coupling->before_step(coupling->context, run, err) : SWE_OK;
+    if (status == SWE_OK && coupling != NULL && coupling->finish_exchange != NULL) {
+        status = span_fluxes(run, &coupling->inner, err);
+        if (status == SWE_OK) {
+            status = coupling->finish_exchange(coupling->context, run, err);
+        }
+        return status == SWE_OK ? span_fluxes(run, &coupling->outer, err) : status;
+    }
+    if (status == SWE_OK && run->order == 2) {
+        status = run->backend->gradients(run, err);
+    }
+    if (status == SWE_OK) {
+        status = run->backend->edge_fluxes(run, edge_launch(0, run->order == 2), err);
+    }
+    return status;
+}
+
 int swe_mesh_step(swe_mesh_run *run, swe_mesh_clock *clock, double t_target, swe_error *err)
 {
     if (run == NULL || run->backend == NULL || clock == NULL || !(t_target > clock->t)) {
@@ -40,13 +75,7 @@ int swe_mesh_step(swe_mesh_run *run, swe_mesh_clock *clock, double t_target, swe
     real edge_step = 0;
     double dt = 0;
     const swe_mesh_coupling *coupling = run->coupling;
-    int status = coupling != NULL ? coupling->before_step(coupling->context, run, err) : SWE_OK;
-    if (status == SWE_OK && second) {
-        status = backend->gradients(run, err);
-    }
-    if (status == SWE_OK) {
-        status = backend->edge_fluxes(run, edge_launch(0, second), err);
-    }
+    int status = exchange_and_fluxes(run, err);
     if (status == SWE_OK) {
         status = backend->min_time_step(run, &edge_step, err);
     }

@@ -16,7 +16,10 @@
  * rank, the cells of both messages in the same order, so no cell number
  * travels. Receives first, all transfers non-blocking, one wait at the
  * end: no pair of ranks can wait on each other in a cycle, whatever the
- * partition's neighbour graph. */
+ * partition's neighbour graph. The exchange comes in four steps (pack,
+ * post, wait, unpack) so that a run can compute between post and wait
+ * (--overlap) and a GPU rank can pack on its device instead of here;
+ * swe_mesh_mpi_halo_exchange (mesh_mpi_halo.c) runs them in turn. */
 #include "core/timer.h"
 #include "mesh/mesh_mpi_halo.h"
 #include "mpi_check.h"
@@ -25,33 +28,31 @@
  * exchange, so one tag serves them all. */
 enum { HALO_TAG = 4711 };
 
-/* The state of the cells n asks for, three values a cell, into its send
- * buffer. */
-static void pack(const swe_mesh_mpi_neighbour *n, const real *h, const real *hu, const real *hv)
+void swe_mesh_mpi_halo_pack_host(swe_mesh_mpi_halo *halo, const real *h, const real *hu,
+                                 const real *hv)
 {
-    /* TODO: (2a) pack. For every j < n->send_count, cell c = n->send_cells[j] (the run's numbering,
-     * as h, hu and hv): its h, hu and hv into n->send_buffer[3 * j], [3 * j + 1] and [3 * j + 2].
-     */
-    SWE_TODO("(2a) pack the cells a neighbour holds as halo");
-    (void)n;
+    /* TODO: (2a) pack. For every j < halo->send_total, cell c = halo->send_cells[j] (the run's
+     * numbering, as h, hu and hv): its h, hu and hv into halo->send_values[3 * j], [3 * j + 1] and
+     * [3 * j + 2]. Each neighbour's send buffer is its stretch of send_values. */
+    SWE_TODO("(2a) pack the cells the neighbours hold as halo");
+    (void)halo;
     (void)h;
     (void)hu;
     (void)hv;
 }
 
-/* The counterpart of pack: n's receive buffer into its halo cells. */
-static void unpack(const swe_mesh_mpi_neighbour *n, real *h, real *hu, real *hv)
+void swe_mesh_mpi_halo_unpack_host(const swe_mesh_mpi_halo *halo, real *h, real *hu, real *hv)
 {
-    /* TODO: (3a) unpack. For every j < n->receive_count, the three values at n->receive_buffer[3 *
-     * j] into h, hu and hv of cell n->receive_cells[j]. */
-    SWE_TODO("(3a) unpack a neighbour's message into the halo cells");
-    (void)n;
+    /* TODO: (3a) unpack. For every j < halo->receive_total, the three values at
+     * halo->receive_values[3 * j] into h, hu and hv of cell halo->receive_cells[j]. */
+    SWE_TODO("(3a) unpack the neighbours' messages into the halo cells");
+    (void)halo;
     (void)h;
     (void)hu;
     (void)hv;
 }
 
-void swe_mesh_mpi_halo_exchange(swe_mesh_mpi_halo *halo, real *h, real *hu, real *hv)
+void swe_mesh_mpi_halo_post(swe_mesh_mpi_halo *halo)
 {
     double started = swe_wall_seconds();
     int requests = 0;
@@ -65,22 +66,26 @@ void swe_mesh_mpi_halo_exchange(swe_mesh_mpi_halo *halo, real *h, real *hu, real
     swe_mpi_abort(
         "the triangle halo exchange does not receive yet (TODO 1 in mpi/mesh/mesh_mpi_exchange.c)",
         1);
-    /* TODO: (2) pack and send. For every neighbour that asked for cells (n->send_count > 0):
-     * pack(n, h, hu, hv), then MPI_Isend of its 3 * n->send_count values to rank n->rank, tag
-     * HALO_TAG, inside MPI_CHECK, the request in halo->requests[requests++]. Do not wait here, and
-     * do not touch a send buffer until the wait below. */
-    SWE_TODO("(2) pack and send the cells every neighbour holds as halo");
-    (void)pack;
+    /* TODO: (2) send. For every neighbour that asked for cells (n->send_count > 0): MPI_Isend of
+     * the 3 * n->send_count packed values of n->send_buffer to rank n->rank, tag HALO_TAG, inside
+     * MPI_CHECK, the request in halo->requests[requests++]. Do not wait here, and do not touch a
+     * send buffer until the wait. */
+    SWE_TODO("(2) send the packed cells to every neighbour that holds them as halo");
     swe_mpi_abort(
         "the triangle halo exchange does not send yet (TODO 2 in mpi/mesh/mesh_mpi_exchange.c)", 1);
-    /* TODO: (3) wait, then unpack. MPI_Waitall over the `requests` requests (MPI_STATUSES_IGNORE)
-     * inside MPI_CHECK; only then do the receive buffers hold the owners' cells:
-     * unpack(&halo->neighbours[k], h, hu, hv) for every neighbour. */
-    SWE_TODO("(3) wait, then unpack every neighbour's message");
-    (void)unpack;
-    swe_mpi_abort("the triangle halo exchange does not wait and unpack yet (TODO 3 in "
-                  "mpi/mesh/mesh_mpi_exchange.c)",
-                  1);
+    halo->pending = requests;
+    halo->seconds += swe_wall_seconds() - started;
+}
+
+void swe_mesh_mpi_halo_wait(swe_mesh_mpi_halo *halo)
+{
+    double started = swe_wall_seconds();
+    /* TODO: (3) wait. MPI_Waitall over the halo->pending requests of halo->requests
+     * (MPI_STATUSES_IGNORE) inside MPI_CHECK, then halo->pending = 0: only now do the receive
+     * buffers hold the owners' cells (unpacked after this returns). */
+    SWE_TODO("(3) wait for every message of the exchange");
+    swe_mpi_abort(
+        "the triangle halo exchange does not wait yet (TODO 3 in mpi/mesh/mesh_mpi_exchange.c)", 1);
     halo->seconds += swe_wall_seconds() - started;
     halo->exchanges++;
 }

@@ -167,6 +167,27 @@ static void test_ranks_write_the_files_of_one_process(void)
     }
 }
 
+/* --overlap gives the checksum of one process, and the mpi-ranks line
+ * says so. */
+static void test_overlap_gives_the_checksum_of_one_process(void)
+{
+    swe_program_result one, overlapped;
+    run(0, "--order 2 --t-end 3 --outputs 2 --quiet --output one", &one);
+    run(3, "--order 2 --t-end 3 --outputs 2 --quiet --overlap --output overlapped", &overlapped);
+    CU_ASSERT_EQUAL_FATAL(one.exit_code, 0);
+    CU_ASSERT_EQUAL(overlapped.exit_code, 0);
+    char expected[256], got[256];
+    swe_summary_checksum(one.out, expected, sizeof expected);
+    swe_summary_checksum(overlapped.out, got, sizeof got);
+    CU_ASSERT(got[0] != '\0' && strcmp(got, expected) == 0);
+    const char *line = strstr(overlapped.out, "mpi-ranks: compute_seconds=");
+    CU_ASSERT(line != NULL && strstr(line, "overlap=yes") != NULL);
+    if (overlapped.exit_code != 0 || strcmp(got, expected) != 0) {
+        fprintf(stderr, "\n    --overlap, exit %d: %s%s", overlapped.exit_code, overlapped.out,
+                overlapped.err);
+    }
+}
+
 /* A checkpoint of 3 ranks continues on 2 ranks and in one process, each
  * ending where a run without a stop ends. */
 static void test_checkpoints_continue_on_any_rank_count(void)
@@ -213,6 +234,9 @@ static void test_bad_input_ends_every_rank_with_one_line(void)
     expect_refusal("--backend cobol", "no backend 'cobol'");
     expect_refusal("--order 3", "--order needs a whole number in 1..2, got '3'");
     expect_refusal("--restart missing.checkpoint", "missing.checkpoint");
+    if (swe_mesh_backend_find("opencl") != NULL) { /* OpenCL ranks have no span kernels */
+        expect_refusal("--backend opencl --overlap", "--overlap needs a backend that computes");
+    }
 }
 
 void register_mesh_mpi_cli_tests(void)
@@ -220,6 +244,7 @@ void register_mesh_mpi_cli_tests(void)
     static const swe_mesh_test tests[] = {
         {"ranks write the files of one process", test_ranks_write_the_files_of_one_process},
         {"checkpoints continue on any rank count", test_checkpoints_continue_on_any_rank_count},
+        {"--overlap: the checksum of one process", test_overlap_gives_the_checksum_of_one_process},
         {"bad input ends every rank with one line", test_bad_input_ends_every_rank_with_one_line}};
     swe_mesh_test_register_with_fixture("mesh-mpi-cli", tests, sizeof tests / sizeof tests[0],
                                         make_dir, remove_dir);

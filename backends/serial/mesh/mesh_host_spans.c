@@ -1,0 +1,50 @@
+#include "mesh_host_spans.h"
+
+#include "mesh/numerics/mesh_cell_kernels.h"
+#include "mesh/numerics/mesh_edge_kernels.h"
+
+/* A span inside the run's numbering, on at least one thread. */
+static int check_span(const swe_mesh_run *run, const swe_mesh_span *span, int threads,
+                      swe_error *err)
+{
+    return run != NULL && threads >= 1 && swe_mesh_span_inside(&run->host, span)
+               ? SWE_OK
+               : swe_fail(err, SWE_ERROR_USAGE, "internal error: no run, or a span outside it");
+}
+
+int swe_mesh_host_gradients_span(swe_mesh_run *run, const swe_mesh_span *span, int threads,
+                                 swe_error *err)
+{
+    int status = check_span(run, span, threads, err);
+    if (status != SWE_OK) {
+        return status;
+    }
+    const swe_mesh_arrays *arrays = &run->host;
+#pragma omp parallel for num_threads(threads) schedule(static)
+    for (int c = span->cell_begin; c < span->cell_end; ++c) {
+        swe_mesh_gradient(arrays, c);
+    }
+    return SWE_OK;
+}
+
+int swe_mesh_host_edge_fluxes_span(swe_mesh_run *run, swe_mesh_launch launch,
+                                   const swe_mesh_span *span, int threads, swe_error *err)
+{
+    int status = check_span(run, span, threads, err);
+    if (status != SWE_OK) {
+        return status;
+    }
+    const swe_mesh_arrays *arrays = &run->host;
+#pragma omp parallel num_threads(threads) firstprivate(launch)
+    {
+#pragma omp for schedule(static)
+        for (int e = span->interior_begin; e < span->interior_end; ++e) {
+            swe_mesh_interior_edge(arrays, launch, e);
+        }
+#pragma omp for schedule(static)
+        for (int e = span->boundary_begin; e < span->boundary_end; ++e) {
+            swe_mesh_boundary_edge(arrays, launch, e);
+        }
+    }
+    return SWE_OK;
+}
