@@ -14,7 +14,7 @@
 # gpu_machine_check.sh. Logs and mesh-mpi-scaling.csv in $OUT; the last lines are the table.
 # STAGES ("tests cuda weak") picks the parts, so that each call stays under 10 minutes; ORDER (1)
 # the order of the weak-scaling runs, CELLS_PER_RANK (380192) their size; SKIP_BUILD=1 uses the
-# programs already built.
+# programs already built, BUILD_PRECISIONS ("double single") narrows the build.
 set -u -o pipefail
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 export CPPFLAGS="-I$PWD/.cunit/include" LDFLAGS="-L$PWD/.cunit/lib"
@@ -29,7 +29,7 @@ precision=${PRECISION:-double}
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
 lscpu | grep "Model name"
 echo "cores: $(nproc), load: $(cut -d' ' -f1-3 /proc/loadavg), $(mpirun --version | head -1)"
-[ "${SKIP_BUILD:-0}" = 1 ] || for p in double single; do
+[ "${SKIP_BUILD:-0}" = 1 ] || for p in ${BUILD_PRECISIONS:-double single}; do
     make -j16 HAVE_NETCDF=no PRECISION=$p build/$p/shallows build/$p/shallows-mpi \
         build/$p/shallows-mpi-tests >"$out/build-$p.log" 2>&1 ||
         { echo "build $p failed"; tail -20 "$out/build-$p.log"; }
@@ -47,13 +47,13 @@ stage tests && for p in double single; do
 done
 stage cuda && echo "== mpi+cuda: 2 ranks sharing the GPU against one process"
 stage cuda && for p in double single; do
-    for order in 1 2; do
-        run=(--mesh common/mesh/geo/partial_dam_break_coarse.msh --t-end 7.2 --order $order --benchmark)
+    for case_order in 1 2; do
+        run=(--mesh common/mesh/geo/partial_dam_break_coarse.msh --t-end 7.2 --order $case_order --benchmark)
         cuda=$(build/$p/shallows "${run[@]}" --backend cuda | field state)
         serial=$(build/$p/shallows "${run[@]}" --backend serial | field state)
         for overlap in "" --overlap; do
             ranks=$(mpirun -q -np 2 build/$p/shallows-mpi "${run[@]}" --backend cuda $overlap | field state)
-            echo "$p order $order ${overlap:-(no overlap)}: mpi+cuda x2 $ranks, cuda $cuda, serial $serial:" \
+            echo "$p order $case_order ${overlap:-(no overlap)}: mpi+cuda x2 $ranks, cuda $cuda, serial $serial:" \
                 "$([ -n "$ranks" ] && [ "$ranks" = "$cuda" ] && echo "ranks = one process" || echo "RANKS DIFFER")," \
                 "$([ "$cuda" = "$serial" ] && echo "cuda = serial" || echo "cuda differs from serial")"
         done
