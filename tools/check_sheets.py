@@ -53,6 +53,7 @@ import argparse
 import fnmatch
 import os
 import re
+import shlex
 import subprocess
 import sys
 
@@ -208,7 +209,12 @@ def is_path(word, folders):
 
 
 def words_after_environment(span):
-    words = span.split()
+    # Quoted values (make bench-mesh-scatter SCATTER_ARGS="436 50 table") are
+    # one word; a span with an unbalanced quote falls back to blanks.
+    try:
+        words = shlex.split(span)
+    except ValueError:
+        words = span.split()
     while words and re.fullmatch(r"[A-Z_][A-Z0-9_]*=\S*", words[0]):
         words = words[1:]
     return words

@@ -53,8 +53,11 @@ static void print_help(FILE *stream, const char *program)
             "PATH_NNNN_pRRRR.vtr, assembled by PATH_NNNN.pvtr\n"
             "and listed in PATH.pvd. A checkpoint holds the whole domain, gathered by rank\n"
             "0, in the format of shallows: --restart continues it on any number of ranks,\n"
-            "and shallows and shallows-mpi continue each other's checkpoints.\n",
-            program);
+            "and shallows and shallows-mpi continue each other's checkpoints.\n"
+            "\nTriangles: --mesh FILE.msh runs the triangle solver over the ranks, with the\n"
+            "options of shallows --mesh and --partition metis|random, --overlap (mpirun -np N\n"
+            "%s --mesh FILE.msh --help lists them).\n",
+            program, program);
 }
 
 /* What a run keeps for the report line; only rank 0 prints it. */

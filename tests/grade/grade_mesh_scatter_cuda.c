@@ -10,6 +10,7 @@
  * within a colour a cell has one edge at most, so the order of additions
  * into every cell is fixed and the GPU must give those bits exactly. */
 #include "grade_mesh_scatter.h"
+#include "mesh/geometry/mesh_colouring.h"
 
 #include <stdlib.h>
 
