@@ -150,6 +150,7 @@ static void test_ritter_front_advances_to_the_exact_one(void)
     }
 }
 
+#ifndef __SANITIZE_ADDRESS__
 /* The finest short form: 64,000 cells (1.6 cm), where the first-order lag
  * of about 0.45 order has shrunk below 1 % of the exact 1 mm contour
  * (HLLE fp64: 881.69 m against 890.2 m; 32,000 cells are 1.3 % short).
@@ -162,6 +163,7 @@ static void test_ritter_front_within_one_percent_at_the_finest_grid(void)
     CU_ASSERT(front <= contour);
     CU_ASSERT(contour - front <= 0.01 * contour);
 }
+#endif
 
 static void test_rest_case_input(void)
 {
@@ -188,8 +190,12 @@ void register_balance_tests(void)
         {"a rough bed with outflow stays at rest", test_rough_bed_with_outflow_stays_at_rest},
         {"outflow over a rough bed is stable", test_outflow_is_stable_over_a_rough_bed},
         {"Ritter's front advances to the exact one", test_ritter_front_advances_to_the_exact_one},
+#ifndef __SANITIZE_ADDRESS__
+        /* 3e9 cell-steps: minutes under the sanitizers, which look for
+         * memory faults, not numbers; both optimised builds run it. */
         {"Ritter's front within 1 % at the finest grid",
          test_ritter_front_within_one_percent_at_the_finest_grid},
+#endif
         {"rest cases refuse bad input", test_rest_case_input},
     };
     for (unsigned t = 0; t < sizeof tests / sizeof tests[0]; ++t) {
