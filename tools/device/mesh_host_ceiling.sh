@@ -15,6 +15,7 @@ n=436
 t_end=4.0
 lscpu | grep -E "Model name|L3 cache"
 echo "cores: $(nproc), load: $(cut -d' ' -f1-3 /proc/loadavg)"
+lscpu | grep -E "Thread|Core|Socket|NUMA node"
 [ "${SKIP_BUILD:-0}" = 1 ] || make -j16 HAVE_NETCDF=no PRECISION=$precision build/$precision/shallows \
     >"$out/build-ceiling.log" 2>&1 || { echo "build failed"; tail -20 "$out/build-ceiling.log"; exit 1; }
 program=build/$precision/shallows

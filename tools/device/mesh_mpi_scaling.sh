@@ -29,6 +29,7 @@ precision=${PRECISION:-double}
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
 lscpu | grep "Model name"
 echo "cores: $(nproc), load: $(cut -d' ' -f1-3 /proc/loadavg), $(mpirun --version | head -1)"
+lscpu | grep -E "Thread|Core|Socket|NUMA node"
 [ "${SKIP_BUILD:-0}" = 1 ] || for p in ${BUILD_PRECISIONS:-double single}; do
     make -j16 HAVE_NETCDF=no PRECISION=$p build/$p/shallows build/$p/shallows-mpi \
         build/$p/shallows-mpi-tests >"$out/build-$p.log" 2>&1 ||
