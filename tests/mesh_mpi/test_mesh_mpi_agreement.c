@@ -1,12 +1,12 @@
 /* A triangle run over all ranks against the same run in one process: the
  * state gathered in file order, the steps and the time must be the same
- * bits, for the serial and OpenMP backends, first and second order, both
- * cases of 000/001 with a committed mesh (Fennema-Chaudhry's partial dam
- * break, the backward-facing step), METIS's partition and a random one
- * (a halo on almost every cell), with and without --overlap (the inner
- * edges computed while the halo travels). The one-process run numbers its
- * cells as the file does, the parts by RCM: the bits agree for every
- * numbering. */
+ * bits, for the serial, OpenMP and OpenCL backends, first and second
+ * order, both cases of 000/001 with a committed mesh (Fennema-Chaudhry's
+ * partial dam break, the backward-facing step), METIS's partition and a
+ * random one (a halo on almost every cell), with and without --overlap
+ * (the inner edges computed while the halo travels). The one-process run
+ * numbers its cells as the file does, the parts by RCM: the bits agree
+ * for every numbering. */
 #include "mesh/mesh_test_support.h"
 #include "mesh_mpi_model.h"
 #include "mesh_mpi_suites.h"
@@ -48,6 +48,8 @@ static swe_mesh_mpi_model *run_parts(const agreement_case *c, const char *backen
         status = swe_mesh_model_advance(model->part, c->t_end, &err);
     }
     SWE_MPI_ASSERT_ALL(status == SWE_OK, err.message);
+    SWE_MPI_ASSERT_ALL(status != SWE_OK || !overlap || model->coupling.finish_exchange != NULL,
+                       "--overlap: the halo is finished after the inner spans");
     if (status != SWE_OK) {
         swe_mesh_mpi_model_free(model);
         return NULL;
@@ -55,10 +57,36 @@ static swe_mesh_mpi_model *run_parts(const agreement_case *c, const char *backen
     return model;
 }
 
-/* Rank 0: the gathered state against one process's, same bits, steps and
- * time; every rank learns the verdict. */
-static void expect_one_process_bits(const agreement_case *c, const char *backend, int order,
-                                    enum swe_mesh_partitioner partitioner, int overlap)
+/* Rank 0: whether parts (the gathered state of model) is the state, steps
+ * and time of one process on reference, to the bit; says what differs. */
+static int same_as_one_process(const agreement_case *c, const char *reference, int order,
+                               const swe_mesh_test_state *parts, const swe_mesh_mpi_model *model,
+                               const char *what)
+{
+    swe_error err = {{0}};
+    swe_mesh_model *one =
+        swe_mesh_test_model(c->scenario, c->mesh, reference, SWE_MESH_ORDERING_GMSH, order, 1);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(one);
+    CU_ASSERT_FATAL(swe_mesh_model_advance(one, c->t_end, &err) == SWE_OK);
+    swe_mesh_test_state whole = swe_mesh_test_state_of(one);
+    int same = swe_mesh_test_same_bits(parts, &whole) &&
+               one->clock.steps == model->part->clock.steps && one->clock.t == model->part->clock.t;
+    if (!same) {
+        fprintf(stderr, "\n    %s: %ld steps to t = %.17g, one process on %s %ld to %.17g", what,
+                model->part->clock.steps, model->part->clock.t, reference, one->clock.steps,
+                one->clock.t);
+    }
+    swe_mesh_test_state_free(&whole);
+    swe_mesh_model_free(one);
+    return same;
+}
+
+/* Rank 0: the gathered state against one process's on each backend of
+ * references (NULL-terminated), same bits, steps and time; every rank
+ * learns the verdict. */
+static void expect_bits_of(const agreement_case *c, const char *backend, int order,
+                           enum swe_mesh_partitioner partitioner, int overlap,
+                           const char *const *references)
 {
     swe_mesh_mpi_model *model = run_parts(c, backend, order, partitioner, overlap);
     if (model == NULL) {
@@ -75,28 +103,23 @@ static void expect_one_process_bits(const agreement_case *c, const char *backend
     swe_error err = {{0}};
     int status = swe_mesh_mpi_model_gather(model, parts.h, parts.hu, parts.hv, &err);
     SWE_MPI_ASSERT_ALL(status == SWE_OK, err.message);
-    if (rank == 0 && status == SWE_OK) {
-        swe_mesh_model *one =
-            swe_mesh_test_model(c->scenario, c->mesh, backend, SWE_MESH_ORDERING_GMSH, order, 1);
-        CU_ASSERT_PTR_NOT_NULL_FATAL(one);
-        CU_ASSERT_FATAL(swe_mesh_model_advance(one, c->t_end, &err) == SWE_OK);
-        swe_mesh_test_state whole = swe_mesh_test_state_of(one);
-        same = swe_mesh_test_same_bits(&parts, &whole) &&
-               one->clock.steps == model->part->clock.steps && one->clock.t == model->part->clock.t;
-        if (!same) {
-            fprintf(stderr,
-                    "\n    %s, %s, order %d, %s%s, %d ranks: %ld steps to t = %.17g, one "
-                    "process %ld to %.17g",
-                    c->scenario, backend, order, swe_mesh_partitioner_name(partitioner),
-                    overlap ? ", overlapped" : "", swe_mpi_test_size(), model->part->clock.steps,
-                    model->part->clock.t, one->clock.steps, one->clock.t);
-        }
-        swe_mesh_test_state_free(&whole);
-        swe_mesh_model_free(one);
+    char what[256];
+    snprintf(what, sizeof what, "%s, %s, order %d, %s%s, %d ranks", c->scenario, backend, order,
+             swe_mesh_partitioner_name(partitioner), overlap ? ", overlapped" : "",
+             swe_mpi_test_size());
+    for (int k = 0; rank == 0 && status == SWE_OK && references[k] != NULL; ++k) {
+        same &= same_as_one_process(c, references[k], order, &parts, model, what);
     }
     SWE_MPI_ASSERT_ALL(same, "the ranks' state, steps and time are one process's, bit for bit");
     swe_mesh_test_state_free(&parts);
     swe_mesh_mpi_model_free(model);
+}
+
+static void expect_one_process_bits(const agreement_case *c, const char *backend, int order,
+                                    enum swe_mesh_partitioner partitioner, int overlap)
+{
+    const char *const references[] = {backend, NULL};
+    expect_bits_of(c, backend, order, partitioner, overlap, references);
 }
 
 static void expect_every_case(const char *backend, enum swe_mesh_partitioner partitioner,
@@ -141,23 +164,27 @@ static void test_openmp_metis_parts_give_one_process_bits(void)
     expect_every_case("openmp", best_partitioner(), 1);
 }
 
-/* --overlap with a backend without span verbs (OpenCL): a clear refusal
- * on every rank, before any work. */
+/* --overlap with a backend without span verbs (serial's table without
+ * them: every backend built here has them, as --help and the refusal
+ * say): a clear refusal naming --overlap and the backend. */
 static void test_overlap_without_span_verbs_is_refused(void)
 {
-    const char *backend = "opencl"; /* registered only where it is built */
-    swe_mesh_mpi_options options = {
-        .model = swe_mesh_model_defaults(swe_mesh_scenario_find(cases[1].scenario), cases[1].mesh),
-        .partitioner = SWE_MESH_PARTITION_RANDOM,
-        .overlap = 1};
-    options.model.backend = backend;
-    swe_mesh_mpi_model *model = NULL;
+    swe_mesh_backend spanless = *swe_mesh_backend_find("serial");
+    spanless.name = "spanless";
+    spanless.gradients_span = NULL;
+    spanless.edge_fluxes_span = NULL;
     swe_error err = {{0}};
-    int status = swe_mesh_mpi_model_create(&options, MPI_COMM_WORLD, &model, &err);
-    SWE_MPI_ASSERT_ALL(status == SWE_ERROR_USAGE && model == NULL &&
-                           strstr(err.message, "--overlap") != NULL,
-                       "--overlap with a device backend is refused, naming --overlap");
-    swe_mesh_mpi_model_free(model);
+    CU_ASSERT_EQUAL(swe_mesh_mpi_check_overlap(&spanless, &err), SWE_ERROR_USAGE);
+    CU_ASSERT(strstr(err.message, "--overlap") != NULL &&
+              strstr(err.message, "'spanless'") != NULL);
+    CU_ASSERT_EQUAL(swe_mesh_mpi_check_overlap(NULL, &err), SWE_ERROR_USAGE);
+    for (int k = 0; k < swe_mesh_backend_count(); ++k) {
+        err.message[0] = '\0';
+        CU_ASSERT_EQUAL(swe_mesh_mpi_check_overlap(swe_mesh_backend_at(k), &err), SWE_OK);
+        if (err.message[0] != '\0') {
+            fprintf(stderr, "\n    %s", err.message);
+        }
+    }
 }
 
 /* Device ranks pack their halo on the device (only the halo's values
@@ -177,9 +204,19 @@ static void test_cuda_parts_give_one_process_bits(void)
     expect_one_process_bits(&cases[1], "cuda", 1, SWE_MESH_PARTITION_RANDOM, 1);
 }
 
+/* OpenCL ranks with and without --overlap (the range kernels on the
+ * inner span while the halo travels): the bits of opencl and of serial in
+ * one process, both orders, METIS parts and random ones. */
 static void test_opencl_parts_give_one_process_bits(void)
 {
-    test_device_parts_give_one_process_bits("opencl");
+    const char *const references[] = {"opencl", "serial", NULL};
+    for (int overlap = 0; overlap <= 1; ++overlap) {
+        for (int order = 1; order <= 2; ++order) {
+            expect_bits_of(&cases[0], "opencl", order, best_partitioner(), overlap, references);
+            expect_bits_of(&cases[1], "opencl", order, SWE_MESH_PARTITION_RANDOM, overlap,
+                           references);
+        }
+    }
 }
 
 /* Whether every rank can start backend here (built, and a device). */
@@ -201,7 +238,7 @@ static int device_available(const char *backend, char *why, size_t size)
 
 /* mesh-mpi-<backend> where every rank has a device; "skipped" (counted
  * neither passed nor failed) elsewhere. */
-static void register_device_suite(const char *backend, CU_TestFunc test)
+static void register_device_suite(const char *backend, const char *test_name, CU_TestFunc test)
 {
     char why[256], name[48];
     snprintf(name, sizeof name, "mesh-mpi-%s", backend);
@@ -211,7 +248,7 @@ static void register_device_suite(const char *backend, CU_TestFunc test)
         }
         return;
     }
-    const swe_mesh_test tests[] = {{"device parts: one process's bits", test}};
+    const swe_mesh_test tests[] = {{test_name, test}};
     swe_mesh_test_register(name, tests, 1);
 }
 
@@ -238,14 +275,11 @@ void register_mesh_mpi_agreement_tests(void)
          test_serial_random_parts_give_one_process_bits},
         {"--overlap on a backend without span verbs: refused",
          test_overlap_without_span_verbs_is_refused}};
-    /* The last test needs a backend without span verbs: not registered
-     * without OpenCL, and said so (skipped is not passed). */
-    int opencl = swe_mesh_backend_find("opencl") != NULL;
-    if (!opencl && swe_mpi_test_rank() == 0) {
-        printf("mesh-mpi-agreement: --overlap refusal skipped: no OpenCL backend in this build\n");
-    }
-    swe_mesh_test_register("mesh-mpi-agreement", tests,
-                           (int)(sizeof tests / sizeof tests[0]) - !opencl);
-    register_device_suite("cuda", test_cuda_parts_give_one_process_bits);
-    register_device_suite("opencl", test_opencl_parts_give_one_process_bits);
+    swe_mesh_test_register("mesh-mpi-agreement", tests, (int)(sizeof tests / sizeof tests[0]));
+    register_device_suite("cuda", "device parts, with and without --overlap: one process's bits",
+                          test_cuda_parts_give_one_process_bits);
+    register_device_suite("opencl",
+                          "device parts, with and without --overlap, both orders: the bits of "
+                          "opencl and of serial in one process",
+                          test_opencl_parts_give_one_process_bits);
 }

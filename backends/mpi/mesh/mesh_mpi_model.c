@@ -212,18 +212,27 @@ static int create_part_model(swe_mesh_mpi_model *model, const swe_mesh_mpi_optio
     return swe_mesh_model_create_from_mesh(&numbered, &mesh, &model->part, err);
 }
 
-/* --overlap needs the span verbs, which the host backends have. */
-static int check_overlap(const swe_mesh_mpi_options *options, swe_error *err)
+int swe_mesh_mpi_check_overlap(const swe_mesh_backend *backend, swe_error *err)
 {
-    const char *name = options->model.backend != NULL ? options->model.backend : "serial";
-    const swe_mesh_backend *backend = swe_mesh_backend_find(name);
-    if (!options->overlap || backend == NULL || backend->edge_fluxes_span != NULL) {
+    if (backend == NULL || backend->name == NULL) {
+        return swe_fail(err, SWE_ERROR_USAGE, "internal error: no backend to check for --overlap");
+    }
+    if (backend->gradients_span != NULL && backend->edge_fluxes_span != NULL) {
         return SWE_OK;
     }
     return swe_fail(err, SWE_ERROR_USAGE,
                     "--overlap needs a backend that computes over spans of edges (serial, "
-                    "openmp, cuda); '%s' has none: run it without --overlap",
-                    name);
+                    "openmp, cuda, opencl); '%s' has none: run it without --overlap",
+                    backend->name);
+}
+
+/* Before any work, so that every rank refuses alike; an unknown backend
+ * is refused later, by name, where the part's model is made. */
+static int check_overlap(const swe_mesh_mpi_options *options, swe_error *err)
+{
+    const char *name = options->model.backend != NULL ? options->model.backend : "serial";
+    const swe_mesh_backend *backend = swe_mesh_backend_find(name);
+    return options->overlap && backend != NULL ? swe_mesh_mpi_check_overlap(backend, err) : SWE_OK;
 }
 
 static int set_up(swe_mesh_mpi_model *model, const swe_mesh_mpi_options *options, swe_error *err)

@@ -15,8 +15,8 @@
  * Each part is numbered by the ordering asked for, then split: the cells
  * and edges whose first-stage work reads no halo cell first. With overlap
  * the exchange is posted, that work done, the exchange finished and the
- * rest done (backends with the span verbs: serial, OpenMP, CUDA); the
- * bits are the same as without. */
+ * rest done (backends with the span verbs: serial, OpenMP, CUDA,
+ * OpenCL); the bits are the same as without. */
 #ifndef SWE_MESH_MPI_MODEL_H
 #define SWE_MESH_MPI_MODEL_H
 
@@ -70,6 +70,10 @@ int swe_mesh_mpi_model_restore(swe_mesh_mpi_model *model, double t, long steps, 
 /* The smallest edge time step of the current state over all ranks, as
  * the first step will see it (for the driver's first wave speed). */
 int swe_mesh_mpi_model_edge_step(swe_mesh_mpi_model *model, real *edge_step, swe_error *err);
+
+/* SWE_OK when backend has the span verbs that --overlap needs, else
+ * SWE_ERROR_USAGE with a message naming --overlap and the backend. */
+int swe_mesh_mpi_check_overlap(const struct swe_mesh_backend *backend, swe_error *err);
 
 /* Frees; safe with NULL. Not collective. */
 void swe_mesh_mpi_model_free(swe_mesh_mpi_model *model);

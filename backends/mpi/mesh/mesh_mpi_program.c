@@ -60,7 +60,7 @@ static void print_partition_help(FILE *stream)
             "                        random (cells dealt out at random, for comparison)%s\n"
             "  --ordering NAME       numbers each rank's cells and edges (default rcm+edges)\n"
             "  --overlap             compute the edges that read no halo cell while the halo\n"
-            "                        travels (serial, openmp and cuda ranks; the same bits)\n"
+            "                        travels (serial, openmp, cuda, opencl; the same bits)\n"
             "Rank 0 gathers the state for the NetCDF file, pictures and checkpoints, which are\n"
             "those of shallows --mesh: a checkpoint continues on any number of ranks. With\n"
             "--format vtk every rank writes its cells as STEM_NNNN_pRRRR.vtu, assembled by\n"

@@ -85,19 +85,42 @@ static int set_real(cl_kernel kernel, cl_uint index, real value, swe_error *err)
     return CL_CHECK(clSetKernelArg(kernel, index, sizeof value, &value), err);
 }
 
-static int opencl_gradients(swe_mesh_run *run, swe_error *err)
+/* Every cell and edge of run as one span: the whole sweeps. */
+static swe_mesh_span whole_span(const swe_mesh_run *run)
 {
-    swe_mesh_opencl *cl = fields(run);
-    return launch(cl, cl->gradients, (size_t)run->host.cell_count, err);
+    swe_mesh_span whole = {0,
+                           run->host.cell_count,
+                           0,
+                           run->host.interior_edge_count,
+                           run->host.interior_edge_count,
+                           run->host.edge_count};
+    return whole;
 }
 
-static int opencl_edge_fluxes(swe_mesh_run *run, swe_mesh_launch how, swe_error *err)
+/* kernel on [first, end): its range arguments (first, count) at index. */
+static int launch_range(swe_mesh_opencl *cl, cl_kernel kernel, cl_uint index, int first, int end,
+                        swe_error *err)
 {
-    swe_mesh_opencl *cl = fields(run);
+    int status = set_int(kernel, index, first, err);
+    if (status == SWE_OK) {
+        status = set_int(kernel, index + 1, end - first, err);
+    }
+    return status == SWE_OK ? launch(cl, kernel, (size_t)(end - first), err) : status;
+}
+
+static int gradients_of(swe_mesh_opencl *cl, const swe_mesh_span *span, swe_error *err)
+{
+    return launch_range(cl, cl->gradients, SWE_MESH_CL_COMMON_ARGUMENTS, span->cell_begin,
+                        span->cell_end, err);
+}
+
+static int edge_fluxes_of(swe_mesh_opencl *cl, swe_mesh_launch how, const swe_mesh_span *span,
+                          swe_error *err)
+{
     const cl_uint first = SWE_MESH_CL_COMMON_ARGUMENTS;
     cl_kernel kernels[2] = {cl->interior_edges, cl->boundary_edges};
-    size_t counts[2] = {(size_t)run->host.interior_edge_count,
-                        (size_t)(run->host.edge_count - run->host.interior_edge_count)};
+    int begins[2] = {span->interior_begin, span->boundary_begin};
+    int ends[2] = {span->interior_end, span->boundary_end};
     int status = SWE_OK;
     for (int k = 0; status == SWE_OK && k < 2; ++k) {
         status = set_int(kernels[k], first, how.read_stage, err);
@@ -105,10 +128,51 @@ static int opencl_edge_fluxes(swe_mesh_run *run, swe_mesh_launch how, swe_error 
             status = set_int(kernels[k], first + 1, how.second_order, err);
         }
         if (status == SWE_OK) {
-            status = launch(cl, kernels[k], counts[k], err);
+            status = launch_range(cl, kernels[k], first + 2, begins[k], ends[k], err);
         }
     }
     return status;
+}
+
+static int opencl_gradients(swe_mesh_run *run, swe_error *err)
+{
+    swe_mesh_span whole = whole_span(run);
+    return gradients_of(fields(run), &whole, err);
+}
+
+static int opencl_edge_fluxes(swe_mesh_run *run, swe_mesh_launch how, swe_error *err)
+{
+    swe_mesh_span whole = whole_span(run);
+    return edge_fluxes_of(fields(run), how, &whole, err);
+}
+
+static int check_span(const swe_mesh_run *run, const swe_mesh_span *span, swe_error *err)
+{
+    return run != NULL && run->ext != NULL && swe_mesh_span_inside(&run->host, span)
+               ? SWE_OK
+               : swe_fail(err, SWE_ERROR_USAGE,
+                          "internal error: no OpenCL run, or a span outside it");
+}
+
+/* The span verbs (shallows-mpi --mesh --overlap): the kernels of the whole
+ * sweeps on span's ranges, the same bits. */
+static int opencl_gradients_span(swe_mesh_run *run, const swe_mesh_span *span, swe_error *err)
+{
+    int status = check_span(run, span, err);
+    return status == SWE_OK ? gradients_of(fields(run), span, err) : status;
+}
+
+/* Flushed: the device starts on the span while the host waits for the
+ * halo (an implementation may hold unflushed work until the next blocking
+ * call, which would undo the overlap). */
+static int opencl_edge_fluxes_span(swe_mesh_run *run, swe_mesh_launch how,
+                                   const swe_mesh_span *span, swe_error *err)
+{
+    int status = check_span(run, span, err);
+    if (status == SWE_OK) {
+        status = edge_fluxes_of(fields(run), how, span, err);
+    }
+    return status == SWE_OK ? CL_CHECK(clFlush(fields(run)->queue), err) : status;
 }
 
 static int opencl_min_time_step(swe_mesh_run *run, real *time_step, swe_error *err)
@@ -199,6 +263,8 @@ const swe_mesh_backend swe_mesh_opencl_backend = {
     .edge_fluxes = opencl_edge_fluxes,
     .min_time_step = opencl_min_time_step,
     .update_cells = opencl_update_cells,
+    .gradients_span = opencl_gradients_span,
+    .edge_fluxes_span = opencl_edge_fluxes_span,
     .halo_cells = opencl_halo_cells,
     .pack_halo = opencl_pack_halo,
     .unpack_halo = opencl_unpack_halo,

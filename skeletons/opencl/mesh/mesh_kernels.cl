@@ -3,7 +3,10 @@
 /* Reference OpenCL kernels of the triangle solver: one work-item per
  * cell or edge, running the element kernels of common/mesh/numerics (the
  * same source as every other backend), and the smallest edge time step
- * as a reduction in each work-group. */
+ * as a reduction in each work-group. The gradients and edge kernels take
+ * a range (first, count) of cells or edges: the whole sweep is one range,
+ * shallows-mpi --overlap computes the inner range while the halo travels
+ * and the outer one after it. */
 
 /* Before any code: the same bits as the C backends where the device
  * allows, no contraction of a * b + c into one rounding. */
@@ -13,27 +16,32 @@
 #include "mesh/numerics/mesh_edge_kernels.h"
 #include "mesh_kernel_parameters.h"
 
-__kernel void swe_mesh_gradients(SWE_MESH_KERNEL_PARAMETERS)
+__kernel void swe_mesh_gradients(SWE_MESH_KERNEL_PARAMETERS, int first, int count)
 {
     SWE_MESH_ARRAYS_FROM_PARAMETERS;
-    /* TODO: one work-item per cell: c = get_global_id(0); the launch rounds the number of work-
-     * items up to whole work-groups, so only c < a.cell_count calls swe_mesh_gradient(&a, c). */
+    /* TODO: one work-item per cell of the range: work-item k = get_global_id(0) takes cell first +
+     * k; the launch rounds the number of work-items up to whole work-groups, so only k < count
+     * calls swe_mesh_gradient(&a, first + k). */
 }
 
-__kernel void swe_mesh_interior_edges(SWE_MESH_KERNEL_PARAMETERS, int read_stage, int second_order)
+__kernel void swe_mesh_interior_edges(SWE_MESH_KERNEL_PARAMETERS, int read_stage, int second_order,
+                                      int first, int count)
 {
     SWE_MESH_ARRAYS_FROM_PARAMETERS;
     swe_mesh_launch launch = swe_mesh_cl_launch(read_stage, second_order, 0, 0, 0);
-    /* TODO: one work-item per interior edge e < a.interior_edge_count: swe_mesh_interior_edge(&a,
-     * launch, e). */
+    /* TODO: one work-item per interior edge of the range: work-item k < count takes edge first + k:
+     * swe_mesh_interior_edge(&a, launch, first + k). */
 }
 
-__kernel void swe_mesh_boundary_edges(SWE_MESH_KERNEL_PARAMETERS, int read_stage, int second_order)
+/* Boundary edges are numbered after the interior ones: the whole sweep
+ * starts at first = a.interior_edge_count. */
+__kernel void swe_mesh_boundary_edges(SWE_MESH_KERNEL_PARAMETERS, int read_stage, int second_order,
+                                      int first, int count)
 {
     SWE_MESH_ARRAYS_FROM_PARAMETERS;
     swe_mesh_launch launch = swe_mesh_cl_launch(read_stage, second_order, 0, 0, 0);
-    /* TODO: one work-item per boundary edge: work-item k takes edge e = a.interior_edge_count + k,
-     * up to a.edge_count: swe_mesh_boundary_edge(&a, launch, e). */
+    /* TODO: one work-item per boundary edge of the range: work-item k < count takes edge first + k:
+     * swe_mesh_boundary_edge(&a, launch, first + k). */
 }
 
 __kernel void swe_mesh_cell_updates(SWE_MESH_KERNEL_PARAMETERS, int write_stage, real dt,

@@ -6,6 +6,9 @@
  * built): it starts mpirun itself. */
 #include "core/real.h"
 #include "mesh/mesh_test_support.h"
+#ifdef SWE_MESH_WITH_OPENCL
+#include "cl_device.h"
+#endif
 #include "program_runner.h"
 #include "test_suites.h"
 #include "vtk_reader.h"
@@ -188,6 +191,40 @@ static void test_overlap_gives_the_checksum_of_one_process(void)
     }
 }
 
+#ifdef SWE_MESH_WITH_OPENCL
+/* OpenCL ranks overlap too: with and without --overlap, both orders, the
+ * checksum of serial in one process. */
+static void test_opencl_overlap_gives_the_checksum_of_one_process(void)
+{
+    const char *device = getenv("SWE_TEST_CL_DEVICE");
+    char options[256], expected[256], got[256];
+    for (int order = 1; order <= 2; ++order) {
+        swe_program_result one, parts;
+        snprintf(options, sizeof options, "--order %d --t-end 3 --quiet --benchmark", order);
+        run(0, options, &one);
+        CU_ASSERT_EQUAL_FATAL(one.exit_code, 0);
+        swe_summary_checksum(one.out, expected, sizeof expected);
+        for (int overlap = 0; overlap <= 1; ++overlap) {
+            snprintf(options, sizeof options,
+                     "--backend opencl%s%s --order %d --t-end 3 --quiet --benchmark%s",
+                     device != NULL ? " --cl-device " : "", device != NULL ? device : "", order,
+                     overlap ? " --overlap" : "");
+            run(3, options, &parts);
+            CU_ASSERT_EQUAL(parts.exit_code, 0);
+            swe_summary_checksum(parts.out, got, sizeof got);
+            CU_ASSERT(got[0] != '\0' && strcmp(got, expected) == 0);
+            CU_ASSERT_PTR_NOT_NULL(strstr(parts.out, "backend=mpi+opencl"));
+            const char *line = strstr(parts.out, "mpi-ranks: compute_seconds=");
+            CU_ASSERT(line != NULL && strstr(line, overlap ? "overlap=yes" : "overlap=no") != NULL);
+            if (parts.exit_code != 0 || strcmp(got, expected) != 0) {
+                fprintf(stderr, "\n    %s, exit %d: %s%s", options, parts.exit_code, parts.out,
+                        parts.err);
+            }
+        }
+    }
+}
+#endif
+
 /* A checkpoint of 3 ranks continues on 2 ranks and in one process, each
  * ending where a run without a stop ends. */
 static void test_checkpoints_continue_on_any_rank_count(void)
@@ -234,9 +271,6 @@ static void test_bad_input_ends_every_rank_with_one_line(void)
     expect_refusal("--backend cobol", "no backend 'cobol'");
     expect_refusal("--order 3", "--order needs a whole number in 1..2, got '3'");
     expect_refusal("--restart missing.checkpoint", "missing.checkpoint");
-    if (swe_mesh_backend_find("opencl") != NULL) { /* OpenCL ranks have no span kernels */
-        expect_refusal("--backend opencl --overlap", "--overlap needs a backend that computes");
-    }
 }
 
 void register_mesh_mpi_cli_tests(void)
@@ -248,4 +282,18 @@ void register_mesh_mpi_cli_tests(void)
         {"bad input ends every rank with one line", test_bad_input_ends_every_rank_with_one_line}};
     swe_mesh_test_register_with_fixture("mesh-mpi-cli", tests, sizeof tests / sizeof tests[0],
                                         make_dir, remove_dir);
+#ifdef SWE_MESH_WITH_OPENCL
+    /* A suite of its own: registered only where a device is found. */
+    swe_cl_device device;
+    swe_error err = {{0}};
+    if (swe_cl_choose_device(getenv("SWE_TEST_CL_DEVICE"), &device, &err) != SWE_OK) {
+        printf("mesh-mpi-cli-opencl: skipped: no OpenCL device (%s)\n", err.message);
+        return;
+    }
+    static const swe_mesh_test opencl_tests[] = {
+        {"--backend opencl with and without --overlap: the checksum of serial",
+         test_opencl_overlap_gives_the_checksum_of_one_process}};
+    swe_mesh_test_register_with_fixture("mesh-mpi-cli-opencl", opencl_tests, 1, make_dir,
+                                        remove_dir);
+#endif
 }
