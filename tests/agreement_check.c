@@ -12,13 +12,14 @@
  * compiler may contract a*b+c into one FMA (one rounding instead of two)
  * and, in single precision, divide and take square roots with the
  * hardware's approximations (within a few ulp) and flush denormals
- * (backends/cuda/backend.mk; OpenCL asks for correctly rounded division and
- * square root where the device offers them). Double precision: differences
+ * (backends/cuda/backend.mk; OpenCL does the same on a GPU, and asks a CPU
+ * for correctly rounded division and square root). Double precision: differences
  * of an ulp per operation (1.1e-16) stay far below 1e-12 over the few dozen
  * steps of these tests (largest measured: 1.3e-15 for CUDA on the H100,
  * 8.9e-16 for OpenCL; docs/RESULTS-cuda.md, RESULTS-opencl.md). Single
  * precision: a few ulp of 6e-8 per operation, errors of the kind and size
- * of fp32's own rounding (largest measured: 4.8e-7 for CUDA); serial in
+ * of fp32's own rounding (largest measured: 4.8e-7 for CUDA, 4.9e-7 for
+ * OpenCL on the H100); serial in
  * fp32 differs from serial in fp64 by up to 5.9e-7 on these cases, and
  * 1e-4 leaves two orders of magnitude for a wave speed rounded the other
  * way, which moves dt and every later step by an ulp.
