@@ -11,18 +11,6 @@
  * kernels' FP_CONTRACT OFF, kernel_support.h, unless -DSWE_CL_CONTRACT). */
 static const char *const EXACT_FP32 = "-cl-fp32-correctly-rounded-divide-sqrt";
 
-/* A GPU's default: in single precision the math CUDA's build uses
- * (backends/cuda/backend.mk): the device's own division and square root
- * and a * b + c contracted. On an H100 it runs level 4 at 1.7 to 2.1 times the
- * exact math's speed, and the agreement suites, the tsunami included,
- * pass with it as with CUDA (docs/RESULTS-opencl.md). Double precision
- * keeps the exact options: there contraction bought nothing. */
-#ifdef SWE_PRECISION_DOUBLE
-static const char *const GPU_MATH = "-cl-fp32-correctly-rounded-divide-sqrt";
-#else
-static const char *const GPU_MATH = "-DSWE_CL_CONTRACT";
-#endif
-
 /* Compiler options only: -cl-..., -D... and -U..., words of letters,
  * digits, '-', '_', '=', '.' and '+'. */
 static int is_option_text(const char *text)
@@ -69,12 +57,21 @@ int swe_cl_math_options(cl_device_id device, const char *asked, char *options, s
     const int gpu = (type & CL_DEVICE_TYPE_GPU) != 0;
     const char *exact =
         (single_config & CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT) != 0 ? EXACT_FP32 : "";
-    const char *math = asked != NULL ? asked : (gpu ? GPU_MATH : exact);
+    /* In double precision a GPU gets the exact options, as a CPU does
+     * (contraction bought nothing there), and skips divisions of zero. In
+     * single precision it gets the math CUDA's build uses
+     * (backends/cuda/backend.mk): the device's own division and square
+     * root, and a * b + c contracted. On an H100 that runs level 4 at 1.7
+     * to 2.1 times the exact math's speed, and the agreement suites, the
+     * tsunami included, pass with it as with CUDA (docs/RESULTS-opencl.md). */
 #ifdef SWE_PRECISION_DOUBLE
+    const char *device_math = exact;
     const char *zero = gpu ? " -DSWE_DIVIDE_SKIPS_ZERO=1" : "";
 #else
+    const char *device_math = gpu ? "-DSWE_CL_CONTRACT" : exact;
     const char *zero = "";
 #endif
+    const char *math = asked != NULL ? asked : device_math;
     int written = snprintf(options, size, "%s%s", math, zero);
     if (written < 0 || (size_t)written >= size) {
         return swe_fail(err, SWE_ERROR_USAGE, "--cl-math: the options are too long");
