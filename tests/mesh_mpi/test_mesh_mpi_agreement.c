@@ -187,21 +187,15 @@ static void test_overlap_without_span_verbs_is_refused(void)
     }
 }
 
-/* Device ranks pack their halo on the device (only the halo's values
- * cross to the host): the parts must still give that backend's
- * one-process bits. */
-static void test_device_parts_give_one_process_bits(const char *backend)
-{
-    expect_one_process_bits(&cases[0], backend, 2, best_partitioner(), 0);
-    expect_one_process_bits(&cases[1], backend, 1, SWE_MESH_PARTITION_RANDOM, 0);
-}
-
-/* CUDA ranks also overlap (span kernels while the halo travels). */
+/* CUDA ranks pack their halo on the device (only the halo's values cross
+ * to the host) and overlap (span kernels while the halo travels): the
+ * parts must still give CUDA's one-process bits. */
 static void test_cuda_parts_give_one_process_bits(void)
 {
-    test_device_parts_give_one_process_bits("cuda");
-    expect_one_process_bits(&cases[0], "cuda", 2, best_partitioner(), 1);
-    expect_one_process_bits(&cases[1], "cuda", 1, SWE_MESH_PARTITION_RANDOM, 1);
+    for (int overlap = 0; overlap <= 1; ++overlap) {
+        expect_one_process_bits(&cases[0], "cuda", 2, best_partitioner(), overlap);
+        expect_one_process_bits(&cases[1], "cuda", 1, SWE_MESH_PARTITION_RANDOM, overlap);
+    }
 }
 
 /* OpenCL ranks with and without --overlap (the range kernels on the

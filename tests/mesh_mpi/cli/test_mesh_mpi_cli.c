@@ -139,6 +139,21 @@ static int pieces_hold_the_whole(const char *stem, int ranks)
     return ok;
 }
 
+/* result ended well with the summary checksum expected; says what ran
+ * (what) and its output where not. */
+static void expect_checksum(const swe_program_result *result, const char *expected,
+                            const char *what)
+{
+    char got[256];
+    swe_summary_checksum(result->out, got, sizeof got);
+    CU_ASSERT_EQUAL(result->exit_code, 0);
+    CU_ASSERT(got[0] != '\0' && strcmp(got, expected) == 0);
+    if (result->exit_code != 0 || strcmp(got, expected) != 0) {
+        fprintf(stderr, "\n    %s, exit %d: %s%s", what, result->exit_code, result->out,
+                result->err);
+    }
+}
+
 static const char *const run_options =
     "--order 2 --t-end 3 --outputs 2 --format netcdf,vtk --quiet --output ";
 
@@ -149,24 +164,19 @@ static void test_ranks_write_the_files_of_one_process(void)
     snprintf(options, sizeof options, "%sone", run_options);
     run(0, options, &one);
     CU_ASSERT_EQUAL_FATAL(one.exit_code, 0);
-    char expected[256], got[256];
+    char expected[256];
     swe_summary_checksum(one.out, expected, sizeof expected);
     for (int ranks = 2; ranks <= 3; ++ranks) {
         snprintf(options, sizeof options, "%sparts%d", run_options, ranks);
         run(ranks, options, &parts);
-        CU_ASSERT_EQUAL(parts.exit_code, 0);
-        swe_summary_checksum(parts.out, got, sizeof got);
-        CU_ASSERT(got[0] != '\0' && strcmp(got, expected) == 0);
-        CU_ASSERT_PTR_NOT_NULL(strstr(parts.out, "backend=mpi+serial"));
         char name[64];
+        snprintf(name, sizeof name, "%d ranks", ranks);
+        expect_checksum(&parts, expected, name);
+        CU_ASSERT_PTR_NOT_NULL(strstr(parts.out, "backend=mpi+serial"));
         snprintf(name, sizeof name, "parts%d.nc", ranks);
         CU_ASSERT(same_file("one.nc", name));
         snprintf(name, sizeof name, "parts%d", ranks);
         CU_ASSERT(pieces_hold_the_whole(name, ranks));
-        if (parts.exit_code != 0 || strcmp(got, expected) != 0) {
-            fprintf(stderr, "\n    %d ranks, exit %d: %s%s", ranks, parts.exit_code, parts.out,
-                    parts.err);
-        }
     }
 }
 
@@ -178,17 +188,11 @@ static void test_overlap_gives_the_checksum_of_one_process(void)
     run(0, "--order 2 --t-end 3 --outputs 2 --quiet --output one", &one);
     run(3, "--order 2 --t-end 3 --outputs 2 --quiet --overlap --output overlapped", &overlapped);
     CU_ASSERT_EQUAL_FATAL(one.exit_code, 0);
-    CU_ASSERT_EQUAL(overlapped.exit_code, 0);
-    char expected[256], got[256];
+    char expected[256];
     swe_summary_checksum(one.out, expected, sizeof expected);
-    swe_summary_checksum(overlapped.out, got, sizeof got);
-    CU_ASSERT(got[0] != '\0' && strcmp(got, expected) == 0);
+    expect_checksum(&overlapped, expected, "--overlap");
     const char *line = strstr(overlapped.out, "mpi-ranks: compute_seconds=");
     CU_ASSERT(line != NULL && strstr(line, "overlap=yes") != NULL);
-    if (overlapped.exit_code != 0 || strcmp(got, expected) != 0) {
-        fprintf(stderr, "\n    --overlap, exit %d: %s%s", overlapped.exit_code, overlapped.out,
-                overlapped.err);
-    }
 }
 
 #ifdef SWE_MESH_WITH_OPENCL
@@ -197,7 +201,7 @@ static void test_overlap_gives_the_checksum_of_one_process(void)
 static void test_opencl_overlap_gives_the_checksum_of_one_process(void)
 {
     const char *device = getenv("SWE_TEST_CL_DEVICE");
-    char options[256], expected[256], got[256];
+    char options[256], expected[256];
     for (int order = 1; order <= 2; ++order) {
         swe_program_result one, parts;
         snprintf(options, sizeof options, "--order %d --t-end 3 --quiet --benchmark", order);
@@ -210,16 +214,10 @@ static void test_opencl_overlap_gives_the_checksum_of_one_process(void)
                      device != NULL ? " --cl-device " : "", device != NULL ? device : "", order,
                      overlap ? " --overlap" : "");
             run(3, options, &parts);
-            CU_ASSERT_EQUAL(parts.exit_code, 0);
-            swe_summary_checksum(parts.out, got, sizeof got);
-            CU_ASSERT(got[0] != '\0' && strcmp(got, expected) == 0);
+            expect_checksum(&parts, expected, options);
             CU_ASSERT_PTR_NOT_NULL(strstr(parts.out, "backend=mpi+opencl"));
             const char *line = strstr(parts.out, "mpi-ranks: compute_seconds=");
             CU_ASSERT(line != NULL && strstr(line, overlap ? "overlap=yes" : "overlap=no") != NULL);
-            if (parts.exit_code != 0 || strcmp(got, expected) != 0) {
-                fprintf(stderr, "\n    %s, exit %d: %s%s", options, parts.exit_code, parts.out,
-                        parts.err);
-            }
         }
     }
 }
@@ -234,19 +232,16 @@ static void test_checkpoints_continue_on_any_rank_count(void)
     run(3, "--order 2 --t-end 4 --outputs 2 --quiet --output stop --checkpoint-every 2", &stopped);
     CU_ASSERT_EQUAL_FATAL(whole.exit_code, 0);
     CU_ASSERT_EQUAL_FATAL(stopped.exit_code, 0);
-    char expected[256], got[256];
+    char expected[256];
     swe_summary_checksum(whole.out, expected, sizeof expected);
     for (int ranks = 0; ranks <= 2; ranks += 2) {
         run(ranks,
             "--order 2 --t-end 4 --outputs 2 --quiet --output again --restart stop.checkpoint",
             &continued);
-        CU_ASSERT_EQUAL(continued.exit_code, 0);
-        swe_summary_checksum(continued.out, got, sizeof got);
-        CU_ASSERT(strcmp(got, expected) == 0);
+        char what[32];
+        snprintf(what, sizeof what, "restart on %d ranks", ranks);
+        expect_checksum(&continued, expected, what);
         CU_ASSERT(swe_summary_figure(continued.out, "restarted_at_step") > 0);
-        if (strcmp(got, expected) != 0) {
-            fprintf(stderr, "\n    %d ranks: %s%s", ranks, continued.out, continued.err);
-        }
     }
 }
 
