@@ -27,7 +27,7 @@ typedef struct openmp_fields {
     real **edge_storage;     /* their allocations, one per thread */
 } openmp_fields;
 
-enum { EDGE_ROWS_PER_THREAD = 4, ARRAY_ALIGNMENT = 64 };
+enum { ARRAY_ALIGNMENT = 64 };
 
 static void free_fields(openmp_fields *fields)
 {
@@ -46,21 +46,17 @@ static void free_fields(openmp_fields *fields)
  * pages are first touched by it; the loop still allocates every set when
  * the runtime gives fewer threads. Returns how many sets could not be
  * allocated. */
-static int allocate_edges(openmp_fields *fields, size_t length)
+static int allocate_edges(openmp_fields *fields, int nx)
 {
     int failures = 0;
 #pragma omp parallel for num_threads(fields->threads) schedule(static, 1) reduction(+ : failures)
     for (int t = 0; t < fields->threads; ++t) {
-        size_t row = SWE_EDGE_ROW_ARRAYS * length;
-        real *storage = calloc(EDGE_ROWS_PER_THREAD * row, sizeof(real));
+        real *storage = calloc(swe_openmp_edges_values(nx), sizeof(real));
         fields->edge_storage[t] = storage;
         if (storage == NULL) {
             failures += 1;
         } else {
-            fields->edges[t].vertical = swe_edge_row_in(storage, length);
-            fields->edges[t].below = swe_edge_row_in(storage + row, length);
-            fields->edges[t].above = swe_edge_row_in(storage + 2 * row, length);
-            fields->edges[t].band_top = swe_edge_row_in(storage + 3 * row, length);
+            fields->edges[t] = swe_openmp_edges_in(storage, nx);
         }
     }
     return failures;
@@ -130,7 +126,7 @@ static int openmp_init(swe_block *block, const swe_backend_config *config, swe_e
     fields->edges = calloc((size_t)fields->threads, sizeof *fields->edges);
     fields->edge_storage = calloc((size_t)fields->threads, sizeof *fields->edge_storage);
     if (fields->edges == NULL || fields->edge_storage == NULL ||
-        allocate_edges(fields, (size_t)block->nx + 1) != 0) {
+        allocate_edges(fields, block->nx) != 0) {
         free_fields(fields);
         return swe_fail(err, SWE_ERROR_RUNTIME, "out of memory for the OpenMP edge buffers");
     }

@@ -9,10 +9,37 @@
 
 /* The edge rows of one thread: the three its sweep works with, as in the
  * serial backend, and the edges along the top of its band, which it
- * computes before any thread changes a row. */
+ * computes before any thread changes a row; and two side rows, for the
+ * borders of its band and then for the row it updates and the one above. */
 typedef struct swe_openmp_edges {
     swe_edge_row vertical, below, above, band_top;
+    swe_side_row sides[2];
 } swe_openmp_edges;
+
+enum { SWE_OPENMP_EDGE_ROWS = 4, SWE_OPENMP_SIDE_ROWS = 2 };
+
+/* Values one thread's rows take for rows of nx cells. */
+static inline size_t swe_openmp_edges_values(int nx)
+{
+    return SWE_OPENMP_EDGE_ROWS * SWE_EDGE_ROW_ARRAYS * ((size_t)nx + 1) +
+           SWE_OPENMP_SIDE_ROWS * SWE_SIDE_ROW_ARRAYS * ((size_t)nx + 2);
+}
+
+/* One thread's rows for rows of nx cells, one after another in storage
+ * (swe_openmp_edges_values(nx) values). */
+static inline swe_openmp_edges swe_openmp_edges_in(real *storage, int nx)
+{
+    const size_t length = (size_t)nx + 1, row = SWE_EDGE_ROW_ARRAYS * length;
+    real *sides = storage + SWE_OPENMP_EDGE_ROWS * row;
+    swe_openmp_edges edges;
+    edges.vertical = swe_edge_row_in(storage, length);
+    edges.below = swe_edge_row_in(storage + row, length);
+    edges.above = swe_edge_row_in(storage + 2 * row, length);
+    edges.band_top = swe_edge_row_in(storage + 3 * row, length);
+    edges.sides[0] = swe_side_row_in(sides, length + 1);
+    edges.sides[1] = swe_side_row_in(sides + SWE_SIDE_ROW_ARRAYS * (length + 1), length + 1);
+    return edges;
+}
 
 /* Rows first..last (1..ny; none when last < first) of band `band` of
  * `bands`: contiguous and as even as whole rows allow. The plumbing uses

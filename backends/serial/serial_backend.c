@@ -2,7 +2,9 @@
  * block row by row, updating each row in place as soon as the edges that
  * touch it are known. The horizontal edges above a row are computed before
  * the row changes and reused as the edges below the next row, so every
- * edge is solved once and the state is read and written once per step. */
+ * edge is solved once and the state is read and written once per step;
+ * likewise each row's sides are built once, before the row or the one
+ * below it changes, and serve the edges below, beside and above it. */
 #include "grid/backend.h"
 #include "grid/boundary.h"
 #include "grid/copy_layer.h"
@@ -15,9 +17,10 @@
 typedef struct serial_fields {
     enum swe_solver solver;
     real manning;  /* Manning coefficient; 0: no friction */
-    real *storage; /* all edge rows in one allocation */
+    real *storage; /* all edge and side rows in one allocation */
     swe_edge_row vertical, below, above;
-    swe_ring_step ring; /* for step_interior / step_ring */
+    swe_side_row lower, upper; /* sides of the row being updated and of the one above */
+    swe_ring_step ring;        /* for step_interior / step_ring */
 } serial_fields;
 
 static int serial_init(swe_block *block, const swe_backend_config *config, swe_error *err)
@@ -26,8 +29,11 @@ static int serial_init(swe_block *block, const swe_backend_config *config, swe_e
         return swe_fail(err, SWE_ERROR_USAGE, "internal error: serial init without a block");
     }
     serial_fields *fields = calloc(1, sizeof *fields);
-    size_t length = (size_t)block->nx + 1;
-    real *storage = fields != NULL ? calloc(3 * SWE_EDGE_ROW_ARRAYS * length, sizeof(real)) : NULL;
+    size_t length = (size_t)block->nx + 1, edge_values = 3 * SWE_EDGE_ROW_ARRAYS * length;
+    size_t side_length = length + 1;
+    real *storage = fields != NULL
+                        ? calloc(edge_values + 2 * SWE_SIDE_ROW_ARRAYS * side_length, sizeof(real))
+                        : NULL;
     if (storage == NULL) {
         free(fields);
         return swe_fail(err, SWE_ERROR_RUNTIME, "out of memory for the serial edge buffers");
@@ -38,6 +44,9 @@ static int serial_init(swe_block *block, const swe_backend_config *config, swe_e
     fields->vertical = swe_edge_row_in(storage, length);
     fields->below = swe_edge_row_in(storage + SWE_EDGE_ROW_ARRAYS * length, length);
     fields->above = swe_edge_row_in(storage + 2 * SWE_EDGE_ROW_ARRAYS * length, length);
+    fields->lower = swe_side_row_in(storage + edge_values, side_length);
+    fields->upper =
+        swe_side_row_in(storage + edge_values + SWE_SIDE_ROW_ARRAYS * side_length, side_length);
     block->ext = fields;
     return SWE_OK;
 }
@@ -78,15 +87,23 @@ static int serial_step(swe_block *block, real dt, real *next_speed, swe_error *e
     (void)err;
     serial_fields *fields = block->ext;
     swe_set_boundary_layers(block);
+    const enum swe_solver solver = fields->solver;
     swe_edge_row below = fields->below, above = fields->above;
-    swe_serial_horizontal_edges(block, 0, fields->solver, &below);
+    swe_side_row lower = fields->lower, upper = fields->upper;
+    swe_serial_row_sides(block, 0, solver, &lower);
+    swe_serial_row_sides(block, 1, solver, &upper);
+    swe_serial_horizontal_edges(&lower, &upper, block->nx, solver, &below);
     real max_speed = 0;
     for (int j = 1; j <= block->ny; ++j) {
-        swe_serial_horizontal_edges(block, j, fields->solver, &above);
-        swe_serial_vertical_edges(block, j, fields->solver, &fields->vertical);
+        swe_side_row row = upper; /* row j, still as it was */
+        upper = lower;
+        swe_serial_row_sides(block, j + 1, solver, &upper);
+        swe_serial_horizontal_edges(&row, &upper, block->nx, solver, &above);
+        swe_serial_vertical_edges(&row, block->nx, solver, &fields->vertical);
         real row_speed =
             swe_serial_update_row(block, j, dt, fields->manning, &fields->vertical, &below, &above);
         max_speed = swe_max_speed(max_speed, row_speed);
+        lower = row;
         swe_edge_row used = below;
         below = above;
         above = used;

@@ -33,15 +33,56 @@ static inline swe_edge_row swe_edge_row_in(real *storage, size_t length)
     return row;
 }
 
-/* Net updates on the nx+1 vertical edges of row j (1..ny): edge e
- * (0..nx) lies between cells (e, j) and (e+1, j) and is stored at e. */
-void swe_serial_vertical_edges(const swe_block *block, int j, enum swe_solver solver,
+/* The cells of a row as the edges around them see them
+ * (numerics/solver_sides.h): the row's state, and the velocities and
+ * square roots derived from it, one array per quantity; slot i is cell
+ * (i, j), ghost cells included. The sweep builds each row once per step,
+ * so that the divisions and square roots of a cell are taken once instead
+ * of once at each of its edges. */
+typedef struct swe_side_row {
+    const real *h, *hn, *ht, *b; /* the block's row (hn = hu, ht = hv: as vertical edges see it) */
+    real *u, *v;                 /* velocities (0 when dry) */
+    real *c, *root;              /* sqrt(g h), sqrt(h) */
+} swe_side_row;
+
+/* A side row owns this many arrays: u, v, c, root. */
+enum { SWE_SIDE_ROW_ARRAYS = 4 };
+
+/* The side row whose own arrays of length values lie one after another
+ * in storage (SWE_SIDE_ROW_ARRAYS * length values); swe_serial_row_sides
+ * points it at a row of the block. */
+static inline swe_side_row swe_side_row_in(real *storage, size_t length)
+{
+    swe_side_row row = {NULL,
+                        NULL,
+                        NULL,
+                        NULL,
+                        storage,
+                        storage + length,
+                        storage + 2 * length,
+                        storage + 3 * length};
+    return row;
+}
+
+/* The nx+2 cells (0..nx+1) of row j (0..ny+1) as sides for solver. */
+void swe_serial_row_sides(const swe_block *block, int j, enum swe_solver solver,
+                          swe_side_row *sides);
+
+/* Net updates on the nx+1 vertical edges of a row of nx cells, from its
+ * sides: edge e (0..nx) lies between cells e and e+1 and is stored at e. */
+void swe_serial_vertical_edges(const swe_side_row *row, int nx, enum swe_solver solver,
                                swe_edge_row *edges);
 
-/* Net updates on the nx horizontal edges between rows j and j+1 (0..ny):
- * the edge above cell (i, j) is stored at i-1. */
-void swe_serial_horizontal_edges(const swe_block *block, int j, enum swe_solver solver,
-                                 swe_edge_row *edges);
+/* Net updates on the nx horizontal edges between two rows, from their
+ * sides: the edge between cell i of `lower` and cell i of `upper`
+ * (1..nx) is stored at i-1. */
+void swe_serial_horizontal_edges(const swe_side_row *lower, const swe_side_row *upper, int nx,
+                                 enum swe_solver solver, swe_edge_row *edges);
+
+/* The horizontal edges between rows j and j+1 (0..ny) straight from the
+ * block: both rows' sides into the two scratch rows, then the edges. */
+void swe_serial_edges_between_rows(const swe_block *block, int j, enum swe_solver solver,
+                                   swe_side_row scratch[2], swe_edge_row *edges);
 
 /* Euler update of the interior cells of row j with time step dt from the
  * vertical edges of the row and the horizontal edges below and above it,

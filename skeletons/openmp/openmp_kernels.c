@@ -45,17 +45,22 @@ real swe_openmp_sweep(swe_block *block, enum swe_solver solver, real dt, real ma
         /* TODO: (3) the band borders and the barrier. The row below the band and the band's last
          * row are swept by other threads, which update them in place. So before any thread updates
          * a row, solve the two rows of edges on the borders of a non-empty band from the old state:
-         * swe_serial_horizontal_edges(block, first - 1, solver, &own.below) and
-         * swe_serial_horizontal_edges(block, last, solver, &own.band_top). Then `#pragma omp
-         * barrier`: no thread goes on until all have read their borders. */
+         * swe_serial_edges_between_rows(block, first - 1, solver, own.sides, &own.below) and
+         * swe_serial_edges_between_rows(block, last, solver, own.sides, &own.band_top). Then
+         * `#pragma omp barrier`: no thread goes on until all have read their borders. */
         SWE_TODO("(3) the band borders and the barrier");
         /* The serial sweep over the band's rows; the edges above the band's last row are the
          * border edges solved before the barrier. */
+        swe_side_row row = own.sides[0], upper = own.sides[1];
+        if (first <= last) {
+            swe_serial_row_sides(block, first, solver, &row);
+        }
         for (int j = first; j <= last; ++j) {
             if (j < last) {
-                swe_serial_horizontal_edges(block, j, solver, &own.above);
+                swe_serial_row_sides(block, j + 1, solver, &upper);
+                swe_serial_horizontal_edges(&row, &upper, block->nx, solver, &own.above);
             }
-            swe_serial_vertical_edges(block, j, solver, &own.vertical);
+            swe_serial_vertical_edges(&row, block->nx, solver, &own.vertical);
             real row_speed = swe_serial_update_row(block, j, dt, manning, &own.vertical, &own.below,
                                                    j < last ? &own.above : &own.band_top);
             swe_speed_bits row_bits = swe_speed_to_bits(row_speed);
@@ -63,6 +68,9 @@ real swe_openmp_sweep(swe_block *block, enum swe_solver solver, real dt, real ma
             swe_edge_row used = own.below;
             own.below = own.above;
             own.above = used;
+            swe_side_row done = row;
+            row = upper;
+            upper = done;
         }
     }
     return swe_speed_from_bits(max_speed);

@@ -10,6 +10,7 @@
 
 #include "numerics/cell_update.h"
 #include "numerics/friction.h"
+#include "numerics/solver_sides.h"
 #include "numerics/speed_bits.h"
 
 #define SWE_ALWAYS_INLINE static inline __attribute__((always_inline))
@@ -38,80 +39,129 @@ SWE_ALWAYS_INLINE edge_row_view view_of(swe_edge_row *edges)
     return view;
 }
 
-SWE_ALWAYS_INLINE void vertical_edges_with(const swe_block *block, int j, const int solver,
-                                           swe_edge_row *row)
+/* A side row as restrict pointers: read through the struct inside a loop,
+ * they would be reloaded after every store. */
+typedef struct side_row_view {
+    const real *restrict h, *restrict hn, *restrict ht, *restrict b;
+    real *restrict u, *restrict v, *restrict c, *restrict root;
+} side_row_view;
+
+SWE_ALWAYS_INLINE side_row_view sides_view_of(const swe_side_row *row)
 {
-    const real *restrict h = block->h + SWE_INDEX(block, 0, j);
-    const real *restrict hu = block->hu + SWE_INDEX(block, 0, j);
-    const real *restrict hv = block->hv + SWE_INDEX(block, 0, j);
-    const real *restrict b = block->b + SWE_INDEX(block, 0, j);
-    const edge_row_view edges = view_of(row);
-    /* BEGIN SOLUTION: loop over the vertical edges e = 0..nx of the row, between cells e and e+1;
-     * hu is the normal momentum, hv the transverse one */
+    side_row_view view = {row->h, row->hn, row->ht, row->b, row->u, row->v, row->c, row->root};
+    return view;
+}
+
+SWE_ALWAYS_INLINE swe_fwave_side side_at(const side_row_view *row, int i)
+{
+    swe_fwave_side side = {row->h[i], row->hn[i], row->ht[i], row->b[i],
+                           row->u[i], row->v[i],  row->c[i],  row->root[i]};
+    return side;
+}
+
+SWE_ALWAYS_INLINE void row_sides_with(const swe_block *block, int j, const int solver,
+                                      swe_side_row *row)
+{
+    row->h = block->h + SWE_INDEX(block, 0, j);
+    row->hn = block->hu + SWE_INDEX(block, 0, j);
+    row->ht = block->hv + SWE_INDEX(block, 0, j);
+    row->b = block->b + SWE_INDEX(block, 0, j);
+    if (solver != SWE_SOLVER_FWAVE) {
+        return; /* the other solvers read the state only */
+    }
+    const side_row_view sides = sides_view_of(row);
 #pragma GCC ivdep
-    for (int e = 0; e <= block->nx; ++e) {
+    for (int i = 0; i <= block->nx + 1; ++i) {
+        swe_fwave_side side = swe_fwave_side_of(sides.h[i], sides.hn[i], sides.ht[i], sides.b[i]);
+        sides.u[i] = side.u;
+        sides.v[i] = side.v;
+        sides.c[i] = side.c;
+        sides.root[i] = side.root;
+    }
+}
+
+SWE_ALWAYS_INLINE void vertical_edges_with(const swe_side_row *row, int nx, const int solver,
+                                           swe_edge_row *edge_row)
+{
+    const side_row_view cells = sides_view_of(row);
+    const edge_row_view edges = view_of(edge_row);
+    /* BEGIN SOLUTION: loop over the vertical edges e = 0..nx of the row, between cells e and e+1
+     * (side_at(&cells, e) and side_at(&cells, e + 1)) */
+#pragma GCC ivdep
+    for (int e = 0; e <= nx; ++e) {
         swe_net_updates updates =
-            swe_riemann(solver, h[e], h[e + 1], hu[e], hu[e + 1], hv[e], hv[e + 1], b[e], b[e + 1]);
+            swe_riemann_sides(solver, side_at(&cells, e), side_at(&cells, e + 1));
         store_updates(&edges, e, updates);
     }
     /* END SOLUTION */
 }
 
-SWE_ALWAYS_INLINE void horizontal_edges_with(const swe_block *block, int j, const int solver,
-                                             swe_edge_row *row)
+SWE_ALWAYS_INLINE void horizontal_edges_with(const swe_side_row *lower_row,
+                                             const swe_side_row *upper_row, int nx,
+                                             const int solver, swe_edge_row *edge_row)
 {
-    const real *restrict h = block->h + SWE_INDEX(block, 1, j);
-    const real *restrict hu = block->hu + SWE_INDEX(block, 1, j);
-    const real *restrict hv = block->hv + SWE_INDEX(block, 1, j);
-    const real *restrict b = block->b + SWE_INDEX(block, 1, j);
-    const int above = block->stride; /* offset of the cell above */
-    const edge_row_view edges = view_of(row);
-    /* BEGIN SOLUTION: loop over the nx edges between rows j and j+1; hv is the normal momentum */
+    const side_row_view lower = sides_view_of(lower_row), upper = sides_view_of(upper_row);
+    const edge_row_view edges = view_of(edge_row);
+    /* BEGIN SOLUTION: loop over the nx edges between cell i of the lower row and cell i of the
+     * upper row (i = 1..nx, slot i-1); hv is their normal momentum: turn both sides with
+     * swe_fwave_transposed */
 #pragma GCC ivdep
-    for (int i = 0; i < block->nx; ++i) {
-        swe_net_updates updates = swe_riemann(solver, h[i], h[i + above], hv[i], hv[i + above],
-                                              hu[i], hu[i + above], b[i], b[i + above]);
-        store_updates(&edges, i, updates);
+    for (int i = 1; i <= nx; ++i) {
+        swe_net_updates updates =
+            swe_riemann_sides(solver, swe_fwave_transposed(side_at(&lower, i)),
+                              swe_fwave_transposed(side_at(&upper, i)));
+        store_updates(&edges, i - 1, updates);
     }
     /* END SOLUTION */
 }
 
-void swe_serial_vertical_edges(const swe_block *block, int j, enum swe_solver solver,
-                               swe_edge_row *edges)
-{
-    switch (solver) {
-    case SWE_SOLVER_HLLE:
-        vertical_edges_with(block, j, SWE_SOLVER_HLLE, edges);
-        break;
-    case SWE_SOLVER_RUSANOV:
-        vertical_edges_with(block, j, SWE_SOLVER_RUSANOV, edges);
-        break;
-    case SWE_SOLVER_AUGRIE:
-        vertical_edges_with(block, j, SWE_SOLVER_AUGRIE, edges);
-        break;
-    default:
-        vertical_edges_with(block, j, SWE_SOLVER_FWAVE, edges);
-        break;
+/* Each kernel below runs the loop of a solver known at compile time. */
+#define SWE_FOR_SOLVER(solver, call_with)                                                          \
+    switch (solver) {                                                                              \
+    case SWE_SOLVER_HLLE:                                                                          \
+        call_with(SWE_SOLVER_HLLE);                                                                \
+        break;                                                                                     \
+    case SWE_SOLVER_RUSANOV:                                                                       \
+        call_with(SWE_SOLVER_RUSANOV);                                                             \
+        break;                                                                                     \
+    case SWE_SOLVER_AUGRIE:                                                                        \
+        call_with(SWE_SOLVER_AUGRIE);                                                              \
+        break;                                                                                     \
+    default:                                                                                       \
+        call_with(SWE_SOLVER_FWAVE);                                                               \
+        break;                                                                                     \
     }
+
+void swe_serial_row_sides(const swe_block *block, int j, enum swe_solver solver,
+                          swe_side_row *sides)
+{
+#define SWE_ROW_SIDES(constant) row_sides_with(block, j, constant, sides)
+    SWE_FOR_SOLVER(solver, SWE_ROW_SIDES)
+#undef SWE_ROW_SIDES
 }
 
-void swe_serial_horizontal_edges(const swe_block *block, int j, enum swe_solver solver,
-                                 swe_edge_row *edges)
+void swe_serial_vertical_edges(const swe_side_row *row, int nx, enum swe_solver solver,
+                               swe_edge_row *edges)
 {
-    switch (solver) {
-    case SWE_SOLVER_HLLE:
-        horizontal_edges_with(block, j, SWE_SOLVER_HLLE, edges);
-        break;
-    case SWE_SOLVER_RUSANOV:
-        horizontal_edges_with(block, j, SWE_SOLVER_RUSANOV, edges);
-        break;
-    case SWE_SOLVER_AUGRIE:
-        horizontal_edges_with(block, j, SWE_SOLVER_AUGRIE, edges);
-        break;
-    default:
-        horizontal_edges_with(block, j, SWE_SOLVER_FWAVE, edges);
-        break;
-    }
+#define SWE_VERTICAL(constant) vertical_edges_with(row, nx, constant, edges)
+    SWE_FOR_SOLVER(solver, SWE_VERTICAL)
+#undef SWE_VERTICAL
+}
+
+void swe_serial_horizontal_edges(const swe_side_row *lower, const swe_side_row *upper, int nx,
+                                 enum swe_solver solver, swe_edge_row *edges)
+{
+#define SWE_HORIZONTAL(constant) horizontal_edges_with(lower, upper, nx, constant, edges)
+    SWE_FOR_SOLVER(solver, SWE_HORIZONTAL)
+#undef SWE_HORIZONTAL
+}
+
+void swe_serial_edges_between_rows(const swe_block *block, int j, enum swe_solver solver,
+                                   swe_side_row scratch[2], swe_edge_row *edges)
+{
+    swe_serial_row_sides(block, j, solver, &scratch[0]);
+    swe_serial_row_sides(block, j + 1, solver, &scratch[1]);
+    swe_serial_horizontal_edges(&scratch[0], &scratch[1], block->nx, solver, edges);
 }
 
 /* The update of a row; `friction` is a constant, so that the loop without

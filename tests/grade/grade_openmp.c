@@ -78,9 +78,9 @@ static swe_block state_outputs(const swe_block *input, grade_outputs *outputs)
     return copy;
 }
 
-swe_openmp_edges *grade_openmp_nan_edges(int threads, size_t length, real **storage)
+swe_openmp_edges *grade_openmp_nan_edges(int threads, int nx, real **storage)
 {
-    size_t row = SWE_EDGE_ROW_ARRAYS * length, per_thread = 4 * row;
+    size_t per_thread = swe_openmp_edges_values(nx);
     swe_openmp_edges *edges = calloc((size_t)threads, sizeof *edges);
     *storage = malloc((size_t)threads * per_thread * sizeof(real));
     if (edges == NULL || *storage == NULL) {
@@ -90,11 +90,7 @@ swe_openmp_edges *grade_openmp_nan_edges(int threads, size_t length, real **stor
         (*storage)[v] = (real)NAN;
     }
     for (int t = 0; t < threads; ++t) {
-        real *own = *storage + (size_t)t * per_thread;
-        edges[t].vertical = swe_edge_row_in(own, length);
-        edges[t].below = swe_edge_row_in(own + row, length);
-        edges[t].above = swe_edge_row_in(own + 2 * row, length);
-        edges[t].band_top = swe_edge_row_in(own + 3 * row, length);
+        edges[t] = swe_openmp_edges_in(*storage + (size_t)t * per_thread, nx);
     }
     return edges;
 }
@@ -131,8 +127,7 @@ static void sweep_outputs(const openmp_kernels *kernels, const sweep_case *sweep
     swe_block copy = state_outputs(&sweep->block, outputs);
     real *speed = grade_add_value(outputs, "wave_speed");
     real *storage;
-    swe_openmp_edges *edges =
-        grade_openmp_nan_edges(sweep->threads, (size_t)sweep->block.nx + 1, &storage);
+    swe_openmp_edges *edges = grade_openmp_nan_edges(sweep->threads, sweep->block.nx, &storage);
     *speed = kernels->sweep(&copy, sweep->solver, sweep->dt, sweep->manning, edges, sweep->threads);
     if (band_tops) {
         add_band_tops(sweep, edges, outputs);

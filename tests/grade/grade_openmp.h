@@ -19,7 +19,7 @@ extern const openmp_kernels grade_openmp_linked;
 /* Edge rows for `threads` threads, all NaN, so that a row a kernel reads
  * before writing spoils the result instead of passing by chance; *storage
  * holds them. Ends the program when out of memory. */
-swe_openmp_edges *grade_openmp_nan_edges(int threads, size_t length, real **storage);
+swe_openmp_edges *grade_openmp_nan_edges(int threads, int nx, real **storage);
 
 /* The race cases: TODO 1 and TODO 4 called many times on inputs whose
  * maximum lies where two threads meet (grade_race.h). */

@@ -104,8 +104,7 @@ static void race_outputs(const openmp_kernels *kernels, const race_case *race, i
     work.hu = malloc(bytes);
     work.hv = malloc(bytes);
     real *storage;
-    swe_openmp_edges *edges =
-        grade_openmp_nan_edges(race->threads, (size_t)race->block.nx + 1, &storage);
+    swe_openmp_edges *edges = grade_openmp_nan_edges(race->threads, race->block.nx, &storage);
     if (work.h == NULL || work.hu == NULL || work.hv == NULL) {
         grade_harness_failure("out of memory for a race case");
     }

