@@ -10,10 +10,13 @@
  * thread that will sweep it, and frees the old ones: the block keeps
  * host arrays that are the state (syncs are no-ops) and each thread's
  * rows are local to it. Each thread also allocates and zeroes its own
- * edge rows. */
+ * edge rows. The bands then follow the threads' speeds (openmp_plan.c):
+ * a few rows at the band borders move away from the thread that placed
+ * them. */
 #include "grid/backend.h"
 #include "grid/boundary.h"
 #include "openmp_kernels.h"
+#include "openmp_plan.h"
 
 #include <omp.h>
 #include <stdlib.h>
@@ -25,6 +28,7 @@ typedef struct openmp_fields {
     int threads;             /* threads of every parallel region */
     swe_openmp_edges *edges; /* one set of edge rows per thread */
     real **edge_storage;     /* their allocations, one per thread */
+    swe_openmp_plan plan;    /* the bands, sized to the threads' speeds */
 } openmp_fields;
 
 enum { ARRAY_ALIGNMENT = 64 };
@@ -39,6 +43,7 @@ static void free_fields(openmp_fields *fields)
     }
     free(fields->edge_storage);
     free(fields->edges);
+    swe_openmp_plan_free(&fields->plan);
     free(fields);
 }
 
@@ -130,7 +135,8 @@ static int openmp_init(swe_block *block, const swe_backend_config *config, swe_e
         free_fields(fields);
         return swe_fail(err, SWE_ERROR_RUNTIME, "out of memory for the OpenMP edge buffers");
     }
-    int status = place_arrays(block, fields->threads, err);
+    int status = swe_openmp_plan_init(&fields->plan, block->ny, fields->threads, err);
+    status = status == SWE_OK ? place_arrays(block, fields->threads, err) : status;
     if (status != SWE_OK) {
         free_fields(fields);
         return status;
@@ -174,7 +180,8 @@ static int openmp_step(swe_block *block, real dt, real *next_speed, swe_error *e
     openmp_fields *fields = block->ext;
     swe_set_boundary_layers(block);
     *next_speed = swe_openmp_sweep(block, fields->solver, dt, fields->manning, fields->edges,
-                                   fields->threads);
+                                   &fields->plan, fields->threads);
+    swe_openmp_plan_rebalance(&fields->plan);
     return SWE_OK;
 }
 

@@ -14,7 +14,7 @@
 #include <omp.h>
 
 real swe_openmp_sweep(swe_block *block, enum swe_solver solver, real dt, real manning,
-                      swe_openmp_edges *edges, int threads)
+                      swe_openmp_edges *edges, swe_openmp_plan *plan, int threads)
 {
     swe_speed_bits max_speed = 0;
     /* BEGIN SOLUTION: (1) the parallel region. Make the block below run once on each of
@@ -28,11 +28,11 @@ real swe_openmp_sweep(swe_block *block, enum swe_solver solver, real dt, real ma
         const int thread = omp_get_thread_num();
         int first, last;
         /* BEGIN SOLUTION: (2) the band. This thread sweeps rows first..last: set them with
-         * swe_openmp_band(block->ny, thread, team size, &first, &last), where the team size is
-         * omp_get_num_threads() (the runtime may start fewer threads than asked for). A band may
-         * be empty (last < first) when there are more threads than rows.
+         * swe_openmp_planned_band(plan, block->ny, thread, team size, &first, &last), where the
+         * team size is omp_get_num_threads() (the runtime may start fewer threads than asked
+         * for). A band may be empty (last < first) when there are more threads than rows.
          * | stub: SWE_TODO("(2) the band"); first = 1; last = 0; */
-        swe_openmp_band(block->ny, thread, omp_get_num_threads(), &first, &last);
+        swe_openmp_planned_band(plan, block->ny, thread, omp_get_num_threads(), &first, &last);
         /* END SOLUTION */
         swe_openmp_edges own = edges[thread];
         /* BEGIN SOLUTION: (3) the band borders and the barrier. The row below the band and
@@ -50,6 +50,7 @@ real swe_openmp_sweep(swe_block *block, enum swe_solver solver, real dt, real ma
         /* END SOLUTION */
         /* The serial sweep over the band's rows; the edges above the band's last row are the
          * border edges solved before the barrier. */
+        const double start = omp_get_wtime();
         swe_side_row row = own.sides[0], upper = own.sides[1];
         if (first <= last) {
             swe_serial_row_sides(block, first, solver, &row);
@@ -70,6 +71,9 @@ real swe_openmp_sweep(swe_block *block, enum swe_solver solver, real dt, real ma
             swe_side_row done = row;
             row = upper;
             upper = done;
+        }
+        if (plan != NULL && plan->bands == omp_get_num_threads()) {
+            plan->seconds[thread] = omp_get_wtime() - start; /* for the next plan */
         }
     }
     return swe_speed_from_bits(max_speed);

@@ -9,7 +9,8 @@
 /* The kernels of this build (the reference's in the grader's, the
  * student's in the sandbox) and the backend built on them. */
 typedef struct openmp_kernels {
-    real (*sweep)(swe_block *, enum swe_solver, real, real, swe_openmp_edges *, int);
+    real (*sweep)(swe_block *, enum swe_solver, real, real, swe_openmp_edges *, swe_openmp_plan *,
+                  int);
     real (*max_wave_speed)(const swe_block *, int);
     const swe_backend *backend;
 } openmp_kernels;

@@ -35,10 +35,14 @@ def trusted_build(precision):
 
 
 def make_trusted(precision):
-    """Builds this repository's grade program and kit; returns the kit."""
+    """Builds this repository's grade program and kit; returns the kit. KERNELS is set on the
+    command line: `make grade KERNELS=skeletons` passes KERNELS down to this make through
+    MAKEFLAGS, which would build the reference from the submission itself. (A student release
+    has no solutions/; its expected outputs are shipped data.)"""
+    kernels = "solutions" if os.path.isdir(os.path.join(ROOT, "solutions")) else "skeletons"
     command = ["make", "-C", ROOT, "--no-print-directory", "-s", "-j2", "PRECISION=" + precision,
-               "BUILD=" + os.path.relpath(trusted_build(precision), ROOT), "grade-program",
-               "grade-kit"]
+               "BUILD=" + os.path.relpath(trusted_build(precision), ROOT), "KERNELS=" + kernels,
+               "grade-program", "grade-kit"]
     result = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                             universal_newlines=True)
     if result.returncode != 0:
