@@ -10,15 +10,18 @@
 /* Net updates of a row of edges, one array per quantity (structure of
  * arrays, so that the loops vectorise). "left"/"right" are the cells on
  * either side: left/below and right/above. "n" is the momentum normal to
- * the edge (hu on vertical edges, hv on horizontal ones), "t" the other. */
+ * the edge (hu on vertical edges, hv on horizontal ones), "t" the other.
+ * fallback: 1 where the vectorised loop left an edge to be solved again
+ * in full (swe_riemann_sides_deferred), set and used inside one kernel. */
 typedef struct swe_edge_row {
     real *h_left, *h_right;
     real *hn_left, *hn_right;
     real *ht_left, *ht_right;
+    real *fallback;
 } swe_edge_row;
 
 /* An edge row holds this many arrays. */
-enum { SWE_EDGE_ROW_ARRAYS = 6 };
+enum { SWE_EDGE_ROW_ARRAYS = 7 };
 
 /* The edge row whose arrays of length values lie one after another in
  * storage (SWE_EDGE_ROW_ARRAYS * length values). */
@@ -29,7 +32,8 @@ static inline swe_edge_row swe_edge_row_in(real *storage, size_t length)
                         storage + 2 * length,
                         storage + 3 * length,
                         storage + 4 * length,
-                        storage + 5 * length};
+                        storage + 5 * length,
+                        storage + 6 * length};
     return row;
 }
 

@@ -74,9 +74,14 @@ SWE_INLINE swe_fwave_side swe_fwave_select_mirror(int wall, swe_fwave_side own, 
 /* The solver between two sides. known_wet: 1, a constant, where the caller
  * knows both sides to be wet (the GPU's fused step checks a whole warp),
  * so that the compiler drops the dry and wall cases; the result is the
- * same as with 0. */
-SWE_INLINE swe_net_updates swe_fwave_sides_known_wet(swe_fwave_side l, swe_fwave_side r,
-                                                     int known_wet)
+ * same as with 0. defer: 1, a constant, leaves out the rare HLL fallback
+ * below and sets *fallback to 1 where it is needed (the updates returned
+ * are then not the edge's), else to 0: a vectorised CPU loop computes
+ * both sides of a branch for every lane, and the fallback's four
+ * divisions cost it about 40 % of its time; such a loop solves the
+ * flagged edges again with defer 0 (swe_riemann_sides_deferred). */
+SWE_INLINE swe_net_updates swe_fwave_split(swe_fwave_side l, swe_fwave_side r, int known_wet,
+                                           int defer, real *fallback)
 {
     const int dry_l = !known_wet & (l.h < SWE_DRY_TOLERANCE);
     const int dry_r = !known_wet & (r.h < SWE_DRY_TOLERANCE);
@@ -122,13 +127,16 @@ SWE_INLINE swe_net_updates swe_fwave_sides_known_wet(swe_fwave_side l, swe_fwave
      * h_l + beta_slow / s_slow or h_r - beta_fast / s_fast, is negative, it
      * would drain a cell below zero. There the HLL split takes over. Rare,
      * so a branch: a GPU warp pays for it only where a lane needs it (a
-     * vectorised CPU loop computes both and selects). */
+     * vectorised CPU loop would compute it for every lane: it defers it). */
     const int transonic = ((l.u - l.c < (real)0) & (r.u - r.c > (real)0)) |
                           ((l.u + l.c < (real)0) & (r.u + r.c > (real)0));
     const int drains = ((s_slow < (real)0) & (beta_slow > -s_slow * l.h)) |
                        ((s_fast > (real)0) & (beta_fast > s_fast * r.h));
     const int flooding = (dry_l != dry_r) & !wall_l & !wall_r;
-    if (flooding | transonic | drains) {
+    const int needs_fallback = flooding | transonic | drains;
+    if (defer) {
+        *fallback = needs_fallback ? (real)1 : (real)0;
+    } else if (needs_fallback) {
         real step = swe_bounded_bed_step(l.h, r.h, l.hn, r.hn, r.b - l.b, s_slow, s_fast);
         updates.h_left = swe_hll_left_update(s_slow, s_fast, (r.h - l.h) - step, flux_jump_h);
         updates.hn_left = swe_hll_left_update(s_slow, s_fast, r.hn - l.hn, flux_jump_hn);
@@ -139,6 +147,13 @@ SWE_INLINE swe_net_updates swe_fwave_sides_known_wet(swe_fwave_side l, swe_fwave
     updates.max_speed = SWE_FMAX(SWE_FABS(s_slow), SWE_FABS(s_fast));
 
     return swe_silence_dry_sides(updates, wall_l, wall_r, dry_l, dry_r);
+}
+
+SWE_INLINE swe_net_updates swe_fwave_sides_known_wet(swe_fwave_side l, swe_fwave_side r,
+                                                     int known_wet)
+{
+    real unused;
+    return swe_fwave_split(l, r, known_wet, 0, &unused);
 }
 
 SWE_INLINE swe_net_updates swe_fwave_sides(swe_fwave_side l, swe_fwave_side r)

@@ -28,6 +28,7 @@ typedef struct edge_row_view {
     real *restrict h_left, *restrict h_right;
     real *restrict hn_left, *restrict hn_right;
     real *restrict ht_left, *restrict ht_right;
+    real *restrict fallback;
 } edge_row_view;
 
 SWE_ALWAYS_INLINE void store_updates(const edge_row_view *edges, int e, swe_net_updates updates)
@@ -42,8 +43,8 @@ SWE_ALWAYS_INLINE void store_updates(const edge_row_view *edges, int e, swe_net_
 
 SWE_ALWAYS_INLINE edge_row_view view_of(swe_edge_row *edges)
 {
-    edge_row_view view = {edges->h_left,   edges->h_right, edges->hn_left,
-                          edges->hn_right, edges->ht_left, edges->ht_right};
+    edge_row_view view = {edges->h_left,  edges->h_right,  edges->hn_left, edges->hn_right,
+                          edges->ht_left, edges->ht_right, edges->fallback};
     return view;
 }
 
@@ -94,9 +95,18 @@ SWE_ALWAYS_INLINE void vertical_edges_with(const swe_side_row *row, int nx, cons
     const side_row_view cells = sides_view_of(row);
     const edge_row_view edges = view_of(edge_row);
     /* TODO: loop over the vertical edges e = 0..nx of the row, between cells e and e+1
-     * (side_at(&cells, e) and side_at(&cells, e + 1)) */
+     * (side_at(&cells, e) and side_at(&cells, e + 1)): solve each with
+     * swe_riemann_sides_deferred(solver, left, right, &edges.fallback[e]) and store its updates */
     SWE_TODO("loop over the vertical edges e = 0..nx of the row, between cells e and e+1 "
-             "(side_at(&cells, e) and side_at(&cells, e + 1))");
+             "(side_at(&cells, e) and side_at(&cells, e + 1)): solve each with "
+             "swe_riemann_sides_deferred(solver, left, right, &edges.fallback[e]) and store its "
+             "updates");
+    for (int e = 0; e <= nx; ++e) {
+        if (edges.fallback[e] != (real)0) {
+            store_updates(&edges, e,
+                          swe_riemann_sides(solver, side_at(&cells, e), side_at(&cells, e + 1)));
+        }
+    }
 }
 
 SWE_ALWAYS_INLINE void horizontal_edges_with(const swe_side_row *lower_row,
@@ -106,10 +116,19 @@ SWE_ALWAYS_INLINE void horizontal_edges_with(const swe_side_row *lower_row,
     const side_row_view lower = sides_view_of(lower_row), upper = sides_view_of(upper_row);
     const edge_row_view edges = view_of(edge_row);
     /* TODO: loop over the nx edges between cell i of the lower row and cell i of the upper row (i =
-     * 1..nx, slot i-1); hv is their normal momentum: turn both sides with swe_fwave_transposed */
+     * 1..nx, slot i-1); hv is their normal momentum: turn both sides with swe_fwave_transposed;
+     * solve and store as in the vertical edges (the flag at slot i-1) */
     SWE_TODO(
         "loop over the nx edges between cell i of the lower row and cell i of the upper row (i = "
-        "1..nx, slot i-1); hv is their normal momentum: turn both sides with swe_fwave_transposed");
+        "1..nx, slot i-1); hv is their normal momentum: turn both sides with swe_fwave_transposed; "
+        "solve and store as in the vertical edges (the flag at slot i-1)");
+    for (int i = 1; i <= nx; ++i) {
+        if (edges.fallback[i - 1] != (real)0) {
+            store_updates(&edges, i - 1,
+                          swe_riemann_sides(solver, swe_fwave_transposed(side_at(&lower, i)),
+                                            swe_fwave_transposed(side_at(&upper, i))));
+        }
+    }
 }
 
 /* Each kernel below runs the loop of a solver known at compile time. */

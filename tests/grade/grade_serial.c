@@ -43,6 +43,7 @@ typedef struct row_case {
     swe_edge_row vertical, below, above; /* inputs of the row update */
     swe_side_row lower, upper;           /* rows j and j+1 as sides: inputs of the edges */
     real *edge_storage, *side_storage;
+    real *fallback; /* the flags an edge kernel keeps for itself: scratch, not graded */
 } row_case;
 
 /* Row j of the block as sides, built here from the shared numerics, so
@@ -86,7 +87,8 @@ static void make_row_case(const char *test_id, int case_number, int first_row, r
     size_t length = (size_t)nx + 1;
     row->edge_storage = malloc(3 * SWE_EDGE_ROW_ARRAYS * length * sizeof(real));
     row->side_storage = malloc(2 * SWE_SIDE_ROW_ARRAYS * (length + 1) * sizeof(real));
-    if (row->edge_storage == NULL || row->side_storage == NULL) {
+    row->fallback = calloc(length, sizeof(real));
+    if (row->edge_storage == NULL || row->side_storage == NULL || row->fallback == NULL) {
         grade_harness_failure("out of memory for the edge rows of a case");
     }
     row->lower = swe_side_row_in(row->side_storage, length + 1);
@@ -99,7 +101,7 @@ static void make_row_case(const char *test_id, int case_number, int first_row, r
         real **arrays[] = {&rows[r]->h_left,   &rows[r]->h_right, &rows[r]->hn_left,
                            &rows[r]->hn_right, &rows[r]->ht_left, &rows[r]->ht_right};
         for (int a = 0; a < 6; ++a) {
-            *arrays[a] = row->edge_storage + (size_t)(6 * r + a) * length;
+            *arrays[a] = row->edge_storage + (size_t)(SWE_EDGE_ROW_ARRAYS * r + a) * length;
             for (size_t e = 0; e < length; ++e) {
                 (*arrays[a])[e] = (real)grade_uniform(&rng, -5, 5);
             }
@@ -111,6 +113,7 @@ static void free_row_case(row_case *row)
 {
     free(row->edge_storage);
     free(row->side_storage);
+    free(row->fallback);
     swe_block_destroy(&row->block);
 }
 
@@ -144,7 +147,8 @@ static swe_edge_row edge_row_outputs(grade_outputs *outputs, const row_case *row
             outputs->fields[outputs->count - 1].count = (size_t)nx;
         }
     }
-    swe_edge_row edges = {arrays[0], arrays[1], arrays[2], arrays[3], arrays[4], arrays[5]};
+    swe_edge_row edges = {arrays[0], arrays[1], arrays[2],    arrays[3],
+                          arrays[4], arrays[5], row->fallback};
     return edges;
 }
 
