@@ -19,8 +19,8 @@ typedef struct serial_fields {
     real manning;  /* Manning coefficient; 0: no friction */
     real *storage; /* all edge and side rows in one allocation */
     swe_edge_row vertical, below, above;
-    swe_side_row lower, upper; /* sides of the row being updated and of the one above */
-    swe_ring_step ring;        /* for step_interior / step_ring */
+    swe_side_row sides[2]; /* sides of the row being updated and of the one above */
+    swe_ring_step ring;    /* for step_interior / step_ring */
 } serial_fields;
 
 static int serial_init(swe_block *block, const swe_backend_config *config, swe_error *err)
@@ -44,8 +44,8 @@ static int serial_init(swe_block *block, const swe_backend_config *config, swe_e
     fields->vertical = swe_edge_row_in(storage, length);
     fields->below = swe_edge_row_in(storage + SWE_EDGE_ROW_ARRAYS * length, length);
     fields->above = swe_edge_row_in(storage + 2 * SWE_EDGE_ROW_ARRAYS * length, length);
-    fields->lower = swe_side_row_in(storage + edge_values, side_length);
-    fields->upper =
+    fields->sides[0] = swe_side_row_in(storage + edge_values, side_length);
+    fields->sides[1] =
         swe_side_row_in(storage + edge_values + SWE_SIDE_ROW_ARRAYS * side_length, side_length);
     block->ext = fields;
     return SWE_OK;
@@ -89,10 +89,9 @@ static int serial_step(swe_block *block, real dt, real *next_speed, swe_error *e
     swe_set_boundary_layers(block);
     const enum swe_solver solver = fields->solver;
     swe_edge_row below = fields->below, above = fields->above;
-    swe_side_row lower = fields->lower, upper = fields->upper;
-    swe_serial_row_sides(block, 0, solver, &lower);
-    swe_serial_row_sides(block, 1, solver, &upper);
-    swe_serial_horizontal_edges(&lower, &upper, block->nx, solver, &below);
+    swe_side_row sides[2] = {fields->sides[0], fields->sides[1]};
+    swe_serial_edges_between_rows(block, 0, solver, sides, &below);
+    swe_side_row lower = sides[0], upper = sides[1];
     real max_speed = 0;
     for (int j = 1; j <= block->ny; ++j) {
         swe_side_row row = upper; /* row j, still as it was */
