@@ -13,17 +13,24 @@
 #include "mesh/numerics/mesh_roe.h"
 #include "numerics/cell_update.h"
 
+/* Cell c of the state h, hu, hv. */
+SWE_INLINE swe_cell swe_mesh_cell_of(const SWE_GLOBAL real *h, const SWE_GLOBAL real *hu,
+                                     const SWE_GLOBAL real *hv, int c)
+{
+    swe_cell cell;
+    cell.h = h[SWE_MESH_AT(c)];
+    cell.hu = hu[SWE_MESH_AT(c)];
+    cell.hv = hv[SWE_MESH_AT(c)];
+    return cell;
+}
+
 /* Cell c's state as the edges read it: the current or the intermediate. */
 SWE_INLINE swe_cell swe_mesh_edge_cell(const swe_mesh_arrays *a, swe_mesh_launch launch, int c)
 {
     const SWE_GLOBAL real *h = launch.read_stage ? a->h_stage : a->h;
     const SWE_GLOBAL real *hu = launch.read_stage ? a->hu_stage : a->hu;
     const SWE_GLOBAL real *hv = launch.read_stage ? a->hv_stage : a->hv;
-    swe_cell cell;
-    cell.h = h[SWE_MESH_AT(c)];
-    cell.hu = hu[SWE_MESH_AT(c)];
-    cell.hv = hv[SWE_MESH_AT(c)];
-    return cell;
+    return swe_mesh_cell_of(h, hu, hv, c);
 }
 
 /* Cell c (state cell) at the midpoint of edge e, of which it is the left
@@ -131,13 +138,28 @@ SWE_INLINE void swe_mesh_inviscid_edge(const swe_mesh_arrays *a, swe_mesh_launch
     swe_mesh_interior_edge_of(a, launch, e, 0);
 }
 
-/* Adds interior edge e's viscous flux to what swe_mesh_inviscid_edge
- * wrote: the same sums as swe_mesh_interior_edge's, so the same bits. */
-SWE_INLINE void swe_mesh_viscous_edge(const swe_mesh_arrays *a, swe_mesh_launch launch, int e)
+/* The arrays with h, hu and hv the state that the edges of launch read
+ * (the intermediate one in a corrector), for swe_mesh_viscous_edge. */
+SWE_INLINE swe_mesh_arrays swe_mesh_edge_view(const swe_mesh_arrays *a, swe_mesh_launch launch)
 {
+    swe_mesh_arrays view = *a;
+    view.h = launch.read_stage ? a->h_stage : a->h;
+    view.hu = launch.read_stage ? a->hu_stage : a->hu;
+    view.hv = launch.read_stage ? a->hv_stage : a->hv;
+    return view;
+}
+
+/* Adds interior edge e's viscous flux to what swe_mesh_inviscid_edge
+ * wrote: the same sums as swe_mesh_interior_edge's, so the same bits.
+ * view: swe_mesh_edge_view of the launch, taken once before the loop (a
+ * choice of arrays inside the loop stops GCC's vectoriser). */
+SWE_INLINE void swe_mesh_viscous_edge(const swe_mesh_arrays *view, int e)
+{
+    const swe_mesh_arrays *a = view;
     real viscous_u, viscous_v;
-    swe_mesh_viscous_flux(a, e, swe_mesh_edge_cell(a, launch, a->edge_left[e]),
-                          swe_mesh_edge_cell(a, launch, a->edge_right[e]), &viscous_u, &viscous_v);
+    swe_mesh_viscous_flux(a, e, swe_mesh_cell_of(a->h, a->hu, a->hv, a->edge_left[e]),
+                          swe_mesh_cell_of(a->h, a->hu, a->hv, a->edge_right[e]), &viscous_u,
+                          &viscous_v);
     a->flux_left_hu[e] = a->flux_left_hu[e] + viscous_u;
     a->flux_left_hv[e] = a->flux_left_hv[e] + viscous_v;
     a->flux_right_hu[e] = a->flux_right_hu[e] + viscous_u;
