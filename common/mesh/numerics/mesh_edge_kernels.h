@@ -151,11 +151,10 @@ SWE_INLINE swe_mesh_arrays swe_mesh_edge_view(const swe_mesh_arrays *a, swe_mesh
 
 /* Adds interior edge e's viscous flux to what swe_mesh_inviscid_edge
  * wrote: the same sums as swe_mesh_interior_edge's, so the same bits.
- * view: swe_mesh_edge_view of the launch, taken once before the loop (a
+ * a: swe_mesh_edge_view of the launch, taken once before the loop (a
  * choice of arrays inside the loop stops GCC's vectoriser). */
-SWE_INLINE void swe_mesh_viscous_edge(const swe_mesh_arrays *view, int e)
+SWE_INLINE void swe_mesh_viscous_edge(const swe_mesh_arrays *a, int e)
 {
-    const swe_mesh_arrays *a = view;
     real viscous_u, viscous_v;
     swe_mesh_viscous_flux(a, e, swe_mesh_cell_of(a->h, a->hu, a->hv, a->edge_left[e]),
                           swe_mesh_cell_of(a->h, a->hu, a->hv, a->edge_right[e]), &viscous_u,
