@@ -2,30 +2,22 @@
 # On the GPU machine's host: the serial column of 000's table 3 (docs/RESULTS-mesh.md) for two builds
 # side by side, to time a change to the triangle solver's CPU loops where one core's speed drifts
 # between minutes. Build A is the tree as it is; build B the same with B_MAKE (make variables, for
-# example "VECTOR_WIDTH=-mprefer-vector-width=512"), or the tree unpacked from B_TAR (a
-# `git archive` of another commit). Per case the two run alternately, pinned to CORE (2), REPEATS
+# example "VECTOR_WIDTH=-mprefer-vector-width=512"). Per case the two run alternately, pinned to CORE (2), REPEATS
 # (3) times each; printed: the best rate of each, B / A, the rate against 000's serial rate of the
 # case, and whether the two end on the same state. Double precision, second order, rcm+edges. Run
 # from the repository root with the meshes of `make meshes` in build/meshes (carry that folder).
 set -u -o pipefail
 core=${CORE:-2}
 repeats=${REPEATS:-3}
-top=$PWD
-build_a=$top/build/pair-a
-build_b=$top/build/pair-b
+build_a=$PWD/build/pair-a
+build_b=$PWD/build/pair-b
 make -j16 HAVE_NETCDF=no HAVE_OPENCL=no CUDA_NVCC= PRECISION=double BUILD="$build_a" \
     "$build_a/shallows" >/tmp/pair-a.log 2>&1 || { echo "build A failed"; tail -5 /tmp/pair-a.log; exit 1; }
-if [ -n "${B_TAR:-}" ]; then
-    rm -rf /tmp/pair-b-tree && mkdir -p /tmp/pair-b-tree && tar xf "$B_TAR" -C /tmp/pair-b-tree || exit 1
-    (cd /tmp/pair-b-tree && make -j16 HAVE_NETCDF=no HAVE_OPENCL=no CUDA_NVCC= PRECISION=double \
-        BUILD="$build_b" "$build_b/shallows") >/tmp/pair-b.log 2>&1
-else
-    # shellcheck disable=SC2086 # B_MAKE is a list of make variables
-    make -j16 HAVE_NETCDF=no HAVE_OPENCL=no CUDA_NVCC= PRECISION=double BUILD="$build_b" \
-        ${B_MAKE:-} "$build_b/shallows" >/tmp/pair-b.log 2>&1
-fi || { echo "build B failed"; tail -5 /tmp/pair-b.log; exit 1; }
+# shellcheck disable=SC2086 # B_MAKE is a list of make variables
+make -j16 HAVE_NETCDF=no HAVE_OPENCL=no CUDA_NVCC= PRECISION=double BUILD="$build_b" ${B_MAKE:-} \
+    "$build_b/shallows" >/tmp/pair-b.log 2>&1 || { echo "build B failed"; tail -5 /tmp/pair-b.log; exit 1; }
 lscpu | grep "Model name"
-echo "A: this tree; B: ${B_TAR:-this tree with ${B_MAKE:-nothing changed}}; core $core, $repeats runs each"
+echo "A: this tree; B: this tree with ${B_MAKE:-nothing changed}; core $core, $repeats runs each"
 field() { sed -nE "s/.* $1=([^ ]+).*/\1/p"; }
 printf "%-34s %8s %6s %10s %10s %6s %8s %8s %s\n" case cells steps A B B/A "A x000" "B x000" state
 for entry in circular-dam-break:circular_dam_break_m1:0.69:0.88 circular-dam-break:circular_dam_break_m2:0.69:0.92 \
