@@ -89,9 +89,8 @@ static int serial_step(swe_block *block, real dt, real *next_speed, swe_error *e
     swe_set_boundary_layers(block);
     const enum swe_solver solver = fields->solver;
     swe_edge_row below = fields->below, above = fields->above;
-    swe_side_row sides[2] = {fields->sides[0], fields->sides[1]};
-    swe_serial_edges_between_rows(block, 0, solver, sides, &below);
-    swe_side_row lower = sides[0], upper = sides[1];
+    swe_serial_edges_between_rows(block, 0, solver, fields->sides, &below);
+    swe_side_row lower = fields->sides[0], upper = fields->sides[1];
     real max_speed = 0;
     for (int j = 1; j <= block->ny; ++j) {
         swe_side_row row = upper; /* row j, still as it was */

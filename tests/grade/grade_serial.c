@@ -98,12 +98,13 @@ static void make_row_case(const char *test_id, int case_number, int first_row, r
     fill_sides(&row->block, row->j + 1, row->solver, &row->upper);
     swe_edge_row *rows[] = {&row->vertical, &row->below, &row->above};
     for (int r = 0; r < 3; ++r) {
-        real **arrays[] = {&rows[r]->h_left,   &rows[r]->h_right, &rows[r]->hn_left,
-                           &rows[r]->hn_right, &rows[r]->ht_left, &rows[r]->ht_right};
+        *rows[r] =
+            swe_edge_row_in(row->edge_storage + (size_t)SWE_EDGE_ROW_ARRAYS * r * length, length);
+        real *values[] = {rows[r]->h_left,   rows[r]->h_right, rows[r]->hn_left,
+                          rows[r]->hn_right, rows[r]->ht_left, rows[r]->ht_right};
         for (int a = 0; a < 6; ++a) {
-            *arrays[a] = row->edge_storage + (size_t)(SWE_EDGE_ROW_ARRAYS * r + a) * length;
             for (size_t e = 0; e < length; ++e) {
-                (*arrays[a])[e] = (real)grade_uniform(&rng, -5, 5);
+                values[a][e] = (real)grade_uniform(&rng, -5, 5);
             }
         }
     }
