@@ -19,7 +19,7 @@ LDLIBS += -L$(CUDA_HOME)/lib64 -Wl,-rpath,$(CUDA_HOME)/lib64 -lcudart -lstdc++
 CUDA_ARCH ?= -gencode arch=compute_90,code=sm_90 -gencode arch=compute_90,code=compute_90
 NVCCFLAGS ?= -O3 -std=c++20 $(CUDA_ARCH) -Werror all-warnings -Xcompiler -Wall,-Wextra,-Werror
 ifeq ($(PRECISION),single)
-CUDA_MATH ?= -prec-div=false -prec-sqrt=false -ftz=true
+CUDA_MATH ?= -prec-div=false -prec-sqrt=false -ftz=true -DSWE_APPROXIMATE_DIVIDE=1
 endif
 # Extra flags for one build, e.g. CUDA_EXTRA=-Xptxas=-v for the resource report.
 CUDA_EXTRA ?=

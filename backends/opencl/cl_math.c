@@ -61,14 +61,16 @@ int swe_cl_math_options(cl_device_id device, const char *asked, char *options, s
      * (contraction bought nothing there), and skips divisions of zero. In
      * single precision it gets the math CUDA's build uses
      * (backends/cuda/backend.mk): the device's own division and square
-     * root, and a * b + c contracted. On an H100 that runs level 4 at 1.7
-     * to 2.1 times the exact math's speed, and the agreement suites, the
-     * tsunami included, pass with it as with CUDA (docs/RESULTS-opencl.md). */
+     * root, and a * b + c contracted, and the solvers' divisions by
+     * positive numbers as native_divide (SWE_APPROXIMATE_DIVIDE, core/real.h).
+     * On an H100 that runs level 4 at 1.7 to 2.1 times the exact math's
+     * speed, and the agreement suites, the tsunami included, pass with it
+     * as with CUDA (docs/RESULTS-opencl.md). */
 #ifdef SWE_PRECISION_DOUBLE
     const char *device_math = exact;
     const char *zero = gpu ? " -DSWE_DIVIDE_SKIPS_ZERO=1" : "";
 #else
-    const char *device_math = gpu ? "-DSWE_CL_CONTRACT" : exact;
+    const char *device_math = gpu ? "-DSWE_CL_CONTRACT -DSWE_APPROXIMATE_DIVIDE=1" : exact;
     const char *zero = "";
 #endif
     const char *math = asked != NULL ? asked : device_math;

@@ -97,9 +97,29 @@ typedef float real;
 #endif
 #endif
 
+/* Where SWE_APPROXIMATE_DIVIDE is 1 (a GPU's single-precision build:
+ * CUDA's, whose -prec-div=false already makes x / y the hardware's
+ * reciprocal of y times x, and OpenCL's, cl_math.c), the division is that
+ * reciprocal and product alone: without the guard that rescales both
+ * operands for denominators above 2^126, four more instructions a
+ * division, a tenth of CUDA's fused step (docs/RESULTS-cuda.md). The
+ * denominators here are depths, sums of square roots of depths and
+ * spreads of wave speeds, far below that. */
+#ifndef SWE_APPROXIMATE_DIVIDE
+#define SWE_APPROXIMATE_DIVIDE 0
+#endif
+#if SWE_APPROXIMATE_DIVIDE && !defined(SWE_PRECISION_DOUBLE) && defined(__CUDA_ARCH__)
+#define SWE_QUOTIENT(numerator, denominator) __fdividef(numerator, denominator)
+#elif SWE_APPROXIMATE_DIVIDE && !defined(SWE_PRECISION_DOUBLE) && defined(__OPENCL_VERSION__)
+#define SWE_QUOTIENT(numerator, denominator) native_divide(numerator, denominator)
+#else
+#define SWE_QUOTIENT(numerator, denominator) ((numerator) / (denominator))
+#endif
+
 SWE_INLINE real swe_divide_positive(real numerator, real denominator)
 {
-    return (SWE_DIVIDE_SKIPS_ZERO && numerator == (real)0) ? numerator : numerator / denominator;
+    return (SWE_DIVIDE_SKIPS_ZERO && numerator == (real)0) ? numerator
+                                                           : SWE_QUOTIENT(numerator, denominator);
 }
 
 #endif

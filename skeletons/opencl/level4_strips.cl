@@ -28,13 +28,17 @@ SWE_INLINE swe_net_updates swe_strip_solve(swe_fwave_side l, swe_fwave_side r, i
     return swe_riemann_sides(SWE_SOLVER, l, r);
 }
 
-/* Cell (i, j) as a side of its vertical edges (swe_load_cell). */
-SWE_INLINE swe_fwave_side swe_side_at(swe_fused_buffers in, __global const real *b, int nx, int ny,
+/* A cell as a side of its vertical edges. */
+SWE_INLINE swe_fwave_side swe_side_of_cell(swe_state_cell cell)
+{
+    return swe_side_for(SWE_SOLVER, cell.h, cell.hu, cell.hv, cell.b);
+}
+
+/* Cell (i, j) as stored or as the boundary rules make it (swe_load_cell). */
+SWE_INLINE swe_state_cell swe_cell_at(swe_fused_buffers in, __global const real *b, int nx, int ny,
                                       int stride, int wall_edges, int derived_edges, int i, int j)
 {
-    const swe_state_cell cell =
-        swe_load_cell(in.h, in.hu, in.hv, b, nx, ny, stride, wall_edges, derived_edges, i, j);
-    return swe_side_for(SWE_SOLVER, cell.h, cell.hu, cell.hv, cell.b);
+    return swe_load_cell(in.h, in.hu, in.hv, b, nx, ny, stride, wall_edges, derived_edges, i, j);
 }
 
 /* Work group (x, y) is a row of SWE_STRIP_LANES work items, one per column
@@ -82,12 +86,14 @@ fused_strips_step(int nx, int ny, int stride, real dx, real dy, real manning, sw
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     /* TODO: (8) solve edge_below, the edge below row j_first, once (swe_fwave_transposed sides at
-     * j_first - 1 and j_first, from swe_side_at); then for each of the SWE_STRIP_ROWS rows (every
-     * item the same number, for the barriers): the side above (row min(j + 1, ny + 1)), put this
-     * cell into row (SWE_PUT_SIDE) and mark dry_rows[r % 2] if this cell or the one above is dry
-     * (item 0 clears the other slot), barrier, take wet = !dry_rows[r % 2], solve edge_left against
-     * the side of lane `left` (SWE_GET_SIDE, swe_strip_solve), put its left side into left_updates,
-     * barrier, solve edge_above; an owned cell with j <= ny is updated (swe_update_from_edges with
+     * j_first - 1 and j_first, swe_side_of_cell of swe_cell_at); then for each of the
+     * SWE_STRIP_ROWS rows (every item the same number, for the barriers): read the cell two rows up
+     * (row min(j + 2, ny + 1)) ahead of its use, so that its loads are in flight while this row is
+     * solved, take the side above from the cell read a row before, put this cell into row
+     * (SWE_PUT_SIDE) and mark dry_rows[r % 2] if this cell or the one above is dry (item 0 clears
+     * the other slot), barrier, take wet = !dry_rows[r % 2], solve edge_left against the side of
+     * lane `left` (SWE_GET_SIDE, swe_strip_solve), put its left side into left_updates, barrier,
+     * solve edge_above; an owned cell with j <= ny is updated (swe_update_from_edges with
      * edge_right, whose left side comes from lane `right`'s left_updates, and
      * swe_manning_friction), written to the output buffers, its speed kept in fastest; then move up
      * a row */

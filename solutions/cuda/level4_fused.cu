@@ -18,12 +18,15 @@
 /* Rows of cells that one warp walks through: a strip reads the rows below
  * and above it too (2 / rows more bytes) and solves its bottom edges
  * twice; taller strips give small grids fewer warps. The warps of a block
- * lie side by side, so that they read the same rows at the same time and
+ * (SWE_CUDA_FUSED_WARPS) lie side by side, so that they read the same rows at the same time and
  * the columns they share come from the cache. Blocks per multiprocessor
  * that the register allocation must allow: more blocks, fewer registers
  * per thread. */
 #ifndef SWE_CUDA_FUSED_ROWS
 #define SWE_CUDA_FUSED_ROWS 32
+#endif
+#ifndef SWE_CUDA_FUSED_WARPS
+#define SWE_CUDA_FUSED_WARPS 4
 #endif
 #ifndef SWE_CUDA_FUSED_MIN_BLOCKS
 #ifdef SWE_PRECISION_DOUBLE
@@ -37,7 +40,7 @@
 /* Lanes 1 to 30 own a column; lanes 0 and 31 only lend their cells. */
 enum {
     FUSED_ROWS = SWE_CUDA_FUSED_ROWS,
-    FUSED_WARPS = 4,
+    FUSED_WARPS = SWE_CUDA_FUSED_WARPS,
     FUSED_CELLS_PER_WARP = WARP - 2,
     FUSED_COLUMNS_PER_BLOCK = FUSED_WARPS * FUSED_CELLS_PER_WARP
 };
@@ -79,6 +82,25 @@ __device__ __forceinline__ cell_state read_cell(const swe_cuda_grid &grid, swe_c
     cell.hv = seen.hv;
     cell.b = seen.b;
     return cell;
+}
+
+/* read_cell for the loop's row j, whose offset j * stride + i the loop
+ * carries from row to row: a cell inside the block then costs its four
+ * loads and no address arithmetic from (i, j), which was a tenth of the
+ * loop's instructions (docs/RESULTS-cuda.md). */
+__device__ __forceinline__ cell_state read_cell_at(const swe_cuda_grid &grid, swe_cuda_state state,
+                                                   const real *__restrict__ b, int column_inside,
+                                                   int i, int j, size_t at)
+{
+    if (column_inside && j <= grid.ny) {
+        cell_state cell;
+        cell.h = __ldg(state.h + at);
+        cell.hu = __ldg(state.hu + at);
+        cell.hv = __ldg(state.hv + at);
+        cell.b = __ldg(b + at);
+        return cell;
+    }
+    return read_cell(grid, state, b, i, j);
 }
 
 /* The cell as a side of its vertical edges (swe_fwave_transposed turns it
@@ -164,12 +186,14 @@ __global__ static void FUSED_LAUNCH_BOUNDS fused_step_kernel(
     const int warp = (int)blockIdx.x * FUSED_WARPS + (int)threadIdx.y;
     const int i = warp * FUSED_CELLS_PER_WARP + lane;
     const int owns_column = lane >= 1 && lane <= FUSED_CELLS_PER_WARP && i <= grid.nx;
+    const int column_inside = i >= 1 && i <= grid.nx;
     const int j_first = 1 + (int)blockIdx.y * FUSED_ROWS;
     const int j_last = min(j_first + FUSED_ROWS - 1, grid.ny);
     swe_speed_bits fastest = 0;
     /* BEGIN SOLUTION: (1) solve edge_below, the horizontal edge below row j_first, once (sides of
      * read_cell at j_first - 1 and j_first, swe_fwave_transposed); then for j = j_first ..
-     * j_last: read the cell two rows up ahead of its use, ask warp_is_wet(cell, upper), solve
+     * j_last: read the cell two rows up ahead of its use (read_cell_at, the offset at of row j
+     * carried from row to row), ask warp_is_wet(cell, upper), solve
      * edge_left between shuffle_up(cell) and cell, take edge_right, the right edge's left side,
      * from lane + 1 (shuffle_down_left_side), solve edge_above, update the cell
      * (swe_update_from_edges, swe_manning_friction); an owned column writes it to `to` and keeps
@@ -179,8 +203,11 @@ __global__ static void FUSED_LAUNCH_BOUNDS fused_step_kernel(
     cell_state above = read_cell(grid, from, b, i, j_first + 1);
     swe_net_updates edge_below =
         swe_riemann_sides(SOLVER, swe_fwave_transposed(below), swe_fwave_transposed(cell));
-    for (int j = j_first; j <= j_last; ++j) {
-        const cell_state ahead = read_cell(grid, from, b, i, j + 2);
+    const size_t two_rows = 2 * (size_t)grid.stride;
+    size_t at = (size_t)j_first * grid.stride + (size_t)i;
+    for (int j = j_first; j <= j_last; ++j, at += grid.stride) {
+        const cell_state ahead =
+            read_cell_at(grid, from, b, column_inside, i, j + 2, at + two_rows);
         const swe_fwave_side upper = side_of<SOLVER>(above);
         const int wet = warp_is_wet(cell, upper);
         const swe_net_updates edge_left = solve<SOLVER>(shuffle_up(cell), cell, wet);
@@ -192,7 +219,6 @@ __global__ static void FUSED_LAUNCH_BOUNDS fused_step_kernel(
                                   edge_below, edge_above),
             (real)dt, grid.manning);
         if (owns_column) {
-            const size_t at = (size_t)j * grid.stride + i;
             to.h[at] = updated.h;
             to.hu[at] = updated.hu;
             to.hv[at] = updated.hv;
