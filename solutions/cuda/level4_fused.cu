@@ -18,8 +18,9 @@
 /* Rows of cells that one warp walks through: a strip reads the rows below
  * and above it too (2 / rows more bytes) and solves its bottom edges
  * twice; taller strips give small grids fewer warps. The warps of a block
- * (SWE_CUDA_FUSED_WARPS) lie side by side, so that they read the same rows at the same time and
- * the columns they share come from the cache. Blocks per multiprocessor
+ * (SWE_CUDA_FUSED_WARPS) lie side by side, so that they read the same
+ * rows at the same time and the columns they share come from the cache.
+ * Blocks per multiprocessor
  * that the register allocation must allow: more blocks, fewer registers
  * per thread. */
 #ifndef SWE_CUDA_FUSED_ROWS
@@ -50,6 +51,18 @@ typedef struct cell_state {
     real h, hu, hv, b;
 } cell_state;
 
+/* The cell stored at offset at, as it is. */
+__device__ __forceinline__ cell_state stored_cell(swe_cuda_state state, const real *__restrict__ b,
+                                                  size_t at)
+{
+    cell_state cell;
+    cell.h = __ldg(state.h + at);
+    cell.hu = __ldg(state.hu + at);
+    cell.hv = __ldg(state.hv + at);
+    cell.b = __ldg(b + at);
+    return cell;
+}
+
 /* Cell (i, j) as the edges see it: an interior cell as stored, a ghost of
  * a WALL or OUTFLOW edge made from its inner neighbour by the host's rules
  * (swe_cell_source_of and swe_cell_as_seen, grid/boundary.h), which leave
@@ -61,14 +74,8 @@ __device__ __forceinline__ cell_state read_cell(const swe_cuda_grid &grid, swe_c
 {
     i = min(i, grid.nx + 1);
     j = min(j, grid.ny + 1);
-    cell_state cell;
     if (i >= 1 && i <= grid.nx && j >= 1 && j <= grid.ny) {
-        const size_t at = (size_t)j * grid.stride + i;
-        cell.h = __ldg(state.h + at);
-        cell.hu = __ldg(state.hu + at);
-        cell.hv = __ldg(state.hv + at);
-        cell.b = __ldg(b + at);
-        return cell;
+        return stored_cell(state, b, (size_t)j * grid.stride + i);
     }
     const swe_cell_source source =
         swe_cell_source_of(i, j, grid.nx, grid.ny, grid.wall_edges, grid.derived_edges);
@@ -77,6 +84,7 @@ __device__ __forceinline__ cell_state read_cell(const swe_cuda_grid &grid, swe_c
     const swe_ghost_cell seen =
         swe_cell_as_seen(source, __ldg(state.h + at), __ldg(state.hu + at), __ldg(state.hv + at),
                          __ldg(b + at), __ldg(b + next));
+    cell_state cell;
     cell.h = seen.h;
     cell.hu = seen.hu;
     cell.hv = seen.hv;
@@ -92,15 +100,8 @@ __device__ __forceinline__ cell_state read_cell_at(const swe_cuda_grid &grid, sw
                                                    const real *__restrict__ b, int column_inside,
                                                    int i, int j, size_t at)
 {
-    if (column_inside && j <= grid.ny) {
-        cell_state cell;
-        cell.h = __ldg(state.h + at);
-        cell.hu = __ldg(state.hu + at);
-        cell.hv = __ldg(state.hv + at);
-        cell.b = __ldg(b + at);
-        return cell;
-    }
-    return read_cell(grid, state, b, i, j);
+    return column_inside && j <= grid.ny ? stored_cell(state, b, at)
+                                         : read_cell(grid, state, b, i, j);
 }
 
 /* The cell as a side of its vertical edges (swe_fwave_transposed turns it
