@@ -42,12 +42,14 @@ SWE_INLINE swe_net_updates swe_riemann_sides(int solver, swe_fwave_side l, swe_f
 /* swe_riemann_sides for vectorised loops: the f-wave solver without its
  * rare HLL fallback, *fallback set to 1 where the caller must solve the
  * edge again with swe_riemann_sides (the updates returned are then not
- * the edge's); the other solvers are whole and set it to 0. */
+ * the edge's); the other solvers are whole and set it to 0. known_wet as
+ * in swe_riemann_sides_known_wet. */
 SWE_INLINE swe_net_updates swe_riemann_sides_deferred(int solver, swe_fwave_side l,
-                                                      swe_fwave_side r, real *fallback)
+                                                      swe_fwave_side r, int known_wet,
+                                                      real *fallback)
 {
     if (solver == SWE_SOLVER_FWAVE) {
-        return swe_fwave_split(l, r, 0, 1, fallback);
+        return swe_fwave_split(l, r, known_wet, 1, fallback);
     }
     *fallback = (real)0;
     return swe_riemann(solver, l.h, r.h, l.hn, r.hn, l.ht, r.ht, l.b, r.b);

@@ -1,21 +1,24 @@
 #!/bin/bash
 # On the GPU machine's host: the Cartesian serial sweep (issue 18's one-core targets, fp64 5e7
 # and fp32 1e8 cell updates/s) for two builds side by side, since one core's speed drifts
-# between minutes. Build A is the tree as it is; build B the same with B_MAKE (make variables,
-# for example "VECTOR_WIDTH=-mprefer-vector-width=512"). Per case the two run alternately,
+# between minutes. Build A is the tree A_TREE (default: this one); build B the tree B_TREE
+# (default: this one, for example .base, a copy of the commit before) with B_MAKE (make
+# variables, for example "VECTOR_WIDTH=-mprefer-vector-width=512"). Per case the two run alternately,
 # pinned to CORE (3), REPEATS (3) times each; printed: every rate, the best of each, B / A, and
 # whether the two end on the same state (the summary's checksums). Run from the repository root.
 set -u -o pipefail
 core=${CORE:-3}
 repeats=${REPEATS:-3}
 lscpu | grep -E "Model name|^Flags" | sed -E 's/^(Flags:).*(avx512f).*/\1 \2 present/' | cut -c1-90
-echo "A: this tree; B: this tree with ${B_MAKE:-nothing changed}; core $core, $repeats runs each"
+a_tree=${A_TREE:-.}
+b_tree=${B_TREE:-.}
+echo "A: tree $a_tree; B: tree $b_tree with ${B_MAKE:-nothing changed}; core $core, $repeats runs each"
 for p in double single; do
     for build in a b; do
-        extra=""
-        [ $build = b ] && extra=${B_MAKE:-}
+        extra="" tree=$a_tree
+        [ $build = b ] && extra=${B_MAKE:-} tree=$b_tree
         # shellcheck disable=SC2086 # B_MAKE is a list of make variables
-        make -j16 HAVE_NETCDF=no HAVE_OPENCL=no CUDA_NVCC= PRECISION=$p BUILD="$PWD/build/pair-$build-$p" \
+        make -C "$tree" -j16 HAVE_NETCDF=no HAVE_OPENCL=no CUDA_NVCC= PRECISION=$p BUILD="$PWD/build/pair-$build-$p" \
             $extra "$PWD/build/pair-$build-$p/shallows" >/tmp/pair-$build-$p.log 2>&1 ||
             { echo "build $build $p failed"; tail -5 /tmp/pair-$build-$p.log; exit 1; }
     done
