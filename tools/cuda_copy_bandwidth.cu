@@ -3,28 +3,8 @@
  * written over the median time of the repetitions. The CUDA backend's
  * figures are quoted as a percentage of this.
  * Usage: cuda-copy-bandwidth [MiB per buffer, default 2048] */
-#include <cuda_runtime.h>
-
-#include <stdio.h>
-#include <stdlib.h>
-
-#define CHECK(call)                                                                                \
-    do {                                                                                           \
-        cudaError_t check_status_ = (call);                                                        \
-        if (check_status_ != cudaSuccess) {                                                        \
-            fprintf(stderr, "cuda-copy-bandwidth: %s failed at %s:%d: %s\n", #call, __FILE__,      \
-                    __LINE__, cudaGetErrorString(check_status_));                                  \
-            return 1;                                                                              \
-        }                                                                                          \
-    } while (0)
-
-enum { REPETITIONS = 21 };
-
-static int compare_floats(const void *a, const void *b)
-{
-    float x = *(const float *)a, y = *(const float *)b;
-    return (x > y) - (x < y);
-}
+#define TOOL_NAME "cuda-copy-bandwidth"
+#include "cuda_tool_timing.cuh"
 
 int main(int argc, char **argv)
 {
@@ -38,19 +18,10 @@ int main(int argc, char **argv)
     CHECK(cudaMalloc((void **)&from, bytes));
     CHECK(cudaMalloc((void **)&to, bytes));
     CHECK(cudaMemset(from, 1, bytes)); /* real pages, not zeros never written */
-    cudaEvent_t start, stop;
-    CHECK(cudaEventCreate(&start));
-    CHECK(cudaEventCreate(&stop));
-    CHECK(cudaMemcpy(to, from, bytes, cudaMemcpyDeviceToDevice)); /* warm-up */
     float ms[REPETITIONS];
-    for (int r = 0; r < REPETITIONS; ++r) {
-        CHECK(cudaEventRecord(start));
-        CHECK(cudaMemcpy(to, from, bytes, cudaMemcpyDeviceToDevice));
-        CHECK(cudaEventRecord(stop));
-        CHECK(cudaEventSynchronize(stop));
-        CHECK(cudaEventElapsedTime(&ms[r], start, stop));
+    if (time_runs([&] { return cudaMemcpy(to, from, bytes, cudaMemcpyDeviceToDevice); }, ms) != 0) {
+        return 1;
     }
-    qsort(ms, REPETITIONS, sizeof ms[0], compare_floats);
     const double median_s = ms[REPETITIONS / 2] * 1e-3;
     cudaDeviceProp properties;
     CHECK(cudaGetDeviceProperties(&properties, 0));

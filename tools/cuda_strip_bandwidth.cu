@@ -6,22 +6,10 @@
  * besides level 4's say whether another traversal would raise that bound.
  * Cells per second and GB/s at 28 B a cell, median of 21 launches.
  * Usage: cuda-strip-bandwidth [cells per side, default 8192] */
-#include <cuda_runtime.h>
+#define TOOL_NAME "cuda-strip-bandwidth"
+#include "cuda_tool_timing.cuh"
 
-#include <stdio.h>
-#include <stdlib.h>
-
-#define CHECK(call)                                                                                \
-    do {                                                                                           \
-        cudaError_t check_status_ = (call);                                                        \
-        if (check_status_ != cudaSuccess) {                                                        \
-            fprintf(stderr, "cuda-strip-bandwidth: %s failed at %s:%d: %s\n", #call, __FILE__,     \
-                    __LINE__, cudaGetErrorString(check_status_));                                  \
-            return 1;                                                                              \
-        }                                                                                          \
-    } while (0)
-
-enum { REPETITIONS = 21, WARP = 32 };
+enum { WARP = 32 };
 
 struct arrays {
     const float *h, *hu, *hv, *b;
@@ -94,35 +82,21 @@ static void launch_cells(const arrays &a)
     cells<<<dim3((unsigned)((a.n + 255) / 256), (unsigned)a.n), 256>>>(a);
 }
 
-static int compare_floats(const void *x, const void *y)
-{
-    float p = *(const float *)x, q = *(const float *)y;
-    return (p > q) - (p < q);
-}
-
 /* The median time of REPETITIONS launches, printed as a rate. */
 static int time_layout(const char *name, void (*launch)(const arrays &), const arrays &a)
 {
-    cudaEvent_t start, stop;
-    CHECK(cudaEventCreate(&start));
-    CHECK(cudaEventCreate(&stop));
-    launch(a); /* warm-up */
-    CHECK(cudaGetLastError());
     float ms[REPETITIONS];
-    for (int r = 0; r < REPETITIONS; ++r) {
-        CHECK(cudaEventRecord(start));
-        launch(a);
-        CHECK(cudaEventRecord(stop));
-        CHECK(cudaEventSynchronize(stop));
-        CHECK(cudaEventElapsedTime(&ms[r], start, stop));
+    if (time_runs(
+            [&] {
+                launch(a);
+                return cudaGetLastError();
+            },
+            ms) != 0) {
+        return 1;
     }
-    CHECK(cudaGetLastError());
-    qsort(ms, REPETITIONS, sizeof ms[0], compare_floats);
     const double cells_per_s = (double)a.n * (double)a.n / (ms[REPETITIONS / 2] * 1e-3);
     printf("layout=%-28s median_ms=%.4f cells_per_s=%.3e GB_per_s_at_28B=%.1f\n", name,
            ms[REPETITIONS / 2], cells_per_s, 28.0 * cells_per_s / 1e9);
-    CHECK(cudaEventDestroy(start));
-    CHECK(cudaEventDestroy(stop));
     return 0;
 }
 
