@@ -1,10 +1,12 @@
 /* What CUDA level 4's memory traffic alone can reach: kernels that read
  * h, hu, hv and b and write h, hu and hv (28 B a cell in fp32) in level 4's
  * order, warps side by side walking up strips of rows, the rows read two
- * ahead of their use, with one add per value instead of the solver. Its
- * rate bounds the fused step from above on the same grid; the layouts
- * besides level 4's say whether another traversal would raise that bound.
- * Cells per second and GB/s at 28 B a cell, median of 21 launches.
+ * ahead of their use, with one add per value instead of the solver; and
+ * the same bytes in other orders, to say whether another traversal would
+ * move them faster. Every order runs on rows as the host stores them
+ * (stride n + 2) and on rows that start column 1 on a 128-byte line, as
+ * the CUDA backend stores them on the device. Cells per second and GB/s at
+ * 28 B a cell, median of 21 launches.
  * Usage: cuda-strip-bandwidth [cells per side, default 8192] */
 #define TOOL_NAME "cuda-strip-bandwidth"
 #include "cuda_tool_timing.cuh"
@@ -54,12 +56,58 @@ template <int WARPS, int ROWS, int OWNED> __global__ void strips(arrays a)
     }
 }
 
-/* The ideal order: one thread a cell, a warp along 32 cells of a row. */
+/* Every lane owns a column, 32 a warp (whole lines when rows are on
+ * lines); lanes 0 and 31 also read the four values of the column beside
+ * the warp, one row ahead. BARRIER: the block's warps wait for each other
+ * every row and pass one value from warp to warp in shared memory, as a
+ * fused step that hands its last vertical edge to the next warp would. */
+template <int WARPS, int ROWS, bool BARRIER> __global__ void whole_warps(arrays a)
+{
+    __shared__ float handed_over[2][WARPS];
+    const int lane = (int)threadIdx.x, warp = (int)threadIdx.y;
+    const int i = ((int)blockIdx.x * WARPS + warp) * WARP + lane + 1;
+    const int column = min(i, a.n + 1);
+    const int beside = lane == WARP - 1 ? min(i + 1, a.n + 1) : (lane == 0 ? i - 1 : column);
+    const int j_first = 1 + (int)blockIdx.y * ROWS;
+    const int j_last = min(j_first + ROWS - 1, a.n);
+    size_t at = (size_t)j_first * a.stride + column;
+    const size_t beside_row_up = (size_t)(a.stride + beside - column);
+    cell below = load(a, at - a.stride), here = load(a, at), above = load(a, at + a.stride);
+    cell beside_here = load(a, at + (size_t)(beside - column)), beside_next = beside_here;
+    for (int j = j_first, parity = 0; j <= j_last; ++j, at += a.stride, parity ^= 1) {
+        const cell ahead = load(a, min(j + 2, a.n + 1) == j + 2 ? at + 2 * (size_t)a.stride : at);
+        if (beside != column && j < a.n + 1) {
+            beside_next = load(a, at + beside_row_up);
+        }
+        float from_left = beside_here.hu;
+        if (BARRIER) {
+            if (lane == WARP - 1) {
+                handed_over[parity][warp] = here.h + beside_here.h;
+            }
+            __syncthreads();
+            if (warp > 0) {
+                from_left = handed_over[parity][warp - 1];
+            }
+        }
+        if (i <= a.n) {
+            a.h_out[at] = here.h + (below.h + above.h) + here.b + beside_here.h;
+            a.hu_out[at] = here.hu + (below.hu + above.hu) + (lane == 0 ? from_left : 0.0f);
+            a.hv_out[at] = here.hv + (below.hv + above.hv) + beside_here.hv + beside_here.b;
+        }
+        below = here;
+        here = above;
+        above = ahead;
+        beside_here = beside_next;
+    }
+}
+
+/* One thread a cell, blocks of blockDim.x x blockDim.y cells: the ideal
+ * order when a block spans 256 cells of one row. */
 __global__ void cells(arrays a)
 {
     const int i = (int)(blockIdx.x * blockDim.x + threadIdx.x) + 1;
-    const int j = (int)blockIdx.y + 1;
-    if (i > a.n) {
+    const int j = (int)(blockIdx.y * blockDim.y + threadIdx.y) + 1;
+    if (i > a.n || j > a.n) {
         return;
     }
     const size_t at = (size_t)j * a.stride + i;
@@ -77,13 +125,28 @@ template <int WARPS, int ROWS, int OWNED> static void launch_strips(const arrays
            dim3(WARP, WARPS)>>>(a);
 }
 
+template <int WARPS, int ROWS, bool BARRIER> static void launch_whole_warps(const arrays &a)
+{
+    const int columns = WARPS * WARP;
+    whole_warps<WARPS, ROWS, BARRIER>
+        <<<dim3((unsigned)((a.n + columns - 1) / columns), (unsigned)((a.n + ROWS - 1) / ROWS)),
+           dim3(WARP, WARPS)>>>(a);
+}
+
+static void launch_tiles(const arrays &a)
+{
+    cells<<<dim3((unsigned)((a.n + WARP - 1) / WARP), (unsigned)((a.n + 7) / 8)), dim3(WARP, 8)>>>(
+        a);
+}
+
 static void launch_cells(const arrays &a)
 {
     cells<<<dim3((unsigned)((a.n + 255) / 256), (unsigned)a.n), 256>>>(a);
 }
 
 /* The median time of REPETITIONS launches, printed as a rate. */
-static int time_layout(const char *name, void (*launch)(const arrays &), const arrays &a)
+static int time_layout(const char *name, void (*launch)(const arrays &), const arrays &a,
+                       const char *rows)
 {
     float ms[REPETITIONS];
     if (time_runs(
@@ -95,9 +158,28 @@ static int time_layout(const char *name, void (*launch)(const arrays &), const a
         return 1;
     }
     const double cells_per_s = (double)a.n * (double)a.n / (ms[REPETITIONS / 2] * 1e-3);
-    printf("layout=%-28s median_ms=%.4f cells_per_s=%.3e GB_per_s_at_28B=%.1f\n", name,
-           ms[REPETITIONS / 2], cells_per_s, 28.0 * cells_per_s / 1e9);
+    printf("rows=%-8s layout=%-34s median_ms=%.4f cells_per_s=%.3e GB_per_s_at_28B=%.1f\n", rows,
+           name, ms[REPETITIONS / 2], cells_per_s, 28.0 * cells_per_s / 1e9);
     return 0;
+}
+
+/* The arrays of 7 buffers for rows as the host stores them (lined = 0) or
+ * with column 1 of every row on a 128-byte line (lined = 1). */
+static arrays arrays_of(float *const buffers[7], int n, int lined)
+{
+    const int per_line = 128 / (int)sizeof(float);
+    arrays a;
+    a.n = n;
+    a.stride = lined ? (n + 2 + per_line - 1) / per_line * per_line : n + 2;
+    const size_t lead = lined ? (size_t)per_line - 1 : 0;
+    a.h = buffers[0] + lead;
+    a.hu = buffers[1] + lead;
+    a.hv = buffers[2] + lead;
+    a.b = buffers[3] + lead;
+    a.h_out = buffers[4] + lead;
+    a.hu_out = buffers[5] + lead;
+    a.hv_out = buffers[6] + lead;
+    return a;
 }
 
 int main(int argc, char **argv)
@@ -107,29 +189,31 @@ int main(int argc, char **argv)
         fprintf(stderr, "cuda-strip-bandwidth: cells per side must be 64 to 30000\n");
         return 2;
     }
-    arrays a;
-    a.n = (int)n;
-    a.stride = (int)n + 2;
-    const size_t values = (size_t)a.stride * (size_t)(n + 2);
+    /* room for the widest stride and the lead of a lined layout */
+    const size_t values = (size_t)(n + 2 + 32) * (size_t)(n + 2) + 32;
     float *buffers[7];
     for (int k = 0; k < 7; ++k) {
         CHECK(cudaMalloc((void **)&buffers[k], values * sizeof(float)));
         CHECK(cudaMemset(buffers[k], 0, values * sizeof(float)));
     }
-    a.h = buffers[0];
-    a.hu = buffers[1];
-    a.hv = buffers[2];
-    a.b = buffers[3];
-    a.h_out = buffers[4];
-    a.hu_out = buffers[5];
-    a.hv_out = buffers[6];
-    int status = time_layout("cells (one thread a cell)", launch_cells, a);
-    status |= time_layout("strips 4 warps 32 rows 30 (L4)", launch_strips<4, 32, 30>, a);
-    status |= time_layout("strips 4 warps 32 rows 32", launch_strips<4, 32, 32>, a);
-    status |= time_layout("strips 8 warps 32 rows 30", launch_strips<8, 32, 30>, a);
-    status |= time_layout("strips 2 warps 32 rows 30", launch_strips<2, 32, 30>, a);
-    status |= time_layout("strips 4 warps 16 rows 30", launch_strips<4, 16, 30>, a);
-    status |= time_layout("strips 4 warps 64 rows 30", launch_strips<4, 64, 30>, a);
+    const struct {
+        const char *name;
+        void (*launch)(const arrays &);
+    } layouts[] = {
+        {"cells (one thread a cell)", launch_cells},
+        {"tiles of 32 x 8 cells", launch_tiles},
+        {"strips 4 warps 32 rows 30 (L4)", launch_strips<4, 32, 30>},
+        {"strips 4 warps 16 rows 30", launch_strips<4, 16, 30>},
+        {"whole warps 4 x 32 rows", launch_whole_warps<4, 32, false>},
+        {"whole warps 4 x 32 rows barrier", launch_whole_warps<4, 32, true>},
+    };
+    int status = 0;
+    for (int lined = 0; lined <= 1; ++lined) {
+        const arrays a = arrays_of(buffers, (int)n, lined);
+        for (const auto &layout : layouts) {
+            status |= time_layout(layout.name, layout.launch, a, lined ? "on-lines" : "host");
+        }
+    }
     for (int k = 0; k < 7; ++k) {
         CHECK(cudaFree(buffers[k]));
     }

@@ -43,16 +43,7 @@ static void cuda_finalize(swe_block *block)
     if (fields->graph != NULL) {
         CUDA_CHECK_WARN(cudaGraphExecDestroy(fields->graph));
     }
-    real *arrays[] = {fields->state[0].h, fields->state[0].hu,  fields->state[0].hv,
-                      fields->state[1].h, fields->state[1].hu,  fields->state[1].hv,
-                      fields->b,          fields->edge_storage, fields->layer};
-    for (size_t a = 0; a < sizeof arrays / sizeof arrays[0]; ++a) {
-        CUDA_CHECK_WARN(cudaFree(arrays[a]));
-    }
-    CUDA_CHECK_WARN(cudaFree(fields->block_max));
-    CUDA_CHECK_WARN(cudaFree(fields->speed));
-    CUDA_CHECK_WARN(cudaFree(fields->device_clock));
-    CUDA_CHECK_WARN(cudaFreeHost(fields->host_clock));
+    cuda_free_fields(fields);
     if (fields->stream != NULL) {
         CUDA_CHECK_WARN(cudaStreamDestroy(fields->stream));
     }
@@ -88,12 +79,11 @@ static int cuda_init(swe_block *block, const swe_backend_config *config, swe_err
     fields->solver = config->solver;
     fields->grid.nx = block->nx;
     fields->grid.ny = block->ny;
-    fields->grid.stride = block->stride;
     fields->grid.dx = block->dx;
     fields->grid.dy = block->dy;
     fields->grid.manning = config->manning;
     swe_boundary_masks(block, &fields->grid.wall_edges, &fields->grid.derived_edges);
-    fields->values = swe_block_size(block);
+    cuda_set_layout(fields, block);
     block->ext = fields;
     int status = cuda_allocate_fields(fields, err);
     if (status != SWE_OK) {
@@ -108,11 +98,11 @@ static int cuda_sync_after_write(swe_block *block, swe_error *err)
         return swe_fail(err, SWE_ERROR_USAGE, "internal error: cuda sync without init");
     }
     cuda_fields *fields = (cuda_fields *)block->ext;
-    CUDA_CHECK(cudaMemcpyAsync(fields->b, block->b, fields->values * sizeof(real),
-                               cudaMemcpyHostToDevice, fields->stream),
-               err);
-    int status =
-        cuda_copy_state(fields, block, &fields->state[fields->parity], cudaMemcpyHostToDevice, err);
+    int status = cuda_copy_array(fields, block, fields->b, block->b, cudaMemcpyHostToDevice, err);
+    if (status == SWE_OK) {
+        status = cuda_copy_state(fields, block, &fields->state[fields->parity],
+                                 cudaMemcpyHostToDevice, err);
+    }
     if (status != SWE_OK) {
         return status;
     }

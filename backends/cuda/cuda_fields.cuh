@@ -26,8 +26,9 @@ typedef struct fused_clock {
 typedef struct cuda_fields {
     int level;
     enum swe_solver solver;
-    swe_cuda_grid grid;
-    size_t values; /* per array, ghost cells included */
+    swe_cuda_grid grid; /* its stride is the device's (cuda_set_layout) */
+    size_t values;      /* per array, ghost cells included */
+    size_t lead;        /* values before cell (0, 0) of a state or bed array */
     cudaStream_t stream;
     swe_cuda_state state[2]; /* state[1] for levels 3 and 4 only */
     real *b;
@@ -43,9 +44,13 @@ typedef struct cuda_fields {
 } cuda_fields;
 
 /* cuda_fields.cu: device memory and transfers. */
+void cuda_set_layout(cuda_fields *fields, const swe_block *block);
 int cuda_allocate_fields(cuda_fields *fields, swe_error *err);
+int cuda_copy_array(cuda_fields *fields, const swe_block *block, real *device, real *host,
+                    cudaMemcpyKind kind, swe_error *err);
 int cuda_copy_state(cuda_fields *fields, swe_block *block, const swe_cuda_state *state,
                     cudaMemcpyKind kind, swe_error *err);
+void cuda_free_fields(cuda_fields *fields);
 int cuda_finish_speed(cuda_fields *fields, real *speed, swe_error *err);
 real cuda_host_wave_speed(const swe_block *block);
 int cuda_pack_copy_layer(swe_block *block, enum swe_edge edge, real *buffer, swe_error *err);

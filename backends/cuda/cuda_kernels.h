@@ -8,8 +8,10 @@
  *   level4_fused.cu     one fused kernel per step, dt on the device (06).
  * Each launcher starts one kernel on a stream and returns
  * cudaGetLastError(), which the caller checks with CUDA_CHECK. Arrays are
- * device arrays laid out like the block's host arrays: cell (i, j) at
- * j * stride + i, ghost cells included. */
+ * device arrays of rows like the block's host arrays, ghost cells
+ * included, but with the device's stride: cell (i, j) at
+ * j * grid.stride + i, where the stride is a whole number of 128-byte
+ * lines and column 1 starts one (backends/cuda/cuda_fields.cu). */
 #ifndef SWE_CUDA_KERNELS_H
 #define SWE_CUDA_KERNELS_H
 
@@ -29,7 +31,7 @@ enum { SWE_CUDA_TILE_X = 32, SWE_CUDA_TILE_Y = 8 };
  * friction (Manning coefficient, 0: none; numerics/friction.h), passed to
  * the kernels by value. */
 typedef struct swe_cuda_grid {
-    int nx, ny, stride;
+    int nx, ny, stride; /* stride: the device's, >= nx + 2 */
     real dx, dy;
     real manning;
     int wall_edges, derived_edges;
