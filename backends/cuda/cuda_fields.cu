@@ -28,8 +28,8 @@ void cuda_set_layout(cuda_fields *fields, const swe_block *block)
     fields->values = swe_cuda_values(fields->grid);
 }
 
-/* values (and lead more before them: cudaMalloc's lines start at 256-byte
- * boundaries), cleared on the backend's stream: a plain cudaMemset runs on
+/* values (and lead more before them: cudaMalloc returns 256-byte aligned
+ * memory), cleared on the backend's stream: a plain cudaMemset runs on
  * the legacy default stream, which a non-blocking stream does not wait
  * for, so it could land after the first upload and wipe it. */
 static int device_array(real **array, size_t values, size_t lead, cudaStream_t stream,
@@ -117,15 +117,14 @@ int cuda_copy_array(cuda_fields *fields, const swe_block *block, real *device, r
     const size_t row = (size_t)block->stride * sizeof(real);
     const size_t pitch = (size_t)fields->grid.stride * sizeof(real);
     const size_t rows = (size_t)block->ny + 2;
+    const int to_device = kind == cudaMemcpyHostToDevice;
+    void *to = to_device ? (void *)device : (void *)host;
+    const void *from = to_device ? (const void *)host : (const void *)device;
     if (row == pitch) {
-        void *to = kind == cudaMemcpyHostToDevice ? (void *)device : (void *)host;
-        const void *from = kind == cudaMemcpyHostToDevice ? (void *)host : (void *)device;
         CUDA_CHECK(cudaMemcpyAsync(to, from, row * rows, kind, fields->stream), err);
-    } else if (kind == cudaMemcpyHostToDevice) {
-        CUDA_CHECK(cudaMemcpy2DAsync(device, pitch, host, row, row, rows, kind, fields->stream),
-                   err);
     } else {
-        CUDA_CHECK(cudaMemcpy2DAsync(host, row, device, pitch, row, rows, kind, fields->stream),
+        CUDA_CHECK(cudaMemcpy2DAsync(to, to_device ? pitch : row, from, to_device ? row : pitch,
+                                     row, rows, kind, fields->stream),
                    err);
     }
     return SWE_OK;
