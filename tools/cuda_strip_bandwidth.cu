@@ -1,11 +1,10 @@
 /* What CUDA level 4's memory traffic alone can reach: kernels that read
  * h, hu, hv and b and write h, hu and hv (28 B a cell in fp32) in level 4's
  * order, warps side by side walking up strips of rows, the rows read two
- * ahead of their use, with one add per value instead of the solver; and
- * the same bytes in other orders, to say whether another traversal would
- * move them faster. Every order runs on rows as the host stores them
- * (stride n + 2) and on rows that start column 1 on a 128-byte line, as
- * the CUDA backend stores them on the device. Cells per second and GB/s at
+ * ahead of their use (up to the row above the strip), with one add per value instead of the solver;
+ * and the same bytes in other orders, to say whether another traversal would move them faster.
+ * Every order runs on rows as the host stores them (stride n + 2) and on rows that start column 1
+ * on a 128-byte line, as the CUDA backend stores them on the device. Cells per second and GB/s at
  * 28 B a cell, median of 21 launches.
  * Usage: cuda-strip-bandwidth [cells per side, default 8192] */
 #define TOOL_NAME "cuda-strip-bandwidth"
@@ -44,7 +43,7 @@ template <int WARPS, int ROWS, int OWNED> __global__ void strips(arrays a)
     size_t at = (size_t)j_first * a.stride + column;
     cell below = load(a, at - a.stride), here = load(a, at), above = load(a, at + a.stride);
     for (int j = j_first; j <= j_last; ++j, at += a.stride) {
-        const cell ahead = load(a, min(j + 2, a.n + 1) == j + 2 ? at + 2 * (size_t)a.stride : at);
+        const cell ahead = j < j_last ? load(a, at + 2 * (size_t)a.stride) : above;
         if (owns) {
             a.h_out[at] = here.h + (below.h + above.h) + here.b;
             a.hu_out[at] = here.hu + (below.hu + above.hu);
@@ -56,31 +55,71 @@ template <int WARPS, int ROWS, int OWNED> __global__ void strips(arrays a)
     }
 }
 
+/* How the warps of whole_warps share the edge between the last column of
+ * one warp and the first of the next. */
+enum sharing {
+    /* lanes 0 and 31 read the columns beside the warp, one row ahead */
+    BESIDE,
+    /* as BESIDE, and the block's warps wait for each other every row and
+     * pass one value from warp to warp in shared memory, as a fused step
+     * that hands its last vertical edge to the next warp would */
+    BARRIER,
+    /* as BESIDE, but lane 31 writes its column at the end of the strip
+     * (one lane a row), as a fused step that solves the warps' last
+     * vertical edges in a batch would */
+    DEFERRED,
+    /* lanes read no column beside the warp as they walk: at the start of
+     * a strip, lane k reads the two cells on each side of the warp's
+     * outer edges in row k of the strip, and the walk takes their sums
+     * from lane k in row k, as a fused step that solves the warps' outer
+     * vertical edges for a strip's rows at its start would */
+    BATCHED
+};
+
 /* Every lane owns a column, 32 a warp (whole lines when rows are on
- * lines); lanes 0 and 31 also read the four values of the column beside
- * the warp, one row ahead. BARRIER: the block's warps wait for each other
- * every row and pass one value from warp to warp in shared memory, as a
- * fused step that hands its last vertical edge to the next warp would. */
-template <int WARPS, int ROWS, bool BARRIER> __global__ void whole_warps(arrays a)
+ * lines). */
+template <int WARPS, int ROWS, sharing SHARING> __global__ void whole_warps(arrays a)
 {
+    static_assert(SHARING != BATCHED || ROWS <= WARP, "a batch gives one row to each lane");
     __shared__ float handed_over[2][WARPS];
+    __shared__ float deferred[WARPS][3][ROWS];
     const int lane = (int)threadIdx.x, warp = (int)threadIdx.y;
     const int i = ((int)blockIdx.x * WARPS + warp) * WARP + lane + 1;
     const int column = min(i, a.n + 1);
-    const int beside = lane == WARP - 1 ? min(i + 1, a.n + 1) : (lane == 0 ? i - 1 : column);
+    const int beside = SHARING == BATCHED ? column
+                                          : (lane == WARP - 1 ? min(i + 1, a.n + 1)
+                                                              : (lane == 0 ? i - 1 : column));
     const int j_first = 1 + (int)blockIdx.y * ROWS;
     const int j_last = min(j_first + ROWS - 1, a.n);
+    float left_edge = 0.0f, right_edge = 0.0f;
+    if (SHARING == BATCHED && j_first + lane <= j_last) {
+        const int first = i - lane, last = min(first + WARP - 1, a.n);
+        const size_t row = (size_t)(j_first + lane) * a.stride;
+        const cell outside_left = load(a, row + first - 1), inside_left = load(a, row + first);
+        const cell inside_right = load(a, row + last), outside_right = load(a, row + last + 1);
+        left_edge = outside_left.h + outside_left.hu + outside_left.hv + outside_left.b +
+                    inside_left.h + inside_left.hu + inside_left.hv + inside_left.b;
+        right_edge = outside_right.h + outside_right.hu + outside_right.hv + outside_right.b +
+                     inside_right.h + inside_right.hu + inside_right.hv + inside_right.b;
+    }
+    const int writes_now = i <= a.n && (SHARING != DEFERRED || lane < WARP - 1);
     size_t at = (size_t)j_first * a.stride + column;
     const size_t beside_row_up = (size_t)(a.stride + beside - column);
     cell below = load(a, at - a.stride), here = load(a, at), above = load(a, at + a.stride);
     cell beside_here = load(a, at + (size_t)(beside - column)), beside_next = beside_here;
     for (int j = j_first, parity = 0; j <= j_last; ++j, at += a.stride, parity ^= 1) {
-        const cell ahead = load(a, min(j + 2, a.n + 1) == j + 2 ? at + 2 * (size_t)a.stride : at);
-        if (beside != column && j < a.n + 1) {
+        const cell ahead = j < j_last ? load(a, at + 2 * (size_t)a.stride) : above;
+        if (beside != column && j < j_last) {
             beside_next = load(a, at + beside_row_up);
         }
         float from_left = beside_here.hu;
-        if (BARRIER) {
+        if (SHARING == BATCHED) {
+            const float left = __shfl_sync(0xffffffffu, left_edge, j - j_first);
+            const float right = __shfl_sync(0xffffffffu, right_edge, j - j_first);
+            from_left = lane == 0 ? left : 0.0f;
+            beside_here.hv = lane == WARP - 1 ? right : 0.0f;
+        }
+        if (SHARING == BARRIER) {
             if (lane == WARP - 1) {
                 handed_over[parity][warp] = here.h + beside_here.h;
             }
@@ -89,15 +128,32 @@ template <int WARPS, int ROWS, bool BARRIER> __global__ void whole_warps(arrays 
                 from_left = handed_over[parity][warp - 1];
             }
         }
-        if (i <= a.n) {
-            a.h_out[at] = here.h + (below.h + above.h) + here.b + beside_here.h;
-            a.hu_out[at] = here.hu + (below.hu + above.hu) + (lane == 0 ? from_left : 0.0f);
-            a.hv_out[at] = here.hv + (below.hv + above.hv) + beside_here.hv + beside_here.b;
+        const float h = here.h + (below.h + above.h) + here.b + beside_here.h;
+        const float hu = here.hu + (below.hu + above.hu) + (lane == 0 ? from_left : 0.0f);
+        const float hv = here.hv + (below.hv + above.hv) + beside_here.hv + beside_here.b;
+        if (writes_now) {
+            a.h_out[at] = h;
+            a.hu_out[at] = hu;
+            a.hv_out[at] = hv;
+        } else if (SHARING == DEFERRED && lane == WARP - 1) {
+            deferred[warp][0][j - j_first] = h;
+            deferred[warp][1][j - j_first] = hu;
+            deferred[warp][2][j - j_first] = hv;
         }
         below = here;
         here = above;
         above = ahead;
         beside_here = beside_next;
+    }
+    if (SHARING == DEFERRED) {
+        __syncwarp();
+        const int last = i - lane + WARP - 1;
+        for (int row = lane; row < ROWS && last <= a.n && j_first + row <= j_last; row += WARP) {
+            const size_t to = (size_t)(j_first + row) * a.stride + last;
+            a.h_out[to] = deferred[warp][0][row];
+            a.hu_out[to] = deferred[warp][1][row];
+            a.hv_out[to] = deferred[warp][2][row];
+        }
     }
 }
 
@@ -125,10 +181,10 @@ template <int WARPS, int ROWS, int OWNED> static void launch_strips(const arrays
            dim3(WARP, WARPS)>>>(a);
 }
 
-template <int WARPS, int ROWS, bool BARRIER> static void launch_whole_warps(const arrays &a)
+template <int WARPS, int ROWS, sharing SHARING> static void launch_whole_warps(const arrays &a)
 {
     const int columns = WARPS * WARP;
-    whole_warps<WARPS, ROWS, BARRIER>
+    whole_warps<WARPS, ROWS, SHARING>
         <<<dim3((unsigned)((a.n + columns - 1) / columns), (unsigned)((a.n + ROWS - 1) / ROWS)),
            dim3(WARP, WARPS)>>>(a);
 }
@@ -204,8 +260,14 @@ int main(int argc, char **argv)
         {"tiles of 32 x 8 cells", launch_tiles},
         {"strips 4 warps 32 rows 30 (L4)", launch_strips<4, 32, 30>},
         {"strips 4 warps 16 rows 30", launch_strips<4, 16, 30>},
-        {"whole warps 4 x 32 rows", launch_whole_warps<4, 32, false>},
-        {"whole warps 4 x 32 rows barrier", launch_whole_warps<4, 32, true>},
+        {"whole warps 4 x 32 rows", launch_whole_warps<4, 32, BESIDE>},
+        {"whole warps 4 x 32 rows barrier", launch_whole_warps<4, 32, BARRIER>},
+        {"whole warps 4 x 32 rows deferred", launch_whole_warps<4, 32, DEFERRED>},
+        {"whole warps 4 x 16 rows deferred", launch_whole_warps<4, 16, DEFERRED>},
+        {"whole warps 8 x 32 rows deferred", launch_whole_warps<8, 32, DEFERRED>},
+        {"whole warps 4 x 32 rows batched", launch_whole_warps<4, 32, BATCHED>},
+        {"whole warps 4 x 16 rows batched", launch_whole_warps<4, 16, BATCHED>},
+        {"whole warps 8 x 32 rows batched", launch_whole_warps<8, 32, BATCHED>},
     };
     int status = 0;
     for (int lined = 0; lined <= 1; ++lined) {

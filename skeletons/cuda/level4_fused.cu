@@ -203,10 +203,11 @@ __global__ static void FUSED_LAUNCH_BOUNDS fused_step_kernel(
     /* TODO: (1) solve edge_below, the horizontal edge below row j_first, once (sides of read_cell
      * at j_first - 1 and j_first, swe_fwave_transposed); then for j = j_first .. j_last: read the
      * cell two rows up ahead of its use (read_cell_at, the offset at of row j carried from row to
-     * row), ask warp_is_wet(cell, upper), solve edge_left between shuffle_up(cell) and cell, take
-     * edge_right, the right edge's left side, from lane + 1 (shuffle_down_left_side), solve
-     * edge_above, update the cell (swe_update_from_edges, swe_manning_friction); an owned column
-     * writes it to `to` and keeps its wave speed bits in fastest; move up a row */
+     * row; not in the last row, which needs none), ask warp_is_wet(cell, upper), solve edge_left
+     * between shuffle_up(cell) and cell, take edge_right, the right edge's left side, from lane + 1
+     * (shuffle_down_left_side), solve edge_above, update the cell (swe_update_from_edges,
+     * swe_manning_friction); an owned column writes it to `to` and keeps its wave speed bits in
+     * fastest; move up a row */
     fastest = block_max(fastest);
     if (first_thread) {
         /* TODO: (2) combine the block's maximum into the next clock slot's speed_bits with

@@ -194,9 +194,9 @@ __global__ static void FUSED_LAUNCH_BOUNDS fused_step_kernel(
     /* BEGIN SOLUTION: (1) solve edge_below, the horizontal edge below row j_first, once (sides of
      * read_cell at j_first - 1 and j_first, swe_fwave_transposed); then for j = j_first ..
      * j_last: read the cell two rows up ahead of its use (read_cell_at, the offset at of row j
-     * carried from row to row), ask warp_is_wet(cell, upper), solve
-     * edge_left between shuffle_up(cell) and cell, take edge_right, the right edge's left side,
-     * from lane + 1 (shuffle_down_left_side), solve edge_above, update the cell
+     * carried from row to row; not in the last row, which needs none), ask warp_is_wet(cell,
+     * upper), solve edge_left between shuffle_up(cell) and cell, take edge_right, the right edge's
+     * left side, from lane + 1 (shuffle_down_left_side), solve edge_above, update the cell
      * (swe_update_from_edges, swe_manning_friction); an owned column writes it to `to` and keeps
      * its wave speed bits in fastest; move up a row */
     const swe_fwave_side below = side_of<SOLVER>(read_cell(grid, from, b, i, j_first - 1));
@@ -207,8 +207,11 @@ __global__ static void FUSED_LAUNCH_BOUNDS fused_step_kernel(
     const size_t two_rows = 2 * (size_t)grid.stride;
     size_t at = (size_t)j_first * grid.stride + (size_t)i;
     for (int j = j_first; j <= j_last; ++j, at += grid.stride) {
+        /* the last row needs no row ahead: reading it cost 0.5 B a cell
+         * (docs/RESULTS-cuda.md, round 7) */
         const cell_state ahead =
-            read_cell_at(grid, from, b, column_inside, i, j + 2, at + two_rows);
+            j < j_last ? read_cell_at(grid, from, b, column_inside, i, j + 2, at + two_rows)
+                       : above;
         const swe_fwave_side upper = side_of<SOLVER>(above);
         const int wet = warp_is_wet(cell, upper);
         const swe_net_updates edge_left = solve<SOLVER>(shuffle_up(cell), cell, wet);
