@@ -40,6 +40,9 @@ int main(int argc, char **argv)
     }
     register_riemann_tests();
     register_zero_numerator_tests();
+#ifndef SWE_PRECISION_DOUBLE
+    register_float_mode_tests();
+#endif
     register_augrie_tests();
     register_balance_tests();
     register_driver_tests();

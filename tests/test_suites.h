@@ -6,6 +6,7 @@
 
 void register_riemann_tests(void);
 void register_zero_numerator_tests(void);
+void register_float_mode_tests(void);
 void register_augrie_tests(void);
 void register_balance_tests(void);
 void register_agreement_tests(void);

@@ -1,5 +1,6 @@
 #include "cartesian/program.h"
 
+#include "core/float_mode.h"
 #include "core/interrupt.h"
 #include "io/netcdf_output.h"
 #include "io/png_output.h"
@@ -112,6 +113,7 @@ int swe_program_main(const swe_program *program, int argc, char **argv)
     if (program == NULL || program->run == NULL || argv == NULL || argc < 1) {
         return SWE_ERROR_USAGE;
     }
+    swe_set_float_mode();    /* before any thread starts: threads inherit it */
     swe_interrupt_install(); /* Ctrl-C and SIGTERM finish the current write */
     swe_options options;
     swe_error err = {{0}};

@@ -65,12 +65,14 @@ endif
 # records; the flag enters NVCCFLAGS, so switching rebuilds the objects.
 # IEEE arithmetic without contraction in both precisions, as on the CPU,
 # so that the GPU agrees with serial to round-off (tests/mesh/): these
-# kernels are bound by memory traffic, not arithmetic.
+# kernels are bound by memory traffic, not arithmetic. So the Cartesian
+# kernels' fp32 math (CUDA_MATH, backends/cuda/backend.mk) stays out: its
+# SWE_APPROXIMATE_DIVIDE would take the friction's divisions off IEEE.
 ifneq ($(CUDA_NVCC),)
 MESH_CUDA_SOURCES := $(wildcard backends/cuda/mesh/*.cu) $(wildcard $(KERNELS)/cuda/mesh/*.cu)
 MESH_CUDA_OBJECTS := $(patsubst %.cu,$(BUILD)/obj/%.o,$(MESH_CUDA_SOURCES))
 MESH_DEVICE_OBJECTS += $(MESH_CUDA_OBJECTS)
-$(MESH_CUDA_OBJECTS): CUDA_EXTRA += -fmad=false -prec-div=true -prec-sqrt=true -ftz=false
+$(MESH_CUDA_OBJECTS): CUDA_MATH := -fmad=false -prec-div=true -prec-sqrt=true -ftz=false
 CPPFLAGS += -DSWE_MESH_WITH_CUDA -Ibackends/cuda/mesh
 MESH_CUDA_LAYOUT ?= soa
 ifeq ($(MESH_CUDA_LAYOUT),aos)
