@@ -88,7 +88,11 @@ KIT_PLUMBING := $(filter-out $(BUILD)/obj/$(KERNELS)/% $(BUILD)/obj/gen/%,$(LIBR
 KIT_WRAP := $(if $(filter yes,$(HAVE_OPENMP)),$(BUILD)/obj/tests/grade/grade_race_wrap.o)
 KIT_MPI_PLUMBING := $(filter-out $(BUILD)/obj/$(KERNELS)/%,$(MPI_OBJECTS) $(MPI_GRADE_MESH_OBJECTS))
 KIT_MPI_COMPILE := $(if $(MPI_GRADE_PROGRAM),$(MPICC) $(CPPFLAGS) -Ibackends/mpi $(CFLAGS))
-KIT_NVCC_COMPILE := $(if $(CUDA_NVCC),$(CUDA_NVCC) $(CPPFLAGS) $(NVCCFLAGS) $(CUDA_MATH) -MMD -MP)
+# $(call kit_nvcc_compile,MATH): nvcc's line with an application's math
+# flags; the triangles' kernels (cuda/mesh/) take MESH_CUDA_MATH
+# (common/mesh/mesh.mk), the others CUDA_MATH, as their programs do.
+kit_nvcc_compile = $(if $(CUDA_NVCC),$(CUDA_NVCC) $(CPPFLAGS) $(NVCCFLAGS) $(1) -MMD -MP)
+kit_slot_math = $(if $(findstring /cuda/mesh/,$(1)),$(MESH_CUDA_MATH),$(CUDA_MATH))
 
 $(KIT)/obj/%.o: %.c $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
@@ -96,7 +100,7 @@ $(KIT)/obj/%.o: %.c $(FLAGS_STAMP)
 
 $(KIT)/obj/%.o: %.cu $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
-	$(KIT_NVCC_COMPILE) -c -o $@ $<
+	$(call kit_nvcc_compile,$(call kit_slot_math,$<)) -c -o $@ $<
 
 -include $(KIT_KERNEL_OBJECTS:.o=.d)
 
@@ -107,7 +111,7 @@ KIT_FIELDS := PRECISION CC_COMPILE MPI_COMPILE NVCC_COMPILE LINK MPI_LINK LIBS W
 KIT_V_PRECISION = $(PRECISION)
 KIT_V_CC_COMPILE = $(CC) $(CPPFLAGS) $(CFLAGS)
 KIT_V_MPI_COMPILE = $(KIT_MPI_COMPILE)
-KIT_V_NVCC_COMPILE = $(KIT_NVCC_COMPILE)
+KIT_V_NVCC_COMPILE = $(call kit_nvcc_compile,$(CUDA_MATH))
 KIT_V_LINK = $(CC) $(LDFLAGS)
 KIT_V_MPI_LINK = $(if $(MPI_GRADE_PROGRAM),$(MPICC) $(LDFLAGS))
 KIT_V_LIBS = $(LDLIBS)

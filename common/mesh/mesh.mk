@@ -68,11 +68,16 @@ endif
 # kernels are bound by memory traffic, not arithmetic. So the Cartesian
 # kernels' fp32 math (CUDA_MATH, backends/cuda/backend.mk) stays out: its
 # SWE_APPROXIMATE_DIVIDE would take the friction's divisions off IEEE.
+# The grade kit compiles a submitted triangle kernel with the same flags
+# (MESH_NVCC_COMPILE, tools/teaching.mk).
+MESH_CUDA_MATH := -fmad=false -prec-div=true -prec-sqrt=true -ftz=false
+KIT_EXTRA_FIELDS += MESH_NVCC_COMPILE
+KIT_V_MESH_NVCC_COMPILE = $(call kit_nvcc_compile,$(MESH_CUDA_MATH))
 ifneq ($(CUDA_NVCC),)
 MESH_CUDA_SOURCES := $(wildcard backends/cuda/mesh/*.cu) $(wildcard $(KERNELS)/cuda/mesh/*.cu)
 MESH_CUDA_OBJECTS := $(patsubst %.cu,$(BUILD)/obj/%.o,$(MESH_CUDA_SOURCES))
 MESH_DEVICE_OBJECTS += $(MESH_CUDA_OBJECTS)
-$(MESH_CUDA_OBJECTS): CUDA_MATH := -fmad=false -prec-div=true -prec-sqrt=true -ftz=false
+$(MESH_CUDA_OBJECTS): CUDA_MATH := $(MESH_CUDA_MATH)
 CPPFLAGS += -DSWE_MESH_WITH_CUDA -Ibackends/cuda/mesh
 MESH_CUDA_LAYOUT ?= soa
 ifeq ($(MESH_CUDA_LAYOUT),aos)

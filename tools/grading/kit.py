@@ -103,7 +103,9 @@ def copy_headers(work, kernels_folder):
 def compile_line(kit, slot):
     source = "submission/" + slot
     target = "/work/obj/" + os.path.splitext(slot)[0] + ".o"
-    if slot.endswith(".cu"):
+    if slot.startswith("cuda/mesh/"):
+        words = kit.words("MESH_NVCC_COMPILE")
+    elif slot.endswith(".cu"):
         words = kit.words("NVCC_COMPILE")
     elif slot.startswith("mpi/"):
         words = kit.words("MPI_COMPILE")

@@ -13,7 +13,7 @@ import unittest
 import xml.etree.ElementTree as ElementTree
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from grading import compare, reports, sandbox, stream, submission  # noqa: E402
+from grading import compare, kit, reports, sandbox, stream, submission  # noqa: E402
 
 
 def field(name, values, layout="list", numbers=(0, 0, 0, 0, 0, 0), hint="", kind="f", scale=""):
@@ -246,6 +246,33 @@ class Submissions(unittest.TestCase):
             self.take()
         self.assertIn("has no serial/serial_kernels.c", str(refused.exception))
 
+
+
+class CompileLines(unittest.TestCase):
+    """A submitted kernel compiles with its own program's flags: the
+    triangles' CUDA kernels keep IEEE division (MESH_NVCC_COMPILE), the
+    Cartesian ones take the fast fp32 math (NVCC_COMPILE)."""
+
+    def setUp(self):
+        self.folder = tempfile.mkdtemp()
+        path = os.path.join(self.folder, "kit.txt")
+        with open(path, "w", encoding="utf-8") as text:
+            text.write("NVCC_COMPILE=nvcc -DSWE_APPROXIMATE_DIVIDE=1\n"
+                       "MESH_NVCC_COMPILE=nvcc -prec-div=true\n"
+                       "MPI_COMPILE=mpicc\nCC_COMPILE=gcc\n")
+        self.kit = kit.Kit(path)
+
+    def tearDown(self):
+        shutil.rmtree(self.folder)
+
+    def line(self, slot):
+        return kit.compile_line(self.kit, slot)[1]
+
+    def test_each_slot_takes_its_programs_compiler_and_flags(self):
+        self.assertIn("nvcc -prec-div=true -c", self.line("cuda/mesh/mesh_cuda_scatter.cu"))
+        self.assertIn("nvcc -DSWE_APPROXIMATE_DIVIDE=1 -c", self.line("cuda/level4_fused.cu"))
+        self.assertIn("mpicc -c", self.line("mpi/mpi_kernels.c"))
+        self.assertIn("gcc -c", self.line("serial/mesh/mesh_serial_kernels.c"))
 
 
 class Toolchains(unittest.TestCase):
