@@ -8,8 +8,9 @@
 #pragma nv_diag_suppress 177
 #pragma nv_diag_suppress 550
 /* Level 4 of the CUDA backend (exercise 06), its fastest: one fused kernel
- * per step. Each warp walks up a strip of rows, one column per lane,
- * shares vertical edges between neighbouring lanes through shuffles,
+ * per step. Each warp walks up a strip of rows, one or two adjacent
+ * columns per lane, shares vertical edges between neighbouring lanes
+ * through shuffles,
  * carries the horizontal edge below a cell over from the row before,
  * applies the boundary conditions as it reads the cells (no ghost-layer
  * pass), reduces the new state's wave speed per block and takes dt from
@@ -21,37 +22,55 @@
  * instead of once per edge side (numerics/solver_sides.h); a row in which
  * the whole warp is wet is solved without the dry and wall cases; and the
  * registers per thread are capped (__launch_bounds__) so that more blocks
- * share a multiprocessor. All were tuned on an H100 (docs/RESULTS-cuda.md). */
+ * share a multiprocessor; in single precision a lane takes two adjacent
+ * columns, loaded and stored as pairs. All were tuned on an H100
+ * (docs/RESULTS-cuda.md). */
 #include "block_max.cuh"
 
 /* Rows of cells that one warp walks through: a strip reads the rows below
  * and above it too (2 / rows more bytes) and solves its bottom edges
  * twice; taller strips give small grids fewer warps. The warps of a block
  * (SWE_CUDA_FUSED_WARPS) lie side by side, so that they read the same
- * rows at the same time and the columns they share come from the cache.
- * Blocks per multiprocessor
- * that the register allocation must allow: more blocks, fewer registers
- * per thread. */
+ * rows at the same time and the columns they share come from the cache. */
 #ifndef SWE_CUDA_FUSED_ROWS
 #define SWE_CUDA_FUSED_ROWS 32
 #endif
 #ifndef SWE_CUDA_FUSED_WARPS
 #define SWE_CUDA_FUSED_WARPS 4
 #endif
+/* Adjacent columns per lane, 1 or 2: the edge between a lane's two cells
+ * needs no shuffle, a pair moves in one load or store, and the warp's two
+ * lent columns serve 62 owned ones instead of 30 (fp32 +1.5 %; fp64 keeps
+ * one, its registers would halve the blocks again). */
+#ifndef SWE_CUDA_FUSED_CELLS
+#ifdef SWE_PRECISION_DOUBLE
+#define SWE_CUDA_FUSED_CELLS 1
+#else
+#define SWE_CUDA_FUSED_CELLS 2
+#endif
+#endif
+/* Blocks per multiprocessor that the register allocation must allow: more
+ * blocks, fewer registers per thread. */
 #ifndef SWE_CUDA_FUSED_MIN_BLOCKS
 #ifdef SWE_PRECISION_DOUBLE
-/* <= 96 registers, 168 B spilled; 4 blocks spill nothing but lose 3 % on a moving flow */
+/* <= 96 registers, 176 B spilled; 4 blocks spill nothing but lose 3 % on a moving flow */
 #define SWE_CUDA_FUSED_MIN_BLOCKS 5
-#else
+#elif SWE_CUDA_FUSED_CELLS == 1
 /* <= 64 registers: at 10 blocks (48) it spilled, and ran 12 % slower */
 #define SWE_CUDA_FUSED_MIN_BLOCKS 8
+#else
+/* two cells a lane: 96 registers, nothing spilled; 6 blocks (80, spilling) ran 3 % slower */
+#define SWE_CUDA_FUSED_MIN_BLOCKS 5
 #endif
 #endif
-/* Lanes 1 to 30 own a column; lanes 0 and 31 only lend their cells. */
+/* A warp reads WARP * FUSED_CELLS columns; the first and the last only
+ * lend their cells. */
+static_assert(SWE_CUDA_FUSED_CELLS == 1 || SWE_CUDA_FUSED_CELLS == 2, "one or two cells a lane");
 enum {
     FUSED_ROWS = SWE_CUDA_FUSED_ROWS,
     FUSED_WARPS = SWE_CUDA_FUSED_WARPS,
-    FUSED_CELLS_PER_WARP = WARP - 2,
+    FUSED_CELLS = SWE_CUDA_FUSED_CELLS,
+    FUSED_CELLS_PER_WARP = WARP * FUSED_CELLS - 2,
     FUSED_COLUMNS_PER_BLOCK = FUSED_WARPS * FUSED_CELLS_PER_WARP
 };
 #define FUSED_LAUNCH_BOUNDS __launch_bounds__(WARP *FUSED_WARPS, SWE_CUDA_FUSED_MIN_BLOCKS)
@@ -81,7 +100,7 @@ __device__ __forceinline__ cell_state stored_cell(swe_cuda_state state, const re
 __device__ __forceinline__ cell_state read_cell(const swe_cuda_grid &grid, swe_cuda_state state,
                                                 const real *__restrict__ b, int i, int j)
 {
-    i = min(i, grid.nx + 1);
+    i = min(max(i, 0), grid.nx + 1);
     j = min(j, grid.ny + 1);
     if (i >= 1 && i <= grid.nx && j >= 1 && j <= grid.ny) {
         return stored_cell(state, b, (size_t)j * grid.stride + i);
@@ -101,16 +120,43 @@ __device__ __forceinline__ cell_state read_cell(const swe_cuda_grid &grid, swe_c
     return cell;
 }
 
-/* read_cell for the loop's row j, whose offset j * stride + i the loop
- * carries from row to row: a cell inside the block then costs its four
- * loads and no address arithmetic from (i, j), which was a tenth of the
- * loop's instructions (docs/RESULTS-cuda.md). */
-__device__ __forceinline__ cell_state read_cell_at(const swe_cuda_grid &grid, swe_cuda_state state,
-                                                   const real *__restrict__ b, int column_inside,
-                                                   int i, int j, size_t at)
+/* Two adjacent values of an array, one load or store. */
+template <typename T> struct real_pair;
+template <> struct real_pair<float> {
+    typedef float2 type;
+};
+template <> struct real_pair<double> {
+    typedef double2 type;
+};
+typedef real_pair<real>::type pair;
+
+/* read_cell for the FUSED_CELLS cells of the loop's row j, whose offset
+ * j * stride + i the loop carries from row to row: cells inside the block
+ * then cost their loads and no address arithmetic from (i, j), which was
+ * a tenth of the loop's instructions (docs/RESULTS-cuda.md). Two cells
+ * load as pairs: a lane's first column i is odd, and the device layout
+ * starts column 1 of every row on a 128-byte line. */
+__device__ __forceinline__ void read_cells_at(const swe_cuda_grid &grid, swe_cuda_state state,
+                                              const real *__restrict__ b, int cells_inside, int i,
+                                              int j, size_t at, cell_state cells[FUSED_CELLS])
 {
-    return column_inside && j <= grid.ny ? stored_cell(state, b, at)
-                                         : read_cell(grid, state, b, i, j);
+    if (cells_inside && j <= grid.ny) {
+        if constexpr (FUSED_CELLS == 2) {
+            const pair h = __ldg((const pair *)(state.h + at));
+            const pair hu = __ldg((const pair *)(state.hu + at));
+            const pair hv = __ldg((const pair *)(state.hv + at));
+            const pair bed = __ldg((const pair *)(b + at));
+            cells[0] = cell_state{h.x, hu.x, hv.x, bed.x};
+            cells[1] = cell_state{h.y, hu.y, hv.y, bed.y};
+        } else {
+            cells[0] = stored_cell(state, b, at);
+        }
+        return;
+    }
+#pragma unroll
+    for (int k = 0; k < FUSED_CELLS; ++k) {
+        cells[k] = read_cell(grid, state, b, i + k, j);
+    }
 }
 
 /* The cell as a side of its vertical edges (swe_fwave_transposed turns it
@@ -133,13 +179,6 @@ __device__ __forceinline__ swe_fwave_side shuffle_up(swe_fwave_side side)
     left.c = __shfl_up_sync(FULL_WARP, side.c, 1);
     left.root = __shfl_up_sync(FULL_WARP, side.root, 1);
     return left;
-}
-
-/* Whether the cells of every lane in this row and the next are wet: then
- * no edge that the warp solves in the row touches a dry cell. */
-__device__ __forceinline__ int warp_is_wet(const swe_fwave_side &cell, const swe_fwave_side &upper)
-{
-    return __all_sync(FULL_WARP, (cell.h >= SWE_DRY_TOLERANCE) & (upper.h >= SWE_DRY_TOLERANCE));
 }
 
 /* The Riemann problem between two sides; wet (the same in every lane: no
@@ -165,12 +204,37 @@ __device__ __forceinline__ swe_net_updates shuffle_down_left_side(swe_net_update
     return right;
 }
 
+/* The owned cells of a lane's new state: a pair where the lane owns both. */
+__device__ __forceinline__ void write_cells(swe_cuda_state to, size_t at,
+                                            const int owns[FUSED_CELLS],
+                                            const swe_cell cells[FUSED_CELLS])
+{
+    if constexpr (FUSED_CELLS == 2) {
+        if (owns[0] && owns[1]) {
+            *(pair *)(to.h + at) = pair{cells[0].h, cells[1].h};
+            *(pair *)(to.hu + at) = pair{cells[0].hu, cells[1].hu};
+            *(pair *)(to.hv + at) = pair{cells[0].hv, cells[1].hv};
+            return;
+        }
+    }
+#pragma unroll
+    for (int k = 0; k < FUSED_CELLS; ++k) {
+        if (owns[k]) {
+            to.h[at + k] = cells[k].h;
+            to.hu[at + k] = cells[k].hu;
+            to.hv[at + k] = cells[k].hv;
+        }
+    }
+}
+
 /* Warp w of block (bx, by) walks rows by * FUSED_ROWS + 1 on, up to
- * FUSED_ROWS of them, of columns (bx * FUSED_WARPS + w) * 30 .. + 31, one
- * column per lane. Lane l solves the vertical edge on its left, between
- * lanes l - 1 and l, and passes its left-side updates to lane l - 1; the
- * horizontal edge above a cell becomes the edge below the cell of the
- * next row. */
+ * FUSED_ROWS of them, owning FUSED_CELLS_PER_WARP columns from
+ * (bx * FUSED_WARPS + w) * FUSED_CELLS_PER_WARP + 1 on (the first warp from
+ * 1), FUSED_CELLS adjacent ones per lane. A cell solves the vertical edge on
+ * its left (the first cell of a lane with the last of lane - 1) and the right
+ * edge's left-side updates come from the cell beside it (the last cell of a
+ * lane takes them from lane + 1); the horizontal edge above a cell becomes
+ * the edge below the cell of the next row. */
 template <int SOLVER>
 __global__ static void FUSED_LAUNCH_BOUNDS fused_step_kernel(
     swe_cuda_grid grid, swe_cuda_state state0, swe_cuda_state state1, const real *__restrict__ b,
@@ -194,20 +258,21 @@ __global__ static void FUSED_LAUNCH_BOUNDS fused_step_kernel(
 
     const int lane = (int)threadIdx.x;
     const int warp = (int)blockIdx.x * FUSED_WARPS + (int)threadIdx.y;
-    const int i = warp * FUSED_CELLS_PER_WARP + lane;
-    const int owns_column = lane >= 1 && lane <= FUSED_CELLS_PER_WARP && i <= grid.nx;
-    const int column_inside = i >= 1 && i <= grid.nx;
+    /* column of this lane's first cell (from -1 for two cells a lane, whose
+     * first lane's first cell lends nothing); its k-th is i + k */
+    const int i = warp * FUSED_CELLS_PER_WARP + 1 - FUSED_CELLS + lane * FUSED_CELLS;
     const int j_first = 1 + (int)blockIdx.y * FUSED_ROWS;
     const int j_last = min(j_first + FUSED_ROWS - 1, grid.ny);
     swe_speed_bits fastest = 0;
-    /* TODO: (1) solve edge_below, the horizontal edge below row j_first, once (sides of read_cell
-     * at j_first - 1 and j_first, swe_fwave_transposed); then for j = j_first .. j_last: read the
-     * cell two rows up ahead of its use (read_cell_at, the offset at of row j carried from row to
-     * row; not in the last row, which needs none), ask warp_is_wet(cell, upper), solve edge_left
-     * between shuffle_up(cell) and cell, take edge_right, the right edge's left side, from lane + 1
-     * (shuffle_down_left_side), solve edge_above, update the cell (swe_update_from_edges,
-     * swe_manning_friction); an owned column writes it to `to` and keeps its wave speed bits in
-     * fastest; move up a row */
+    /* TODO: (1) per cell k of the lane: solve edge_below[k], the horizontal edge below row j_first,
+     * once (sides of read_cell at j_first - 1 and j_first, swe_fwave_transposed); then for j =
+     * j_first .. j_last: read the cells two rows up ahead of their use (read_cells_at, the offset
+     * at of row j carried from row to row; not in the last row, which needs none), ask whether all
+     * of the warp's cells are wet (__all_sync), solve edge_left[k] between the cell on the left
+     * (shuffle_up of the last cell for k = 0) and cell k, take the right edge's left side from
+     * edge_left[k + 1] (from lane + 1's edge_left[0], shuffle_down_left_side, for the last cell),
+     * solve edge_above[k], update the cell (swe_update_from_edges, swe_manning_friction); an owned
+     * column writes it to `to` and keeps its wave speed bits in fastest; move up a row */
     fastest = block_max(fastest);
     if (first_thread) {
         /* TODO: (2) combine the block's maximum into the next clock slot's speed_bits with
