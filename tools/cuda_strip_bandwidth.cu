@@ -28,7 +28,8 @@ __device__ __forceinline__ cell load(const arrays &a, size_t at)
 }
 
 /* Level 4's walk: WARPS warps side by side, OWNED of each warp's 32 lanes
- * own a column (30 in level 4: lanes 0 and 31 lend theirs), ROWS rows a
+ * own a column (30 in level 4 with one column a lane, its fp64 walk:
+ * lanes 0 and 31 lend theirs; fp32 takes two a lane), ROWS rows a
  * strip, rows j_first - 1 and j_last + 1 read too. The stored value uses
  * the rows below and above, as the solver's edges do. */
 template <int WARPS, int ROWS, int OWNED> __global__ void strips(arrays a)
