@@ -10,12 +10,11 @@
 /* Level 4 of the CUDA backend (exercise 06), its fastest: one fused kernel
  * per step. Each warp walks up a strip of rows, one or two adjacent
  * columns per lane, shares vertical edges between neighbouring lanes
- * through shuffles,
- * carries the horizontal edge below a cell over from the row before,
- * applies the boundary conditions as it reads the cells (no ghost-layer
- * pass), reduces the new state's wave speed per block and takes dt from
- * the clock on the device (numerics/device_clock.h), so that the host
- * launches 48 steps as one CUDA graph without looking at any of them.
+ * through shuffles, carries the horizontal edge below a cell over from the
+ * row before, applies the boundary conditions as it reads the cells (no
+ * ghost-layer pass), reduces the new state's wave speed per block and takes
+ * dt from the clock on the device (numerics/device_clock.h), so that the
+ * host launches 48 steps as one CUDA graph without looking at any of them.
  *
  * Three tuned tricks that the lower levels leave out: the f-wave solver's
  * per-cell quantities (velocities, square roots) are taken once per cell

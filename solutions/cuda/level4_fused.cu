@@ -1,12 +1,11 @@
 /* Level 4 of the CUDA backend (exercise 06), its fastest: one fused kernel
  * per step. Each warp walks up a strip of rows, one or two adjacent
  * columns per lane, shares vertical edges between neighbouring lanes
- * through shuffles,
- * carries the horizontal edge below a cell over from the row before,
- * applies the boundary conditions as it reads the cells (no ghost-layer
- * pass), reduces the new state's wave speed per block and takes dt from
- * the clock on the device (numerics/device_clock.h), so that the host
- * launches 48 steps as one CUDA graph without looking at any of them.
+ * through shuffles, carries the horizontal edge below a cell over from the
+ * row before, applies the boundary conditions as it reads the cells (no
+ * ghost-layer pass), reduces the new state's wave speed per block and takes
+ * dt from the clock on the device (numerics/device_clock.h), so that the
+ * host launches 48 steps as one CUDA graph without looking at any of them.
  *
  * Three tuned tricks that the lower levels leave out: the f-wave solver's
  * per-cell quantities (velocities, square roots) are taken once per cell
@@ -272,8 +271,9 @@ __global__ static void FUSED_LAUNCH_BOUNDS fused_step_kernel(
 #pragma unroll
     for (int k = 0; k < FUSED_CELLS; ++k) {
         const int column = lane * FUSED_CELLS + k;
-        owns[k] = column >= 1 && column <= FUSED_CELLS_PER_WARP && i + k >= 1 && i + k <= grid.nx;
-        cells_inside &= i + k >= 1 && i + k <= grid.nx;
+        const int inside = i + k >= 1 && i + k <= grid.nx;
+        owns[k] = column >= 1 && column <= FUSED_CELLS_PER_WARP && inside;
+        cells_inside &= inside;
         const swe_fwave_side below = side_of<SOLVER>(read_cell(grid, from, b, i + k, j_first - 1));
         cell[k] = side_of<SOLVER>(read_cell(grid, from, b, i + k, j_first));
         above[k] = read_cell(grid, from, b, i + k, j_first + 1);
