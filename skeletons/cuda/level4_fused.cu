@@ -16,15 +16,18 @@
  * dt from the clock on the device (numerics/device_clock.h), so that the
  * host launches 48 steps as one CUDA graph without looking at any of them.
  *
- * Three tuned tricks that the lower levels leave out: the f-wave solver's
+ * Tuned tricks that the lower levels leave out: the f-wave solver's
  * per-cell quantities (velocities, square roots) are taken once per cell
  * instead of once per edge side (numerics/solver_sides.h); a row in which
- * the whole warp is wet is solved without the dry and wall cases; and the
- * registers per thread are capped (__launch_bounds__) so that more blocks
- * share a multiprocessor; in single precision a lane takes two adjacent
- * columns, loaded and stored as pairs. All were tuned on an H100
- * (docs/RESULTS-cuda.md). */
+ * the whole warp is wet is solved without the dry and wall cases; the rows
+ * ahead are copied into shared memory asynchronously, so that the loads in
+ * flight hold no registers; and the registers per thread are capped
+ * (__launch_bounds__) so that more blocks share a multiprocessor; in single
+ * precision a lane takes two adjacent columns, loaded and stored as pairs.
+ * All were tuned on an H100 (docs/RESULTS-cuda.md). */
 #include "block_max.cuh"
+
+#include <cuda_pipeline.h>
 
 /* Rows of cells that one warp walks through: a strip reads the rows below
  * and above it too (2 / rows more bytes) and solves its bottom edges
@@ -52,25 +55,40 @@
  * blocks, fewer registers per thread. */
 #ifndef SWE_CUDA_FUSED_MIN_BLOCKS
 #ifdef SWE_PRECISION_DOUBLE
-/* <= 96 registers, 176 B spilled; 4 blocks spill nothing but lose 3 % on a moving flow */
+/* <= 96 registers, 112 B spilled; 4 blocks spill nothing but lose 4-6 % */
 #define SWE_CUDA_FUSED_MIN_BLOCKS 5
 #elif SWE_CUDA_FUSED_CELLS == 1
 /* <= 64 registers: at 10 blocks (48) it spilled, and ran 12 % slower */
 #define SWE_CUDA_FUSED_MIN_BLOCKS 8
 #else
-/* two cells a lane: 96 registers, nothing spilled; 6 blocks (80, spilling) ran 3 % slower */
-#define SWE_CUDA_FUSED_MIN_BLOCKS 5
+/* two cells a lane: 80 registers, nothing spilled; 7 blocks (72, spilling) ran 17 % slower */
+#define SWE_CUDA_FUSED_MIN_BLOCKS 6
 #endif
 #endif
 /* A warp reads WARP * FUSED_CELLS columns; the first and the last only
  * lend their cells. */
 static_assert(SWE_CUDA_FUSED_CELLS == 1 || SWE_CUDA_FUSED_CELLS == 2, "one or two cells a lane");
+/* Rows whose copies a warp keeps in flight ahead of their use. fp32, its
+ * solvers quicker, needs 2 to hide the memory's latency; fp64 runs best
+ * with 1; more take shared memory and the cache's room for no gain
+ * (docs/RESULTS-cuda.md, round 9). */
+#ifndef SWE_CUDA_FUSED_AHEAD
+#ifdef SWE_PRECISION_DOUBLE
+#define SWE_CUDA_FUSED_AHEAD 1
+#else
+#define SWE_CUDA_FUSED_AHEAD 2
+#endif
+#endif
 enum {
     FUSED_ROWS = SWE_CUDA_FUSED_ROWS,
     FUSED_WARPS = SWE_CUDA_FUSED_WARPS,
     FUSED_CELLS = SWE_CUDA_FUSED_CELLS,
     FUSED_CELLS_PER_WARP = WARP * FUSED_CELLS - 2,
-    FUSED_COLUMNS_PER_BLOCK = FUSED_WARPS * FUSED_CELLS_PER_WARP
+    FUSED_COLUMNS_PER_BLOCK = FUSED_WARPS * FUSED_CELLS_PER_WARP,
+    FUSED_AHEAD = SWE_CUDA_FUSED_AHEAD,
+    /* one slot more than the rows in flight: a slot is refilled the
+     * iteration after the one that read it */
+    FUSED_SLOTS = FUSED_AHEAD + 1
 };
 #define FUSED_LAUNCH_BOUNDS __launch_bounds__(WARP *FUSED_WARPS, SWE_CUDA_FUSED_MIN_BLOCKS)
 
@@ -128,35 +146,6 @@ template <> struct real_pair<double> {
     typedef double2 type;
 };
 typedef real_pair<real>::type pair;
-
-/* read_cell for the FUSED_CELLS cells of the loop's row j, whose offset
- * j * stride + i the loop carries from row to row: cells inside the block
- * then cost their loads and no address arithmetic from (i, j), which was
- * a tenth of the loop's instructions (docs/RESULTS-cuda.md). Two cells
- * load as pairs: a lane's first column i is odd, and the device layout
- * starts column 1 of every row on a 128-byte line. */
-__device__ __forceinline__ void read_cells_at(const swe_cuda_grid &grid, swe_cuda_state state,
-                                              const real *__restrict__ b, int cells_inside, int i,
-                                              int j, size_t at, cell_state cells[FUSED_CELLS])
-{
-    if (cells_inside && j <= grid.ny) {
-        if constexpr (FUSED_CELLS == 2) {
-            const pair h = __ldg((const pair *)(state.h + at));
-            const pair hu = __ldg((const pair *)(state.hu + at));
-            const pair hv = __ldg((const pair *)(state.hv + at));
-            const pair bed = __ldg((const pair *)(b + at));
-            cells[0] = cell_state{h.x, hu.x, hv.x, bed.x};
-            cells[1] = cell_state{h.y, hu.y, hv.y, bed.y};
-        } else {
-            cells[0] = stored_cell(state, b, at);
-        }
-        return;
-    }
-#pragma unroll
-    for (int k = 0; k < FUSED_CELLS; ++k) {
-        cells[k] = read_cell(grid, state, b, i + k, j);
-    }
-}
 
 /* The cell as a side of its vertical edges (swe_fwave_transposed turns it
  * to its horizontal ones). */
@@ -226,6 +215,92 @@ __device__ __forceinline__ void write_cells(swe_cuda_state to, size_t at,
     }
 }
 
+/* A lane's cells of one array in one row, as one copy moves them. */
+typedef struct __align__(sizeof(real) * FUSED_CELLS) lane_values
+{
+    real v[FUSED_CELLS];
+}
+lane_values;
+/* One row of a warp's cells in shared memory, array by array. */
+typedef struct staged_row {
+    lane_values h[WARP], hu[WARP], hv[WARP], b[WARP];
+} staged_row;
+
+/* A warp's rows read ahead of their use: asynchronous copies (cp.async)
+ * into a ring of FUSED_SLOTS rows in shared memory, FUSED_AHEAD of them in
+ * flight, so that no register waits for a load. A lane copies and reads
+ * back only its own cells, so the warp needs no barrier. Rows are staged
+ * where a lane's cells all lie inside the block; the others (ghosts, lanes
+ * past the edge) read_cell reads as the row is used. */
+typedef struct row_ring {
+    staged_row *slots; /* the warp's FUSED_SLOTS rows */
+    int used, filled;  /* the slot of the next row used, of the next row copied */
+    int last_staged;   /* rows up to this one are staged (0: none) */
+} row_ring;
+
+/* Starts copying the lane's cells of the row at offset at into row. */
+__device__ __forceinline__ void stage_row(staged_row *row, swe_cuda_state state,
+                                          const real *__restrict__ b, int lane, size_t at)
+{
+    __pipeline_memcpy_async(&row->h[lane], state.h + at, sizeof(lane_values));
+    __pipeline_memcpy_async(&row->hu[lane], state.hu + at, sizeof(lane_values));
+    __pipeline_memcpy_async(&row->hv[lane], state.hv + at, sizeof(lane_values));
+    __pipeline_memcpy_async(&row->b[lane], b + at, sizeof(lane_values));
+}
+
+/* A ring over slots for the strip of rows j_first .. j_last (at: the
+ * offset of the lane's first cell in row j_first), with the copies of the
+ * rows j_first + 1 .. j_first + FUSED_AHEAD started; each row is one
+ * commit group, also when it copies nothing, so that the count of groups
+ * in flight says which row has landed. */
+__device__ __forceinline__ row_ring ring_start(staged_row *slots, const swe_cuda_grid &grid,
+                                               swe_cuda_state state, const real *__restrict__ b,
+                                               int lane, int cells_inside, int j_first, int j_last,
+                                               size_t at)
+{
+    const row_ring ring = {slots, 1, 0, cells_inside ? min(j_last + 1, grid.ny) : 0};
+#pragma unroll
+    for (int r = 1; r <= FUSED_AHEAD; ++r) {
+        if (j_first + r <= ring.last_staged) {
+            stage_row(&slots[r], state, b, lane, at + (size_t)r * grid.stride);
+        }
+        __pipeline_commit();
+    }
+    return ring;
+}
+
+/* The lane's cells of row j + 1 (at: the offset of its first cell in row
+ * j), as read_cell sees them; starts the copy of row j + 1 + FUSED_AHEAD
+ * into the slot that the row before read. */
+__device__ __forceinline__ void ring_next(row_ring *ring, const swe_cuda_grid &grid,
+                                          swe_cuda_state state, const real *__restrict__ b,
+                                          int lane, int i, int j, size_t at,
+                                          cell_state cells[FUSED_CELLS])
+{
+    __pipeline_wait_prior(FUSED_AHEAD - 1); /* row j + 1's group was the oldest in flight */
+    if (j + 1 <= ring->last_staged) {
+        const staged_row *row = &ring->slots[ring->used];
+        const lane_values h = row->h[lane], hu = row->hu[lane], hv = row->hv[lane];
+        const lane_values bed = row->b[lane];
+#pragma unroll
+        for (int k = 0; k < FUSED_CELLS; ++k) {
+            cells[k] = cell_state{h.v[k], hu.v[k], hv.v[k], bed.v[k]};
+        }
+    } else {
+#pragma unroll
+        for (int k = 0; k < FUSED_CELLS; ++k) {
+            cells[k] = read_cell(grid, state, b, i + k, j + 1);
+        }
+    }
+    if (j + 1 + FUSED_AHEAD <= ring->last_staged) {
+        stage_row(&ring->slots[ring->filled], state, b, lane,
+                  at + (size_t)(1 + FUSED_AHEAD) * grid.stride);
+    }
+    __pipeline_commit();
+    ring->used = ring->used + 1 == FUSED_SLOTS ? 0 : ring->used + 1;
+    ring->filled = ring->filled + 1 == FUSED_SLOTS ? 0 : ring->filled + 1;
+}
+
 /* Warp w of block (bx, by) walks rows by * FUSED_ROWS + 1 on, up to
  * FUSED_ROWS of them, owning FUSED_CELLS_PER_WARP columns from
  * (bx * FUSED_WARPS + w) * FUSED_CELLS_PER_WARP + 1 on (the first warp from
@@ -263,11 +338,12 @@ __global__ static void FUSED_LAUNCH_BOUNDS fused_step_kernel(
     const int j_first = 1 + (int)blockIdx.y * FUSED_ROWS;
     const int j_last = min(j_first + FUSED_ROWS - 1, grid.ny);
     swe_speed_bits fastest = 0;
-    /* TODO: (1) per cell k of the lane: solve edge_below[k], the horizontal edge below row j_first,
+    /* TODO: (1) start the warp's ring of rows read ahead (a __shared__
+     * staged_row[FUSED_WARPS][FUSED_SLOTS], ring_start; the offset at of row j carried from row to
+     * row); per cell k of the lane: solve edge_below[k], the horizontal edge below row j_first,
      * once (sides of read_cell at j_first - 1 and j_first, swe_fwave_transposed); then for j =
-     * j_first .. j_last: read the cells two rows up ahead of their use (read_cells_at, the offset
-     * at of row j carried from row to row; not in the last row, which needs none), ask whether all
-     * of the warp's cells are wet (__all_sync), solve edge_left[k] between the cell on the left
+     * j_first .. j_last: take the row above from the ring (ring_next), ask whether all of the
+     * warp's cells are wet (__all_sync), solve edge_left[k] between the cell on the left
      * (shuffle_up of the last cell for k = 0) and cell k, take the right edge's left side from
      * edge_left[k + 1] (from lane + 1's edge_left[0], shuffle_down_left_side, for the last cell),
      * solve edge_above[k], update the cell (swe_update_from_edges, swe_manning_friction); an owned
