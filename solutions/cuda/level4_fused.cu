@@ -46,7 +46,7 @@
  * blocks, fewer registers per thread. */
 #ifndef SWE_CUDA_FUSED_MIN_BLOCKS
 #ifdef SWE_PRECISION_DOUBLE
-/* <= 96 registers, 112 B spilled; 4 blocks spill nothing but lose 4-6 % */
+/* <= 96 registers, 132 B spilled; 4 blocks spill nothing but lose 4-6 % */
 #define SWE_CUDA_FUSED_MIN_BLOCKS 5
 #elif SWE_CUDA_FUSED_CELLS == 1
 /* <= 64 registers: at 10 blocks (48) it spilled, and ran 12 % slower */
@@ -206,12 +206,12 @@ __device__ __forceinline__ void write_cells(swe_cuda_state to, size_t at,
     }
 }
 
-/* A lane's cells of one array in one row, as one copy moves them. */
-typedef struct __align__(sizeof(real) * FUSED_CELLS) lane_values
-{
-    real v[FUSED_CELLS];
-}
-lane_values;
+/* A lane's cells of one array in one row, as one 8-byte copy moves them:
+ * two floats are aligned as a pair because a lane's first column is odd
+ * and the device layout starts column 1 of every row on a 128-byte line. */
+typedef struct lane_values {
+    alignas(sizeof(real) * FUSED_CELLS) real v[FUSED_CELLS];
+} lane_values;
 /* One row of a warp's cells in shared memory, array by array. */
 typedef struct staged_row {
     lane_values h[WARP], hu[WARP], hv[WARP], b[WARP];
