@@ -225,8 +225,11 @@ typedef struct staged_row {
  * past the edge) read_cell reads as the row is used. */
 typedef struct row_ring {
     staged_row *slots; /* the warp's FUSED_SLOTS rows */
-    int used, filled;  /* the slot of the next row used, of the next row copied */
-    int last_staged;   /* rows up to this one are staged (0: none) */
+    /* the slot of the next row used, and of the next row copied (the slot
+     * used the row before: carried, not derived from used, which spilled
+     * the HLLE kernel's registers and cost it 1 %, docs/RESULTS-cuda.md) */
+    int used, filled;
+    int last_staged; /* rows up to this one are staged (0: none) */
 } row_ring;
 
 /* Starts copying the lane's cells of the row at offset at into row. */
