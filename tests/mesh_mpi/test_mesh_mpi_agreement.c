@@ -234,7 +234,7 @@ static int device_available(const char *backend, char *why, size_t size)
  * neither passed nor failed) elsewhere. */
 static void register_device_suite(const char *backend, const char *test_name, CU_TestFunc test)
 {
-    char why[256], name[48];
+    char why[sizeof((swe_error){0}).message], name[48]; /* why holds a whole error message */
     snprintf(name, sizeof name, "mesh-mpi-%s", backend);
     if (!device_available(backend, why, sizeof why)) {
         if (swe_mpi_test_rank() == 0) {
