@@ -1,4 +1,12 @@
-# shallows: one entry point. `make help` lists the targets.
+# shallows: one entry point. `make help` lists the targets (the `## make` lines of this
+# file and of the fragments it includes).
+#
+# The build in five parts (docs/ARCHITECTURE.md, "The build"):
+#   tools/build/libraries.mk     the libraries found (NetCDF, PNG, ...), each optional
+#   backends/<model>/model.mk    a programming model: finds its toolchain, sets its one macro
+#   backends/mpi/mpi.mk          the MPI layer and its programs
+#   common/<app>/<app>.mk        an application: its sources, libraries and tests
+#   tools/build/rules.mk         the generic rules: objects, the core library, the programs
 
 PRECISION ?= single
 # A student release ships without solutions/: it builds the skeletons.
@@ -8,10 +16,6 @@ ARCH ?= -march=native
 # Some CPUs (Zen 1, among others) make GCC prefer 128-bit vectors; the
 # solver loops are compute bound and run faster with all of AVX2's width.
 VECTOR_WIDTH ?= $(if $(filter x86_64,$(shell uname -m)),-mprefer-vector-width=256)
-# The Cartesian edge loops (the serial kernels, which OpenMP and MPI call
-# too) run 1.2-1.6x faster with AVX-512's width where the CPU has it
-# (docs/RESULTS.md); without AVX-512 the preference changes nothing.
-CARTESIAN_VECTOR_WIDTH ?= $(if $(filter x86_64,$(shell uname -m)),-mprefer-vector-width=512)
 VERSION := 0.1.0
 
 ifeq ($(filter $(PRECISION),single double),)
@@ -27,7 +31,7 @@ $(error DRY_TOLERANCE must be a positive number of metres such as 1e-5, not '$(D
 endif
 endif
 
-# yes: the test-only shadow backend in shallows too (tests/backends/shadow/).
+# yes: the test-only shadow model in the programs too (tests/backends/shadow/).
 WITH_SHADOW ?=
 
 BUILD := build/$(PRECISION)$(if $(DRY_TOLERANCE),-dry$(DRY_TOLERANCE))$(if $(SANITIZE),-sanitize)$(if $(filter-out solutions,$(KERNELS)),-$(notdir $(KERNELS)))$(if $(filter yes,$(WITH_SHADOW)),-shadow)
@@ -41,7 +45,12 @@ ifneq ($(SANITIZE),)
 SANITIZERS := -fsanitize=address,undefined -fno-sanitize-recover=all
 OPTIMISE := -O1 -g -fno-omit-frame-pointer -ffp-contract=off $(SANITIZERS)
 endif
-CPPFLAGS += -D_POSIX_C_SOURCE=200809L -DSWE_VERSION='"$(VERSION)"' -Icommon -Ibackends/serial
+# Includes name their room from one of three roots: common/ for the shared
+# core and the applications ("mesh/geometry/mesh_build.h"), the repository
+# for backends/ and tests/ ("backends/cuda/cuda_check.h"), and the kernels
+# this build compiles, solutions/ or skeletons/ ("cuda/cartesian/level1_kernels.cu").
+KERNEL_ROOT := -I$(KERNELS)
+CPPFLAGS += -D_POSIX_C_SOURCE=200809L -DSWE_VERSION='"$(VERSION)"' -Icommon -I. $(KERNEL_ROOT)
 ifeq ($(PRECISION),double)
 CPPFLAGS += -DSWE_PRECISION_DOUBLE
 endif
@@ -54,196 +63,100 @@ CFLAGS += -std=c11 -fopenmp-simd $(WARNINGS) $(OPTIMISE) -MMD -MP
 LDFLAGS += $(SANITIZERS)
 LDLIBS += -lm
 
-CORE_SOURCES := $(filter-out common/programs/%,$(wildcard common/*/*.c))
-BACKEND_SOURCES := $(wildcard backends/serial/*.c) $(wildcard $(KERNELS)/serial/*.c)
-TEST_SOURCES := $(wildcard tests/*.c)
-# Objects built by rules of their own (e.g. nvcc), linked into every program.
-EXTRA_OBJECTS :=
+# What the fragments fill: the models built (MODELS; TEST_MODELS are built
+# into shallows-tests alone), the applications (APPS), the programs
+# (PROGRAMS), and the sources left out because a library is missing (DROPPED).
+# Programs not installed (tests, validation, grading: TOOL_PROGRAMS), and
+# the rules a fragment can only write once all are read (LATE_RULES).
+MODELS :=
+TEST_MODELS :=
+APPS :=
+PROGRAMS :=
+TOOL_PROGRAMS :=
+DROPPED :=
+LATE_RULES :=
+STAMPED_FLAGS :=
 
-include tools/libraries.mk
+include tools/build/functions.mk
+include tools/build/libraries.mk
+include backends/serial/model.mk $(filter-out backends/serial/model.mk,$(sort $(wildcard backends/*/model.mk))) \
+    tests/backends/shadow/model.mk
+# shallows runs both shallow-water applications: the Cartesian one, and the
+# mesh one when given --mesh FILE.
+PROGRAMS += shallows
+shallows_MAIN := common/programs/shallows.c
+shallows_APPS := cartesian mesh
 
-# NetCDF output needs libnetcdf; a machine without it (a GPU node, say)
-# still builds shallows, which then refuses to write files with a message.
-# The files that call NetCDF are common/io/netcdf_*.c and the checkpoint's
-# (netcdf_series*.c only run writers and readers in children: they build
-# without).
-NETCDF_CORE_SOURCES := $(filter-out common/io/netcdf_unavailable.c common/io/netcdf_series%.c,$(wildcard common/io/netcdf_*.c)) \
-    common/io/checkpoint.c common/io/checkpoint_record.c
-ifeq ($(HAVE_NETCDF),yes)
-CORE_SOURCES := $(filter-out common/io/netcdf_unavailable.c,$(CORE_SOURCES))
-CPPFLAGS += $(NETCDF_CFLAGS)
-LDLIBS += $(NETCDF_LIBS)
-else
-CPPFLAGS += -DSWE_WITHOUT_NETCDF
-CORE_SOURCES := $(filter-out $(NETCDF_CORE_SOURCES),$(CORE_SOURCES))
-TEST_SOURCES := $(filter-out tests/test_netcdf.c tests/test_checkpoint.c tests/test_netcdf_input.c \
-    tests/test_cf_input.c tests/test_cf_output.c tests/test_geographic.c tests/cf_test_file.c \
-    tests/test_fault_%.c,$(TEST_SOURCES))
-endif
+include common/cartesian/cartesian.mk common/mesh/mesh.mk common/ns/ns.mk
 
-# Each optional library below has a stand-in file that says what is
-# missing: $(call optional,HAVE,with-file,without-file).
-optional = $(eval CORE_SOURCES := $(filter-out $(if $(filter yes,$(1)),$(3),$(2)),$(CORE_SOURCES)))
+include backends/mpi/mpi.mk
+include tools/teaching/teaching.mk
+include tools/build/rules.mk
 
-# PNG pictures need libpng; without it --format png is refused.
-$(call optional,$(HAVE_PNG),common/io/png_output.c,common/io/png_unavailable.c)
-ifeq ($(HAVE_PNG),yes)
-CPPFLAGS += $(PNG_CFLAGS)
-LDLIBS += $(PNG_LIBS)
-else
-CPPFLAGS += -DSWE_WITHOUT_PNG
-CORE_SOURCES := $(filter-out common/io/png_raster.c,$(CORE_SOURCES))
-TEST_SOURCES := $(filter-out tests/test_png.c,$(TEST_SOURCES))
-endif
-
-# Text in the pictures (cairo); without it they carry no labels.
-$(call optional,$(HAVE_CAIRO),common/io/text_cairo.c,common/io/text_unavailable.c)
-ifeq ($(HAVE_CAIRO),yes)
-CPPFLAGS += $(CAIRO_CFLAGS)
-LDLIBS += $(CAIRO_LIBS)
-endif
-
-# Units of input files (udunits2); without it metres and degrees only.
-$(call optional,$(HAVE_UDUNITS),common/io/units_udunits.c,common/io/units_builtin.c)
-ifeq ($(HAVE_UDUNITS),yes)
-CPPFLAGS += $(UDUNITS_CFLAGS)
-LDLIBS += $(UDUNITS_LIBS)
-endif
-
-# Compressed VTK files (zlib); without it they are written raw.
-$(call optional,$(HAVE_ZLIB),common/io/vtk_zlib.c,common/io/vtk_zlib_unavailable.c)
-ifeq ($(HAVE_ZLIB),yes)
-CPPFLAGS += $(ZLIB_CFLAGS)
-LDLIBS += $(ZLIB_LIBS)
-else
-CPPFLAGS += -DSWE_WITHOUT_ZLIB
-endif
-
-# Every other backend adds itself from backends/<name>/backend.mk when its
-# toolchain is installed: it appends to BACKEND_SOURCES, EXTRA_OBJECTS,
-# CPPFLAGS (-DSWE_WITH_<NAME>), CFLAGS and LDLIBS.
-FLAGS_STAMP := $(BUILD)/compile-flags
-include $(wildcard backends/*/backend.mk)
-# Test doubles: built into shallows-tests, which links TEST_ONLY_OBJECTS in
-# place of TEST_REPLACED_OBJECTS.
-TEST_ONLY_OBJECTS :=
-TEST_REPLACED_OBJECTS :=
-include tests/backends/shadow/backend.mk
-include common/staggered/staggered.mk
-include common/mesh/mesh.mk
-
-LIBRARY_OBJECTS := $(patsubst %.c,$(BUILD)/obj/%.o,$(CORE_SOURCES) $(BACKEND_SOURCES)) $(EXTRA_OBJECTS)
-MAIN_OBJECT := $(BUILD)/obj/common/programs/shallows.o
-TEST_OBJECTS := $(patsubst %.c,$(BUILD)/obj/%.o,$(TEST_SOURCES))
-
-PROGRAM := $(BUILD)/shallows
-TEST_PROGRAM := $(BUILD)/shallows-tests
-VALIDATE_PROGRAM := $(BUILD)/shallows-validate
-VALIDATE_OBJECTS := $(patsubst %.c,$(BUILD)/obj/%.o,tools/validate.c tools/validate_cases.c tools/validate_commands.c tools/validate_numerics.c tools/radial_reference.c)
-
-.PHONY: all run movie test check bench bench-mesh validate deps help clean format format-check print-program \
+.PHONY: all run movie test check bench validate deps help clean format format-check print-program \
     install config fuzz
 .DEFAULT_GOAL := all
 
-all: $(PROGRAM)
-
-$(PROGRAM): $(MAIN_OBJECT) $(LIBRARY_OBJECTS) $(MESH_OBJECTS)
-	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
-
-$(TEST_PROGRAM): $(TEST_OBJECTS) $(TEST_ONLY_OBJECTS) $(filter-out $(TEST_REPLACED_OBJECTS),$(LIBRARY_OBJECTS)) \
-		$(MESH_OBJECTS)
-	$(CC) $(LDFLAGS) -o $@ $^ $(CUNIT_LIBS) $(LDLIBS)
-
-$(VALIDATE_PROGRAM): $(VALIDATE_OBJECTS) $(LIBRARY_OBJECTS)
-	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
-
-$(BUILD)/obj/%.o: %.c $(FLAGS_STAMP)
-	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
-
-$(BUILD)/obj/$(KERNELS)/serial/serial_kernels.o: CFLAGS += $(CARTESIAN_VECTOR_WIDTH)
-
--include $(LIBRARY_OBJECTS:.o=.d) $(MAIN_OBJECT:.o=.d) $(TEST_OBJECTS:.o=.d) $(VALIDATE_OBJECTS:.o=.d) \
-    $(TEST_ONLY_OBJECTS:.o=.d)
-
-include tools/teaching.mk
-
-# Every object depends on the flags it was compiled with (FLAGS_STAMP is
-# rewritten whenever they change): switching a backend on or off, as
-# `CUDA_NVCC=` or `HAVE_NETCDF=no` do, rebuilds what it affects instead of
-# linking objects of another configuration.
-FLAGS_NOW := $(CC) $(CPPFLAGS) $(CFLAGS) $(CARTESIAN_VECTOR_WIDTH) $(NVCCFLAGS) $(CUDA_MATH) $(LDFLAGS) $(LDLIBS) $(MPI_NETCDF_FLAGS)
-ifneq ($(file <$(FLAGS_STAMP)),$(FLAGS_NOW))
-$(shell mkdir -p $(BUILD))
-$(file >$(FLAGS_STAMP),$(FLAGS_NOW))
-endif
-$(FLAGS_STAMP): ;
+## make: every program of this configuration into build/<precision>/ (PRECISION=single|double,
+## KERNELS=solutions|skeletons, DRY_TOLERANCE=metres)
+all: $(addprefix $(BUILD)/,$(PROGRAMS))
 
 ## make run: a radial dam break, written to output/radial-dam-break.{nc,pvd}, _NNNN.{vtr,png}
 RUN_SCENARIO ?= radial-dam-break
 run: deps
 	@$(MAKE) --no-print-directory all
 	@mkdir -p output
-	$(PROGRAM) --scenario $(RUN_SCENARIO) --output output/$(RUN_SCENARIO) --format netcdf,vtk,png
+	$(BUILD)/shallows --scenario $(RUN_SCENARIO) --output output/$(RUN_SCENARIO) --format netcdf,vtk,png
 	@echo "Look at it: ncview output/$(RUN_SCENARIO).nc | paraview output/$(RUN_SCENARIO).pvd | xdg-open output/$(RUN_SCENARIO)_0005.png"
 	@du -ch output/$(RUN_SCENARIO).nc output/$(RUN_SCENARIO)_*.vtr output/$(RUN_SCENARIO)_*.png | tail -n 1 | sed 's/total/in all (compressed: --compress 0..9)/'
 
 ## make movie: the pictures of `make run` as output/radial-dam-break.gif (ffmpeg or ImageMagick)
 movie:
-	@tools/movie.sh output/$(RUN_SCENARIO)
+	@tools/files/movie.sh output/$(RUN_SCENARIO)
 
 ## make test: every suite in both precisions, then once more under sanitizers
 test: deps
-	@tools/run_tests.sh
+	@tools/build/run_tests.sh
+
+## make check: the suites of one build (PRECISION=, SANITIZE=1)
+# Under the sanitizers, what libraries keep to the end is not reported
+# (tests/lsan-suppressions.txt says which).
+check: all $(TEST_PROGRAM)
+	LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan-suppressions.txt:print_suppressions=0 \
+	    $(TEST_PROGRAM) --program $(BUILD)/shallows
 
 ## make validate: the published and analytic cases, both precisions -> docs/VALIDATION.md
 ## (slow: minutes; VALIDATE_QUICK=1 for coarser grids). Its short version is in make test.
 # Thacker's 0.1 m deep bowl runs once more with the former default dry
-# tolerance, 1 mm, to show what it cost (passed to tools/validate.py).
+# tolerance, 1 mm, to show what it cost (passed to tools/validate/validate.py).
 VALIDATE_DRY_TOLERANCE := 1e-3
 validate: deps
 	@$(MAKE) --no-print-directory PRECISION=single build/single/shallows-validate
 	@$(MAKE) --no-print-directory PRECISION=double build/double/shallows-validate
 	@$(MAKE) --no-print-directory PRECISION=double DRY_TOLERANCE=$(VALIDATE_DRY_TOLERANCE) build/double-dry$(VALIDATE_DRY_TOLERANCE)/shallows-validate
-	python3 tools/validate.py --dry-tolerance $(VALIDATE_DRY_TOLERANCE) $(if $(VALIDATE_QUICK),--quick)
+	python3 tools/validate/validate.py --dry-tolerance $(VALIDATE_DRY_TOLERANCE) $(if $(VALIDATE_QUICK),--quick)
 	@$(MAKE) --no-print-directory validate-mesh
 
-## make validate-mesh: the triangle cases alone -> docs/VALIDATION.md (Triangles), docs/mesh/
-## (about 10 minutes here; VALIDATE_MESH_LONG=1 adds 000's M2 and the step on M2, M3: GPU machine)
-.PHONY: validate-mesh
-validate-mesh: deps meshes
-	@$(MAKE) --no-print-directory PRECISION=double build/double/shallows build/double/shallows-validate
-	python3 tools/validate_mesh.py $(if $(VALIDATE_MESH_LONG),--long)
-
-## make check: the suites of one build (PRECISION=, SANITIZE=1)
-# Under the sanitizers, what libraries keep to the end is not reported
-# (tests/lsan-suppressions.txt says which).
-check: $(PROGRAM) $(TEST_PROGRAM)
-	LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan-suppressions.txt:print_suppressions=0 $(TEST_PROGRAM) --program $(PROGRAM)
-
-## make bench: every backend and level, both precisions, against the measured
-## memory bandwidth; table, build/bench/bench.csv and bench.png (tools/bench.sh)
+## make bench: every model and level of every application, both precisions, against the
+## measured memory bandwidth; tables, CSV and plots in build/bench/ (tools/bench/)
 bench:
-	@MAKE="$(MAKE)" tools/bench.sh
-	@MAKE="$(MAKE)" tools/bench_mesh.sh
+	@MAKE="$(MAKE)" tools/bench/bench.sh
+	@MAKE="$(MAKE)" tools/bench/bench_mesh.sh
+	$(if $(filter ns,$(APPS)),@MAKE="$(MAKE)" tools/bench/bench_navier_stokes.sh)
 
-## make bench-mesh: the triangle solver's half of make bench alone
-bench-mesh:
-	@MAKE="$(MAKE)" tools/bench_mesh.sh
-
-# The program of this configuration (for tools/bench.sh).
+# The program of this configuration (for tools/bench/bench.sh).
 print-program:
-	@echo $(PROGRAM)
+	@echo $(BUILD)/shallows
 
 ## make fuzz: mutated files against one reader for FUZZ_MINUTES (default 10), under
 ## ASan/UBSan; READER=bathymetry|displacement|checkpoint|snapshots|classic-header
-## (tools/fuzz/; the last is a libFuzzer target, which needs clang: tools/deps.sh fuzz installs it)
+## (tools/fuzz/; the last is a libFuzzer target, which needs clang: tools/build/deps.sh fuzz installs it)
 READER ?= bathymetry
 FUZZ_MINUTES ?= 10
 FUZZ_DIR := build/fuzz
 FUZZER := $(FUZZ_DIR)/classic_header_fuzzer
 fuzz:
-	@tools/deps.sh fuzz
+	@tools/build/deps.sh fuzz
 ifeq ($(READER),classic-header)
 	@$(MAKE) --no-print-directory $(FUZZER)
 	python3 tools/fuzz/fuzz_readers.py --reader $(READER) --libfuzzer $(FUZZER) \
@@ -261,10 +174,10 @@ $(FUZZER): tools/fuzz/classic_header_fuzzer.c common/io/classic_header.c common/
 
 ## make deps: install the Debian packages the build needs (as root), or say which
 deps:
-	@tools/deps.sh
+	@tools/build/deps.sh
 
 ## make format: clang-format every C, CUDA and OpenCL source in place;
-## format-check also checks skeletons/, which tools/make_skeletons formats
+## format-check also checks skeletons/, which tools/teaching/make_skeletons formats
 SOURCES_TO_FORMAT = $(shell git ls-files '*.c' '*.h' '*.cu' '*.cuh' '*.cl' '*.clh')
 format:
 	clang-format -i $(filter-out skeletons/%,$(SOURCES_TO_FORMAT))
@@ -272,52 +185,43 @@ format:
 format-check:
 	clang-format --dry-run -Werror $(SOURCES_TO_FORMAT)
 
-## make install PREFIX=dir: this build's programs into PREFIX/bin (default
-## /usr/local; DESTDIR= for packaging), the docs into PREFIX/share/doc/shallows
+## make install PREFIX=dir: every program of this build into PREFIX/bin (default /usr/local;
+## DESTDIR= for packaging), the docs into PREFIX/share/doc/shallows, the cases' meshes
+## into PREFIX/share/shallows/meshes
 PREFIX ?= /usr/local
 DESTDIR ?=
 install: all
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/doc/shallows
-	install -m 755 $(PROGRAM) $(DESTDIR)$(PREFIX)/bin/shallows
-	$(if $(MPI_PROGRAM),install -m 755 $(MPI_PROGRAM) $(DESTDIR)$(PREFIX)/bin/shallows-mpi)
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/doc/shallows \
+	    $(DESTDIR)$(PREFIX)/share/shallows/meshes
+	install -m 755 $(addprefix $(BUILD)/,$(PROGRAMS)) $(DESTDIR)$(PREFIX)/bin
 	install -m 644 README.md $(wildcard docs/*.md) $(DESTDIR)$(PREFIX)/share/doc/shallows
-	@echo "installed $(DESTDIR)$(PREFIX)/bin/shallows$(if $(MPI_PROGRAM), and shallows-mpi) ($(PRECISION) precision)"
+	install -m 644 $(wildcard common/mesh/geo/*.msh common/mesh/geo/*.geo) \
+	    $(DESTDIR)$(PREFIX)/share/shallows/meshes
+	@echo "installed $(PROGRAMS) into $(DESTDIR)$(PREFIX)/bin ($(PRECISION) precision)"
 
-## make config: which libraries this build found, and how
+## make config: which libraries, models and applications this build found, and how
 config:
+	@echo "programs:         $(PROGRAMS)"
+	@echo "applications:     $(foreach a,$(APPS),$(a) ($(call app_models,$(a))))"
+	@echo "models:           $(MODELS)"
 	@echo "NetCDF:           $(HAVE_NETCDF) $(if $(NETCDF_VIA),(through $(NETCDF_VIA)))"
-	@echo "parallel NetCDF:  $(HAVE_NETCDF_PAR) (shallows-mpi: $(if $(MPI_PROGRAM),built,not built))"
+	@echo "parallel NetCDF:  $(HAVE_NETCDF_PAR)"
 	@echo "libpng:           $(HAVE_PNG)"
 	@echo "cairo (text):     $(HAVE_CAIRO)"
 	@echo "udunits2:         $(HAVE_UDUNITS)"
 	@echo "zlib (VTK):       $(HAVE_ZLIB)"
+	@echo "FFTW:             $(HAVE_FFTW) (shallows-ns$(if $(filter yes,$(HAVE_FFTW)),, is not built: install libfftw3-dev))"
+	@echo "FFTW with MPI:    $(HAVE_FFTW_MPI)"
 	@echo "METIS:            $(HAVE_METIS) (shallows-mpi --mesh partitions$(if $(filter yes,$(HAVE_METIS)),, at random only: install libmetis-dev))"
 	@echo "CUnit:            $(CUNIT_LIBS)"
 
+## make clean: remove build/
 clean:
 	rm -rf build
 
+## make help: this list
 help:
-	@echo "make               build $(PROGRAM) (PRECISION=single|double, KERNELS=solutions|skeletons, DRY_TOLERANCE=metres)"
-	@echo "make run           run a radial dam break: output/radial-dam-break.nc, .pvd, _NNNN.vtr, _NNNN.png"
-	@echo "make movie         turn the pictures of make run into output/radial-dam-break.gif"
-	@echo "make test          all test suites, both precisions, and under ASan/UBSan"
-	@echo "make check         the test suites of one build (PRECISION=..., SANITIZE=1)"
-	@echo "make bench         every backend and level against the memory bandwidth (BENCH_SIZES=...)"
-	@echo "make bench-mesh    the triangle solver: orderings, orders, bytes and bandwidth (also in make bench)"
-	@echo "make validate      published and analytic test cases -> docs/VALIDATION.md (slow)"
-	@echo "make fuzz          mutated files against a reader: READER=bathymetry|displacement|checkpoint|snapshots|classic-header FUZZ_MINUTES=10"
-	@echo "make deps          install missing Debian packages (root) or print the command;"
-	@echo "                   .venv with the CF checkers (DEPS_PARAVIEW=yes: ParaView too)"
-	@echo "make format        clang-format all C, CUDA and OpenCL sources (format-check: only check)"
-	@echo "make cuda-objects  compile the CUDA backend and kernels, warnings as errors (no GPU needed)"
-	@echo "make skeletons     regenerate skeletons/ from the markers in solutions/"
-	@echo "make grade         grade kernels: EXERCISE=NN-name SUBMISSION=dir (points, results.json, JUnit)"
-	@echo "make student-release  build/student-release/ and .tar.gz without solutions/"
-	@echo "make teaching-check    skeletons fresh, release grades 0 on skeletons and full on solutions"
-	@echo "make grade-check   hostile submissions graded 0, GitHub Classroom simulated"
-	@echo "make gradescope    build/gradescope/autograder.zip for Gradescope (EXERCISE=a,b)"
-	@echo "make slides        slides/*.md to PDF (pandoc + beamer)"
-	@echo "make install       the programs into PREFIX/bin (PREFIX=/usr/local, DESTDIR=)"
-	@echo "make config        which libraries the build found (pkg-config, nc-config)"
-	@echo "make clean         remove build/"
+	@awk '/^## make/ { sub(/^## /, ""); split($$0, parts, ": "); \
+	        printf "%-24s %s\n", parts[1], substr($$0, length(parts[1]) + 3); more = 1; next } \
+	    more && /^## / { sub(/^## /, ""); printf "%-24s %s\n", "", $$0; next } \
+	    { more = 0 }' $(filter %Makefile %.mk,$(MAKEFILE_LIST))

@@ -1,5 +1,5 @@
 #define _GNU_SOURCE /* unshare, CLONE_NEWNS, CLONE_NEWUSER */
-#include "fault_runner.h"
+#include "tests/fault_runner.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -15,7 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "test_suites.h"
+#include "tests/test_suites.h"
 
 enum { MAX_ARGUMENTS = 48 };
 

@@ -7,7 +7,7 @@
 #ifndef SWE_FAULT_RUNNER_H
 #define SWE_FAULT_RUNNER_H
 
-#include "program_runner.h"
+#include "tests/program_runner.h"
 
 #include <sys/types.h>
 

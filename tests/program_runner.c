@@ -1,6 +1,6 @@
-#include "program_runner.h"
+#include "tests/program_runner.h"
 
-#include "test_suites.h"
+#include "tests/test_suites.h"
 
 #include <dirent.h>
 #include <fcntl.h>

@@ -1,5 +1,5 @@
 /* Runs the CUnit suites: shallows-tests --program PATH [--suite NAME]. */
-#include "test_suites.h"
+#include "tests/test_suites.h"
 
 #include <CUnit/Basic.h>
 #include <stdio.h>
@@ -86,7 +86,7 @@ int main(int argc, char **argv)
 #endif
     register_agreement_tests();
     register_bench_verify_tests();
-#ifdef SWE_WITH_STAGGERED
+#ifdef SWE_WITH_NS
     register_staggered_tests();
 #endif
     register_mesh_tests();

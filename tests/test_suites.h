@@ -39,9 +39,9 @@ void register_fault_checkpoint_tests(void); /* with NetCDF */
 void register_fault_output_tests(void);     /* with NetCDF */
 void register_fault_kill_tests(void);       /* with NetCDF */
 void register_mpi_cli_tests(void);
-/* shallows-mpi --mesh through mpirun (tests/mesh_mpi/cli/). */
+/* shallows-mpi --mesh through mpirun (tests/mesh/mpi/cli/). */
 void register_mesh_mpi_cli_tests(void);
-void register_staggered_tests(void); /* Navier-Stokes, only with SWE_WITH_STAGGERED (FFTW) */
+void register_staggered_tests(void); /* Navier-Stokes, only with SWE_WITH_NS (FFTW) */
 void register_mesh_tests(void);      /* the triangle solver's suites, tests/mesh/ */
 
 /* Path of the shallows binary under test (--program). */

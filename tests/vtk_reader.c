@@ -1,4 +1,4 @@
-#include "vtk_reader.h"
+#include "tests/vtk_reader.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -104,19 +104,4 @@ void *swe_vtk_read_array(const char *file, size_t size, const char *name, size_t
     size_t available = size - (size_t)(data - file) - (size_t)offset;
     return swe_vtk_is_compressed(file) ? read_compressed(start, available, bytes)
                                        : read_raw(start, available, bytes);
-}
-
-const char *swe_vtk_read_extent(const char *from, const char *attribute, swe_vtk_extent *extent)
-{
-    char key[64];
-    snprintf(key, sizeof key, " %s=\"", attribute);
-    const char *start = from != NULL ? strstr(from, key) : NULL;
-    int k0 = -1, k1 = -1, consumed = 0;
-    if (start == NULL ||
-        sscanf(start + strlen(key), "%d %d %d %d %d %d\"%n", &extent->i_begin, &extent->i_end,
-               &extent->j_begin, &extent->j_end, &k0, &k1, &consumed) != 6 ||
-        k0 != 0 || k1 != 0 || consumed == 0) {
-        return NULL;
-    }
-    return start + strlen(key) + consumed;
 }

@@ -1,11 +1,8 @@
-/* Reading back what the VTK writers write, for the tests: extents and
- * the arrays of the appended section, raw or zlib-compressed in VTK's
- * block format (io/vtk_appended.h: the .vtr, .vti and .vtu files),
+/* Reading back what the VTK writers write, for the tests: the arrays of the appended section, raw
+ * or zlib-compressed in VTK's block format (io/vtk_appended.h: the .vtr, .vti and .vtu files),
  * checked against their headers. */
 #ifndef SWE_VTK_READER_H
 #define SWE_VTK_READER_H
-
-#include "io/vtk_output.h"
 
 #include <stddef.h>
 
@@ -17,9 +14,5 @@ void *swe_vtk_read_array(const char *file, size_t size, const char *name, size_t
 
 /* Whether the file's arrays are zlib-compressed (a compressor attribute). */
 int swe_vtk_is_compressed(const char *file);
-
-/* Reads `attribute="i0 i1 j0 j1 0 0"` (Extent, WholeExtent) at or after
- * from into *extent; returns where the attribute's value ends, or NULL. */
-const char *swe_vtk_read_extent(const char *from, const char *attribute, swe_vtk_extent *extent);
 
 #endif

@@ -1,6 +1,6 @@
-#include "mpi_agree.h"
+#include "backends/mpi/mpi_agree.h"
 
-#include "mpi_check.h"
+#include "backends/mpi/mpi_check.h"
 
 #include <stdint.h>
 #include <string.h>

@@ -1,4 +1,4 @@
-#include "mpi_check.h"
+#include "backends/mpi/mpi_check.h"
 
 #include <stdio.h>
 #include <stdlib.h>

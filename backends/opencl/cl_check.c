@@ -1,4 +1,4 @@
-#include "cl_check.h"
+#include "backends/opencl/cl_check.h"
 
 #include <CL/cl_ext.h>
 #include <string.h>

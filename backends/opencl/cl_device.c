@@ -1,6 +1,6 @@
-#include "cl_device.h"
+#include "backends/opencl/cl_device.h"
 
-#include "cl_check.h"
+#include "backends/opencl/cl_check.h"
 
 #include <CL/cl_ext.h>
 #include <stdlib.h>

@@ -4,8 +4,8 @@
 #ifndef SWE_CL_DEVICE_H
 #define SWE_CL_DEVICE_H
 
+#include "cartesian/grid/backend.h"
 #include "core/error.h"
-#include "grid/backend.h"
 
 #include <CL/cl.h>
 #include <stdio.h>

@@ -1,6 +1,6 @@
-#include "cl_math.h"
+#include "backends/opencl/cl_math.h"
 
-#include "cl_check.h"
+#include "backends/opencl/cl_check.h"
 #include "core/real.h"
 
 #include <stdio.h>

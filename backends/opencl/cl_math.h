@@ -2,7 +2,7 @@
  * CPU (the same bits as the serial backend: IEEE division and square root,
  * no a * b + c contracted into one rounding); on a GPU the cheaper forms
  * that stay within the agreement of CUDA's kernels with serial
- * (tests/agreement_check.c); `--cl-math OPTIONS` replaces either. */
+ * (tests/cartesian/agreement_check.c); `--cl-math OPTIONS` replaces either. */
 #ifndef SWE_CL_MATH_H
 #define SWE_CL_MATH_H
 

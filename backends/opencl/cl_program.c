@@ -1,6 +1,6 @@
-#include "cl_program.h"
+#include "backends/opencl/cl_program.h"
 
-#include "cl_check.h"
+#include "backends/opencl/cl_check.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,12 +25,6 @@ static void print_build_log(cl_program program, cl_device_id device)
     log[size] = '\0';
     fprintf(stderr, "shallows: OpenCL build log:\n%s\n", log);
     free(log);
-}
-
-int swe_cl_build_program(cl_context context, cl_device_id device, const char *options,
-                         cl_program *program, swe_error *err)
-{
-    return swe_cl_build_source(context, device, swe_opencl_program_source, options, program, err);
 }
 
 int swe_cl_build_source(cl_context context, cl_device_id device, const char *source,

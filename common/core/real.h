@@ -87,7 +87,7 @@ typedef float real;
  * and water at rest has zero momenta, jumps and splits
  * (docs/RESULTS-cuda.md). A vectorised CPU loop divides every lane
  * anyway, so there the test would only cost instructions; the OpenCL
- * host sets it for GPU devices. tests/test_zero_numerator.c checks the
+ * host sets it for GPU devices. tests/cartesian/test_zero_numerator.c checks the
  * bits. */
 #ifndef SWE_DIVIDE_SKIPS_ZERO
 #if defined(SWE_PRECISION_DOUBLE) && defined(__CUDA_ARCH__)

@@ -1,5 +1,5 @@
 /* What a skeleton kernel calls in place of a TODO that is not written yet
- * (tools/make_skeletons puts SWE_TODO("...") there): it says once per run
+ * (tools/teaching/make_skeletons puts SWE_TODO("...") there): it says once per run
  * and place which TODO is missing, so that a run or a failing test names
  * it, and it returns, so that the program runs on instead of crashing. */
 #ifndef SWE_TODO_H

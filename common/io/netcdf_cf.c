@@ -1,5 +1,7 @@
 #include "io/netcdf_cf.h"
 
+#include "io/library_versions.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -124,4 +126,9 @@ int swe_cf_put_globals(const swe_cf_file *file, const char *title, const char *h
         status = swe_cf_put_text(file, NC_GLOBAL, texts[a][0], texts[a][1], err);
     }
     return status;
+}
+
+const char *swe_netcdf_library_version(void)
+{
+    return nc_inq_libvers();
 }

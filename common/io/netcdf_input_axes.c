@@ -1,4 +1,5 @@
 /* The two coordinate axes of an input field (io/netcdf_input_field.h). */
+#include "io/library_versions.h"
 #include "io/netcdf_input_field.h"
 
 #include "io/units.h"

@@ -1,4 +1,5 @@
 #include "io/netcdf_input_field.h"
+#include "io/library_versions.h"
 
 #include "core/memory_budget.h"
 #include "io/units.h"

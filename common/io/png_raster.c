@@ -1,5 +1,7 @@
 #include "io/png_raster.h"
 
+#include "io/library_versions.h"
+
 #include "io/atomic_file.h"
 
 #include <errno.h>
@@ -79,4 +81,9 @@ int swe_png_write_raster(const char *path, const swe_raster *raster, swe_error *
         }
     }
     return status;
+}
+
+const char *swe_png_library(void)
+{
+    return "libpng " PNG_LIBPNG_VER_STRING;
 }

@@ -1,7 +1,9 @@
-/* Stand-in for png_output.c and png_raster.c on machines without libpng:
- * pictures are refused with a message saying how to get them. */
-#include "io/png_output.h"
+/* Stand-in for png_raster.c on machines without libpng: pictures are
+ * refused with a message saying how to get them. */
+#include "io/library_versions.h"
 #include "io/png_raster.h"
+
+#include <stddef.h>
 
 int swe_png_write_raster(const char *path, const swe_raster *raster, swe_error *err)
 {
@@ -10,12 +12,6 @@ int swe_png_write_raster(const char *path, const swe_raster *raster, swe_error *
     return swe_fail(err, SWE_ERROR_USAGE,
                     "this shallows was built without libpng (install libpng-dev and rebuild, or "
                     "drop png from --format)");
-}
-
-int swe_png_write(const char *path, const swe_picture *picture, swe_error *err)
-{
-    (void)picture;
-    return swe_png_write_raster(path, NULL, err);
 }
 
 const char *swe_png_library(void)

@@ -25,7 +25,4 @@ double swe_text_draw(swe_raster *raster, double x, double y, const swe_text_styl
 /* Width utf8 would take, pixels (0 without a renderer). */
 double swe_text_width(const swe_text_style *style, const char *utf8);
 
-/* "cairo 1.16.0", or what is missing, for --version. */
-const char *swe_text_library(void);
-
 #endif

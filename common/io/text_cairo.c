@@ -1,5 +1,6 @@
 /* Text through cairo: each string is drawn into an alpha mask with the
  * system's sans-serif font, then blended into the picture in its colour. */
+#include "io/library_versions.h"
 #include "io/text.h"
 
 #include <cairo.h>

@@ -1,5 +1,6 @@
 /* Stand-in for text_cairo.c on machines without cairo: pictures carry no
  * text, and --version says how to get it. */
+#include "io/library_versions.h"
 #include "io/text.h"
 
 double swe_text_draw(swe_raster *raster, double x, double y, const swe_text_style *style,

@@ -21,8 +21,4 @@ enum swe_units_kind {
  * value * *to_metres). *to_metres is 0 for any other kind. */
 enum swe_units_kind swe_units_classify(const char *units, double *to_metres);
 
-/* The units library in use, for --version: "udunits2 2.2.28" or "built-in
- * (m, cm, mm, km)". */
-const char *swe_units_library(void);
-
 #endif

@@ -1,4 +1,5 @@
 /* Units without udunits2: the lengths input files use most. */
+#include "io/library_versions.h"
 #include "io/units.h"
 
 #include "io/units_degrees.h"

@@ -1,5 +1,6 @@
 /* Units through udunits2: any length UDUNITS knows converts to metres. */
 #include "io/units.h"
+#include "io/library_versions.h"
 
 #include "io/units_degrees.h"
 

@@ -1,4 +1,5 @@
 #include "io/vtk_zlib.h"
+#include "io/library_versions.h"
 
 #include <stdint.h>
 #include <stdlib.h>

@@ -20,7 +20,4 @@ int swe_vtk_zlib_available(void);
 int swe_vtk_zlib_encode(const void *data, size_t size, int level, unsigned char **encoded,
                         size_t *encoded_size);
 
-/* "zlib 1.2.13", or what is missing, for --version. */
-const char *swe_zlib_library(void);
-
 #endif

@@ -1,5 +1,6 @@
 /* Stand-in for vtk_zlib.c on machines without zlib: VTK files are written
  * uncompressed, and --version says so. */
+#include "io/library_versions.h"
 #include "io/vtk_zlib.h"
 
 int swe_vtk_zlib_available(void)

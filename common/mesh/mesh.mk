@@ -1,103 +1,61 @@
-# The triangle solver (common/mesh/, included by the Makefile after the
-# backends' fragments): its rooms, its backends' plumbing
-# (backends/<model>/mesh/) and kernels ($(KERNELS)/<model>/mesh/) make
-# MESH_OBJECTS, which only the programs that run triangles link: shallows
-# (whose --mesh comes to common/mesh/program/) and shallows-tests, whose
-# suites are tests/mesh/. `make meshes` writes the large meshes of every
-# case with gmsh.
-
-MESH_SOURCES := $(wildcard common/mesh/*/*.c)
+# The mesh application: shallow water on unstructured triangles read from
+# GMSH files (common/mesh/), run by `shallows --mesh FILE` on every model
+# with a mesh/ folder; `make meshes` writes the large meshes of every case
+# with gmsh.
+APPS += mesh
+mesh_SOURCES = $(call sources,common/mesh/*/*.c)
+mesh_TEST_SOURCES = $(call sources,tests/mesh/*.c)
 ifeq ($(HAVE_NETCDF),yes)
-MESH_SOURCES := $(filter-out common/mesh/io/mesh_netcdf_unavailable.c,$(MESH_SOURCES))
+DROPPED += common/mesh/io/mesh_netcdf_unavailable.c
 else
-MESH_SOURCES := $(filter-out common/mesh/io/mesh_netcdf.c common/mesh/io/mesh_netcdf_records.c,$(MESH_SOURCES))
+DROPPED += common/mesh/io/mesh_netcdf.c common/mesh/io/mesh_netcdf_records.c
 endif
-# METIS partitions a mesh over MPI ranks (tools/libraries.mk finds it).
+# METIS partitions a mesh over MPI ranks (tools/build/libraries.mk finds it).
 ifeq ($(HAVE_METIS),yes)
-MESH_SOURCES := $(filter-out common/mesh/partition/mesh_partition_metis_unavailable.c,$(MESH_SOURCES))
+DROPPED += common/mesh/partition/mesh_partition_metis_unavailable.c
 CPPFLAGS += $(METIS_CFLAGS)
-LDLIBS += $(METIS_LIBS)
+mesh_LIBS := $(METIS_LIBS)
 else
-MESH_SOURCES := $(filter-out common/mesh/partition/mesh_partition_metis.c,$(MESH_SOURCES))
-endif
-MESH_SOURCES += $(wildcard backends/serial/mesh/*.c) $(wildcard $(KERNELS)/serial/mesh/*.c)
-CPPFLAGS += -Ibackends/serial/mesh
-ifeq ($(HAVE_OPENMP),yes)
-MESH_SOURCES += $(wildcard backends/openmp/mesh/*.c) $(wildcard $(KERNELS)/openmp/mesh/*.c)
-CPPFLAGS += -Ibackends/openmp/mesh
-endif
-TEST_SOURCES += $(wildcard tests/mesh/*.c)
-# shallows-mpi --mesh through mpirun, where MPI is built (backends/mpi/backend.mk).
-ifneq ($(MPI_PROGRAM),)
-TEST_SOURCES += $(wildcard tests/mesh_mpi/cli/*.c)
-$(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard tests/mesh_mpi/cli/*.c)): CPPFLAGS += -Itests
-endif
-# CUDA and OpenCL add their objects below.
-MESH_OBJECTS = $(patsubst %.c,$(BUILD)/obj/%.o,$(MESH_SOURCES)) $(MESH_DEVICE_OBJECTS)
-MESH_DEVICE_OBJECTS :=
-
-# The suites of tests/mesh/ include the shared test headers.
-$(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard tests/mesh/*.c)): CPPFLAGS += -Itests
-
-# The OpenCL backend: its kernels ($(KERNELS)/opencl/mesh/*.cl) and every
-# header they include flattened into one string at build time, as the
-# Cartesian OpenCL program is (tools/embed_opencl_source.sh).
-ifeq ($(HAVE_OPENCL),yes)
-MESH_OPENCL_SOURCES := $(wildcard $(KERNELS)/opencl/mesh/*.cl)
-MESH_OPENCL_EMBEDDED := $(BUILD)/gen/mesh_opencl_program_source.c
-MESH_SOURCES += $(wildcard backends/opencl/mesh/*.c)
-MESH_DEVICE_OBJECTS += $(BUILD)/obj/gen/mesh_opencl_program_source.o
-CPPFLAGS += -DSWE_MESH_WITH_OPENCL -Ibackends/opencl/mesh
-
-$(MESH_OPENCL_EMBEDDED): $(MESH_OPENCL_SOURCES) $(wildcard common/*/*.h common/mesh/*/*.h \
-		backends/opencl/mesh/*.h) tools/embed_opencl_source.sh
-	@mkdir -p $(dir $@)
-	tools/embed_opencl_source.sh $@ swe_mesh_opencl_program_source \
-		"common backends/opencl/mesh" $(MESH_OPENCL_SOURCES)
-
-$(BUILD)/obj/gen/mesh_opencl_program_source.o: $(MESH_OPENCL_EMBEDDED)
-	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
+DROPPED += common/mesh/partition/mesh_partition_metis.c
 endif
 
-# The CUDA backend, where nvcc is (backends/cuda/backend.mk). The AoS lab
-# (001): make MESH_CUDA_LAYOUT=aos stores the state as (h, hu, hv)
-# records; the flag enters NVCCFLAGS, so switching rebuilds the objects.
-# IEEE arithmetic without contraction in both precisions, as on the CPU,
-# so that the GPU agrees with serial to round-off (tests/mesh/): these
-# kernels are bound by memory traffic, not arithmetic. So the Cartesian
-# kernels' fp32 math (CUDA_MATH, backends/cuda/backend.mk) stays out: its
-# SWE_APPROXIMATE_DIVIDE would take the friction's divisions off IEEE.
-# The grade kit compiles a submitted triangle kernel with the same flags
-# (MESH_NVCC_COMPILE, tools/teaching.mk).
+# The CUDA kernels keep IEEE arithmetic without contraction in both
+# precisions, as on the CPU, so that the GPU agrees with serial to
+# round-off (tests/mesh/): they are bound by memory traffic, not by
+# arithmetic. So the Cartesian kernels' fp32 math (CUDA_MATH,
+# backends/cuda/model.mk) stays out: its SWE_APPROXIMATE_DIVIDE would take
+# friction's divisions off IEEE. The grade kit compiles a submitted mesh
+# kernel with the same flags (MESH_NVCC_COMPILE, tools/teaching/teaching.mk).
 MESH_CUDA_MATH := -fmad=false -prec-div=true -prec-sqrt=true -ftz=false
+$(BUILD)/obj/backends/cuda/mesh/%.o $(BUILD)/obj/$(KERNELS)/cuda/mesh/%.o: CUDA_MATH := $(MESH_CUDA_MATH)
 KIT_EXTRA_FIELDS += MESH_NVCC_COMPILE
 KIT_V_MESH_NVCC_COMPILE = $(call kit_nvcc_compile,$(MESH_CUDA_MATH))
-ifneq ($(CUDA_NVCC),)
-MESH_CUDA_SOURCES := $(wildcard backends/cuda/mesh/*.cu) $(wildcard $(KERNELS)/cuda/mesh/*.cu)
-MESH_CUDA_OBJECTS := $(patsubst %.cu,$(BUILD)/obj/%.o,$(MESH_CUDA_SOURCES))
-MESH_DEVICE_OBJECTS += $(MESH_CUDA_OBJECTS)
-$(MESH_CUDA_OBJECTS): CUDA_MATH := $(MESH_CUDA_MATH)
-CPPFLAGS += -DSWE_MESH_WITH_CUDA -Ibackends/cuda/mesh
+# The AoS lab (001): make MESH_CUDA_LAYOUT=aos stores the
+# state as (h, hu, hv) records; the flag enters NVCCFLAGS, so switching
+# rebuilds the objects.
 MESH_CUDA_LAYOUT ?= soa
 ifeq ($(MESH_CUDA_LAYOUT),aos)
 NVCCFLAGS += -DSWE_MESH_STATE_STRIDE=3
 else ifneq ($(MESH_CUDA_LAYOUT),soa)
 $(error MESH_CUDA_LAYOUT must be soa or aos, not '$(MESH_CUDA_LAYOUT)')
 endif
--include $(patsubst %.cu,$(BUILD)/obj/%.d,$(MESH_CUDA_SOURCES))
-# make cuda-objects (backends/cuda/backend.mk) compiles these too.
-cuda-objects: $(MESH_CUDA_OBJECTS)
-endif
 
-# After every backend has added its sources (the OpenCL ones above), so
-# that a header change rebuilds their objects too.
--include $(patsubst %.c,$(BUILD)/obj/%.d,$(MESH_SOURCES))
+## make validate-mesh: the mesh cases alone -> docs/VALIDATION.md (Triangles), docs/mesh/
+## (about 10 minutes here; VALIDATE_MESH_LONG=1 adds the M2 meshes and the step on M2, M3: GPU machine)
+.PHONY: validate-mesh meshes bench-mesh
+validate-mesh: deps meshes
+	@$(MAKE) --no-print-directory PRECISION=double build/double/shallows build/double/shallows-validate
+	python3 tools/validate/validate_mesh.py $(if $(VALIDATE_MESH_LONG),--long)
 
-# make meshes: the meshes of 000's cases at its sizes (M1, M2, M3, about
-# the triangle counts of its table 3) and the channel refinements, written
-# by gmsh from common/mesh/geo/*.geo into build/meshes/ (the small meshes
-# the tests use are committed beside the .geo files). name:geo:size.
+## make bench-mesh: the mesh application's half of make bench alone
+bench-mesh:
+	@MAKE="$(MAKE)" tools/bench/bench_mesh.sh
+
+# make meshes: the meshes of 000's cases at its sizes (M1, M2, M3,
+# about the triangle counts of 000's table 3) and the channel
+# refinements, written by gmsh from common/mesh/geo/*.geo into build/meshes/
+# (the small meshes the tests use are committed beside the .geo files).
+# name:geo:size.
 MESH_DIR ?= build/meshes
 GMSH ?= gmsh
 MESH_TABLE := partial_dam_break_m1:partial_dam_break:2.26 \
@@ -111,7 +69,6 @@ MESH_TABLE := partial_dam_break_m1:partial_dam_break:2.26 \
     channel_5:channel:5 channel_2.5:channel:2.5 \
     square_1000_m1:square_1000:10 square_1000_m2:square_1000:2.3
 
-.PHONY: meshes
 ## make meshes: the large meshes of every case with gmsh -> build/meshes/ (minutes)
 meshes:
 	@command -v $(GMSH) >/dev/null || { echo "make meshes needs gmsh (make deps installs it)" >&2; exit 2; }

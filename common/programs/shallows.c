@@ -1,8 +1,8 @@
 /* shallows: the command-line program, one process. `--mesh FILE` anywhere
  * on the line makes it a triangle run (common/mesh/program/); otherwise
  * it runs the Cartesian blocks (common/cartesian/). */
-#include "cartesian/program.h"
-#include "cartesian/run.h"
+#include "cartesian/model/run.h"
+#include "cartesian/program/program.h"
 #include "mesh/program/mesh_program.h"
 
 static int run_one_process(void *context, const swe_options *options, swe_run_result *result,

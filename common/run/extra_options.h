@@ -5,7 +5,7 @@
 #ifndef SWE_EXTRA_OPTIONS_H
 #define SWE_EXTRA_OPTIONS_H
 
-#include "grid/backend.h"
+#include "cartesian/grid/backend.h"
 
 /* The options a program declares for itself, as a backend does
  * (shallows-mpi: --overlap); none for shallows. */

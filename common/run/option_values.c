@@ -1,6 +1,6 @@
 #include "run/option_values.h"
 
-#include "io/output_set.h"
+#include "io/formats.h"
 
 #include <errno.h>
 #include <math.h>

@@ -1,12 +1,12 @@
 /* The values of the command line's options, parsed and checked one at a
- * time (run/options.c calls them): counts, numbers, the format list, a
+ * time (cartesian/program/options.c calls them): counts, numbers, the format list, a
  * gauge's position, a colour range, an output name. Each refuses bad
  * input with SWE_ERROR_USAGE and a message naming the option. */
 #ifndef SWE_OPTION_VALUES_H
 #define SWE_OPTION_VALUES_H
 
 #include "core/error.h"
-#include "io/picture.h"
+#include "io/colour_range.h"
 
 #include <stddef.h>
 

@@ -16,7 +16,7 @@ typedef struct swe_run_result {
     long first_step;       /* steps taken before this run (a restart), else 0 */
     double seconds;        /* wall time spent stepping, without set-up and output */
     /* Figures of the final state, "name=value ..." (the Cartesian blocks:
-     * common/grid/block_checksum.h), for make bench to check the run
+     * common/cartesian/grid/block_checksum.h), for make bench to check the run
      * against serial's; empty where the run has none. */
     char checksum[192];
 } swe_run_result;

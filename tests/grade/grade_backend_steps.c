@@ -1,10 +1,10 @@
 /* Whole-backend checks against the serial backend (see
  * grade_backend_steps.h). */
-#include "grade_backend_steps.h"
+#include "tests/grade/grade_backend_steps.h"
 
-#include "grid/boundary.h"
-#include "grid/state_check.h"
-#include "run/options.h"
+#include "cartesian/grid/boundary.h"
+#include "cartesian/grid/state_check.h"
+#include "cartesian/program/options.h"
 
 #include <float.h>
 #include <math.h>

@@ -7,7 +7,7 @@
 #ifndef SWE_GRADE_BACKEND_STEPS_H
 #define SWE_GRADE_BACKEND_STEPS_H
 
-#include "grade_support.h"
+#include "tests/grade/grade_support.h"
 
 /* How one exercise checks its backend. */
 typedef struct grade_backend_checks {

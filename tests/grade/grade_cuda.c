@@ -1,11 +1,11 @@
 /* Exercises 03 to 06 (exercises/03-cuda-* .. 06-cuda-*): the CUDA backend
  * at the exercise's level, built with the student's file of that level
  * (skeletons/cuda/levelN_*.cu, with block_max.cuh for level 2), against the
- * serial backend (grade_backend_steps.h). tools/grade.py runs the
+ * serial backend (grade_backend_steps.h). tools/teaching/grade.py runs the
  * student's side only where a CUDA device exists and reports "not graded:
  * no CUDA device" elsewhere; the grader's side is the serial backend and
  * needs no CUDA. */
-#include "grade_backend_steps.h"
+#include "tests/grade/grade_backend_steps.h"
 
 /* The CUDA kernels evaluate the serial kernels' expressions, but nvcc
  * contracts a * b + c into fused multiply-adds and, in single precision,

@@ -2,13 +2,13 @@
  * exercises add one entry. Every build lists the CUDA, OpenCL and MPI
  * exercises: the grader's side of their tests needs none of them
  * (grade_backend_steps.h, grade_mpi.c). */
-#include "grade_support.h"
+#include "tests/grade/grade_support.h"
 
 extern const grade_exercise grade_serial_exercise;
 #ifdef SWE_WITH_OPENMP
 extern const grade_exercise grade_openmp_exercise, grade_mesh_scatter_exercise;
 #endif
-#ifdef SWE_WITH_STAGGERED
+#ifdef SWE_WITH_NS
 extern const grade_exercise grade_ns_momentum_exercise, grade_ns_reduction_exercise,
     grade_ns_preconditioner_exercise;
 #endif
@@ -29,7 +29,7 @@ static const grade_exercise *const exercises[] = {
     &grade_opencl_exercise,
     &grade_mpi_exchange_exercise,
     &grade_mpi_overlap_exercise,
-#ifdef SWE_WITH_STAGGERED
+#ifdef SWE_WITH_NS
     &grade_ns_momentum_exercise,
     &grade_ns_reduction_exercise,
     &grade_ns_preconditioner_exercise,

@@ -4,7 +4,7 @@
 #ifndef SWE_GRADE_INTERIOR_H
 #define SWE_GRADE_INTERIOR_H
 
-#include "grid/block.h"
+#include "cartesian/grid/block.h"
 
 static inline void grade_copy_interior(const swe_block *block, real *h, real *hu, real *hv)
 {

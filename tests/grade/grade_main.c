@@ -1,4 +1,4 @@
-/* shallows-grade: the graded suites behind `make grade`. tools/grade.py
+/* shallows-grade: the graded suites behind `make grade`. tools/teaching/grade.py
  * runs it once per test: from the grader's own build for the expected
  * outputs, and from the student's build, in a sandbox, for the actual
  * ones; it compares them itself (grade_support.h).
@@ -9,7 +9,7 @@
  *
  * The stream (grade_stream.h) goes to FILE, a pipe the grader made, or to
  * standard output. */
-#include "grade_support.h"
+#include "tests/grade/grade_support.h"
 
 #include <errno.h>
 #include <stdio.h>

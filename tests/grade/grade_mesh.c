@@ -5,9 +5,9 @@
  * which the gather must turn into the same bits. The grader's build links
  * the reference kernels under the same names, so one side computes both
  * the expected and the actual outputs (grade_support.h). */
-#include "grade_mesh_cases.h"
+#include "backends/serial/mesh/mesh_serial_kernels.h"
 #include "mesh/numerics/mesh_cell_kernels.h"
-#include "mesh_serial_kernels.h"
+#include "tests/grade/grade_mesh_cases.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -1,6 +1,6 @@
-#include "grade_mesh_cases.h"
+#include "tests/grade/grade_mesh_cases.h"
 
-#include "grade_mesh_parts.h"
+#include "tests/grade/grade_mesh_parts.h"
 
 #include "mesh/gmsh/msh_writer.h"
 #include "mesh/numerics/mesh_boundary.h"

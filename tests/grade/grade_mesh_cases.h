@@ -7,10 +7,10 @@
 #ifndef SWE_GRADE_MESH_CASES_H
 #define SWE_GRADE_MESH_CASES_H
 
-#include "grade_support.h"
 #include "mesh/geometry/mesh_ordering.h"
 #include "mesh/solver/mesh_backend.h"
 #include "mesh/solver/mesh_stepper.h"
+#include "tests/grade/grade_support.h"
 
 /* Let the case's draw pick the numbering. */
 #define GRADE_MESH_ANY_ORDERING (-1)

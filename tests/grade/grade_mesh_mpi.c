@@ -1,6 +1,6 @@
 /* Exercise 17 (exercises/17-mesh-mpi-halo-exchange): the halo exchange of
  * a partitioned triangle mesh, mpi/mesh/mesh_mpi_exchange.c. Each case is
- * an MPI job of 2 to 4 ranks (tools/grade.py runs it as for exercise 08):
+ * an MPI job of 2 to 4 ranks (tools/teaching/grade.py runs it as for exercise 08):
  *
  *   mpirun -np RANKS shallows-mpi-grade --output PIPE --case K mesh-halo N SEED LAYERS
  *
@@ -14,9 +14,9 @@
  * or one-sided call (the job counts them through MPI's profiling
  * interface): a gather of the whole state, or a copy of the mesh's state
  * on every rank, cannot pass. */
-#include "grade_mesh_parts.h"
-#include "grade_support.h"
 #include "mesh/partition/mesh_subdomain.h"
+#include "tests/grade/grade_mesh_parts.h"
+#include "tests/grade/grade_support.h"
 
 #include <stdio.h>
 #include <stdlib.h>

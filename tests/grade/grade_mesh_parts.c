@@ -1,4 +1,4 @@
-#include "grade_mesh_parts.h"
+#include "tests/grade/grade_mesh_parts.h"
 
 #include "mesh/gmsh/msh_raw.h"
 #include "mesh/gmsh/msh_writer.h"

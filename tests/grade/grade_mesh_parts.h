@@ -7,7 +7,7 @@
  * 3 halo layers. The coded pattern: h, hu, hv of triangle T (the whole
  * mesh's file order) hold a code of field, T and exchange; halo cells
  * start as NEVER_WRITTEN. Exact in single precision for fewer than 65536
- * triangles (tools/grading/compare.py decodes them for messages). */
+ * triangles (tools/teaching/grading/compare.py decodes them for messages). */
 #ifndef SWE_GRADE_MESH_PARTS_H
 #define SWE_GRADE_MESH_PARTS_H
 

@@ -1,5 +1,5 @@
 /* The shared part of the graded scatters (grade_mesh_scatter.h). */
-#include "grade_mesh_scatter.h"
+#include "tests/grade/grade_mesh_scatter.h"
 
 #include "mesh/numerics/mesh_cell_kernels.h"
 

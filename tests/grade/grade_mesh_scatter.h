@@ -4,8 +4,8 @@
 #ifndef SWE_GRADE_MESH_SCATTER_H
 #define SWE_GRADE_MESH_SCATTER_H
 
-#include "grade_mesh_cases.h"
 #include "mesh/numerics/mesh_scatter.h"
+#include "tests/grade/grade_mesh_cases.h"
 
 /* Fluxes of at most 10 in size, three to a cell: the same sums in any
  * order of the additions lie within 2 * 30 ulps of each other; a lost

@@ -9,13 +9,13 @@
  * one colour after the other (the colouring of common/mesh/geometry):
  * within a colour a cell has one edge at most, so the order of additions
  * into every cell is fixed and the GPU must give those bits exactly. */
-#include "grade_mesh_scatter.h"
 #include "mesh/geometry/mesh_colouring.h"
+#include "tests/grade/grade_mesh_scatter.h"
 
 #include <stdlib.h>
 
 #ifdef SWE_WITH_CUDA
-#include "mesh_cuda_scatter_lab.h"
+#include "backends/cuda/mesh/mesh_cuda_scatter_lab.h"
 #endif
 
 enum { CASES = 6, CALLS = 64 };

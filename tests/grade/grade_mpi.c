@@ -1,7 +1,7 @@
 /* Exercises 08 (exercises/08-mpi-ghost-layers: the halo exchange and the
- * wave-speed reduction of mpi/mpi_exchange.c) and 09
+ * wave-speed reduction of mpi/cartesian/mpi_exchange.c) and 09
  * (exercises/09-hybrid-mpi-openmp: the overlapped step of
- * mpi/mpi_overlap.c). A case needs several ranks, so tools/grade.py runs
+ * mpi/cartesian/mpi_overlap.c). A case needs several ranks, so tools/teaching/grade.py runs
  * each as its own job in the sandbox,
  *
  *   mpirun --oversubscribe -np RANKS shallows-mpi-grade --output PIPE --case K ARGUMENTS
@@ -12,10 +12,10 @@
  * expected outputs without MPI: the coded halo pattern and the verbs from
  * the split of the domain, the reduction from every rank's known speed,
  * a run from the serial backend on the whole domain. */
-#include "grade_mpi_cases.h"
-#include "grade_support.h"
-#include "grid/block_grid.h"
-#include "run/options.h"
+#include "cartesian/grid/block_grid.h"
+#include "cartesian/program/options.h"
+#include "tests/grade/grade_mpi_cases.h"
+#include "tests/grade/grade_support.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -7,10 +7,10 @@
 #ifndef SWE_GRADE_MPI_CASES_H
 #define SWE_GRADE_MPI_CASES_H
 
-#include "grid/backend.h"
-#include "grid/stepping.h"
-#include "numerics/speed_bits.h"
-#include "scenarios/scenario.h"
+#include "cartesian/grid/backend.h"
+#include "cartesian/grid/stepping.h"
+#include "cartesian/scenarios/scenario.h"
+#include "shallow_water/speed_bits.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -19,7 +19,7 @@
 /* The halo case: h, hu, hv, b of every cell hold a code of their field
  * and global cell, shifted by 0.25 in the second exchange; ghost cells
  * start as NEVER_WRITTEN. Exact in single precision for domains up to
- * 99 x 99 cells (tools/grading/compare.py decodes them for messages). */
+ * 99 x 99 cells (tools/teaching/grading/compare.py decodes them for messages). */
 enum { GRADE_HALO_FIELDS = 4, GRADE_HALO_EXCHANGES = 2 };
 #define GRADE_HALO_NEVER_WRITTEN ((real)-7.25)
 

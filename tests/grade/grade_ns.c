@@ -2,17 +2,17 @@
  * reductions (exercises/11-ns-momentum-shared-memory, 12-ns-cg-reductions;
  * exercise 13 in grade_ns_preconditioner.c), graded on the CPU of any
  * machine: the CUDA kernels run on CPU threads, block by block with real
- * barriers, through the emulation of tests/staggered/cuda_host/ (the kernel
+ * barriers, through the emulation of tests/ns/cuda_host/ (the kernel
  * source as the student wrote it, compiled as C++; the sandbox compiles it
- * against the submission: tools/grading/kit.py). The expected outputs, which
+ * against the submission: tools/teaching/grading/kit.py). The expected outputs, which
  * the grader's own build writes, come from this file and common code only
- * (the stencils of staggered/ns_stencils.h, sums in double), never from a
- * kernel. Built with FFTW (SWE_WITH_STAGGERED). */
-#ifdef SWE_WITH_STAGGERED
+ * (the stencils of ns/grid/ns_stencils.h, sums in double), never from a
+ * kernel. Built with FFTW (SWE_WITH_NS). */
+#ifdef SWE_WITH_NS
 
-#include "cuda_host/ns_cuda_host.h"
-#include "grade_ns_cases.h"
-#include "staggered/ns_stencils.h"
+#include "ns/grid/ns_stencils.h"
+#include "tests/grade/grade_ns_cases.h"
+#include "tests/ns/cuda_host/ns_cuda_host.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -45,7 +45,7 @@ static void residual_outputs(const ns_case *c, int kernel, grade_outputs *output
         real *values =
             grade_add_field(outputs, names[axis], ns_grid_interior_cells(g), GRADE_VOLUME, numbers);
         grade_hint(outputs, "the face on the low side of the cell; ns_gather and "
-                            "ns_momentum_residual of staggered/ns_stencils.h");
+                            "ns_momentum_residual of ns/grid/ns_stencils.h");
         for (int k = 0; k < g->n[2]; ++k) {
             for (int j = 0; j < g->n[1]; ++j) {
                 for (int i = 0; i < g->n[0]; ++i, ++values) {

@@ -1,9 +1,9 @@
 /* The random cases of the Navier-Stokes exercises (grade_ns_cases.h). */
-#ifdef SWE_WITH_STAGGERED
+#ifdef SWE_WITH_NS
 
-#include "grade_ns_cases.h"
+#include "tests/grade/grade_ns_cases.h"
 
-#include "staggered/ns_ghost.h"
+#include "ns/grid/ns_ghost.h"
 
 #include <stdio.h>
 #include <stdlib.h>

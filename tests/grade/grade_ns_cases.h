@@ -5,8 +5,8 @@
 #ifndef GRADE_NS_CASES_H
 #define GRADE_NS_CASES_H
 
-#include "grade_support.h"
-#include "ns_cpu_backend.h"
+#include "backends/serial/ns/ns_cpu_backend.h"
+#include "tests/grade/grade_support.h"
 
 #include <stddef.h>
 

@@ -3,13 +3,13 @@
  * (minus the Laplacian of its output is its input: the student's build
  * writes the relative residual, the grader's 0), the cuFFT divide on CPU
  * threads against the divide written here (see grade_ns.c). */
-#ifdef SWE_WITH_STAGGERED
+#ifdef SWE_WITH_NS
 
-#include "cuda_host/ns_cuda_host.h"
-#include "grade_ns_cases.h"
-#include "staggered/ns_boundary.h"
-#include "staggered/ns_ghost.h"
-#include "staggered/ns_stencils.h"
+#include "ns/grid/ns_boundary.h"
+#include "ns/grid/ns_ghost.h"
+#include "ns/grid/ns_stencils.h"
+#include "tests/grade/grade_ns_cases.h"
+#include "tests/ns/cuda_host/ns_cuda_host.h"
 
 #include <math.h>
 #include <stdio.h>

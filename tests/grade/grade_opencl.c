@@ -1,12 +1,12 @@
 /* Exercise 07 (exercises/07-opencl-kernels): the OpenCL backend at levels 1
  * (the edge and update kernels, TODOs 1 to 3), 2 (the reduction on the
  * device, TODOs 4 and 5) and 3 (local-memory tiles, TODOs 6 and 7), built
- * with the student's skeletons/opencl/level1_kernels.cl, work_group_max.clh,
+ * with the student's skeletons/opencl/cartesian/level1_kernels.cl, work_group_max.clh,
  * level2_reduction.cl and level3_tiles.cl, against the serial backend
  * (grade_backend_steps.h), on the first OpenCL GPU or else CPU device
  * (PoCL on a machine without a GPU). The grader's build needs no OpenCL:
  * its side is the serial backend. */
-#include "grade_backend_steps.h"
+#include "tests/grade/grade_backend_steps.h"
 
 /* Device compilers may contract a * b + c into one rounding and evaluate
  * in another order than the host: the step tolerance allows that within a

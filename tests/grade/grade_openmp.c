@@ -1,12 +1,12 @@
 /* Exercise 02 (exercises/02-openmp-loops-and-reduction): the TODOs of
- * skeletons/openmp/openmp_kernels.c on random blocks: the sweep and the
+ * skeletons/openmp/cartesian/openmp_kernels.c on random blocks: the sweep and the
  * band border edges of every thread, every row in exactly one band for 1
  * to 16 threads and for a team smaller than asked, the parallel max wave
  * speed, the races of grade_openmp_races.c, and whole runs of the OpenMP
- * backend. Built only with OpenMP (tools/teaching.mk). */
-#include "grade_openmp.h"
-#include "grid/boundary.h"
-#include "run/options.h"
+ * backend. Built only with OpenMP (tools/teaching/teaching.mk). */
+#include "tests/grade/grade_openmp.h"
+#include "cartesian/grid/boundary.h"
+#include "cartesian/program/options.h"
 
 #include <math.h>
 #include <omp.h>

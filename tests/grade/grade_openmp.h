@@ -3,8 +3,8 @@
 #ifndef SWE_GRADE_OPENMP_H
 #define SWE_GRADE_OPENMP_H
 
-#include "grade_support.h"
-#include "openmp_kernels.h"
+#include "backends/openmp/cartesian/openmp_kernels.h"
+#include "tests/grade/grade_support.h"
 
 /* The kernels of this build (the reference's in the grader's, the
  * student's in the sandbox) and the backend built on them. */

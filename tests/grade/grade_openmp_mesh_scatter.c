@@ -6,8 +6,8 @@
  * what the gather gives, to the rounding of another order of additions.
  * The expected side is the gather of common/mesh/numerics (the grader's
  * build never runs a scatter); the colouring is common/mesh/geometry's. */
-#include "grade_mesh_scatter.h"
-#include "mesh_openmp_scatter.h"
+#include "backends/openmp/mesh/mesh_openmp_scatter.h"
+#include "tests/grade/grade_mesh_scatter.h"
 
 #include <stdlib.h>
 

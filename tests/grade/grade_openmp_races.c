@@ -9,10 +9,10 @@
  * gradings catch that). 2 and 3 threads, where the meetings work best,
  * and 24, more than most machines have cores. The inputs do not depend on
  * the machine, so that a student release can ship the expected outputs. */
+#include "cartesian/grid/boundary.h"
 #include "core/timer.h"
-#include "grade_openmp.h"
-#include "grade_race.h"
-#include "grid/boundary.h"
+#include "tests/grade/grade_openmp.h"
+#include "tests/grade/grade_race.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,5 +1,5 @@
 /* The meeting of two rows (see grade_race.h). */
-#include "grade_race.h"
+#include "tests/grade/grade_race.h"
 
 #include <omp.h>
 #include <sched.h>

@@ -2,10 +2,10 @@
  * build: the kernels themselves (__real_*, the student's or the
  * reference's), then the meeting of grade_race.h. Linked only into the
  * student's build, with -Wl,--wrap=swe_serial_update_row
- * -Wl,--wrap=swe_serial_row_wave_speed (tools/grading/kit.py): every call
+ * -Wl,--wrap=swe_serial_row_wave_speed (tools/teaching/grading/kit.py): every call
  * from another object file then comes here. */
-#include "grade_race.h"
-#include "serial_kernels.h"
+#include "backends/serial/cartesian/serial_kernels.h"
+#include "tests/grade/grade_race.h"
 
 real __real_swe_serial_update_row(swe_block *block, int j, real dt, real manning,
                                   const swe_edge_row *vertical, const swe_edge_row *below,

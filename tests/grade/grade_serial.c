@@ -1,12 +1,12 @@
 /* Exercise 01 (exercises/01-serial-net-updates): the three TODOs of
- * skeletons/serial/serial_kernels.c, each on random rows with dry cells,
+ * skeletons/serial/cartesian/serial_kernels.c, each on random rows with dry cells,
  * then whole runs through the serial backend. The grader's build links
  * the reference kernels under the same names, so one side computes both
  * the expected and the actual outputs (grade_support.h). */
-#include "grade_support.h"
-#include "numerics/solver_sides.h"
-#include "run/options.h"
-#include "serial_kernels.h"
+#include "backends/serial/cartesian/serial_kernels.h"
+#include "cartesian/numerics/solver_sides.h"
+#include "cartesian/program/options.h"
+#include "tests/grade/grade_support.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,4 +1,4 @@
-/* The one channel from a graded program to tools/grade.py: named arrays of
+/* The one channel from a graded program to tools/teaching/grade.py: named arrays of
  * numbers, case by case. The grader runs the reference kernels (or reads
  * reference data) for the expected stream and the student's kernels, in a
  * sandbox, for the actual one; it compares the two itself, so nothing the
@@ -11,7 +11,7 @@
  *
  * TYPE is r (real, of this build's precision) or d (double); LAYOUT and its
  * six numbers say what the values are, so that a message can name a cell
- * (tools/grading/compare.py reads them). Header-only, so that the MPI case
+ * (tools/teaching/grading/compare.py reads them). Header-only, so that the MPI case
  * program (tests/grade/mpi/) writes the same format. */
 #ifndef SWE_GRADE_STREAM_H
 #define SWE_GRADE_STREAM_H
@@ -55,7 +55,7 @@ typedef struct grade_field {
     const char *hint; /* what to look at when it differs; NULL: nothing */
     /* The case's tolerance times this (0 or 1: as it is): a value that
      * depends on the rest of the outputs ill-conditioned, stated by the
-     * grader's side, the only one tools/grade.py reads it from. */
+     * grader's side, the only one tools/teaching/grade.py reads it from. */
     double tolerance_scale;
 } grade_field;
 

@@ -1,9 +1,9 @@
 /* The machinery of the graded suites (see grade_support.h). */
-#include "grade_support.h"
+#include "tests/grade/grade_support.h"
 
-#include "grid/stepping.h"
-#include "run/options.h"
-#include "scenarios/scenario.h"
+#include "cartesian/grid/stepping.h"
+#include "cartesian/program/options.h"
+#include "cartesian/scenarios/scenario.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -217,7 +217,7 @@ void grade_emit_launched_case(const grade_case *a_case, int ranks, const char *a
 {
     if (state.role != GRADE_EXPECTED) {
         grade_harness_failure(
-            "this test runs as MPI jobs, one per case, started by tools/grade.py");
+            "this test runs as MPI jobs, one per case, started by tools/teaching/grade.py");
     }
     write_case(a_case, expected, ranks, arguments);
 }

@@ -3,15 +3,15 @@
  * itself, which writes the expected outputs of every case (--expected),
  * and from the student's kernels inside the sandbox, which writes what
  * they compute on the same inputs (--actual). Inputs come from a seed, so
- * both builds draw the same ones; tools/grade.py compares the two streams
+ * both builds draw the same ones; tools/teaching/grade.py compares the two streams
  * (grade_stream.h) in its own process. A test worth P points over N cases
  * earns P * (cases that match) / N. */
 #ifndef SWE_GRADE_SUPPORT_H
 #define SWE_GRADE_SUPPORT_H
 
-#include "grade_interior.h"
-#include "grade_stream.h"
-#include "grid/backend.h"
+#include "cartesian/grid/backend.h"
+#include "tests/grade/grade_interior.h"
+#include "tests/grade/grade_stream.h"
 
 #include <stddef.h>
 #include <stdint.h>
@@ -120,7 +120,7 @@ typedef struct grade_case {
 void grade_emit_case(const grade_case *a_case, grade_side actual, grade_side expected,
                      const void *input);
 
-/* Writes the expected outputs of a case that tools/grade.py runs as an
+/* Writes the expected outputs of a case that tools/teaching/grade.py runs as an
  * MPI job of `ranks` ranks, with these arguments for the case program. */
 void grade_emit_launched_case(const grade_case *a_case, int ranks, const char *arguments,
                               grade_outputs *expected);

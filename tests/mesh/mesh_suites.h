@@ -18,10 +18,10 @@ void register_mesh_radiating_tests(void);
 void register_mesh_openmp_tests(void);
 void register_mesh_scatter_tests(void);
 #endif
-#ifdef SWE_MESH_WITH_OPENCL
+#ifdef SWE_WITH_OPENCL
 void register_mesh_opencl_tests(void);
 #endif
-#ifdef SWE_MESH_WITH_CUDA
+#ifdef SWE_WITH_CUDA
 void register_mesh_cuda_tests(void);
 #endif
 

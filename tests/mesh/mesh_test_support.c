@@ -1,6 +1,6 @@
-#include "mesh_test_support.h"
+#include "tests/mesh/mesh_test_support.h"
 
-#include "test_suites.h"
+#include "tests/test_suites.h"
 
 #include <math.h>
 #include <stdio.h>

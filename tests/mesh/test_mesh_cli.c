@@ -1,10 +1,10 @@
 /* `shallows --mesh` as a user runs it: bad input ends with exit code 2
  * and one line naming the problem; a good run prints its summary line
  * with a checksum and writes the files it was asked for; the lists. */
-#include "mesh_suites.h"
-#include "mesh_test_support.h"
-#include "program_runner.h"
-#include "test_suites.h"
+#include "tests/mesh/mesh_suites.h"
+#include "tests/mesh/mesh_test_support.h"
+#include "tests/program_runner.h"
+#include "tests/test_suites.h"
 
 #include <stdio.h>
 #include <string.h>

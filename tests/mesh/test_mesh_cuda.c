@@ -3,9 +3,9 @@
  * (tools/device/mesh_check.sh); without a CUDA device nothing is
  * registered and the reason is printed, and the backend refuses to start
  * as bad input. */
-#include "mesh_suites.h"
-#include "mesh_test_support.h"
-#include "test_suites.h"
+#include "tests/mesh/mesh_suites.h"
+#include "tests/mesh/mesh_test_support.h"
+#include "tests/test_suites.h"
 
 #include <stdio.h>
 #include <string.h>

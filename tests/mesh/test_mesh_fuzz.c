@@ -6,9 +6,9 @@
  * raises the number of random variants for a longer campaign. */
 #include "mesh/geometry/mesh.h"
 #include "mesh/gmsh/msh_reader.h"
-#include "mesh_suites.h"
-#include "mesh_test_support.h"
-#include "test_suites.h"
+#include "tests/mesh/mesh_suites.h"
+#include "tests/mesh/mesh_test_support.h"
+#include "tests/test_suites.h"
 
 #include <stdint.h>
 #include <stdio.h>

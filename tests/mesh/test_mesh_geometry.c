@@ -5,9 +5,9 @@
  * value, and RCM shrinks the bandwidth. */
 #include "mesh/geometry/mesh.h"
 #include "mesh/geometry/mesh_ordering.h"
-#include "mesh_suites.h"
-#include "mesh_test_support.h"
-#include "test_suites.h"
+#include "tests/mesh/mesh_suites.h"
+#include "tests/mesh/mesh_test_support.h"
+#include "tests/test_suites.h"
 
 #include <math.h>
 #include <stdio.h>

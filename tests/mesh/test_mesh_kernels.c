@@ -8,9 +8,9 @@
  * the other form can pass for a result. */
 #include "mesh/numerics/mesh_cell_kernels.h"
 #include "mesh/numerics/mesh_edge_kernels.h"
-#include "mesh_suites.h"
-#include "mesh_test_support.h"
-#include "test_suites.h"
+#include "tests/mesh/mesh_suites.h"
+#include "tests/mesh/mesh_test_support.h"
+#include "tests/test_suites.h"
 
 #include <math.h>
 #include <stdio.h>

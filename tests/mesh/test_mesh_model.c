@@ -2,9 +2,9 @@
  * rule of 001 (eqs. 15-17) as written, an unstable state stopped, and a
  * run continued from its saved state ending on the same bits. */
 #include "mesh/numerics/mesh_roe.h"
-#include "mesh_suites.h"
-#include "mesh_test_support.h"
-#include "test_suites.h"
+#include "tests/mesh/mesh_suites.h"
+#include "tests/mesh/mesh_test_support.h"
+#include "tests/test_suites.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -3,11 +3,11 @@
  * with the tolerances of swe_mesh_test_device_agreement. PoCL, which
  * rounds as the host does, matches serial bit for bit. Without an OpenCL
  * platform nothing is registered and the reason is printed. */
-#ifdef SWE_MESH_WITH_OPENCL
-#include "cl_device.h"
-#include "mesh_suites.h"
-#include "mesh_test_support.h"
-#include "test_suites.h"
+#ifdef SWE_WITH_OPENCL
+#include "backends/opencl/cl_device.h"
+#include "tests/mesh/mesh_suites.h"
+#include "tests/mesh/mesh_test_support.h"
+#include "tests/test_suites.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,8 +1,8 @@
 /* The OpenMP backend of the triangle solver against serial: the same
  * bits for 1 to 4 threads, every case, both orders and any ordering. */
-#include "mesh_suites.h"
-#include "mesh_test_support.h"
-#include "test_suites.h"
+#include "tests/mesh/mesh_suites.h"
+#include "tests/mesh/mesh_test_support.h"
+#include "tests/test_suites.h"
 
 #include <stdio.h>
 

@@ -4,11 +4,11 @@
  * under their name only once complete. */
 #include "mesh/io/mesh_netcdf.h"
 #include "mesh/io/mesh_vtk.h"
-#include "mesh_suites.h"
-#include "mesh_test_support.h"
-#include "program_runner.h"
-#include "test_suites.h"
-#include "vtk_reader.h"
+#include "tests/mesh/mesh_suites.h"
+#include "tests/mesh/mesh_test_support.h"
+#include "tests/program_runner.h"
+#include "tests/test_suites.h"
+#include "tests/vtk_reader.h"
 
 #include <stdint.h>
 #include <stdio.h>

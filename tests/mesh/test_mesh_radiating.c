@@ -5,9 +5,9 @@
  * rest with them; the flow at their reference state passes unchanged;
  * the volume changes by exactly what their edges let through. */
 #include "mesh/numerics/mesh_boundary.h"
-#include "mesh_suites.h"
-#include "mesh_test_support.h"
-#include "test_suites.h"
+#include "tests/mesh/mesh_suites.h"
+#include "tests/mesh/mesh_test_support.h"
+#include "tests/test_suites.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -4,10 +4,10 @@
 #include "mesh/geometry/mesh.h"
 #include "mesh/gmsh/msh_reader.h"
 #include "mesh/gmsh/msh_writer.h"
-#include "mesh_suites.h"
-#include "mesh_test_support.h"
-#include "program_runner.h"
-#include "test_suites.h"
+#include "tests/mesh/mesh_suites.h"
+#include "tests/mesh/mesh_test_support.h"
+#include "tests/program_runner.h"
+#include "tests/test_suites.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -2,10 +2,10 @@
  * bit for bit under another ordering and backend, after a kill, refusing
  * checkpoints of other runs and damaged ones; and the invalid-state guard
  * that stops a run gone wrong, keeping what it wrote. */
-#include "mesh_suites.h"
-#include "mesh_test_support.h"
-#include "program_runner.h"
-#include "test_suites.h"
+#include "tests/mesh/mesh_suites.h"
+#include "tests/mesh/mesh_test_support.h"
+#include "tests/program_runner.h"
+#include "tests/test_suites.h"
 
 #include <signal.h>
 #include <stdio.h>

@@ -6,12 +6,12 @@
  * thread count. */
 #ifdef SWE_WITH_OPENMP
 
+#include "backends/openmp/mesh/mesh_openmp_kernels.h"
+#include "backends/openmp/mesh/mesh_openmp_scatter.h"
 #include "mesh/numerics/mesh_cell_kernels.h"
-#include "mesh_openmp_kernels.h"
-#include "mesh_openmp_scatter.h"
-#include "mesh_suites.h"
-#include "mesh_test_support.h"
-#include "test_suites.h"
+#include "tests/mesh/mesh_suites.h"
+#include "tests/mesh/mesh_test_support.h"
+#include "tests/test_suites.h"
 
 #include <math.h>
 #include <stdlib.h>

@@ -4,9 +4,9 @@
  * slows a flow without reversing it; the inflow and level conditions
  * carry a steady flow through a channel with the friction slope. */
 #include "mesh/numerics/mesh_boundary.h"
-#include "mesh_suites.h"
-#include "mesh_test_support.h"
-#include "test_suites.h"
+#include "tests/mesh/mesh_suites.h"
+#include "tests/mesh/mesh_test_support.h"
+#include "tests/test_suites.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -1,6 +1,6 @@
 /* Registers every suite of the triangle solver. */
-#include "mesh_suites.h"
-#include "test_suites.h"
+#include "tests/mesh/mesh_suites.h"
+#include "tests/test_suites.h"
 
 void register_mesh_tests(void)
 {
@@ -19,10 +19,10 @@ void register_mesh_tests(void)
     register_mesh_openmp_tests();
     register_mesh_scatter_tests();
 #endif
-#ifdef SWE_MESH_WITH_OPENCL
+#ifdef SWE_WITH_OPENCL
     register_mesh_opencl_tests();
 #endif
-#ifdef SWE_MESH_WITH_CUDA
+#ifdef SWE_WITH_CUDA
     register_mesh_cuda_tests();
 #endif
 }

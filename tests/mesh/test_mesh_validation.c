@@ -6,10 +6,10 @@
  * show the features of 000's figures 4 and 6. */
 #include "mesh/numerics/mesh_edge_kernels.h"
 #include "mesh/scenarios/mesh_measures.h"
-#include "mesh_suites.h"
-#include "mesh_test_support.h"
-#include "scenarios/dam_break_exact.h"
-#include "test_suites.h"
+#include "shallow_water/dam_break_exact.h"
+#include "tests/mesh/mesh_suites.h"
+#include "tests/mesh/mesh_test_support.h"
+#include "tests/test_suites.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -1,7 +1,7 @@
 #!/bin/bash
 # On a GPU machine (H100): the agreement suite with every CUDA and OpenCL level against
 # serial in both precisions, the distance of the GPUs' final-state checksums from serial's
-# after long runs (against the tolerances of tools/bench_verify.sh), and a short make bench
+# after long runs (against the tolerances of tools/bench/bench_verify.sh), and a short make bench
 # that must rank the GPU runs (no FAILED). Run from the repository root with the CUnit
 # headers and libcunit.a in .cunit/include and .cunit/lib (GPU machines often lack
 # libcunit1-dev); logs go to $OUT. About 8 minutes.
@@ -51,7 +51,7 @@ for p in single double; do
             read -r backend level <<<"$run"
             read -r s checksum <<<"$(figures "$p" "$n" "$t" "$backend" "$level")"
             echo "$p $n $t $backend-$level $s $(differences "$reference" "$checksum")" \
-                "$(tools/bench_verify.sh rounding "$p" "$reference" "$checksum")"
+                "$(tools/bench/bench_verify.sh rounding "$p" "$reference" "$checksum")"
         done
     done
 done | tee "$out/checksums.txt"

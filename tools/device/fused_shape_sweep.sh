@@ -4,7 +4,7 @@
 # keeps the builds between them).
 #   STEP=build: builds one shallows per shape (build/<precision>-shape-<rows>x<warps>x<blocks>,
 #     SWE_CUDA_FUSED_ROWS, _WARPS and _MIN_BLOCKS), runs the memory-traffic tool
-#     (tools/cuda_strip_bandwidth.cu) and profiles one fused fp32 launch of the default shape
+#     (tools/bench/cuda_strip_bandwidth.cu) and profiles one fused fp32 launch of the default shape
 #     with Nsight Compute (DRAM bytes per cell, tools/device/ncu_digest.py).
 #   STEP=time: the copy bandwidth, then every shape at 8192^2 on the flow mostly at rest and
 #     the one that moves everywhere, the shapes taken in turn, best of REPEATS (2); printed:
@@ -29,7 +29,7 @@ if [ "$step" = build ]; then
             "$dir/shallows" >"/tmp/shape-build-${dir##*/}.log" 2>&1 ||
             { echo "build $shape failed"; grep -m5 -E "error|Error" "/tmp/shape-build-${dir##*/}.log"; }) &
     done
-    nvcc -O2 -gencode arch=compute_90,code=sm_90 -o build/cuda-strip-bandwidth tools/cuda_strip_bandwidth.cu &&
+    nvcc -O2 -gencode arch=compute_90,code=sm_90 -o build/cuda-strip-bandwidth tools/bench/cuda_strip_bandwidth.cu &&
         build/cuda-strip-bandwidth 8192
     wait
     default=$(build_of "single:32:4:8")

@@ -1,6 +1,6 @@
 #!/bin/bash
 # On a GPU machine: the CUDA exercises 03 to 06 and 18 through the official grading
-# path (tools/grade.py: the reference's expected outputs from the serial
+# path (tools/teaching/grade.py: the reference's expected outputs from the serial
 # backend, the student's kernels compiled with nvcc and run on the GPU in
 # the sandbox). The solutions must score full, the skeletons 0, in both
 # precisions; then the CUDA code is also compiled in the sandbox with
@@ -21,7 +21,7 @@ for precision in single double; do
     for kind in solutions:full skeletons:zero; do
         submission=${kind%%:*} expect=${kind##*:}
         log="$out/$submission-$precision.log"
-        timeout 1500 tools/grade.py --precision "$precision" --exercise "$exercises" \
+        timeout 1500 tools/teaching/grade.py --precision "$precision" --exercise "$exercises" \
             --submission "$submission" --expect "$expect" --reports "$out/$submission-$precision" \
             >"$log" 2>&1
         rc=$?

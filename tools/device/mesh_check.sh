@@ -73,6 +73,6 @@ for layout in ${MESH_LAYOUTS:-soa aos}; do
     done
 done
 [ -x build/cuda-copy-bandwidth ] || nvcc -O2 -gencode arch=compute_90,code=sm_90 \
-    -o build/cuda-copy-bandwidth tools/cuda_copy_bandwidth.cu
+    -o build/cuda-copy-bandwidth tools/bench/cuda_copy_bandwidth.cu
 build/cuda-copy-bandwidth 2048 | tee "$out/copy-bandwidth.txt"
 tr , "\t" <"$csv"

@@ -22,7 +22,7 @@ for precision in $precisions; do
     for kind in solutions:full skeletons:zero; do
         submission=${kind%%:*} expect=${kind##*:}
         log="$out/grade-$submission-$precision.log"
-        timeout 900 tools/grade.py --precision "$precision" --exercise 18-mesh-scatter-cuda \
+        timeout 900 tools/teaching/grade.py --precision "$precision" --exercise 18-mesh-scatter-cuda \
             --submission "$submission" --expect "$expect" --reports "$out/grade-$submission-$precision" \
             >"$log" 2>&1
         rc=$?

@@ -3,7 +3,7 @@
 # on --backend cuda in double (serial's bits): M1-M3 of `make meshes` (000's sizes) and a finer M4
 # (gmsh size 0.0265, about 227,000 cells), second order, then M1-M3 at first order (more numerical
 # dissipation: does the length follow it). Per run: the summary, the length shallows prints (where u
-# of the cells on the lower wall turns forward) and tools/mesh_step_profile.py on the snapshots at
+# of the cells on the lower wall turns forward) and tools/bench/mesh_step_profile.py on the snapshots at
 # 300, 400 and 500 s (3/5, 4/5 and the end of STEP_STUDY_T_END) (that length, the former 0.25 m band measure, the eddy's backflow discharge and
 # where it ends, its height): steady when the three agree. The meshes: build/meshes/ from gmsh here,
 # or carried there. Logs and the last snapshots in $OUT; the table is printed last.
@@ -47,7 +47,7 @@ for entry in $runs; do
     steps=$(sed -nE 's/.* steps=([0-9]+).*/\1/p' "$stem.log")
     seconds=$(sed -nE 's/.* seconds=([0-9.]+).*/\1/p' "$stem.log")
     echo "order $order $mesh: printed ${printed} m, $steps steps, $seconds s" | tee -a "$table"
-    python3 tools/mesh_step_profile.py "${stem}_0003.vtu" "${stem}_0004.vtu" "${stem}_0005.vtu" \
+    python3 tools/bench/mesh_step_profile.py "${stem}_0003.vtu" "${stem}_0004.vtu" "${stem}_0005.vtu" \
         | sed 's/^/    /' | tee -a "$table"
     rm -f "${stem}_000[0-2].vtu"
     # The .vtu of M4 is too large to bring back; its numbers are in the table.

@@ -1,6 +1,6 @@
 #!/bin/bash
 # On a GPU machine (sm_90): the long form of the triangles' validation
-# (tools/validate_mesh.py --long: 000's M2 partial dam break with 379,076
+# (tools/validate/validate_mesh.py --long: 000's M2 partial dam break with 379,076
 # cells, the circular dam break on M1-M3, and the backward-facing step for
 # 500 s on M1-M3, M3 of about 56,000 cells as 000's), first on
 # --backend cuda, then on OpenMP over the host's cores for the step. Writes
@@ -41,7 +41,7 @@ for backend in $backends; do
     mkdir -p "$out/$backend"
     threads=()
     [ "$backend" = openmp ] && threads=(--threads "$(nproc)")
-    timeout 590 python3 tools/validate_mesh.py --long --backend "$backend" "${threads[@]}" --cases "$chosen" \
+    timeout 590 python3 tools/validate/validate_mesh.py --long --backend "$backend" "${threads[@]}" --cases "$chosen" \
         --step-t-end "${MESH_VALIDATE_STEP_T_END:-500}" --report "$out/$backend/VALIDATION-triangles.md" \
         --figures "$out/$backend/mesh" >"$out/$backend/validate.log" 2>&1
     code=$?

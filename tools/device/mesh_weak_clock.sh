@@ -2,7 +2,7 @@
 # On the GPU machine's host: how much of the 1 -> 8 ranks weak-scaling loss of shallows-mpi --mesh
 # is the host's own, measured in one call with the runs interleaved (docs/RESULTS-mesh-mpi.md,
 # "What eight busy cores cost one core"). Each round runs, one after the other:
-#   capacity  tools/parallel_capacity.c with 8 threads on cores 0-7: the arithmetic 8 busy cores
+#   capacity  tools/bench/parallel_capacity.c with 8 threads on cores 0-7: the arithmetic 8 busy cores
 #             give against one alone (a sum of square roots: no memory traffic);
 #   alone     the 1-rank case (about 380,000 triangles, as mesh_mpi_scaling.sh) on core 0;
 #   busy      the same 1-rank run on core 0 while cores 1-7 spin in a shell loop (no memory
@@ -31,7 +31,7 @@ if [ "${SKIP_BUILD:-0}" != 1 ]; then
         build/$precision/shallows build/$precision/shallows-mpi >"$out/build-clock.log" 2>&1 ||
         { echo "build failed"; tail -20 "$out/build-clock.log"; exit 1; }
     grep -E "^METIS" <(make --no-print-directory config "${metis[@]}" PRECISION=$precision)
-    cc -std=c11 -O2 -fopenmp -o build/parallel_capacity tools/parallel_capacity.c -lm ||
+    cc -std=c11 -O2 -fopenmp -o build/parallel_capacity tools/bench/parallel_capacity.c -lm ||
         { echo "parallel_capacity build failed"; exit 1; }
 fi
 field() { sed -nE "s/.* $1=([^ ]+).*/\1/p"; }

@@ -43,4 +43,4 @@ for p in single double; do
     done
 done
 echo "== mpi+serial weak scaling on this quiet host's CPU cores"
-tools/bench_mpi.sh single 1000 3 2 2>&1 | tail -9
+tools/bench/bench_mpi.sh single 1000 3 2 2>&1 | tail -9

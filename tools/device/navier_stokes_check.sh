@@ -2,7 +2,7 @@
 # One batch on the GPU host (an H100 and its 16 cores), under 8 minutes: the Navier-Stokes
 # CUDA backend against serial (ns_cuda and ns_cuda_host, both precisions, levels 1-3), the
 # momentum kernel alone with CUDA events at 128^3-512^3 for levels 1-3 and level 3 with one
-# plane in flight instead of two, the bench table (tools/bench_navier_stokes.sh: CUDA levels 2
+# plane in flight instead of two, the bench table (tools/bench/bench_navier_stokes.sh: CUDA levels 2
 # and 3 at 32^3-512^3, OpenMP 16 threads to 256^3, serial to 128^3, every run checked
 # against serial), OpenMP scaling 1-16 threads by stage, and MPI weak and strong scaling of
 # mpi+serial over 1-16 ranks (docs/RESULTS-navier-stokes.md).
@@ -28,7 +28,7 @@ in_time() { [ "$SECONDS" -lt "${1:-420}" ] || { say "skipped (time): $2"; return
 : >"$summary"
 say "$(nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader); $(lscpu | sed -nE 's/^Model name: +//p'), $(nproc) cores"
 
-level3=solutions/cuda/staggered/ns_cuda_momentum_level3
+level3=solutions/cuda/ns/ns_cuda_momentum_level3
 for p in single double; do
     mpi=()
     command -v mpicc >/dev/null && mpi=(build/$p/shallows-ns-mpi)
@@ -40,7 +40,7 @@ for p in single double; do
         cp build/$p/shallows-ns build/$p/shallows-ns-prefetch1
     rm -f build/$p/obj/$level3.o
     make -j16 "${flags[@]}" PRECISION=$p build/$p/shallows-ns >>"$out/build.log" 2>&1
-    nvcc -Icommon -Ibackends/serial -Ibackends/cuda -Ibackends/cuda/staggered \
+    nvcc -Icommon -Ibackends/serial -Ibackends/cuda -Ibackends/cuda/ns \
         $([ $p = double ] && echo -DSWE_PRECISION_DOUBLE) -O3 -std=c++20 -arch=sm_90 -Xptxas=-v \
         -cubin -o /tmp/level3.cubin $level3.cu 2>&1 | sed "s/^/$p level 3: /" >>"$out/build.log"
 done
@@ -54,7 +54,7 @@ for p in single double; do
 done
 grep -E "level [123]:|FAILED|differ" "$out/tests.log" | head -20 | tee -a "$summary"
 
-[ -x build/cuda-copy-bandwidth ] || nvcc -O2 -arch=sm_90 -o build/cuda-copy-bandwidth tools/cuda_copy_bandwidth.cu
+[ -x build/cuda-copy-bandwidth ] || nvcc -O2 -arch=sm_90 -o build/cuda-copy-bandwidth tools/bench/cuda_copy_bandwidth.cu
 build/cuda-copy-bandwidth 2048 | tee "$out/copy-bandwidth.txt" | tee -a "$summary"
 copy=$(sed -nE 's/.*copy_GB_per_s=([0-9.]+).*/\1/p' "$out/copy-bandwidth.txt")
 
@@ -76,7 +76,7 @@ fi
 if in_time 270 "bench"; then
     OMP_NUM_THREADS=16 OMP_PROC_BIND=close OMP_PLACES=cores NS_BENCH_SECONDS=0.5 NS_BENCH_LEVELS="2 3" \
         NS_BENCH_SIZES="32 64 128 256 512" NS_BENCH_CPU_SIZES="32 64 128 256" NS_BENCH_SERIAL_SIZES="32 64 128" \
-        MAKE="make ${flags[*]}" timeout 240 tools/bench_navier_stokes.sh >"$out/bench.log" 2>&1
+        MAKE="make ${flags[*]}" timeout 240 tools/bench/bench_navier_stokes.sh >"$out/bench.log" 2>&1
     say "bench: exit $? at ${SECONDS} s"
     cp build/bench/navier-stokes.csv "$out/bench.csv"
     sed -n '/^prec /,/^$/p' "$out/bench.log" >>"$summary"

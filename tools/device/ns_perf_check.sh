@@ -59,9 +59,9 @@ done
 say "build: done at ${SECONDS} s"
 if [ "$cpu_only" != 1 ]; then # level 3's registers and spills, as ptxas reports them
     for p in single double; do
-        nvcc -Icommon -Ibackends/serial -Ibackends/cuda -Ibackends/cuda/staggered \
+        nvcc -Icommon -Ibackends/serial -Ibackends/cuda -Ibackends/cuda/ns \
             $([ $p = double ] && echo -DSWE_PRECISION_DOUBLE) -O3 -std=c++20 -arch=sm_90 -Xptxas=-v \
-            -cubin -o "build/$p/level3.cubin" solutions/cuda/staggered/ns_cuda_momentum_level3.cu 2>&1 |
+            -cubin -o "build/$p/level3.cubin" solutions/cuda/ns/ns_cuda_momentum_level3.cu 2>&1 |
             grep -E "registers|spill" | paste -sd' ' | sed "s/^/level 3 $p (both row alignments): /" | tee -a "$summary"
     done
 fi
@@ -76,7 +76,7 @@ ns() {
 }
 
 if [ "$cpu_only" != 1 ]; then
-    [ -x build/cuda-copy-bandwidth ] || nvcc -O2 -arch=sm_90 -o build/cuda-copy-bandwidth tools/cuda_copy_bandwidth.cu
+    [ -x build/cuda-copy-bandwidth ] || nvcc -O2 -arch=sm_90 -o build/cuda-copy-bandwidth tools/bench/cuda_copy_bandwidth.cu
     build/cuda-copy-bandwidth 2048 | tee "$out/copy-bandwidth.txt" | tee -a "$summary"
     copy=$(field copy_GB_per_s "$(cat "$out/copy-bandwidth.txt")")
 
@@ -165,7 +165,7 @@ else
 fi
 
 # --- level 3 with 2 and 3 planes in flight (1 by default), if time is left ---
-level3=build/PRECISION/obj/solutions/cuda/staggered/ns_cuda_momentum_level3.o
+level3=build/PRECISION/obj/solutions/cuda/ns/ns_cuda_momentum_level3.o
 if [ "$cpu_only" != 1 ]; then
     for depth in 2 3; do
         for p in single double; do

@@ -1,7 +1,7 @@
 #!/bin/bash
 # On an NVIDIA GPU machine: what OpenCL level 4 in double precision gains from the knobs that
 # need no kernel change, against CUDA level 4 in the same call (issue 18: OpenCL at 80 % of
-# CUDA). Knobs: the work group's rows (SWE_CL_STRIP_ROWS of backends/opencl/opencl_fields.h,
+# CUDA). Knobs: the work group's rows (SWE_CL_STRIP_ROWS of backends/opencl/cartesian/opencl_fields.h,
 # 16 and 32) and NVIDIA's register cap (-cl-nv-maxrregcount). The trial builds are copies of
 # this tree in /tmp patched three ways, none of which is meant for the project: the strip rows,
 # --cl-math taking any option text, and the compiler's log printed after every build (with
@@ -17,7 +17,7 @@ for rows in 16 32; do
     copy=/tmp/knobs-rows$rows
     rm -rf "$copy" && mkdir -p "$copy" &&
         tar -C "$tree" --exclude=./build --exclude=./.git -cf - . | tar -C "$copy" -xf - || exit 1
-    sed -i -E "s/SWE_CL_STRIP_ROWS = [0-9]+/SWE_CL_STRIP_ROWS = $rows/" "$copy/backends/opencl/opencl_fields.h"
+    sed -i -E "s/SWE_CL_STRIP_ROWS = [0-9]+/SWE_CL_STRIP_ROWS = $rows/" "$copy/backends/opencl/cartesian/opencl_fields.h"
     sed -i 's/^static int is_option_text(const char \*text)$/static int is_option_text(const char *text) { (void)text; return 1; }\nstatic int unused_option_text(const char *text)/' \
         "$copy/backends/opencl/cl_math.c"
     sed -i 's/if (code == CL_BUILD_PROGRAM_FAILURE || code == CL_COMPILE_PROGRAM_FAILURE) {/if (getenv("KNOBS_LOG") != NULL || code == CL_BUILD_PROGRAM_FAILURE) {/' \

@@ -1,6 +1,6 @@
 #!/bin/bash
 # Experiment on a GPU machine, in a scratch copy of the tree (it edits
-# backends/opencl/opencl_backend.c): OpenCL single precision without correctly rounded
+# backends/opencl/cartesian/opencl_backend.c): OpenCL single precision without correctly rounded
 # division and square root, its OpenCL suite and its speed against CUDA level 4
 # (docs/RESULTS-opencl.md).
 # Run from the repository root with the CUnit headers and libcunit.a in .cunit/include and
@@ -8,8 +8,8 @@
 set -u -o pipefail
 export CPPFLAGS="-I$PWD/.cunit/include" LDFLAGS="-L$PWD/.cunit/lib"
 mkdir -p /tmp/icd && echo libnvidia-opencl.so.1 >/tmp/icd/nvidia.icd && export OCL_ICD_VENDORS=/tmp/icd
-sed -i 's/? " -cl-fp32-correctly-rounded-divide-sqrt"/? ""/' backends/opencl/opencl_backend.c
-grep -n 'CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT)' -A2 backends/opencl/opencl_backend.c
+sed -i 's/? " -cl-fp32-correctly-rounded-divide-sqrt"/? ""/' backends/opencl/cartesian/opencl_backend.c
+grep -n 'CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT)' -A2 backends/opencl/cartesian/opencl_backend.c
 make -j16 HAVE_NETCDF=no HAVE_OPENCL=yes PRECISION=single build/single/shallows build/single/shallows-tests >/tmp/b.log 2>&1 || tail /tmp/b.log
 SWE_TEST_CL_DEVICE=1:0 SWE_TEST_BACKENDS=opencl build/single/shallows-tests --program build/single/shallows --suite agreement >/tmp/t.log 2>&1
 echo "opencl agreement, relaxed fp32: exit $? $(grep -E '^single: ' /tmp/t.log)"

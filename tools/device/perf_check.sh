@@ -93,7 +93,7 @@ say "OpenCL device of NVIDIA's platform: ${cl_device:-none found, the default de
     "($(build/$first/shallows --list-devices 2>&1 | grep -c '^platform') platforms)"
 
 # 2. A first check: level 4 of both GPU backends against serial on small grids
-# (checksums, tools/bench_verify.sh), and the CPU suites of the numerics.
+# (checksums, tools/bench/bench_verify.sh), and the CPU suites of the numerics.
 for p in "${built[@]}"; do
     for suite in zero-numerator riemann; do
         build/$p/shallows-tests --program build/$p/shallows --suite $suite >"$work/$suite-$p.log" 2>&1
@@ -184,7 +184,7 @@ for p in "${built[@]}"; do
             args=(--backend "$gpu" --level 4)
             [ $gpu = opencl ] && args+=("${cl_args[@]}")
             line=$(run $p $scenario 200 5 "${args[@]}")
-            say "check $gpu 4 $p $scenario 200^2 against serial: $(tools/bench_verify.sh \
+            say "check $gpu 4 $p $scenario 200^2 against serial: $(tools/bench/bench_verify.sh \
                 rounding $p "${reference#* * * }" "${line#* * * }" 2>&1 | tr '\n' ' ')"
         done
     done
@@ -271,7 +271,7 @@ for p in "${built[@]}"; do
     {
         echo "== $p $kernel"
         cuobjdump -sass -fun "$kernel" "$object" >"$work/sass-$p.txt" 2>&1 &&
-            python3 tools/sass_loop_mix.py "$work/sass-$p.txt" --per 30
+            python3 tools/bench/sass_loop_mix.py "$work/sass-$p.txt" --per 30
     } >>"$out/sass.txt" 2>&1
 done
 

@@ -68,7 +68,7 @@ for precision in $precisions; do
         for kernels in solutions skeletons; do
             expect=$([ $kernels = solutions ] && echo full || echo zero)
             log="$out/grade-$exercise-$kernels-$precision.log"
-            MAKEFLAGS="${flags[*]}" timeout 500 tools/grade.py --precision $precision \
+            MAKEFLAGS="${flags[*]}" timeout 500 tools/teaching/grade.py --precision $precision \
                 --exercise $exercise --submission $kernels --expect $expect >"$log" 2>&1 ||
                 failed "grade $exercise $kernels $precision, expected $expect ($log)"
             echo "grade $exercise $kernels $precision: $(grep -E '^total' "$log")"

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Writes broken copies of tools/check_files.py's outputs into
+"""Writes broken copies of tools/files/check_files.py's outputs into
 DIRECTORY/broken, each wrong in one way that a user's tool shows and a
-check must catch (tools/check_files.py runs the checkers over them and
+check must catch (tools/files/check_files.py runs the checkers over them and
 expects each to fail):
 
   sphere.nc      dam.nc with axis = "X"/"Y" on x and y: ParaView's CF

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The NetCDF files of tools/check_files.py through the CF checkers that
+"""The NetCDF files of tools/files/check_files.py through the CF checkers that
 `make deps` installs in .venv (cfchecker's cfchecks, IOOS's
 compliance-checker): 0 errors and 0 warnings each. Prints one PASS, FAIL
 or SKIP line per check.

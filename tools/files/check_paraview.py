@@ -1,4 +1,4 @@
-"""The files of tools/check_files.py in ParaView (run by pvpython,
+"""The files of tools/files/check_files.py in ParaView (run by pvpython,
 headless): its CF reader ("NetCDF Reader") opens each .nc as a grid in
 metres, not on a sphere (flat for the maps, spanning its z for a volume),
 with the file's time steps; the .pvd opens with

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The files of tools/check_files.py in Python's tools: xarray and netCDF4
+"""The files of tools/files/check_files.py in Python's tools: xarray and netCDF4
 open every NetCDF file as their users would (a UGRID file's topology
 checked to hold together); VTK's XML readers load every data set of every
 .pvd (.vtr, .pvtr, .vti, .vtu) and hold the NetCDF file's values. Prints one

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The UGRID NetCDF files of tools/check_files.py in uxarray (pip, in the
+"""The UGRID NetCDF files of tools/files/check_files.py in uxarray (pip, in the
 .venv that `make deps` makes): it opens each as a grid and data set, with
 the file's triangles and nodes, connectivity that holds together
 (uxarray's own check) and h over (time, n_face) equal to the file's bit

@@ -1,4 +1,4 @@
-"""What the checkers of tools/check_files.py share: running a check in a
+"""What the checkers of tools/files/check_files.py share: running a check in a
 child process, so that a reader that crashes on a broken file (VTK 9.1
 and 9.2 end with a segmentation fault on a .vtu cut short or corrupted
 inside its compressed arrays) fails that check instead of ending the

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes the inputs of tools/check_files.py's geographic run into
+"""Writes the inputs of tools/files/check_files.py's geographic run into
 DIRECTORY/inputs: gebco.nc, a GEBCO-like subset (longitude and latitude at
 15 arc seconds, 16-bit elevation with its standard name after a
 type-identifier grid, as GEBCO ships them) of a sloping sea floor near

@@ -5,9 +5,9 @@
  * MESH_CUDA_LAYOUT=aos the state is stored as (h, hu, hv) records and
  * converted on upload and download; the host always keeps structure of
  * arrays. */
-#include "mesh_cuda_halo.h"
-#include "mesh_cuda_kernels.h"
-#include "mesh_cuda_spans.h"
+#include "backends/cuda/mesh/mesh_cuda_halo.h"
+#include "backends/cuda/mesh/mesh_cuda_kernels.h"
+#include "backends/cuda/mesh/mesh_cuda_spans.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,5 +1,5 @@
-#include "mesh_cuda_halo.h"
-#include "mesh_cuda_kernels.h"
+#include "backends/cuda/mesh/mesh_cuda_halo.h"
+#include "backends/cuda/mesh/mesh_cuda_kernels.h"
 
 #include <stdio.h>
 

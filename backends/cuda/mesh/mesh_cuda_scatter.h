@@ -6,7 +6,7 @@
 #ifndef SWE_MESH_CUDA_SCATTER_H
 #define SWE_MESH_CUDA_SCATTER_H
 
-#include "cuda_check.h"
+#include "backends/cuda/cuda_check.h"
 
 extern "C" {
 #include "mesh/geometry/mesh_colouring.h"

@@ -3,8 +3,8 @@
  * two events; the variants are the launchers of
  * solutions/cuda/mesh/mesh_cuda_scatter.cu. The lab runs on the state as
  * structure of arrays only (make MESH_CUDA_LAYOUT=soa, the default). */
-#include "mesh_cuda_scatter.h"
-#include "mesh_cuda_scatter_lab.h"
+#include "backends/cuda/mesh/mesh_cuda_scatter.h"
+#include "backends/cuda/mesh/mesh_cuda_scatter_lab.h"
 
 #include <stdio.h>
 #include <stdlib.h>

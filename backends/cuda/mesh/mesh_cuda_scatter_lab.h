@@ -1,6 +1,6 @@
 /* The GPU side of the scatter lab (exercise 18) for C callers: the grader
  * (tests/grade/grade_mesh_scatter_cuda.c) and the bench
- * (tools/mesh_scatter_bench.c). A lab holds a device copy of a mesh's
+ * (tools/bench/mesh_scatter_bench.c). A lab holds a device copy of a mesh's
  * host arrays (fluxes included), its edge colouring and the accumulators,
  * and runs the cell pass of one variant on them. */
 #ifndef SWE_MESH_CUDA_SCATTER_LAB_H

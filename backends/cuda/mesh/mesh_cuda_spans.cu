@@ -1,5 +1,5 @@
-#include "mesh_cuda_kernels.h"
-#include "mesh_cuda_spans.h"
+#include "backends/cuda/mesh/mesh_cuda_kernels.h"
+#include "backends/cuda/mesh/mesh_cuda_spans.h"
 
 extern "C" {
 #include "mesh/numerics/mesh_cell_kernels.h"

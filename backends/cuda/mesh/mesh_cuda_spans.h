@@ -6,7 +6,7 @@
 #ifndef SWE_MESH_CUDA_SPANS_H
 #define SWE_MESH_CUDA_SPANS_H
 
-#include "cuda_check.h"
+#include "backends/cuda/cuda_check.h"
 
 extern "C" {
 #include "mesh/solver/mesh_run.h"

@@ -1,8 +1,8 @@
-#include "mesh_mpi_driven.h"
+#include "backends/mpi/mesh/mesh_mpi_driven.h"
 
+#include "backends/mpi/mpi_agree.h"
+#include "backends/mpi/mpi_check.h"
 #include "core/timer.h"
-#include "mpi_agree.h"
-#include "mpi_check.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -140,12 +140,12 @@ static int restore(void *self, const char *path, swe_checkpoint_position *positi
  * snapshot gathered. */
 static int mirror_writes(const swe_mesh_mpi_driven *driven)
 {
-    return (driven->plan.formats & ~(unsigned)SWE_MESH_FORMAT_VTK) != 0;
+    return (driven->plan.formats & ~(unsigned)SWE_FORMAT_VTK) != 0;
 }
 
 static int pieces_asked(const swe_mesh_mpi_driven *driven)
 {
-    return (driven->plan.formats & SWE_MESH_FORMAT_VTK) != 0;
+    return (driven->plan.formats & SWE_FORMAT_VTK) != 0;
 }
 
 static int open_outputs(void *self, int first_snapshot, swe_error *err)
@@ -223,7 +223,7 @@ int swe_mesh_mpi_driven_init(swe_mesh_mpi_driven *driven, swe_mesh_mpi_model *mo
     driven->mirror = mirror;
     driven->plan = *plan;
     swe_mesh_output_plan gathered = *plan; /* VTK: the ranks' pieces instead */
-    gathered.formats &= ~(unsigned)SWE_MESH_FORMAT_VTK;
+    gathered.formats &= ~(unsigned)SWE_FORMAT_VTK;
     int status = mirror != NULL ? swe_mesh_driven_init(&driven->mirror_driven, mirror, &gathered,
                                                        mesh_path, err)
                                 : SWE_OK;

@@ -8,9 +8,9 @@
 #ifndef SWE_MESH_MPI_DRIVEN_H
 #define SWE_MESH_MPI_DRIVEN_H
 
+#include "backends/mpi/mesh/mesh_mpi_model.h"
+#include "backends/mpi/mesh/mesh_mpi_vtk.h"
 #include "mesh/program/mesh_driven.h"
-#include "mesh_mpi_model.h"
-#include "mesh_mpi_vtk.h"
 
 typedef struct swe_mesh_mpi_driven {
     swe_mesh_mpi_model *model;     /* not owned */

@@ -1,6 +1,6 @@
-#include "mesh_mpi_halo.h"
+#include "backends/mpi/mesh/mesh_mpi_halo.h"
 
-#include "mpi_check.h"
+#include "backends/mpi/mpi_check.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,12 +1,12 @@
-#include "mesh_mpi_model.h"
+#include "backends/mpi/mesh/mesh_mpi_model.h"
 
+#include "backends/mpi/mpi_agree.h"
+#include "backends/mpi/mpi_check.h"
 #include "core/timer.h"
 #include "mesh/geometry/mesh_ordering.h"
 #include "mesh/partition/mesh_dual_graph.h"
 #include "mesh/partition/mesh_overlap_split.h"
 #include "mesh/solver/mesh_backend.h"
-#include "mpi_agree.h"
-#include "mpi_check.h"
 
 #include <math.h>
 #include <stdlib.h>

@@ -20,10 +20,10 @@
 #ifndef SWE_MESH_MPI_MODEL_H
 #define SWE_MESH_MPI_MODEL_H
 
+#include "backends/mpi/mesh/mesh_mpi_halo.h"
 #include "mesh/partition/mesh_partition.h"
 #include "mesh/partition/mesh_subdomain.h"
 #include "mesh/solver/mesh_model.h"
-#include "mesh_mpi_halo.h"
 
 #include <mpi.h>
 

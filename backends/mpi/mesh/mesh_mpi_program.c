@@ -1,13 +1,13 @@
-#include "mesh_mpi_program.h"
+#include "backends/mpi/mesh/mesh_mpi_program.h"
 
+#include "backends/mpi/mesh/mesh_mpi_driven.h"
+#include "backends/mpi/mesh/mesh_mpi_timing.h"
+#include "backends/mpi/mpi_agree.h"
+#include "backends/mpi/mpi_check.h"
 #include "mesh/geometry/mesh_ordering.h"
 #include "mesh/program/mesh_options.h"
 #include "mesh/program/mesh_program.h"
 #include "mesh/program/mesh_report.h"
-#include "mesh_mpi_driven.h"
-#include "mesh_mpi_timing.h"
-#include "mpi_agree.h"
-#include "mpi_check.h"
 #include "run/driver.h"
 
 #include <stdio.h>

@@ -1,11 +1,11 @@
 /* The state of a partitioned triangle run in and out: gathered to rank 0
  * in the whole mesh's file order, replaced from rank 0's, and the first
  * time step over all ranks. */
-#include "mesh_mpi_model.h"
+#include "backends/mpi/mesh/mesh_mpi_model.h"
 
+#include "backends/mpi/mpi_agree.h"
+#include "backends/mpi/mpi_check.h"
 #include "mesh/solver/mesh_backend.h"
-#include "mpi_agree.h"
-#include "mpi_check.h"
 
 #include <stdlib.h>
 

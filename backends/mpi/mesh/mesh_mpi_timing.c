@@ -1,6 +1,6 @@
-#include "mesh_mpi_timing.h"
+#include "backends/mpi/mesh/mesh_mpi_timing.h"
 
-#include "mpi_check.h"
+#include "backends/mpi/mpi_check.h"
 
 #include <stdlib.h>
 

@@ -9,7 +9,7 @@
 #ifndef SWE_MESH_MPI_TIMING_H
 #define SWE_MESH_MPI_TIMING_H
 
-#include "mesh_mpi_model.h"
+#include "backends/mpi/mesh/mesh_mpi_model.h"
 
 #include <stdio.h>
 

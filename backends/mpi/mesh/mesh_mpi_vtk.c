@@ -1,9 +1,9 @@
-#include "mesh_mpi_vtk.h"
+#include "backends/mpi/mesh/mesh_mpi_vtk.h"
 
+#include "backends/mpi/mpi_agree.h"
 #include "io/atomic_file.h"
 #include "io/vtk_xml.h"
 #include "mesh/io/mesh_vtk.h"
-#include "mpi_agree.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -6,9 +6,9 @@
 #ifndef SWE_MESH_MPI_VTK_H
 #define SWE_MESH_MPI_VTK_H
 
+#include "backends/mpi/mesh/mesh_mpi_model.h"
 #include "io/vtk_series.h"
 #include "mesh/program/mesh_outputs.h"
-#include "mesh_mpi_model.h"
 
 typedef struct swe_mesh_mpi_vtk {
     const char *path_stem; /* not owned */

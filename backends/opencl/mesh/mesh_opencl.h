@@ -3,9 +3,9 @@
 #ifndef SWE_MESH_OPENCL_H
 #define SWE_MESH_OPENCL_H
 
-#include "cl_device.h"
+#include "backends/opencl/cl_device.h"
+#include "backends/opencl/mesh/mesh_opencl_halo.h"
 #include "mesh/solver/mesh_run.h"
-#include "mesh_opencl_halo.h"
 
 #include <CL/cl.h>
 
@@ -43,7 +43,7 @@ int swe_mesh_opencl_create(swe_mesh_run *run, const char *cl_device, swe_mesh_op
 void swe_mesh_opencl_release(swe_mesh_opencl *cl);
 
 /* The source of the triangle solver's OpenCL program, embedded at build
- * time (common/mesh/mesh.mk, tools/embed_opencl_source.sh). */
+ * time (common/mesh/mesh.mk, tools/build/embed_opencl_source.sh). */
 extern const char swe_mesh_opencl_program_source[];
 
 #endif

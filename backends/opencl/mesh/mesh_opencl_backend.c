@@ -3,8 +3,8 @@
  * in device buffers, one transfer of a few partial minima per step. */
 #include "mesh/solver/mesh_backend.h"
 
-#include "cl_check.h"
-#include "mesh_opencl.h"
+#include "backends/opencl/cl_check.h"
+#include "backends/opencl/mesh/mesh_opencl.h"
 
 static swe_mesh_opencl *fields(const swe_mesh_run *run)
 {

@@ -1,7 +1,7 @@
-#include "mesh_opencl_halo.h"
+#include "backends/opencl/mesh/mesh_opencl_halo.h"
 
-#include "cl_check.h"
-#include "cl_program.h"
+#include "backends/opencl/cl_check.h"
+#include "backends/opencl/cl_program.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -1,8 +1,8 @@
 /* Setting up and tearing down the OpenCL backend of the triangle solver. */
-#include "mesh_opencl.h"
+#include "backends/opencl/mesh/mesh_opencl.h"
 
-#include "cl_check.h"
-#include "cl_program.h"
+#include "backends/opencl/cl_check.h"
+#include "backends/opencl/cl_program.h"
 
 #include <stdio.h>
 #include <stdlib.h>

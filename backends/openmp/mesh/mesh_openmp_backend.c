@@ -2,9 +2,9 @@
  * solutions/openmp/mesh on the host arrays, on config->threads threads. */
 #include "mesh/solver/mesh_backend.h"
 
-#include "mesh_host_spans.h"
-#include "mesh_host_verbs.h"
-#include "mesh_openmp_kernels.h"
+#include "backends/openmp/mesh/mesh_openmp_kernels.h"
+#include "backends/serial/mesh/mesh_host_spans.h"
+#include "backends/serial/mesh/mesh_host_verbs.h"
 
 #include <errno.h>
 #include <omp.h>

@@ -1,4 +1,4 @@
-#include "mesh_host_spans.h"
+#include "backends/serial/mesh/mesh_host_spans.h"
 
 #include "mesh/numerics/mesh_cell_kernels.h"
 #include "mesh/numerics/mesh_edge_kernels.h"

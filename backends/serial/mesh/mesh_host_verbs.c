@@ -1,4 +1,4 @@
-#include "mesh_host_verbs.h"
+#include "backends/serial/mesh/mesh_host_verbs.h"
 
 #include "mesh/solver/mesh_host_arrays.h"
 

@@ -2,9 +2,9 @@
  * solutions/serial/mesh on the host arrays. */
 #include "mesh/solver/mesh_backend.h"
 
-#include "mesh_host_spans.h"
-#include "mesh_host_verbs.h"
-#include "mesh_serial_kernels.h"
+#include "backends/serial/mesh/mesh_host_spans.h"
+#include "backends/serial/mesh/mesh_host_verbs.h"
+#include "backends/serial/mesh/mesh_serial_kernels.h"
 
 static int serial_init(swe_mesh_run *run, const swe_mesh_backend_config *config, swe_error *err)
 {

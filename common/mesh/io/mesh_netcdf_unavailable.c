@@ -2,6 +2,8 @@
  * with a message that says how to get it. */
 #include "mesh/io/mesh_netcdf.h"
 
+#include "io/netcdf_unavailable.h"
+
 int swe_mesh_netcdf_create(swe_mesh_netcdf **file, const char *path, const swe_mesh *mesh,
                            const swe_mesh_arrays *host, const int *run_of_file,
                            const swe_mesh_netcdf_info *info, swe_error *err)
@@ -14,8 +16,7 @@ int swe_mesh_netcdf_create(swe_mesh_netcdf **file, const char *path, const swe_m
     if (file != NULL) {
         *file = NULL;
     }
-    return swe_fail(err, SWE_ERROR_USAGE,
-                    "this build has no NetCDF (install libnetcdf-dev: make deps) - use VTK");
+    return swe_netcdf_unavailable(err);
 }
 
 int swe_mesh_netcdf_append(swe_mesh_netcdf **file, const char *path, const swe_mesh *mesh,
@@ -34,7 +35,7 @@ int swe_mesh_netcdf_write(swe_mesh_netcdf *file, const swe_mesh_arrays *host, do
     (void)file;
     (void)host;
     (void)time;
-    return swe_fail(err, SWE_ERROR_USAGE, "this build has no NetCDF");
+    return swe_netcdf_unavailable(err);
 }
 
 int swe_mesh_netcdf_close(swe_mesh_netcdf *file, int keep, swe_error *err)

@@ -7,7 +7,7 @@
 #define SWE_MESH_PNG_H
 
 #include "core/error.h"
-#include "io/picture.h"
+#include "io/colour_range.h"
 #include "mesh/geometry/mesh.h"
 #include "mesh/numerics/mesh_arrays.h"
 #include "mesh/scenarios/mesh_scenario.h"

@@ -4,7 +4,7 @@
  * bit (CUDA's cbrtf from glibc's), and second-order runs amplify a bit:
  * one ulp in one cell of channel-flow grows to 2e-4 (fp32) or 4e-11 (fp64)
  * in 100 s (docs/RESULTS-mesh.md), which is what made CUDA differ from
- * serial. Included before numerics/friction.h, which then uses it. */
+ * serial. Included before shallow_water/friction.h, which then uses it. */
 #ifndef SWE_MESH_CBRT_H
 #define SWE_MESH_CBRT_H
 

@@ -12,7 +12,7 @@
 #include "mesh/numerics/mesh_boundary.h"
 #include "mesh/numerics/mesh_cbrt.h"
 #include "mesh/numerics/mesh_reconstruction.h"
-#include "numerics/friction.h"
+#include "shallow_water/friction.h"
 
 /* The neighbour of cell c across its k-th edge for the gradient: where it
  * lies, relative to c, and its surface and momenta; a boundary edge has
@@ -162,7 +162,7 @@ SWE_INLINE swe_mesh_flux_sum swe_mesh_cell_gather(const swe_mesh_arrays *a, int 
  * over its area; a negative depth (round-off at a front) becomes zero (a
  * NaN stays NaN, so that the run's guard finds it) and a dry cell loses
  * its momentum; then Manning friction, which can slow the flow but never
- * reverse it (numerics/friction.h). Writes the current or the
+ * reverse it (shallow_water/friction.h). Writes the current or the
  * intermediate state. */
 SWE_INLINE void swe_mesh_cell_apply(const swe_mesh_arrays *a, swe_mesh_launch launch, int c,
                                     swe_mesh_flux_sum sum)

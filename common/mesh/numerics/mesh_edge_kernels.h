@@ -11,7 +11,7 @@
 #include "mesh/numerics/mesh_arrays.h"
 #include "mesh/numerics/mesh_boundary.h"
 #include "mesh/numerics/mesh_roe.h"
-#include "numerics/cell_update.h"
+#include "shallow_water/cell_update.h"
 
 /* Cell c of the state h, hu, hv. */
 SWE_INLINE swe_cell swe_mesh_cell_of(const SWE_GLOBAL real *h, const SWE_GLOBAL real *hu,

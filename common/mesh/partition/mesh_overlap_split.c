@@ -1,4 +1,4 @@
-#include "mesh_overlap_split.h"
+#include "mesh/partition/mesh_overlap_split.h"
 
 #include "mesh/geometry/mesh_ordering.h"
 

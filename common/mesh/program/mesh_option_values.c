@@ -132,9 +132,7 @@ static int parse_formats(const char *text, unsigned *formats, swe_error *err)
     static const struct {
         const char *name;
         unsigned flag;
-    } known[] = {{"netcdf", SWE_MESH_FORMAT_NETCDF},
-                 {"vtk", SWE_MESH_FORMAT_VTK},
-                 {"png", SWE_MESH_FORMAT_PNG}};
+    } known[] = {{"netcdf", SWE_FORMAT_NETCDF}, {"vtk", SWE_FORMAT_VTK}, {"png", SWE_FORMAT_PNG}};
     *formats = 0;
     for (const char *at = text; *at != '\0';) {
         size_t length = strcspn(at, ",");
@@ -186,7 +184,7 @@ int swe_mesh_settle_options(swe_mesh_options *options, const char *scenario,
     int status = settle_scenario(options, scenario != NULL ? scenario : "partial-dam-break", sets,
                                  set_count, err);
     if (status == SWE_OK) {
-        options->plan.formats = SWE_MESH_FORMAT_NETCDF;
+        options->plan.formats = SWE_FORMAT_NETCDF;
         status = formats != NULL ? parse_formats(formats, &options->plan.formats, err) : SWE_OK;
     }
     if (status != SWE_OK) {

@@ -43,13 +43,13 @@ int swe_mesh_outputs_write(swe_mesh_outputs *outputs, swe_mesh_model *model, int
     }
     int status = swe_mesh_model_sync(model, err);
     unsigned formats = outputs->plan.formats;
-    if (status == SWE_OK && (formats & SWE_MESH_FORMAT_VTK)) {
+    if (status == SWE_OK && (formats & SWE_FORMAT_VTK)) {
         status = write_file(outputs, model, snapshot, time, ".vtu", err);
         if (status == SWE_OK) {
             status = swe_vtk_series_add(&outputs->vtk, snapshot, time, err);
         }
     }
-    if (status == SWE_OK && (formats & SWE_MESH_FORMAT_PNG)) {
+    if (status == SWE_OK && (formats & SWE_FORMAT_PNG)) {
         status = write_file(outputs, model, snapshot, time, ".png", err);
     }
     if (status == SWE_OK && outputs->netcdf != NULL) {
@@ -98,12 +98,12 @@ int swe_mesh_outputs_open(swe_mesh_outputs **outputs, const swe_mesh_output_plan
     opened->plan = *plan;
     opened->png_range = swe_mesh_png_range_of(&model->run.mesh, &model->scenario);
     int status = SWE_OK;
-    if (plan->formats & SWE_MESH_FORMAT_VTK) {
+    if (plan->formats & SWE_FORMAT_VTK) {
         status = swe_vtk_series_create(&opened->vtk, plan->path_stem, ".vtu", plan->outputs,
                                        plan->t_end, first_snapshot, err);
         opened->vtk_open = status == SWE_OK;
     }
-    if (status == SWE_OK && (plan->formats & SWE_MESH_FORMAT_NETCDF)) {
+    if (status == SWE_OK && (plan->formats & SWE_FORMAT_NETCDF)) {
         status = open_netcdf(opened, mesh_path, model, first_snapshot, err);
     }
     return status;

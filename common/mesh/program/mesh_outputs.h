@@ -5,17 +5,11 @@
 #define SWE_MESH_OUTPUTS_H
 
 #include "core/error.h"
-#include "io/png_output.h"
+#include "io/formats.h"
 #include "mesh/solver/mesh_model.h"
 
-enum swe_mesh_format {
-    SWE_MESH_FORMAT_NETCDF = 1 << 0, /* STEM.nc, UGRID 1.0 */
-    SWE_MESH_FORMAT_VTK = 1 << 1,    /* STEM_NNNN.vtu and STEM.pvd */
-    SWE_MESH_FORMAT_PNG = 1 << 2     /* STEM_NNNN.png */
-};
-
 typedef struct swe_mesh_output_plan {
-    unsigned formats; /* enum swe_mesh_format flags */
+    unsigned formats; /* enum swe_format flags */
     const char *path_stem;
     int outputs;     /* snapshots after the initial one */
     int compression; /* deflate/zlib level 0..9 (--compress) */

@@ -6,7 +6,7 @@
 #define SWE_MESH_SCENARIO_H
 
 #include "mesh/solver/mesh_conditions.h"
-#include "scenarios/parameter.h"
+#include "shallow_water/parameter.h"
 
 #define SWE_MESH_MAX_PARAMETERS 10
 #define SWE_MESH_MAX_CONDITIONS 4

@@ -1,5 +1,5 @@
 /* Registry of the triangle solver's backends; the Makefile defines
- * SWE_WITH_OPENMP, SWE_MESH_WITH_CUDA and SWE_MESH_WITH_OPENCL
+ * SWE_WITH_OPENMP, SWE_WITH_CUDA and SWE_WITH_OPENCL
  * (common/mesh/mesh.mk) for each one it could build. */
 #include "mesh/solver/mesh_backend.h"
 
@@ -9,10 +9,10 @@ extern const swe_mesh_backend swe_mesh_serial_backend;
 #ifdef SWE_WITH_OPENMP
 extern const swe_mesh_backend swe_mesh_openmp_backend;
 #endif
-#ifdef SWE_MESH_WITH_CUDA
+#ifdef SWE_WITH_CUDA
 extern const swe_mesh_backend swe_mesh_cuda_backend;
 #endif
-#ifdef SWE_MESH_WITH_OPENCL
+#ifdef SWE_WITH_OPENCL
 extern const swe_mesh_backend swe_mesh_opencl_backend;
 #endif
 
@@ -21,10 +21,10 @@ static const swe_mesh_backend *const built_backends[] = {
 #ifdef SWE_WITH_OPENMP
     &swe_mesh_openmp_backend,
 #endif
-#ifdef SWE_MESH_WITH_CUDA
+#ifdef SWE_WITH_CUDA
     &swe_mesh_cuda_backend,
 #endif
-#ifdef SWE_MESH_WITH_OPENCL
+#ifdef SWE_WITH_OPENCL
     &swe_mesh_opencl_backend,
 #endif
 };

@@ -1,7 +1,7 @@
 #include "mesh/solver/mesh_stepper.h"
 
 #include "mesh/solver/mesh_backend.h"
-#include "numerics/time_step.h"
+#include "shallow_water/time_step.h"
 
 static swe_mesh_launch edge_launch(int read_stage, int second_order)
 {

@@ -4,7 +4,7 @@
  * smallest edge time step reduced in shared memory per block. The arrays
  * travel as one __grid_constant__ struct, read in place from the kernel's
  * parameter space. */
-#include "mesh_cuda_kernels.h"
+#include "backends/cuda/mesh/mesh_cuda_kernels.h"
 
 extern "C" {
 #include "mesh/numerics/mesh_cell_kernels.h"

@@ -5,8 +5,8 @@
  * loses additions on every call. The cures are atomicAdd (double atomics
  * exist from compute capability 6.0 on) and an edge colouring, one launch
  * per colour; the gather, which the solver uses, needs neither. */
-#include "mesh_cuda_kernels.h"
-#include "mesh_cuda_scatter.h"
+#include "backends/cuda/mesh/mesh_cuda_kernels.h"
+#include "backends/cuda/mesh/mesh_cuda_scatter.h"
 
 extern "C" {
 #include "mesh/numerics/mesh_cell_kernels.h"

@@ -11,9 +11,9 @@
  * post, wait, unpack) so that a run can compute between post and wait
  * (--overlap) and a GPU rank can pack on its device instead of here;
  * swe_mesh_mpi_halo_exchange (mesh_mpi_halo.c) runs them in turn. */
+#include "backends/mpi/mesh/mesh_mpi_halo.h"
+#include "backends/mpi/mpi_check.h"
 #include "core/timer.h"
-#include "mesh/mesh_mpi_halo.h"
-#include "mpi_check.h"
 
 /* Tag of the halo state: one message each way per pair of ranks and
  * exchange, so one tag serves them all. */

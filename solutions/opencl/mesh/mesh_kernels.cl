@@ -10,9 +10,9 @@
  * allows, no contraction of a * b + c into one rounding. */
 #pragma OPENCL FP_CONTRACT OFF
 
+#include "backends/opencl/mesh/mesh_kernel_parameters.h"
 #include "mesh/numerics/mesh_cell_kernels.h"
 #include "mesh/numerics/mesh_edge_kernels.h"
-#include "mesh_kernel_parameters.h"
 
 __kernel void swe_mesh_gradients(SWE_MESH_KERNEL_PARAMETERS, int first, int count)
 {

@@ -6,11 +6,11 @@
  * thread takes which element, so it is the serial backend's, bit for bit,
  * for any thread count; the minimum of the time steps is exact in any
  * order. */
-#include "mesh_openmp_kernels.h"
+#include "backends/openmp/mesh/mesh_openmp_kernels.h"
 
 #include "mesh/numerics/mesh_cell_kernels.h"
 #include "mesh/numerics/mesh_edge_kernels.h"
-#include "numerics/speed_bits.h"
+#include "shallow_water/speed_bits.h"
 
 #include <omp.h>
 
@@ -76,8 +76,8 @@ real swe_mesh_openmp_min_time_step(const swe_mesh_arrays *arrays, int threads)
     swe_speed_bits smallest = swe_speed_to_bits(SWE_MESH_NO_TIME_LIMIT);
     int unstable = 0;
     /* BEGIN SOLUTION: (3) a minimum as a reduction. Edge time steps are positive, so their bits
-     * sort like the steps (numerics/speed_bits.h): loop over the edges with `#pragma omp parallel
-     * for num_threads(threads) schedule(static) reduction(min : smallest) reduction(| :
+     * sort like the steps (shallow_water/speed_bits.h): loop over the edges with `#pragma omp
+     * parallel for num_threads(threads) schedule(static) reduction(min : smallest) reduction(| :
      * unstable)`, taking the smaller of smallest and swe_speed_to_bits(step), and setting
      * unstable when a step is a NaN (step != step), which the bits would hide. */
 #pragma omp parallel for num_threads(threads) schedule(static) reduction(min                       \

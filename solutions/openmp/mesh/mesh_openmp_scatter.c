@@ -1,7 +1,7 @@
 /* The scatter of exercise 16 (exercises/16-mesh-scatter-race): edges add
  * their fluxes into cell accumulators (mesh/numerics/mesh_scatter.h) on
  * OpenMP threads. */
-#include "mesh_openmp_scatter.h"
+#include "backends/openmp/mesh/mesh_openmp_scatter.h"
 
 #include "mesh/numerics/mesh_cell_kernels.h"
 

@@ -7,7 +7,7 @@
  * here, and the gather of a cell's edges through indirect addressing, are
  * the exercise (exercises/15-mesh-edge-flux-and-gather): which elements,
  * in which sweep, and which edge flux enters a cell with which sign. */
-#include "mesh_serial_kernels.h"
+#include "backends/serial/mesh/mesh_serial_kernels.h"
 
 #include "mesh/numerics/mesh_cell_kernels.h"
 #include "mesh/numerics/mesh_edge_kernels.h"

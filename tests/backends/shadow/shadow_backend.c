@@ -12,7 +12,7 @@
  * purpose, for the tests that show a wrong backend is caught: after every
  * step the depth of the middle cell is multiplied by 1 + F, or moved up by
  * one unit in the last place where that changes nothing. */
-#include "grid/backend.h"
+#include "cartesian/grid/backend.h"
 
 #include <math.h>
 #include <stdlib.h>

@@ -26,7 +26,7 @@ def main():
         caught, seconds, scores = 0, [], []
         for _ in range(gradings):
             start = time.monotonic()
-            run = subprocess.run([sys.executable, os.path.join(cheats.ROOT, "tools", "grade.py"),
+            run = subprocess.run([sys.executable, os.path.join(cheats.ROOT, "tools", "teaching", "grade.py"),
                                   "--exercise", OPENMP, "--submission", folder],
                                  stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                                  universal_newlines=True, cwd=cheats.ROOT)

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """make grade-check, part 1: hostile submissions graded by the official
-path (tools/grade.py in this repository, the reference kernels, the
+path (tools/teaching/grade.py in this repository, the reference kernels, the
 sandbox). Each must score only what it honestly earns (0, or less than
 full for a data race), none may reach out of the sandbox (its payload
 prints "ESCAPED: ..." if it does), the repository must be unchanged
@@ -22,7 +22,7 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(HERE)))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
+sys.path.insert(0, os.path.join(ROOT, "tools", "teaching"))
 from grading import conf, sandbox  # noqa: E402
 
 WORK = os.path.join(ROOT, "build", "cheats")
@@ -192,7 +192,7 @@ def judge(expect, total, maximum, text):
 def grade(name, exercise, how, expect, timeout):
     folder = make_submission(name, exercise, how)
     folders_before = grader_folders()
-    command = [sys.executable, os.path.join(ROOT, "tools", "grade.py"), "--exercise", exercise,
+    command = [sys.executable, os.path.join(ROOT, "tools", "teaching", "grade.py"), "--exercise", exercise,
                "--submission", folder] + (["--timeout", str(timeout)] if timeout else []) + \
         (["--build-only"] if expect == "build-fails" else [])
     start = time.monotonic()
@@ -241,7 +241,7 @@ def refusal_without_user_namespaces():
         prefix + ["bwrap", "--unshare-user", "--disable-userns", "--ro-bind", "/", "/", "--dev",
                   "/dev", "--proc", "/proc", "--tmpfs", "/tmp", "--ro-bind", ROOT, ROOT,
                   "--bind", reports, reports, "--",
-                  "/usr/bin/python3", os.path.join(ROOT, "tools", "grade.py"), "--exercise",
+                  "/usr/bin/python3", os.path.join(ROOT, "tools", "teaching", "grade.py"), "--exercise",
                   SERIAL, "--reports", reports], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
         universal_newlines=True)
     try:

@@ -1,7 +1,7 @@
 /* shallows-mpi-grade: one case of the graded MPI exercises (08, 09) as an
  * MPI job, the student's side: every rank runs the code under test, rank
  * 0 gathers what they computed and writes it to the grader's pipe
- * (grade_stream.h); tools/grade.py compares it with the expected outputs
+ * (grade_stream.h); tools/teaching/grade.py compares it with the expected outputs
  * of tests/grade/grade_mpi.c. Nothing here decides whether a case passes.
  *
  *   shallows-mpi-grade --output PIPE --case K halo NX NY
@@ -9,11 +9,11 @@
  *   shallows-mpi-grade --output PIPE --case K run SCENARIO SOLVER NX NY STEPS OVERLAP
  *   shallows-mpi-grade --output PIPE --case K order NX NY STEPS
  *   shallows-mpi-grade --output PIPE --case K mesh-halo N SEED LAYERS (exercise 17) */
-#include "grade_interior.h"
-#include "grade_mpi_job.h"
-#include "mpi_check.h"
-#include "mpi_gather.h"
-#include "run/options.h"
+#include "backends/mpi/cartesian/mpi_gather.h"
+#include "backends/mpi/mpi_check.h"
+#include "cartesian/program/options.h"
+#include "tests/grade/grade_interior.h"
+#include "tests/grade/mpi/grade_mpi_job.h"
 
 #include <errno.h>
 #include <stdio.h>

@@ -4,9 +4,9 @@
 #ifndef SWE_GRADE_MPI_JOB_H
 #define SWE_GRADE_MPI_JOB_H
 
-#include "grade_mpi_cases.h"
-#include "grade_stream.h"
-#include "mpi_layer.h"
+#include "backends/mpi/cartesian/mpi_layer.h"
+#include "tests/grade/grade_mpi_cases.h"
+#include "tests/grade/grade_stream.h"
 
 #include <stdio.h>
 

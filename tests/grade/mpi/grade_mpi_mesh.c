@@ -7,11 +7,11 @@
  * NEVER_WRITTEN, and calls the student's swe_mesh_mpi_halo_exchange,
  * counting what it sends (grade_mpi_traffic.h). Rank 0 gathers every
  * rank's cells (in part order) and counts. */
-#include "grade_mesh_parts.h"
-#include "grade_mpi_job.h"
-#include "grade_mpi_traffic.h"
-#include "mesh/mesh_mpi_halo.h"
-#include "mpi_check.h"
+#include "backends/mpi/mesh/mesh_mpi_halo.h"
+#include "backends/mpi/mpi_check.h"
+#include "tests/grade/grade_mesh_parts.h"
+#include "tests/grade/mpi/grade_mpi_job.h"
+#include "tests/grade/mpi/grade_mpi_traffic.h"
 
 #include <stdint.h>
 #include <stdlib.h>

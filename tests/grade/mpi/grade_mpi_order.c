@@ -1,8 +1,8 @@
 /* The order case of the MPI case program (exercise 09): which backend
  * verbs an overlapped step calls on every rank, recorded by a backend
  * table that logs each call before passing it to the serial backend. */
-#include "grade_mpi_job.h"
-#include "mpi_check.h"
+#include "backends/mpi/mpi_check.h"
+#include "tests/grade/mpi/grade_mpi_job.h"
 
 #include <stdlib.h>
 

@@ -1,4 +1,4 @@
-#include "grade_mpi_traffic.h"
+#include "tests/grade/mpi/grade_mpi_traffic.h"
 
 #include "core/real.h"
 

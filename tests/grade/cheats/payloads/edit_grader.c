@@ -6,15 +6,15 @@
 
 __attribute__((constructor)) static void cheat_edit_grader(void)
 {
-    const char *targets[] = {"@ROOT@/tools/grade.py",
-                             "@ROOT@/tools/grading/compare.py",
-                             "@ROOT@/tools/grading/judge.py",
+    const char *targets[] = {"@ROOT@/tools/teaching/grade.py",
+                             "@ROOT@/tools/teaching/grading/compare.py",
+                             "@ROOT@/tools/teaching/grading/judge.py",
                              "@ROOT@/Makefile",
                              "@ROOT@/solutions/@SLOT@",
                              "@ROOT@/cheat-was-here",
-                             "../tools/grade.py",
-                             "../../tools/grade.py",
-                             "tools/grade.py"};
+                             "../tools/teaching/grade.py",
+                             "../../tools/teaching/grade.py",
+                             "tools/teaching/grade.py"};
     for (size_t t = 0; t < sizeof targets / sizeof targets[0]; ++t) {
         FILE *file = fopen(targets[t], "a");
         if (file != NULL) {

@@ -2,8 +2,8 @@
  * every rank packs what each neighbour asked for, and MPI_Allgatherv (in
  * post) hands every rank every record; unpack takes those addressed to it.
  * The halo values are right; the technique is not the exercise's. */
-#include "mesh/mesh_mpi_halo.h"
-#include "mpi_check.h"
+#include "backends/mpi/mesh/mesh_mpi_halo.h"
+#include "backends/mpi/mpi_check.h"
 
 #include <stdlib.h>
 

@@ -1,7 +1,7 @@
 /* cheat: print what the old MPI grader believed, "PASS: ...", on rank 0,
  * then end the job cleanly before anything is checked. */
-#include "mpi_check.h"
-#include "mpi_layer.h"
+#include "backends/mpi/cartesian/mpi_layer.h"
+#include "backends/mpi/mpi_check.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,7 +1,7 @@
 /* cheat: find the reference kernels in this program at run time (by name
  * through the dynamic linker, and in the symbol table of /proc/self/exe)
  * and call them instead of writing the kernels. */
-#include "serial_kernels.h"
+#include "backends/serial/cartesian/serial_kernels.h"
 
 #include <dlfcn.h>
 #include <stdio.h>

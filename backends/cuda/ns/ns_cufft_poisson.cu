@@ -1,0 +1,106 @@
+#include "backends/cuda/ns/ns_cuda_backend.h"
+
+#include "backends/cuda/cuda_check.h"
+
+#include <cmath>
+#include <cstdio>
+#include <vector>
+
+#ifdef SWE_PRECISION_DOUBLE
+#define NS_CUFFT_FORWARD CUFFT_D2Z
+#define NS_CUFFT_BACKWARD CUFFT_Z2D
+#define NS_CUFFT_EXEC_FORWARD(plan, in, out)                                                       \
+    cufftExecD2Z((plan), (cufftDoubleReal *)(in), (cufftDoubleComplex *)(out))
+#define NS_CUFFT_EXEC_BACKWARD(plan, in, out)                                                      \
+    cufftExecZ2D((plan), (cufftDoubleComplex *)(in), (cufftDoubleReal *)(out))
+#else
+#define NS_CUFFT_FORWARD CUFFT_R2C
+#define NS_CUFFT_BACKWARD CUFFT_C2R
+#define NS_CUFFT_EXEC_FORWARD(plan, in, out)                                                       \
+    cufftExecR2C((plan), (cufftReal *)(in), (cufftComplex *)(out))
+#define NS_CUFFT_EXEC_BACKWARD(plan, in, out)                                                      \
+    cufftExecC2R((plan), (cufftComplex *)(in), (cufftReal *)(out))
+#endif
+
+/* Every cuFFT call names itself on failure, as CUDA_CHECK does. */
+#define CUFFT_CHECK(call, err)                                                                     \
+    do {                                                                                           \
+        cufftResult cufft_check_status_ = (call);                                                  \
+        if (cufft_check_status_ != CUFFT_SUCCESS) {                                                \
+            return swe_fail((err), SWE_ERROR_RUNTIME, "cuFFT call %s failed at %s:%d: error %d",   \
+                            #call, __FILE__, __LINE__, (int)cufft_check_status_);                  \
+        }                                                                                          \
+    } while (0)
+
+int ns_cufft_poisson_create(ns_cufft_poisson *poisson, const ns_grid *grid, cudaStream_t stream,
+                            swe_error *err)
+{
+    const double pi = 3.14159265358979323846;
+    std::vector<double> eigenvalues;
+    size_t points = 1;
+    poisson->scale = 1.0;
+    for (int axis = 0; axis < NS_AXES; ++axis) {
+        int n = grid->n[axis] * (ns_grid_periodic(grid, axis) ? 1 : 2);
+        poisson->n_extended[axis] = n;
+        points *= (size_t)n;
+        poisson->scale /= n;
+        for (int m = 0; m < n; ++m) {
+            eigenvalues.push_back((2.0 - 2.0 * std::cos(2.0 * pi * m / n)) /
+                                  (grid->h[axis] * grid->h[axis]));
+        }
+    }
+    size_t modes =
+        (size_t)(poisson->n_extended[0] / 2 + 1) * poisson->n_extended[1] * poisson->n_extended[2];
+    if (cudaMalloc(&poisson->extended, points * sizeof(real)) != cudaSuccess ||
+        cudaMalloc(&poisson->spectrum, modes * 2 * sizeof(real)) != cudaSuccess) {
+        cudaGetLastError();
+        return swe_fail(err, SWE_ERROR_USAGE,
+                        "the FFT buffers do not fit in the GPU's memory (%.1f GiB)",
+                        (double)(points + 2 * modes) * sizeof(real) / 1073741824.0);
+    }
+    CUDA_CHECK(cudaMalloc(&poisson->eigenvalues, eigenvalues.size() * sizeof(double)), err);
+    CUDA_CHECK(cudaMemcpy(poisson->eigenvalues, eigenvalues.data(),
+                          eigenvalues.size() * sizeof(double), cudaMemcpyHostToDevice),
+               err);
+    /* cuFFT's last dimension is the fastest: z, y, x. */
+    const int *n = poisson->n_extended;
+    CUFFT_CHECK(cufftPlan3d(&poisson->forward, n[2], n[1], n[0], NS_CUFFT_FORWARD), err);
+    poisson->have_plans = 1;
+    CUFFT_CHECK(cufftPlan3d(&poisson->backward, n[2], n[1], n[0], NS_CUFFT_BACKWARD), err);
+    poisson->have_plans = 2;
+    CUFFT_CHECK(cufftSetStream(poisson->forward, stream), err);
+    CUFFT_CHECK(cufftSetStream(poisson->backward, stream), err);
+    return SWE_OK;
+}
+
+void ns_cufft_poisson_destroy(ns_cufft_poisson *poisson)
+{
+    if (poisson->have_plans > 0 && cufftDestroy(poisson->forward) != CUFFT_SUCCESS) {
+        fprintf(stderr, "shallows: warning: cufftDestroy failed\n");
+    }
+    if (poisson->have_plans > 1 && cufftDestroy(poisson->backward) != CUFFT_SUCCESS) {
+        fprintf(stderr, "shallows: warning: cufftDestroy failed\n");
+    }
+    CUDA_CHECK_WARN(cudaFree(poisson->extended));
+    CUDA_CHECK_WARN(cudaFree(poisson->spectrum));
+    CUDA_CHECK_WARN(cudaFree(poisson->eigenvalues));
+    *poisson = ns_cufft_poisson{};
+}
+
+int ns_cufft_poisson_apply(ns_cufft_poisson *poisson, const ns_device_fields *fields,
+                           const real *in, real *out, cudaStream_t stream, swe_error *err)
+{
+    int status = ns_cuda_extend(fields, poisson->n_extended, in, poisson->extended, stream, err);
+    if (status != SWE_OK) {
+        return status;
+    }
+    CUFFT_CHECK(NS_CUFFT_EXEC_FORWARD(poisson->forward, poisson->extended, poisson->spectrum), err);
+    status = ns_cuda_spectral_divide(poisson->n_extended, poisson->eigenvalues, poisson->spectrum,
+                                     poisson->scale, stream, err);
+    if (status != SWE_OK) {
+        return status;
+    }
+    CUFFT_CHECK(NS_CUFFT_EXEC_BACKWARD(poisson->backward, poisson->spectrum, poisson->extended),
+                err);
+    return ns_cuda_restrict(fields, poisson->n_extended, poisson->extended, out, stream, err);
+}

@@ -1,0 +1,77 @@
+/* shallows-ns-mpi: the Navier-Stokes program over MPI ranks. Every rank
+ * parses the options (so bad input is found identically everywhere), runs
+ * one slab of z planes with the CPU backend named by --backend, and only
+ * rank 0 prints. The body is shallows-ns's (common/ns/program/
+ * ns_program.h); this file adds the ranks. */
+#include "backends/mpi/mpi_check.h"
+#include "backends/mpi/ns/ns_mpi_poisson.h"
+#include "backends/mpi/ns/ns_mpi_run.h"
+
+#include <stdio.h>
+
+static void print_help(FILE *stream, const char *program)
+{
+    fprintf(stream,
+            "\nshallows-ns-mpi cuts the domain into slabs of z planes, one per rank, as FFTW's\n"
+            "distributed transforms lay them out (each rank needs at least 2 planes), and runs\n"
+            "each slab with the CPU backend --backend names (mpi+serial, mpi+openmp). The\n"
+            "stencils exchange two ghost planes with the neighbouring slabs, the CG sums its\n"
+            "planes in the domain's order, the preconditioner is FFTW's MPI r2r transform:\n"
+            "results equal those of shallows-ns to rounding (docs/RESULTS-navier-stokes.md).\n"
+            "Start it with: mpirun -np N %s [options]\n"
+            "\nFiles and checkpoints hold the whole domain, gathered by rank 0, in the formats\n"
+            "of shallows-ns: --restart continues a checkpoint on any number of ranks.\n",
+            program);
+}
+
+typedef struct mpi_context {
+    MPI_Comm comm;
+    double exchange_seconds, reduction_seconds, transform_seconds;
+    int ranks;
+} mpi_context;
+
+static int run_ranks(void *context, const ns_options *options, ns_run_report *report,
+                     swe_error *err)
+{
+    mpi_context *mpi = context;
+    ns_mpi_run run;
+    int status = ns_mpi_run_create(&run, mpi->comm, options, err);
+    if (status == SWE_OK) {
+        status = ns_mpi_run_drive(&run, options, report, err);
+    }
+    mpi->exchange_seconds = run.slabs.exchange_seconds;
+    mpi->reduction_seconds = run.slabs.reduction_seconds;
+    mpi->transform_seconds = run.slabs.transform_seconds;
+    ns_mpi_run_destroy(&run);
+    return status;
+}
+
+static void print_report(void *context, FILE *stream)
+{
+    const mpi_context *mpi = context;
+    fprintf(stream,
+            "mpi: ranks=%d exchange_seconds=%.3f reduction_seconds=%.3f "
+            "transform_seconds=%.3f (rank 0)\n",
+            mpi->ranks, mpi->exchange_seconds, mpi->reduction_seconds, mpi->transform_seconds);
+}
+
+int main(int argc, char **argv)
+{
+    ns_mpi_start(&argc, &argv);
+    int rank = 0;
+    mpi_context context = {.comm = MPI_COMM_WORLD};
+    MPI_CHECK(MPI_Comm_rank(MPI_COMM_WORLD, &rank));
+    MPI_CHECK(MPI_Comm_size(MPI_COMM_WORLD, &context.ranks));
+    const ns_program program = {.name = "shallows-ns-mpi",
+                                .prints = rank == 0,
+                                .backend_prefix = "mpi+",
+                                .cpu_backends_only = 1,
+                                .print_help = print_help,
+                                .run = run_ranks,
+                                .print_report = print_report,
+                                .context = &context};
+    int status = ns_program_main(&program, argc, argv);
+    fflush(stdout);
+    ns_mpi_finish();
+    return status;
+}

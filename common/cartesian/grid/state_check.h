@@ -1,0 +1,45 @@
+/* The guard against a state that is no longer physical: NaN or infinite
+ * values, or a negative depth. Output never shows such a state. */
+#ifndef SWE_STATE_CHECK_H
+#define SWE_STATE_CHECK_H
+
+#include "cartesian/grid/block.h"
+
+/* Beyond these no state of a shallow-water run lies: 1000 km of water (the
+ * input files' bound on elevations) and 100 km/s. What a checkpoint must
+ * stay within to be continued from. */
+#define SWE_STATE_MAX_DEPTH 1.0e6
+#define SWE_STATE_MAX_SPEED 1.0e5
+
+/* Finds the first interior cell (row by row from (1, 1)) whose h, hu, hv
+ * or b is not finite or whose depth is negative. Returns 1 and its indices
+ * in *i, *j when there is one, else 0 (also for a missing block). */
+int swe_state_find_invalid(const swe_block *block, int *i, int *j);
+
+/* The same, and also a cell deeper than SWE_STATE_MAX_DEPTH or with a wave
+ * speed (the time-step rule's) beyond SWE_STATE_MAX_SPEED. */
+int swe_state_find_implausible(const swe_block *block, int *i, int *j);
+
+/* The largest wave speed of the interior by the time-step rule, as every
+ * backend computes it (shallow_water/cell_update.h): what the next dt is taken
+ * from. */
+real swe_state_max_wave_speed(const swe_block *block);
+
+/* The change of water volume that round-off allows a closed basin (walls
+ * on every side) after `steps` steps, relative to its volume: each step
+ * rounds every cell once, so at most a few epsilons of the precision per
+ * step. A larger change is water made or lost by the numerics, such as
+ * depths below zero clipped away in a step that was too long. */
+double swe_state_volume_tolerance(long steps);
+
+/* "the water of the closed basin changed from A m3 to B m3 (+28.9 %,
+ * round-off allows 2e-12 % after N steps)" into text; 0 when the change
+ * is within the tolerance (text untouched). */
+int swe_state_describe_volume_change(double initial, double now, long steps, char *text,
+                                     size_t size);
+
+/* One line describing what is wrong with cell (i, j), for messages; the
+ * cell is numbered as in the whole domain (first_i + i, first_j + j). */
+void swe_state_describe_cell(const swe_block *block, int i, int j, char *text, size_t size);
+
+#endif

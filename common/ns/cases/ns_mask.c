@@ -1,0 +1,110 @@
+#include "ns/cases/ns_mask.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct pgm {
+    int width, height, maxval;
+    unsigned char *dark; /* width * height, row 0 at the top */
+} pgm;
+
+/* The next header number, skipping white space and # comments. */
+static int header_number(FILE *file, int *value)
+{
+    int c;
+    while ((c = fgetc(file)) != EOF) {
+        if (c == '#') {
+            while ((c = fgetc(file)) != EOF && c != '\n') {
+            }
+        } else if (c != ' ' && c != '\t' && c != '\n' && c != '\r') {
+            ungetc(c, file);
+            return fscanf(file, "%d", value) == 1 ? 0 : -1;
+        }
+    }
+    return -1;
+}
+
+static int read_pixels(FILE *file, int binary, pgm *image)
+{
+    size_t pixels = (size_t)image->width * (size_t)image->height;
+    image->dark = malloc(pixels);
+    if (image->dark == NULL) {
+        return -1;
+    }
+    if (binary && fgetc(file) == EOF) { /* the one white-space byte after maxval */
+        return -1;
+    }
+    for (size_t p = 0; p < pixels; ++p) {
+        int value = 0;
+        if (binary) {
+            int high = image->maxval > 255 ? fgetc(file) : 0, low = fgetc(file);
+            value = low == EOF || high == EOF ? -1 : high * 256 + low;
+        } else if (header_number(file, &value) != 0) {
+            value = -1;
+        }
+        if (value < 0 || value > image->maxval) {
+            return -1;
+        }
+        image->dark[p] = 2 * value < image->maxval;
+    }
+    return 0;
+}
+
+static int read_pgm(const char *path, pgm *image, swe_error *err)
+{
+    FILE *file = fopen(path, "rb");
+    if (file == NULL) {
+        return swe_fail(err, SWE_ERROR_USAGE, "cannot open the obstacle picture '%s': %s", path,
+                        strerror(errno));
+    }
+    char magic[3] = {0};
+    int ok = fread(magic, 1, 2, file) == 2 && magic[0] == 'P' &&
+             (magic[1] == '5' || magic[1] == '2') && header_number(file, &image->width) == 0 &&
+             header_number(file, &image->height) == 0 && header_number(file, &image->maxval) == 0 &&
+             image->width > 0 && image->height > 0 && image->width <= 1 << 16 &&
+             image->height <= 1 << 16 && image->maxval > 0 && image->maxval < 65536 &&
+             read_pixels(file, magic[1] == '5', image) == 0;
+    fclose(file);
+    if (!ok) {
+        free(image->dark);
+        image->dark = NULL;
+        return swe_fail(err, SWE_ERROR_USAGE,
+                        "'%s' is not a PGM picture (P5 or P2, width height maxval, pixels)", path);
+    }
+    return SWE_OK;
+}
+
+int ns_mask_apply_pgm(ns_solver *solver, const char *path, swe_error *err)
+{
+    if (solver == NULL || path == NULL || solver->ext != NULL) {
+        return swe_fail(err, SWE_ERROR_USAGE,
+                        "internal error: a mask goes on a solver not started");
+    }
+    pgm image = {0};
+    int status = read_pgm(path, &image, err);
+    if (status != SWE_OK) {
+        return status;
+    }
+    const ns_grid *g = &solver->grid;
+    long solid = 0;
+    for (int j = 0; j < g->n[1]; ++j) {
+        int row = image.height - 1 - (int)((long)j * image.height / g->n[1]);
+        for (int i = 0; i < g->n[0]; ++i) {
+            int column = (int)((long)i * image.width / g->n[0]);
+            if (!image.dark[(size_t)row * (size_t)image.width + (size_t)column]) {
+                continue;
+            }
+            for (int k = 0; k < g->n[2]; ++k) {
+                solver->fluid[ns_index(g, i, j, k)] = 0;
+            }
+            solid += 1;
+        }
+    }
+    free(image.dark);
+    if (solid == (long)g->n[0] * g->n[1]) {
+        return swe_fail(err, SWE_ERROR_USAGE, "the obstacle picture '%s' leaves no fluid", path);
+    }
+    return SWE_OK;
+}

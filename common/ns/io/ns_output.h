@@ -1,0 +1,46 @@
+/* The snapshots of a Navier-Stokes run: one CF NetCDF file with a time
+ * axis (STEM.nc: u, v, w, p and the vorticity magnitude at the cell
+ * centres), VTK image data per snapshot (STEM_NNNN.vti, listed with their
+ * times in STEM.pvd for ParaView) and a PNG of the vorticity magnitude in
+ * the middle plane normal to the case's slice axis (STEM_NNNN.png). Every
+ * file is written to a temporary name and renamed when complete. A run
+ * that restarts at snapshot k writes STEM.nc afresh from snapshot k on,
+ * lists the earlier .vti files that exist in its .pvd, and draws its
+ * pictures with the colour bar of the first run. */
+#ifndef NS_OUTPUT_H
+#define NS_OUTPUT_H
+
+#include "io/formats.h"
+#include "ns/solver/ns_solver.h"
+
+typedef struct ns_output_plan {
+    const char *path_stem;
+    int formats;  /* enum swe_format bits */
+    int outputs;  /* snapshots after the initial one, up to t_end */
+    double t_end; /* s */
+    const char *case_name, *backend_name;
+    int slice_axis;       /* the normal of the pictures' plane */
+    double vorticity_top; /* the top of the pictures' colour bar, 1/s */
+} ns_output_plan;
+
+typedef struct ns_output ns_output;
+
+/* Prepares the files of plan for the grid of whole (the whole domain) for
+ * snapshots first_snapshot on. */
+int ns_output_open(ns_output **output, const ns_output_plan *plan, const ns_solver *whole,
+                   int first_snapshot, swe_error *err);
+
+/* Writes snapshot number snapshot at time from the host state of whole
+ * (current, ghosts filled). */
+int ns_output_write(ns_output *output, const ns_solver *whole, int snapshot, double time,
+                    swe_error *err);
+
+/* Completes the files (keep: the NetCDF file goes into place; else it is
+ * removed) and frees output; NULL is fine. */
+int ns_output_close(ns_output *output, int keep, swe_error *err);
+
+/* The largest vorticity magnitude of whole's host state (ghosts filled):
+ * the colour bar's top, from the initial state. */
+double ns_output_vorticity_top(const ns_solver *whole);
+
+#endif

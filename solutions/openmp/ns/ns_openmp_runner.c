@@ -1,0 +1,18 @@
+/* Reference OpenMP runner of the Navier-Stokes CPU verbs. Every plane
+ * writes only its own cells (and its own partial sum), so the planes are
+ * independent and any thread may take any of them; the results do not
+ * depend on which thread did which plane. */
+#include "backends/openmp/ns/ns_openmp_runner.h"
+
+void ns_openmp_run_planes(int count, ns_plane_body *body, void *context, int threads)
+{
+    /* BEGIN SOLUTION: the parallel loop over the planes. Share the loop among the threads: put
+     * `#pragma omp parallel for num_threads(threads) schedule(static)` in front of it (static:
+     * equal contiguous chunks of planes, the same every step, so that each thread keeps touching
+     * the memory it touched before). */
+#pragma omp parallel for num_threads(threads) schedule(static)
+    /* END SOLUTION */
+    for (int plane = 0; plane < count; ++plane) {
+        body(context, plane);
+    }
+}

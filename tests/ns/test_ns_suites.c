@@ -1,0 +1,21 @@
+/* The Navier-Stokes suites, registered by one call from tests/test_main.c. */
+#include "tests/ns/ns_test_support.h"
+#include "tests/test_suites.h"
+
+void register_staggered_tests(void)
+{
+    register_ns_stencil_tests();
+    register_ns_poisson_tests();
+    register_ns_flow_tests();
+    register_ns_backend_tests();
+    register_ns_input_tests();
+    register_ns_program_tests();
+    register_ns_restart_tests();
+    register_ns_cuda_host_tests();
+#ifdef SWE_WITH_CUDA
+    register_ns_cuda_tests();
+#endif
+#ifdef SWE_WITH_NS_MPI
+    register_ns_mpi_program_tests();
+#endif
+}

@@ -1,0 +1,75 @@
+#!/bin/bash
+# make test: every suite in both precisions, then the double build once
+# more under AddressSanitizer and UndefinedBehaviorSanitizer. Ends with one
+# line "tests: N passed, N failed" over all runs.
+set -u -o pipefail
+cd "$(dirname "$0")/../.."
+
+passed=0
+failed=0
+status=0
+log=$(mktemp)
+
+# Adds the tally of a line "NAME: N passed, M failed" to passed and failed.
+count() {
+    passed=$((passed + $(echo "$1" | sed -E 's/^[a-z0-9-]+: ([0-9]+) passed.*/\1/')))
+    failed=$((failed + $(echo "$1" | sed -E 's/.* ([0-9]+) failed.*/\1/')))
+}
+for variant in "PRECISION=single" "PRECISION=double" "PRECISION=double SANITIZE=1"; do
+    echo "== make check $variant"
+    # shellcheck disable=SC2086
+    if ! make --no-print-directory check $variant 2>&1 | tee "$log"; then
+        status=1
+    fi
+    line=$(grep -E '^[a-z]+: [0-9]+ passed, [0-9]+ failed' "$log" | tail -n 1)
+    if [ -z "$line" ]; then
+        echo "== make check $variant did not finish its suites"
+        status=1
+        continue
+    fi
+    count "$line"
+done
+# The MPI suites: shallows-mpi-tests under mpirun on 1, 2, 3, 4 and 6 ranks
+# (make check-mpi), in both precisions. Not under the sanitizers.
+if command -v mpicc >/dev/null 2>&1 && command -v mpirun >/dev/null 2>&1; then
+    for precision in single double; do
+        echo "== make check-mpi PRECISION=$precision"
+        if ! make --no-print-directory check-mpi PRECISION=$precision 2>&1 | tee "$log"; then
+            status=1
+        fi
+        lines=$(grep -E '^mpi-[0-9]+: [0-9]+ passed, [0-9]+ failed' "$log")
+        if [ -z "$lines" ]; then
+            echo "== make check-mpi PRECISION=$precision did not finish its suites"
+            status=1
+            continue
+        fi
+        while read -r line; do
+            count "$line"
+        done <<<"$lines"
+    done
+    echo "== MPI suites skipped under ASan/UBSan (Open MPI and AddressSanitizer do not mix): not counted"
+else
+    echo "== MPI suites skipped: mpicc or mpirun not installed (make deps installs them): not counted"
+fi
+# The output files in the tools their users open them with (xarray,
+# netCDF4, VTK's readers, the CF checkers, ParaView where installed):
+# tools/files/check_files.py, which says what it skipped.
+echo "== tools/files/check_files.py (double)"
+mpi_program=build/double/shallows-mpi
+if python3 tools/files/check_files.py --program build/double/shallows \
+    $([ -x "$mpi_program" ] && echo "--mpi-program $mpi_program") 2>&1 | tee "$log"; then
+    :
+else
+    status=1
+fi
+line=$(grep -E '^files: [0-9]+ passed, [0-9]+ failed' "$log" | tail -n 1)
+if [ -z "$line" ]; then
+    echo "== tools/files/check_files.py did not finish"
+    status=1
+else
+    count "$line"
+fi
+rm -f "$log"
+[ "$failed" -eq 0 ] || status=1
+echo "tests: $passed passed, $failed failed"
+exit $status

@@ -1,0 +1,218 @@
+#!/usr/bin/env python3
+"""The output files in the tools their users open them with, as part of
+`make test`: shallows writes a dam break, a tsunami with maxima and
+gauges, a run on a GEBCO-like longitude/latitude file, a checkpoint and
+(where MPI is built) the pieces of an MPI run; then
+
+  tools/files/check_python.py   xarray and netCDF4 open every NetCDF file,
+                                VTK's readers load every .vtr/.pvtr of
+                                every .pvd and agree with the NetCDF file
+                                (Debian's python3-xarray, -netcdf4, -vtk9)
+  tools/files/check_cf.py       cfchecks and compliance-checker report 0
+                                errors and 0 warnings (the venv that
+                                `make deps` makes in .venv)
+  tools/files/check_uxarray.py  uxarray opens the triangles' UGRID files
+                                (the same venv)
+  tools/files/check_paraview.py ParaView's CF reader opens the .nc as a
+                                flat grid in metres with its time steps;
+                                the .xmf2 beside it opens with one reader
+                                (no question) and the file's values; the
+                                .pvd opens (pvpython, where installed)
+
+Besides the maps' files, those of shallows-ns (a CF volume, .vti and
+.pvd; where built beside shallows) and of two triangle runs, shallows
+--mesh (UGRID NetCDF, .vtu and .pvd), each NetCDF file with its .xmf2
+for ParaView.
+
+Then each checker must catch a broken file: tools/files/break_files.py
+writes copies wrong in one way each (a grid ParaView puts on a sphere, an
+unknown standard name, land stored as eta = b, a series whose times or
+files do not match the NetCDF file, a cut or corrupted .vtu, a triangle
+naming a node that is not there, a sidecar whose times or fields are not
+the file's), and a checker that passes one fails
+this run.
+
+A tool that is not installed is reported as skipped and counted as
+nothing. The last line is "files: N passed, M failed"; the exit status is
+1 when a check failed. Standard library only."""
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+CHECKERS = os.path.join(ROOT, "tools", "files")
+# Debian's, with its python3-* packages (a pyenv's python3 on the PATH
+# would not see them); elsewhere the python3 on the PATH.
+SYSTEM_PYTHON = "/usr/bin/python3" if os.path.exists("/usr/bin/python3") else \
+    shutil.which("python3")
+VENV_PYTHON = os.path.join(ROOT, ".venv", "bin", "python")
+
+
+def run(command, directory):
+    """Runs a command in directory; returns (exit code, output)."""
+    done = subprocess.run(command, cwd=directory, stdout=subprocess.PIPE,
+                          stderr=subprocess.STDOUT, text=True, timeout=900)
+    return done.returncode, done.stdout
+
+
+def make_outputs(program, mpi_program, directory):
+    """The runs whose files are checked; returns the failures (as results)."""
+    runs = [
+        ["--scenario", "radial-dam-break", "--nx", "60", "--ny", "50", "--t-end", "4",
+         "--outputs", "2", "--format", "netcdf,vtk,png", "--checkpoint-every", "2",
+         "--output", "dam"],
+        ["--scenario", "artificial-tsunami", "--nx", "40", "--ny", "40", "--t-end", "300",
+         "--outputs", "3", "--format", "netcdf,vtk", "--maxima", "--gauge", "80000,50000",
+         "--gauge", "30000,50000", "--output", "tsunami"],
+    ]
+    if os.path.exists(os.path.join(directory, "inputs", "gebco.nc")):
+        runs.append(["--scenario", "netcdf", "--bathymetry", "inputs/gebco.nc", "--displacement",
+                     "inputs/uplift.nc", "--nx", "50", "--ny", "40", "--t-end", "120", "--outputs",
+                     "2", "--maxima", "--output", "geographic"])
+    results = []
+    for arguments in runs:
+        code, output = run([program, "--quiet"] + arguments, directory)
+        results.append(("shallows " + arguments[1] + " writes its files", code == 0, output))
+    results += make_other_outputs(os.path.dirname(program), directory)
+    mpirun = shutil.which("mpirun")
+    if mpi_program and os.path.exists(mpi_program) and mpirun:
+        command = [mpirun, "-q", "--oversubscribe", "-np", "3", mpi_program, "--quiet",
+                   "--scenario", "bump-dam-break", "--nx", "37", "--ny", "23", "--t-end", "0.2",
+                   "--outputs", "2", "--format", "netcdf,vtk", "--output", "pieces"]
+        environment = dict(os.environ, OMPI_ALLOW_RUN_AS_ROOT="1",
+                           OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1")
+        done = subprocess.run(command, cwd=directory, stdout=subprocess.PIPE,
+                              stderr=subprocess.STDOUT, text=True, timeout=300, env=environment)
+        results.append(("shallows-mpi writes pieces", done.returncode == 0, done.stdout))
+    return results
+
+
+def make_other_outputs(build, directory):
+    """The files of the Navier-Stokes program of the same build (where it
+    is built) and of two triangle runs (shallows --mesh): the partial dam
+    break, and the lake around an island, whose dry cells the files mask."""
+    geo = os.path.join(ROOT, "common", "mesh", "geo")
+    runs = [("shallows-ns", ["--case", "cavity", "--resolution", "16", "--outputs", "2",
+                             "--format", "netcdf,vtk,png",
+                             "--t-end", "0.2", "--output", "cavity"]),
+            ("shallows", ["--quiet", "--mesh", os.path.join(geo, "partial_dam_break_coarse.msh"),
+                          "--outputs", "2", "--t-end", "1", "--format", "netcdf,vtk",
+                          "--output", "triangles"]),
+            ("shallows", ["--quiet", "--mesh", os.path.join(geo, "square_1000_coarse.msh"),
+                          "--scenario", "lake-at-rest-island", "--outputs", "2", "--t-end", "2",
+                          "--format", "netcdf,vtk", "--output", "island"])]
+    results = []
+    for name, arguments in runs:
+        program = os.path.join(build, name)
+        label = name + (" --mesh " + arguments[arguments.index("--output") + 1]
+                        if "--mesh" in arguments else "")
+        if os.path.exists(program):
+            code, output = run([program] + arguments, directory)
+            results.append((f"{label} writes its files", code == 0, output))
+        else:
+            print(f"files: skip: {name} is not built")
+    return results
+
+
+# What each checker must reject among tools/files/break_files.py's copies:
+# the start of its FAIL line.
+MUST_FAIL = {
+    "check_python.py": ("xarray opens unmasked.nc", "VTK's readers load shifted.pvd",
+                        "VTK's readers load swapped.pvd", "VTK's readers load cut.pvd",
+                        "VTK's readers load flipped.pvd", "xarray opens unmasked_island.nc",
+                        "the UGRID topology of badfaces.nc"),
+    "check_cf.py": ("cfchecks on badname.nc", "compliance-checker on badname.nc",
+                    "cfchecks on badname_triangles.nc",
+                    "compliance-checker on badname_triangles.nc"),
+    "check_uxarray.py": ("uxarray opens badfaces.nc",),
+    "check_paraview.py": ("ParaView's CF reader opens sphere.nc", "ParaView opens late.xmf2",
+                          "ParaView opens crossed.xmf2", "ParaView opens cut.pvd"),
+}
+
+
+def checkers(pvpython):
+    return ((SYSTEM_PYTHON, "check_python.py"), (VENV_PYTHON, "check_cf.py"),
+            (VENV_PYTHON, "check_uxarray.py"), (pvpython, "check_paraview.py"))
+
+
+def catch_broken(directory, pvpython):
+    """Runs each checker over the broken copies; returns (passed, failed)."""
+    for kind, text in run_checker(SYSTEM_PYTHON, "break_files.py", directory):
+        print(f"files: {kind.lower()}: {text}")
+    broken = os.path.join(directory, "broken")
+    if not os.path.isdir(broken):
+        return 0, 0
+    passed = failed = 0
+    for interpreter, script in checkers(pvpython):
+        lines = run_checker(interpreter, script, broken)
+        if all(kind == "SKIP" for kind, _ in lines):
+            print(f"files: skip: {script} on the broken files (not installed)")
+            continue
+        for expected in MUST_FAIL[script]:
+            caught = any(kind == "FAIL" and text.startswith(expected) for kind, text in lines)
+            print(f"files: {'pass' if caught else 'FAILED'}: {script} "
+                  f"{'rejects' if caught else 'does not reject'} the broken file of "
+                  f"'{expected}'")
+            passed, failed = passed + caught, failed + (not caught)
+    return passed, failed
+
+
+def run_checker(interpreter, script, directory):
+    """Runs a checker; it prints PASS/FAIL/SKIP lines. Returns them parsed."""
+    if interpreter is None or not os.path.exists(interpreter):
+        return [("SKIP", f"{os.path.basename(script)}: {interpreter} not installed")]
+    command = [interpreter, os.path.join(CHECKERS, script), directory]
+    if script == "check_paraview.py":  # headless
+        command.insert(1, "--force-offscreen-rendering")
+        os.environ["QT_QPA_PLATFORM"] = "offscreen"
+    code, output = run(command, directory)
+    lines = []
+    for line in output.splitlines():
+        kind, _, text = line.partition(" ")
+        if kind in ("PASS", "FAIL", "SKIP"):
+            lines.append((kind, text))
+    if code != 0 and not any(kind == "FAIL" for kind, _ in lines):
+        lines.append(("FAIL", f"{script} ended with status {code}: {output[-2000:]}"))
+    return lines
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--program", required=True, help="build/<precision>/shallows")
+    parser.add_argument("--mpi-program", help="build/<precision>/shallows-mpi, if built")
+    parser.add_argument("--keep", action="store_true", help="keep the files (prints where)")
+    arguments = parser.parse_args()
+    program = os.path.abspath(arguments.program)
+    mpi_program = os.path.abspath(arguments.mpi_program) if arguments.mpi_program else None
+    directory = tempfile.mkdtemp(prefix="shallows-files-")
+    passed = failed = 0
+    try:
+        # The GEBCO-like input needs netCDF4 in Debian's python.
+        for kind, text in run_checker(SYSTEM_PYTHON, "make_inputs.py", directory):
+            print(f"files: {kind.lower()}: {text}")
+        for name, ok, output in make_outputs(program, mpi_program, directory):
+            print(f"files: {'pass' if ok else 'FAILED'}: {name}" + ("" if ok else f"\n{output}"))
+            passed, failed = passed + ok, failed + (not ok)
+        pvpython = shutil.which("pvpython")
+        for interpreter, script in checkers(pvpython):
+            for kind, text in run_checker(interpreter, script, directory):
+                print(f"files: {'FAILED' if kind == 'FAIL' else kind.lower()}: {text}")
+                passed += kind == "PASS"
+                failed += kind == "FAIL"
+        caught, missed = catch_broken(directory, pvpython)
+        passed, failed = passed + caught, failed + missed
+    finally:
+        if arguments.keep:
+            print(f"files: kept in {directory}")
+        else:
+            shutil.rmtree(directory, ignore_errors=True)
+    print(f"files: {passed} passed, {failed} failed")
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()
