@@ -31,10 +31,11 @@ $(error DRY_TOLERANCE must be a positive number of metres such as 1e-5, not '$(D
 endif
 endif
 
-# yes: the test-only shadow model in the programs too (tests/backends/shadow/).
-WITH_SHADOW ?=
+# The test-only models (tests/backends/<model>/) to build into the programs
+# too, in a build folder of their own: `make TEST_MODELS_IN_PROGRAMS=shadow`.
+TEST_MODELS_IN_PROGRAMS ?=
 
-BUILD := build/$(PRECISION)$(if $(DRY_TOLERANCE),-dry$(DRY_TOLERANCE))$(if $(SANITIZE),-sanitize)$(if $(filter-out solutions,$(KERNELS)),-$(notdir $(KERNELS)))$(if $(filter yes,$(WITH_SHADOW)),-shadow)
+BUILD := build/$(PRECISION)$(if $(DRY_TOLERANCE),-dry$(DRY_TOLERANCE))$(if $(SANITIZE),-sanitize)$(if $(filter-out solutions,$(KERNELS)),-$(notdir $(KERNELS)))$(foreach m,$(TEST_MODELS_IN_PROGRAMS),-$(m))
 CC ?= gcc
 WARNINGS := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes
 # No -ffast-math: every backend must reproduce the same bits, so no
@@ -79,8 +80,10 @@ STAMPED_FLAGS :=
 
 include tools/build/functions.mk
 include tools/build/libraries.mk
+# Every model's fragment, serial first (the others build on its verbs), then
+# the test-only models of tests/backends/.
 include backends/serial/model.mk $(filter-out backends/serial/model.mk,$(sort $(wildcard backends/*/model.mk))) \
-    tests/backends/shadow/model.mk
+    $(sort $(wildcard tests/backends/*/model.mk))
 # shallows runs both shallow-water applications: the Cartesian one, and the
 # mesh one when given --mesh FILE.
 PROGRAMS += shallows
@@ -202,7 +205,7 @@ install: all
 ## make config: which libraries, models and applications this build found, and how
 config:
 	@echo "programs:         $(PROGRAMS)"
-	@echo "applications:     $(foreach a,$(APPS),$(a) ($(call app_models,$(a))))"
+	@echo "applications:     $(foreach a,$(APPS),$(a) ($(strip $(call app_models,$(a)))))"
 	@echo "models:           $(MODELS)"
 	@echo "NetCDF:           $(HAVE_NETCDF) $(if $(NETCDF_VIA),(through $(NETCDF_VIA)))"
 	@echo "parallel NetCDF:  $(HAVE_NETCDF_PAR)"

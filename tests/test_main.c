@@ -87,7 +87,7 @@ int main(int argc, char **argv)
     register_agreement_tests();
     register_bench_verify_tests();
 #ifdef SWE_WITH_NS
-    register_staggered_tests();
+    register_ns_tests();
 #endif
     register_mesh_tests();
 #if defined(SWE_WITH_MPI) && !defined(SWE_WITHOUT_NETCDF)

@@ -41,8 +41,8 @@ void register_fault_kill_tests(void);       /* with NetCDF */
 void register_mpi_cli_tests(void);
 /* shallows-mpi --mesh through mpirun (tests/mesh/mpi/cli/). */
 void register_mesh_mpi_cli_tests(void);
-void register_staggered_tests(void); /* Navier-Stokes, only with SWE_WITH_NS (FFTW) */
-void register_mesh_tests(void);      /* the triangle solver's suites, tests/mesh/ */
+void register_ns_tests(void);   /* Navier-Stokes, only with SWE_WITH_NS (FFTW) */
+void register_mesh_tests(void); /* the triangle solver's suites, tests/mesh/ */
 
 /* Path of the shallows binary under test (--program). */
 const char *swe_test_program(void);

@@ -42,7 +42,7 @@ shallows-mpi_LDLIBS = $(MPI_LDLIBS)
 TOOL_PROGRAMS += shallows-mpi-tests
 shallows-mpi-tests_MAIN := tests/mpi/mpi_test_main.c
 shallows-mpi-tests_APPS := cartesian mesh
-shallows-mpi-tests_OBJECTS = $(shallows-mpi_OBJECTS) $(call objects,tests/vtk_reader.c tests/cartesian/vtk_extent.c \
+shallows-mpi-tests_OBJECTS = $(shallows-mpi_OBJECTS) $(call objects,tests/vtk_reader.c tests/model_config.c tests/cartesian/vtk_extent.c \
     tests/mesh/mesh_test_support.c $(wildcard tests/cartesian/mpi/*.c tests/mesh/mpi/*.c))
 shallows-mpi-tests_LINKER = $(MPICC)
 shallows-mpi-tests_LIBS = $(CUNIT_LIBS)

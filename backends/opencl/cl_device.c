@@ -236,18 +236,3 @@ int swe_cl_list_devices(FILE *stream, swe_error *err)
     }
     return status;
 }
-
-const swe_backend_option swe_cl_device_options[SWE_CL_OPTION_COUNT] = {
-    {.name = "cl-device",
-     .argument = "P:D",
-     .help = "OpenCL platform P, device D (default: the first GPU, else the first CPU device)",
-     .slot = SWE_CL_OPTION_DEVICE},
-    {.name = "cl-math",
-     .argument = "OPTIONS",
-     .help = "the device compiler's math options (default: exact, IEEE division and "
-             "square root; -DSWE_CL_CONTRACT contracts a*b+c into FMAs)",
-     .slot = SWE_CL_OPTION_MATH},
-    {.name = "list-devices",
-     .help = "list the OpenCL platforms and devices as P:D, * marking the default",
-     .action = swe_cl_list_devices},
-};

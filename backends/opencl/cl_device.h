@@ -4,7 +4,6 @@
 #ifndef SWE_CL_DEVICE_H
 #define SWE_CL_DEVICE_H
 
-#include "cartesian/grid/backend.h"
 #include "core/error.h"
 
 #include <CL/cl.h>
@@ -25,13 +24,6 @@ int swe_cl_choose_device(const char *choice, swe_cl_device *chosen, swe_error *e
 /* Prints every platform and its devices with type and memory, marking
  * the default; SWE_ERROR_USAGE when there is no platform. */
 int swe_cl_list_devices(FILE *stream, swe_error *err);
-
-/* The OpenCL backend's own options: --cl-device P:D and --cl-math
- * OPTIONS (cl_math.h), whose values init finds in
- * config->option_values[SWE_CL_OPTION_DEVICE] and [SWE_CL_OPTION_MATH],
- * and the action --list-devices. */
-enum { SWE_CL_OPTION_DEVICE = 0, SWE_CL_OPTION_MATH = 1, SWE_CL_OPTION_COUNT = 3 };
-extern const swe_backend_option swe_cl_device_options[SWE_CL_OPTION_COUNT];
 
 /* Whether the device reports the extension (e.g. "cl_khr_fp64"). */
 int swe_cl_device_has_extension(cl_device_id device, const char *extension);

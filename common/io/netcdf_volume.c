@@ -76,8 +76,8 @@ static int define(swe_netcdf_volume *v, const swe_volume_description *d, int axi
         const swe_cf_variable described = {var->name, var->long_name, var->units, NULL};
         status = swe_cf_define(&file, &described, NC_FLOAT, 4, dims, &v->variable_ids[f], err);
         if (status == SWE_OK) {
-            status = swe_cf_compress(&file, v->variable_ids[f], var->name, SWE_DEFAULT_COMPRESSION,
-                                     chunks, err);
+            status =
+                swe_cf_compress(&file, v->variable_ids[f], var->name, d->compression, chunks, err);
         }
     }
     if (status == SWE_OK) {

@@ -19,6 +19,7 @@ typedef struct swe_volume_description {
     const swe_volume_variable *variables;
     int count;
     const char *const *attributes; /* global text attributes: name, value, ..., NULL */
+    int compression;               /* deflate level 0..9 (io/compression.h) */
 } swe_volume_description;
 
 typedef struct swe_netcdf_volume swe_netcdf_volume;

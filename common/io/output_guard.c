@@ -179,6 +179,21 @@ static int take_lock(swe_output_guard *guard, const char *stem, swe_error *err)
                     output_fix);
 }
 
+int swe_output_place_check(const char *stem, swe_error *err)
+{
+    if (stem == NULL || stem[0] == '\0') {
+        return swe_fail(err, SWE_ERROR_USAGE, "internal error: which output place to check?");
+    }
+    char *folder = NULL;
+    const char *base = NULL;
+    int status = split_stem(stem, &folder, &base, err);
+    if (status == SWE_OK) {
+        status = scan_folder(folder, base, 0, err);
+    }
+    free(folder);
+    return status;
+}
+
 int swe_output_guard_acquire(swe_output_guard *guard, const char *stem, swe_error *err)
 {
     if (guard == NULL || stem == NULL || stem[0] == '\0') {

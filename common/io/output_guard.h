@@ -14,6 +14,11 @@ typedef struct swe_output_guard {
     char *lock_path; /* PATH.lock */
 } swe_output_guard;
 
+/* The place of stem alone (its folder exists and takes files, nothing but
+ * files in the way), without the lock: what a command line checks before
+ * a run reads its inputs. */
+int swe_output_place_check(const char *stem, swe_error *err);
+
 /* Checks the place of stem, takes the lock PATH.lock (flock; released
  * when the process ends, however it ends) and removes stale temporary
  * files of stem. SWE_ERROR_USAGE with one line when the place is wrong or

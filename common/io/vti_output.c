@@ -1,7 +1,6 @@
 #include "io/vti_output.h"
 
 #include "io/atomic_file.h"
-#include "io/compression.h"
 #include "io/vtk_appended.h"
 
 #include <stdint.h>
@@ -32,11 +31,11 @@ static int check(const swe_vti_image *image, const swe_vti_array *arrays, int co
     return SWE_OK;
 }
 
-/* Every array, compressed at the default level where zlib is built in. */
+/* Every array, compressed at compression where zlib is built in. */
 static int encode(const swe_vti_image *image, const swe_vti_array *arrays, int count,
-                  swe_vtk_appended *section, swe_error *err)
+                  int compression, swe_vtk_appended *section, swe_error *err)
 {
-    swe_vtk_appended_init(section, SWE_DEFAULT_COMPRESSION);
+    swe_vtk_appended_init(section, compression);
     int status = SWE_OK;
     for (int a = 0; a < count && status == SWE_OK; ++a) {
         status =
@@ -63,13 +62,13 @@ static void write_header(FILE *stream, const swe_vti_image *image, const swe_vtk
 }
 
 int swe_vti_write(const char *path, const swe_vti_image *image, const swe_vti_array *arrays,
-                  int count, swe_error *err)
+                  int count, int compression, swe_error *err)
 {
     int status = check(image, arrays, count, err);
     swe_vtk_appended section;
     swe_vtk_appended_init(&section, 0);
     if (status == SWE_OK) {
-        status = encode(image, arrays, count, &section, err);
+        status = encode(image, arrays, count, compression, &section, err);
     }
     swe_atomic_file file;
     if (status == SWE_OK) {

@@ -30,7 +30,7 @@ MESH_CUDA_MATH := -fmad=false -prec-div=true -prec-sqrt=true -ftz=false
 $(BUILD)/obj/backends/cuda/mesh/%.o $(BUILD)/obj/$(KERNELS)/cuda/mesh/%.o: CUDA_MATH := $(MESH_CUDA_MATH)
 KIT_EXTRA_FIELDS += MESH_NVCC_COMPILE
 KIT_V_MESH_NVCC_COMPILE = $(call kit_nvcc_compile,$(MESH_CUDA_MATH))
-# The AoS lab (001): make MESH_CUDA_LAYOUT=aos stores the
+# The AoS lab (after Optimized GPU n.d.): make MESH_CUDA_LAYOUT=aos stores the
 # state as (h, hu, hv) records; the flag enters NVCCFLAGS, so switching
 # rebuilds the objects.
 MESH_CUDA_LAYOUT ?= soa
@@ -51,8 +51,8 @@ validate-mesh: deps meshes
 bench-mesh:
 	@MAKE="$(MAKE)" tools/bench/bench_mesh.sh
 
-# make meshes: the meshes of 000's cases at its sizes (M1, M2, M3,
-# about the triangle counts of 000's table 3) and the channel
+# make meshes: the meshes of the cases of Roe-MUSCL GPU n.d. at its sizes (M1, M2, M3,
+# about the triangle counts of its table 3) and the channel
 # refinements, written by gmsh from common/mesh/geo/*.geo into build/meshes/
 # (the small meshes the tests use are committed beside the .geo files).
 # name:geo:size.

@@ -1,26 +1,55 @@
-/* shallows-ns: the Navier-Stokes program, one process (common/ns/
- * cli/ns_program.h is its body; backends/mpi/ns/ adds the ranks). */
+/* shallows-ns: the ns application (incompressible Navier-Stokes), one
+ * process; backends/mpi/programs/shallows_ns_mpi.c adds the ranks. */
 #include "ns/program/ns_program.h"
+#include "run/program.h"
 
-static int run_one_process(void *context, const ns_options *options, ns_run_report *report,
+#include <string.h>
+
+typedef struct one_process {
+    ns_options options;
+    ns_run_report report;
+} one_process;
+
+static int run_one_process(void *context, const swe_run_options *run, swe_run_result *result,
                            swe_error *err)
 {
-    (void)context;
+    one_process *program = context;
+    const ns_options *options = &program->options;
     const ns_backend *backend = ns_backend_find(options->settings.backend);
-    const ns_model_files files = ns_model_files_of(options, backend->name);
+    const ns_model_files files = ns_model_files_of(options, ns_backend_name(backend));
     ns_model model;
     int status = ns_model_create(&model, options->kase, &options->settings, &files, err);
     if (status == SWE_OK) {
-        const ns_drive_settings settings = ns_drive_settings_of(options);
-        status = ns_drive(&model, &settings, NULL, report, err);
+        status = ns_drive(&model, run, NULL, &program->report, err);
+        *result = program->report.summary;
     }
     ns_model_destroy(&model);
     return status;
 }
 
+static int act(void *context, const swe_run_options *run, swe_error *err)
+{
+    (void)run;
+    return ns_program_act(&((one_process *)context)->options, err);
+}
+
+static void print_report(void *context, FILE *stream)
+{
+    const one_process *program = context;
+    ns_print_report(stream, &program->options, &program->report);
+}
+
 int main(int argc, char **argv)
 {
-    const ns_program shallows_ns = {
-        .name = "shallows-ns", .prints = 1, .backend_prefix = "", .run = run_one_process};
-    return ns_program_main(&shallows_ns, argc, argv);
+    static one_process context;
+    const swe_program shallows_ns = {.name = "shallows-ns",
+                                     .application = &ns_application,
+                                     .application_options = &context.options,
+                                     .prints = 1,
+                                     .backend_prefix = "",
+                                     .run = run_one_process,
+                                     .act = act,
+                                     .print_report = print_report,
+                                     .context = &context};
+    return swe_program_main(&shallows_ns, argc, argv);
 }

@@ -107,12 +107,11 @@ static int write_checkpoint_if_due(drive *run, swe_error *err)
 
 /* One call of the model's advance, timed, and what follows it: the guard
  * on the wave speed, progress, a checkpoint when due. */
-static int advance_once(drive *run, double t_target, swe_error *err)
+static int advance_once(drive *run, double t_target, double t_pause, swe_error *err)
 {
     const swe_clock before = run->clock;
     double started = swe_wall_seconds();
-    int status = run->model->verbs->advance(run->model->self, &run->clock, t_target,
-                                            run->next_checkpoint, err);
+    int status = run->model->verbs->advance(run->model->self, &run->clock, t_target, t_pause, err);
     run->result->seconds += swe_wall_seconds() - started;
     run->result->steps = run->clock.steps;
     if (status != SWE_OK) {
@@ -163,7 +162,7 @@ static int run_snapshots(drive *run, swe_error *err)
     for (; status == SWE_OK && run->next_snapshot <= settings->outputs; ++run->next_snapshot) {
         double t_target = settings->t_end * run->next_snapshot / settings->outputs;
         while (status == SWE_OK && run->clock.t < t_target) {
-            status = advance_once(run, t_target, err);
+            status = advance_once(run, t_target, run->next_checkpoint, err);
         }
         if (status == SWE_OK) {
             status = write_snapshot(run, run->next_snapshot, err);
@@ -174,6 +173,21 @@ static int run_snapshots(drive *run, swe_error *err)
         swe_progress_snapshot(&run->progress, run->clock.t, run->clock.steps, run->result->seconds);
     }
     swe_progress_finish(&run->progress);
+    return status;
+}
+
+/* --steps N: exactly N steps toward no end time, without files or
+ * progress (a timing run). A pause at the clock's own time makes every
+ * advance stop after its first step (run/model.h: at the first step
+ * boundary at or past the pause), so the count is exact whatever a model
+ * batches. */
+static int run_steps(drive *run, swe_error *err)
+{
+    const long last = run->clock.steps + run->settings->steps;
+    int status = SWE_OK;
+    while (status == SWE_OK && run->clock.steps < last) {
+        status = advance_once(run, INFINITY, run->clock.t, err);
+    }
     return status;
 }
 
@@ -220,12 +234,26 @@ static int check_arguments(const swe_drive_settings *settings, const swe_model *
         v->close_outputs == NULL) {
         return swe_fail(err, SWE_ERROR_USAGE, "internal error: a model lacks a verb (run/model.h)");
     }
-    if (!(settings->t_end > 0) || settings->outputs < 1 ||
+    if (!(settings->t_end > 0) || settings->outputs < 1 || settings->steps < 0 ||
+        (settings->steps > 0 && settings->writes_files) ||
         (settings->writes_files && settings->checkpoint_every > 0 &&
          settings->checkpoint_path == NULL)) {
         return swe_fail(err, SWE_ERROR_USAGE, "internal error: the driver's settings are wrong");
     }
     return SWE_OK;
+}
+
+swe_drive_settings swe_drive_settings_of(const swe_run_options *run)
+{
+    return (swe_drive_settings){.t_end = run->t_end,
+                                .steps = run->steps,
+                                .outputs = run->outputs,
+                                .cfl = run->cfl,
+                                .writes_files = !run->benchmark,
+                                .quiet = run->quiet || run->benchmark,
+                                .checkpoint_every = run->checkpoint_every,
+                                .restart_path = run->restart_path,
+                                .output_stem = run->output_path};
 }
 
 int swe_drive(const swe_drive_settings *settings, const swe_model *model, const swe_run_team *team,
@@ -258,7 +286,7 @@ int swe_drive(const swe_drive_settings *settings, const swe_model *model, const 
     }
     status = begin(&run, err);
     if (status == SWE_OK) {
-        status = run_snapshots(&run, err);
+        status = settings->steps > 0 ? run_steps(&run, err) : run_snapshots(&run, err);
     }
     swe_error close_err = {{0}};
     int keep = status == SWE_OK || run.state_invalid;

@@ -6,12 +6,14 @@
 #ifndef SWE_DRIVER_H
 #define SWE_DRIVER_H
 
+#include "run/command_line.h"
 #include "run/model.h"
 #include "run/summary.h"
 
 /* What one run asks of the driver (from the command line). */
 typedef struct swe_drive_settings {
     double t_end;                /* simulated seconds */
+    long steps;                  /* > 0: exactly this many steps and no files (a timing run) */
     int outputs;                 /* snapshots after the initial one */
     double cfl;                  /* of a fresh run's clock */
     int writes_files;            /* 0 (--benchmark): no outputs, no checkpoints */
@@ -23,7 +25,12 @@ typedef struct swe_drive_settings {
                                     process that reports (io/output_guard.h); NULL: none */
 } swe_drive_settings;
 
-/* Runs model from its start (or from settings->restart_path) to t_end,
+/* What the shared options of a command line ask of the driver (the
+ * checkpoints' path is the application's to name). */
+swe_drive_settings swe_drive_settings_of(const swe_run_options *run);
+
+/* Runs model from its start (or from settings->restart_path) to t_end
+ * (or settings->steps steps),
  * holding the output guard of settings->output_stem while it writes:
  * snapshot 0 and one per t_end / outputs, checkpoints when due, progress
  * on the team's reporting process (team NULL: one process). Fills

@@ -8,33 +8,77 @@
 #include <stdlib.h>
 #include <string.h>
 
-int swe_parse_count(const char *text, const char *option, int min, int max, int *value,
+int swe_parse_count(const char *text, const char *option, long min, long max, long *value,
                     swe_error *err)
 {
     char *end = NULL;
     errno = 0;
-    long parsed = strtol(text, &end, 10);
-    if (end == text || *end != '\0' || errno != 0) {
-        return swe_fail(err, SWE_ERROR_USAGE, "%s needs a whole number, got '%s'", option, text);
+    long parsed = text != NULL ? strtol(text, &end, 10) : 0;
+    if (text == NULL || end == text || *end != '\0' || errno != 0) {
+        return swe_fail(err, SWE_ERROR_USAGE, "%s needs a whole number, got '%s'", option,
+                        text != NULL ? text : "");
     }
     if (parsed < min || parsed > max) {
-        return swe_fail(err, SWE_ERROR_USAGE, "%s must be between %d and %d, got %ld", option, min,
-                        max, parsed);
+        return swe_fail(err, SWE_ERROR_USAGE, "%s must be between %ld and %ld, got %ld", option,
+                        min, max, parsed);
     }
-    *value = (int)parsed;
+    *value = parsed;
     return SWE_OK;
+}
+
+int swe_parse_int(const char *text, const char *option, int min, int max, int *value,
+                  swe_error *err)
+{
+    long parsed = 0;
+    int status = swe_parse_count(text, option, min, max, &parsed, err);
+    if (status == SWE_OK) {
+        *value = (int)parsed;
+    }
+    return status;
 }
 
 int swe_parse_number(const char *text, const char *option, double *value, swe_error *err)
 {
     char *end = NULL;
     errno = 0;
-    double parsed = strtod(text, &end);
-    if (end == text || *end != '\0' || errno != 0 || !isfinite(parsed)) {
-        return swe_fail(err, SWE_ERROR_USAGE, "%s needs a number, got '%s'", option, text);
+    double parsed = text != NULL ? strtod(text, &end) : 0.0;
+    if (text == NULL || end == text || *end != '\0' || errno != 0 || !isfinite(parsed)) {
+        return swe_fail(err, SWE_ERROR_USAGE, "%s needs a number, got '%s'", option,
+                        text != NULL ? text : "");
     }
     *value = parsed;
     return SWE_OK;
+}
+
+int swe_parse_positive(const char *text, const char *option, double *value, swe_error *err)
+{
+    int status = swe_parse_number(text, option, value, err);
+    return status != SWE_OK || *value > 0.0
+               ? status
+               : swe_fail(err, SWE_ERROR_USAGE, "%s must be positive, got %s", option, text);
+}
+
+int swe_parse_within(const char *text, const char *option, double low, double high, double *value,
+                     swe_error *err)
+{
+    int status = swe_parse_number(text, option, value, err);
+    return status != SWE_OK || (*value >= low && *value <= high)
+               ? status
+               : swe_fail(err, SWE_ERROR_USAGE, "%s must be between %g and %g, got %s", option, low,
+                          high, text);
+}
+
+int swe_check_cfl(double cfl, swe_error *err)
+{
+    return cfl > 0.0 && cfl <= 1.0
+               ? SWE_OK
+               : swe_fail(err, SWE_ERROR_USAGE, "--cfl must be in (0, 1], got %g", cfl);
+}
+
+int swe_parse_cfl(const char *text, double *cfl, swe_error *err)
+{
+    int status = swe_parse_number(text, "--cfl", cfl, err);
+    return status != SWE_OK ? status : swe_check_cfl(*cfl, err);
 }
 
 int swe_parse_formats(const char *text, unsigned *formats, swe_error *err)
@@ -80,26 +124,6 @@ int swe_parse_manning(const char *text, double *manning, swe_error *err)
     return status;
 }
 
-int swe_parse_checkpoint_every(const char *text, double *every, swe_error *err)
-{
-    int status = swe_parse_number(text, "--checkpoint-every", every, err);
-    return status != SWE_OK || *every > 0
-               ? status
-               : swe_fail(err, SWE_ERROR_USAGE,
-                          "--checkpoint-every must be a positive number of seconds, got %s", text);
-}
-
-int swe_parse_sample_every(const char *text, double *every, swe_error *err)
-{
-    int status = swe_parse_number(text, "--sample-every", every, err);
-    return status != SWE_OK || *every >= 0
-               ? status
-               : swe_fail(err, SWE_ERROR_USAGE,
-                          "--sample-every must be 0 (every step) or a positive number of "
-                          "seconds, got %s",
-                          text);
-}
-
 /* Two numbers "A,B". */
 static int parse_pair(const char *text, double *a, double *b)
 {
@@ -141,7 +165,8 @@ int swe_parse_colour_range(const char *text, swe_range_choice *range, swe_error 
 
 int swe_output_stem(const char *text, char *stem, size_t size, swe_error *err)
 {
-    static const char *const extensions[] = {".nc", ".pvd", ".pvtr", ".vtr", ".png"};
+    static const char *const extensions[] = {".nc",   ".pvd", ".pvtr", ".vtr",
+                                             ".pvtu", ".vtu", ".vti",  ".png"};
     size_t length = strlen(text);
     if (length == 0) {
         return swe_fail(err, SWE_ERROR_USAGE,

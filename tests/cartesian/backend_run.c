@@ -1,41 +1,25 @@
 #include "tests/cartesian/backend_run.h"
 
 #include "cartesian/grid/stepping.h"
+#include "tests/model_config.h"
 
 #include <CUnit/CUnit.h>
-#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* SWE_TEST_<NAME> for option name: "cl-device" -> SWE_TEST_CL_DEVICE. */
-static const char *option_from_environment(const char *name)
+swe_cartesian_backend_config swe_test_config(const swe_cartesian_backend *backend,
+                                             const swe_test_case *test_case)
 {
-    char variable[64] = "SWE_TEST_";
-    size_t length = strlen(variable);
-    for (; *name != '\0' && length + 1 < sizeof variable; ++name) {
-        variable[length++] = *name == '-' ? '_' : (char)toupper((unsigned char)*name);
-    }
-    variable[length] = '\0';
-    return getenv(variable);
-}
-
-swe_backend_config swe_test_config(const swe_backend *backend, const swe_test_case *test_case)
-{
-    swe_backend_config config = {.solver = test_case->solver,
-                                 .level = test_case->level,
-                                 .manning = (real)test_case->manning};
-    for (int o = 0; backend != NULL && o < backend->option_count; ++o) {
-        const swe_backend_option *option = &backend->options[o];
-        if (option->action == NULL) {
-            config.option_values[option->slot] = option_from_environment(option->name);
-        }
-    }
+    swe_cartesian_backend_config config = {.solver = test_case->solver,
+                                           .manning = (real)test_case->manning};
+    config.model =
+        swe_test_model_config(backend != NULL ? backend->table.model : NULL, test_case->level, 0);
     return config;
 }
 
-int swe_test_try_start_block(swe_test_run *run, const swe_backend *backend,
-                             const swe_backend_config *config, double cfl, swe_error *err)
+int swe_test_try_start_block(swe_test_run *run, const swe_cartesian_backend *backend,
+                             const swe_cartesian_backend_config *config, double cfl, swe_error *err)
 {
     if (run == NULL || backend == NULL || config == NULL || !(cfl > 0)) {
         return swe_fail(err, SWE_ERROR_USAGE, "internal error: a test run needs a backend");
@@ -57,19 +41,19 @@ int swe_test_try_start_block(swe_test_run *run, const swe_backend *backend,
     return status;
 }
 
-void swe_test_start_block(swe_test_run *run, const swe_backend *backend,
-                          const swe_backend_config *config, double cfl)
+void swe_test_start_block(swe_test_run *run, const swe_cartesian_backend *backend,
+                          const swe_cartesian_backend_config *config, double cfl)
 {
     swe_error err = {{0}};
     int status = swe_test_try_start_block(run, backend, config, cfl, &err);
     if (status != SWE_OK) {
-        printf("\n  %s on a test block: %s\n", backend != NULL ? backend->name : "(no backend)",
-               err.message);
+        printf("\n  %s on a test block: %s\n",
+               backend != NULL ? backend->table.model->name : "(no backend)", err.message);
     }
     CU_ASSERT_EQUAL_FATAL(status, SWE_OK);
 }
 
-int swe_test_try_start(swe_test_run *run, const swe_backend *backend,
+int swe_test_try_start(swe_test_run *run, const swe_cartesian_backend *backend,
                        const swe_test_case *test_case, swe_error *err)
 {
     if (run == NULL || test_case == NULL) {
@@ -85,7 +69,7 @@ int swe_test_try_start(swe_test_run *run, const swe_backend *backend,
     if (status != SWE_OK) {
         return status;
     }
-    swe_backend_config config = swe_test_config(backend, test_case);
+    swe_cartesian_backend_config config = swe_test_config(backend, test_case);
     status = swe_test_try_start_block(run, backend, &config, scenario->default_cfl, err);
     if (status != SWE_OK) {
         swe_block_destroy(&run->block);
@@ -93,12 +77,13 @@ int swe_test_try_start(swe_test_run *run, const swe_backend *backend,
     return status;
 }
 
-void swe_test_start(swe_test_run *run, const swe_backend *backend, const swe_test_case *test_case)
+void swe_test_start(swe_test_run *run, const swe_cartesian_backend *backend,
+                    const swe_test_case *test_case)
 {
     swe_error err = {{0}};
     int status = swe_test_try_start(run, backend, test_case, &err);
     if (status != SWE_OK) {
-        printf("\n  %s on %s: %s\n", backend != NULL ? backend->name : "(no backend)",
+        printf("\n  %s on %s: %s\n", backend != NULL ? backend->table.model->name : "(no backend)",
                test_case != NULL && test_case->scenario != NULL ? test_case->scenario : "(none)",
                err.message);
     }
@@ -108,7 +93,7 @@ void swe_test_start(swe_test_run *run, const swe_backend *backend, const swe_tes
 static void require_ok(int status, const char *what, const swe_test_run *run, const swe_error *err)
 {
     if (status != SWE_OK) {
-        printf("\n  %s on %s after %ld steps: %s\n", what, run->block.backend->name,
+        printf("\n  %s on %s after %ld steps: %s\n", what, run->block.backend->table.model->name,
                run->clock.steps, err->message);
     }
     CU_ASSERT_EQUAL_FATAL(status, SWE_OK);

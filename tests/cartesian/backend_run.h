@@ -26,28 +26,31 @@ typedef struct swe_test_run {
 /* The configuration of a case on backend. The backend's own options come
  * from the environment: SWE_TEST_<NAME> for option --<name> (dashes as
  * underscores, upper case), e.g. SWE_TEST_CL_DEVICE=P:D for --cl-device. */
-swe_backend_config swe_test_config(const swe_backend *backend, const swe_test_case *test_case);
+swe_cartesian_backend_config swe_test_config(const swe_cartesian_backend *backend,
+                                             const swe_test_case *test_case);
 
 /* Puts run->block, whose host arrays hold an initial state, on backend:
  * init, sync_after_write, max_wave_speed; the clock at t = 0 with cfl.
  * On failure returns the status with err filled, the backend finalised and
  * the block still the caller's. */
-int swe_test_try_start_block(swe_test_run *run, const swe_backend *backend,
-                             const swe_backend_config *config, double cfl, swe_error *err);
+int swe_test_try_start_block(swe_test_run *run, const swe_cartesian_backend *backend,
+                             const swe_cartesian_backend_config *config, double cfl,
+                             swe_error *err);
 
 /* swe_test_try_start_block that ends the current test, printing why, when
  * the run cannot start. */
-void swe_test_start_block(swe_test_run *run, const swe_backend *backend,
-                          const swe_backend_config *config, double cfl);
+void swe_test_start_block(swe_test_run *run, const swe_cartesian_backend *backend,
+                          const swe_cartesian_backend_config *config, double cfl);
 
 /* The same from the case's scenario block (at the scenario's CFL number);
  * on failure nothing is left to free. */
-int swe_test_try_start(swe_test_run *run, const swe_backend *backend,
+int swe_test_try_start(swe_test_run *run, const swe_cartesian_backend *backend,
                        const swe_test_case *test_case, swe_error *err);
 
 /* swe_test_try_start that ends the current test, printing why, when the
  * run cannot start. */
-void swe_test_start(swe_test_run *run, const swe_backend *backend, const swe_test_case *test_case);
+void swe_test_start(swe_test_run *run, const swe_cartesian_backend *backend,
+                    const swe_test_case *test_case);
 
 /* One time step of dt through the backend's step verb, the clock moved on;
  * the host arrays are not read back. */

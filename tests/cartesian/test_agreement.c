@@ -25,7 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-extern const swe_backend swe_serial_backend;
+extern const swe_cartesian_backend swe_cartesian_serial_backend;
 
 enum { STEPS = 30, SUBJECT_NAME_SIZE = 64 };
 
@@ -35,21 +35,21 @@ enum { STEPS = 30, SUBJECT_NAME_SIZE = 64 };
 static const double ROUGH_CHANNEL = 0.05;
 
 typedef struct subject {
-    const swe_backend *backend;
+    const swe_cartesian_backend *backend;
     int level;
 } subject;
 
-static int first_level(const swe_backend *backend)
+static int first_level(const swe_cartesian_backend *backend)
 {
-    return backend->levels > 0 ? 1 : 0;
+    return backend->table.levels > 0 ? 1 : 0;
 }
 
-static void subject_name(const swe_backend *backend, int level, char *text, size_t size)
+static void subject_name(const swe_cartesian_backend *backend, int level, char *text, size_t size)
 {
     if (level > 0) {
-        snprintf(text, size, "%s level %d", backend->name, level);
+        snprintf(text, size, "%s level %d", backend->table.model->name, level);
     } else {
-        snprintf(text, size, "%s", backend->name);
+        snprintf(text, size, "%s", backend->table.model->name);
     }
 }
 
@@ -57,9 +57,9 @@ static void subject_name(const swe_backend *backend, int level, char *text, size
 static subject current_subject(void)
 {
     const char *test_name = CU_get_current_test()->pName;
-    for (int index = 0; index < swe_backend_count(); ++index) {
-        const swe_backend *backend = swe_backend_at(index);
-        for (int level = first_level(backend); level <= backend->levels; ++level) {
+    for (int index = 0; index < swe_registry_count(&swe_cartesian_models); ++index) {
+        const swe_cartesian_backend *backend = swe_cartesian_backend_at(index);
+        for (int level = first_level(backend); level <= backend->table.levels; ++level) {
             char name[SUBJECT_NAME_SIZE];
             subject_name(backend, level, name, sizeof name);
             size_t length = strlen(name);
@@ -88,11 +88,11 @@ static void start_both(const subject *s, const swe_test_case *c, swe_test_run *s
     swe_test_case reference = *c, tested = *c;
     reference.level = 0;
     tested.level = s->level;
-    swe_test_start(serial, &swe_serial_backend, &reference);
+    swe_test_start(serial, &swe_cartesian_serial_backend, &reference);
     swe_test_start(other, s->backend, &tested);
     char label[256];
     describe(s, c, "initial state", label, sizeof label);
-    CU_ASSERT(swe_test_check_agreement(serial, other, s->backend->agreement, label));
+    CU_ASSERT(swe_test_check_agreement(serial, other, s->backend->table.model->agreement, label));
 }
 
 /* Both to about `steps` steps of serial's first dt, in two calls of
@@ -119,12 +119,13 @@ static double compare_advancing(const subject *s, const swe_test_case *c, int st
         CU_ASSERT_EQUAL(other_status, serial_status);
         CU_ASSERT_EQUAL(other.clock.steps, serial.clock.steps);
         if (other_status != serial_status || other.clock.steps != serial.clock.steps) {
-            printf("\n  %s: serial: %s\n  %s: %s\n", label, serial_err.message, s->backend->name,
-                   other_err.message);
+            printf("\n  %s: serial: %s\n  %s: %s\n", label, serial_err.message,
+                   s->backend->table.model->name, other_err.message);
         }
     } else {
         CU_ASSERT(serial.clock.steps > 2);
-        CU_ASSERT(swe_test_check_agreement(&serial, &other, s->backend->agreement, label));
+        CU_ASSERT(
+            swe_test_check_agreement(&serial, &other, s->backend->table.model->agreement, label));
         difference = swe_test_state_difference(&serial.block, &other.block);
     }
     swe_test_stop(&serial);
@@ -152,15 +153,15 @@ static void compare_stepping(const subject *s, const swe_test_case *c, int steps
         double dt = swe_time_step(&serial.clock, serial.block.dx, serial.block.dy, 1.0e30);
         swe_test_step(&serial, dt);
         swe_test_step(&other, dt);
-        speeds_differ +=
-            !speeds_agree(serial.clock.wave_speed, other.clock.wave_speed, s->backend->agreement);
+        speeds_differ += !speeds_agree(serial.clock.wave_speed, other.clock.wave_speed,
+                                       s->backend->table.model->agreement);
     }
     CU_ASSERT_EQUAL(speeds_differ, 0);
     swe_test_read(&serial);
     swe_test_read(&other);
     char label[256];
     describe(s, c, "one host step at a time", label, sizeof label);
-    CU_ASSERT(swe_test_check_agreement(&serial, &other, s->backend->agreement, label));
+    CU_ASSERT(swe_test_check_agreement(&serial, &other, s->backend->table.model->agreement, label));
     swe_test_stop(&serial);
     swe_test_stop(&other);
 }
@@ -209,8 +210,8 @@ static void test_friction(void)
     swe_test_run with, without;
     const swe_test_case rough = {"dam-break-1d-dry", 37, 23, SWE_SOLVER_FWAVE, 0, ROUGH_CHANNEL};
     const swe_test_case smooth = {"dam-break-1d-dry", 37, 23, SWE_SOLVER_FWAVE, 0, 0};
-    swe_test_start(&with, &swe_serial_backend, &rough);
-    swe_test_start(&without, &swe_serial_backend, &smooth);
+    swe_test_start(&with, &swe_cartesian_serial_backend, &rough);
+    swe_test_start(&without, &swe_cartesian_serial_backend, &smooth);
     swe_test_take_steps(&with, STEPS);
     swe_test_take_steps(&without, STEPS);
     double effect = swe_test_state_difference(&without.block, &with.block);
@@ -241,7 +242,7 @@ static void test_host_steps(void)
  * init) against serial after about 10 steps on the radial dam break. */
 static swe_test_agreement faulty_shadow_against_serial(const char *fault)
 {
-    const swe_backend *shadow = swe_backend_find("shadow");
+    const swe_cartesian_backend *shadow = swe_cartesian_backend_find("shadow");
     CU_ASSERT_PTR_NOT_NULL_FATAL(shadow);
     const swe_test_case c = {"radial-dam-break", 37, 23, SWE_SOLVER_FWAVE, 0, 0};
     swe_test_run serial, faulty;
@@ -250,7 +251,7 @@ static swe_test_agreement faulty_shadow_against_serial(const char *fault)
     int status = swe_test_try_start(&faulty, shadow, &c, &err);
     unsetenv("SWE_SHADOW_FAULT");
     CU_ASSERT_EQUAL_FATAL(status, SWE_OK);
-    swe_test_start(&serial, &swe_serial_backend, &c);
+    swe_test_start(&serial, &swe_cartesian_serial_backend, &c);
     double t_end = 10 * swe_time_step(&serial.clock, serial.block.dx, serial.block.dy, 1.0e30);
     swe_test_advance_to(&serial, t_end);
     swe_test_advance_to(&faulty, t_end);
@@ -294,7 +295,7 @@ static int listed(const char *variable, const char *name)
 }
 
 /* Whether the backend starts here; if not, says why. */
-static int can_run(const swe_backend *backend)
+static int can_run(const swe_cartesian_backend *backend)
 {
     const swe_test_case probe = {"radial-dam-break",   8, 8, SWE_SOLVER_FWAVE,
                                  first_level(backend), 0};
@@ -304,13 +305,13 @@ static int can_run(const swe_backend *backend)
     if (status == SWE_OK) {
         swe_test_stop(&run);
     } else if (status == SWE_ERROR_USAGE) {
-        printf("agreement: %s skipped: %s\n", backend->name, err.message);
+        printf("agreement: %s skipped: %s\n", backend->table.model->name, err.message);
         return 0;
     }
     return 1; /* a runtime failure is the backend's fault: its tests show it */
 }
 
-static void register_backend(CU_pSuite suite, const swe_backend *backend)
+static void register_backend(CU_pSuite suite, const swe_cartesian_backend *backend)
 {
     const struct {
         const char *what;
@@ -321,7 +322,7 @@ static void register_backend(CU_pSuite suite, const swe_backend *backend)
         {"Manning friction", test_friction},
         {"one host step at a time", test_host_steps},
     };
-    for (int level = first_level(backend); level <= backend->levels; ++level) {
+    for (int level = first_level(backend); level <= backend->table.levels; ++level) {
         char level_text[16];
         snprintf(level_text, sizeof level_text, "%d", level);
         if (level > 0 && !listed("SWE_TEST_LEVELS", level_text)) {
@@ -343,10 +344,10 @@ void register_agreement_tests(void)
     swe_test_require_registered(
         CU_add_test(suite, "a wrong backend is caught (shadow)", test_wrong_backend_is_caught),
         "agreement self-test");
-    for (int index = 0; index < swe_backend_count(); ++index) {
-        const swe_backend *backend = swe_backend_at(index);
-        if (backend != &swe_serial_backend && listed("SWE_TEST_BACKENDS", backend->name) &&
-            can_run(backend)) {
+    for (int index = 0; index < swe_registry_count(&swe_cartesian_models); ++index) {
+        const swe_cartesian_backend *backend = swe_cartesian_backend_at(index);
+        if (backend != &swe_cartesian_serial_backend &&
+            listed("SWE_TEST_BACKENDS", backend->table.model->name) && can_run(backend)) {
             register_backend(suite, backend);
         }
     }

@@ -15,16 +15,19 @@
 #include <stdio.h>
 #include <string.h>
 
-extern const swe_backend swe_serial_backend;
+extern const swe_cartesian_backend swe_cartesian_serial_backend;
 
 static void test_registered_tables_keep_the_contract(void)
 {
-    CU_ASSERT(swe_backend_count() >= 1);
-    for (int index = 0; index < swe_backend_count(); ++index) {
+    CU_ASSERT(swe_registry_count(&swe_cartesian_models) >= 1);
+    for (int index = 0; index < swe_registry_count(&swe_cartesian_models); ++index) {
         swe_error err = {{0}};
-        const swe_backend *backend = NULL;
-        CU_ASSERT_EQUAL(swe_backend_lookup(swe_backend_name_at(index), &backend, &err), SWE_OK);
-        CU_ASSERT_PTR_EQUAL(swe_backend_at(index), backend);
+        const swe_cartesian_backend *backend = NULL;
+        CU_ASSERT_EQUAL(
+            swe_cartesian_backend_lookup(
+                swe_registry_linked_at(&swe_cartesian_models, index)->model->name, &backend, &err),
+            SWE_OK);
+        CU_ASSERT_PTR_EQUAL(swe_cartesian_backend_at(index), backend);
         if (backend == NULL) {
             fprintf(stderr, "\n    %s", err.message);
         }
@@ -33,10 +36,11 @@ static void test_registered_tables_keep_the_contract(void)
 
 /* Refused with SWE_ERROR_USAGE and a message naming the backend and
  * every word of what. */
-static void expect_refused(const swe_backend *table, const char *what, const char *also)
+static void expect_refused(const swe_cartesian_backend *table, const char *what, const char *also)
 {
     swe_error err = {{0}};
-    CU_ASSERT_EQUAL(swe_backend_check(table, &err), SWE_ERROR_USAGE);
+    CU_ASSERT_EQUAL(swe_registry_check(&swe_cartesian_models, &(table)->table, &err),
+                    SWE_ERROR_USAGE);
     CU_ASSERT_PTR_NOT_NULL(strstr(err.message, "backend 'serial'"));
     CU_ASSERT_PTR_NOT_NULL(strstr(err.message, what));
     CU_ASSERT(also == NULL || strstr(err.message, also) != NULL);
@@ -54,64 +58,70 @@ static int every_block(const swe_block *block)
 static void test_an_incomplete_table_is_refused_naming_the_verb(void)
 {
     swe_error err = {{0}};
-    CU_ASSERT_EQUAL(swe_backend_check(&swe_serial_backend, &err), SWE_OK);
+    CU_ASSERT_EQUAL(
+        swe_registry_check(&swe_cartesian_models, &(&swe_cartesian_serial_backend)->table, &err),
+        SWE_OK);
     /* Each required verb, cleared in a copy of a complete table. */
     static const struct {
         const char *name;
         size_t offset;
-    } required[] = {{"init", offsetof(swe_backend, init)},
-                    {"finalize", offsetof(swe_backend, finalize)},
-                    {"sync_after_write", offsetof(swe_backend, sync_after_write)},
-                    {"sync_before_read", offsetof(swe_backend, sync_before_read)},
-                    {"max_wave_speed", offsetof(swe_backend, max_wave_speed)},
-                    {"step", offsetof(swe_backend, step)}};
+    } required[] = {{"init", offsetof(swe_cartesian_backend, init)},
+                    {"finalize", offsetof(swe_cartesian_backend, finalize)},
+                    {"sync_after_write", offsetof(swe_cartesian_backend, sync_after_write)},
+                    {"sync_before_read", offsetof(swe_cartesian_backend, sync_before_read)},
+                    {"max_wave_speed", offsetof(swe_cartesian_backend, max_wave_speed)},
+                    {"step", offsetof(swe_cartesian_backend, step)}};
     for (size_t v = 0; v < sizeof required / sizeof required[0]; ++v) {
-        swe_backend broken = swe_serial_backend;
+        swe_cartesian_backend broken = swe_cartesian_serial_backend;
         memset((char *)&broken + required[v].offset, 0, sizeof broken.step);
         char quoted[32];
         snprintf(quoted, sizeof quoted, "no '%s'", required[v].name);
         expect_refused(&broken, quoted, "required");
     }
-    swe_backend half_pair = swe_serial_backend;
+    swe_cartesian_backend half_pair = swe_cartesian_serial_backend;
     half_pair.unpack_ghost_layer = NULL;
     expect_refused(&half_pair, "'unpack_ghost_layer'", NULL);
-    swe_backend half_ring = swe_serial_backend;
+    swe_cartesian_backend half_ring = swe_cartesian_serial_backend;
     half_ring.step_ring = NULL;
     expect_refused(&half_ring, "'step_ring'", NULL);
-    swe_backend unknown_agreement = swe_serial_backend;
-    unknown_agreement.agreement = (enum swe_serial_agreement)7;
+    swe_programming_model unknown_model = *swe_cartesian_serial_backend.table.model;
+    unknown_model.agreement = (enum swe_serial_agreement)7;
+    swe_cartesian_backend unknown_agreement = swe_cartesian_serial_backend;
+    unknown_agreement.table.model = &unknown_model;
     expect_refused(&unknown_agreement, "neither bit for bit nor to rounding", NULL);
-    swe_backend predicate_alone = swe_serial_backend;
+    swe_cartesian_backend predicate_alone = swe_cartesian_serial_backend;
     predicate_alone.advances = every_block;
     expect_refused(&predicate_alone, "'advances' without 'advance'", NULL);
-    static const swe_backend_option clash[] = {{.name = "a", .help = "a", .slot = 1},
-                                               {.name = "b", .help = "b", .slot = 1}};
-    swe_backend shared_slot = swe_serial_backend;
-    shared_slot.options = clash;
-    shared_slot.option_count = 2;
+    static const swe_model_option clash[] = {{.name = "a", .help = "a", .slot = 1},
+                                             {.name = "b", .help = "b", .slot = 1}};
+    swe_programming_model clash_model = *swe_cartesian_serial_backend.table.model;
+    clash_model.options = clash;
+    clash_model.option_count = 2;
+    swe_cartesian_backend shared_slot = swe_cartesian_serial_backend;
+    shared_slot.table.model = &clash_model;
     expect_refused(&shared_slot, "share a slot", NULL);
 }
 
 static void test_lookup_refuses_what_is_not_built(void)
 {
-    const swe_backend *backend = &swe_serial_backend;
+    const swe_cartesian_backend *backend = &swe_cartesian_serial_backend;
     swe_error err = {{0}};
-    CU_ASSERT_EQUAL(swe_backend_lookup("cobol", &backend, &err), SWE_ERROR_USAGE);
+    CU_ASSERT_EQUAL(swe_cartesian_backend_lookup("cobol", &backend, &err), SWE_ERROR_USAGE);
     CU_ASSERT_PTR_NULL(backend);
     CU_ASSERT_PTR_NOT_NULL(strstr(err.message, "backend 'cobol' is not built"));
-    CU_ASSERT_PTR_NULL(swe_backend_find("cobol"));
-    CU_ASSERT_PTR_EQUAL(swe_backend_find("serial"), &swe_serial_backend);
+    CU_ASSERT_PTR_NULL(swe_cartesian_backend_find("cobol"));
+    CU_ASSERT_PTR_EQUAL(swe_cartesian_backend_find("serial"), &swe_cartesian_serial_backend);
 }
 
 /* A block of the radial dam break on backend at level, or 0 (a backend
  * without a device here). */
-static int start(const swe_backend *backend, int level, swe_test_run *run)
+static int start(const swe_cartesian_backend *backend, int level, swe_test_run *run)
 {
     const swe_test_case c = {"radial-dam-break", 41, 29, SWE_SOLVER_FWAVE, level, 0};
     swe_error err = {{0}};
     int status = swe_test_try_start(run, backend, &c, &err);
     if (status == SWE_ERROR_USAGE) {
-        printf(" (%s skipped: %.60s...)", backend->name, err.message);
+        printf(" (%s skipped: %.60s...)", backend->table.model->name, err.message);
         return 0;
     }
     CU_ASSERT_EQUAL_FATAL(status, SWE_OK);
@@ -138,7 +148,7 @@ static long run_with_pauses(swe_block *block, swe_clock *clock, double t_end, do
 }
 
 /* 0 when the backend cannot run here. */
-static int check_advance_of_level(const swe_backend *backend, int level)
+static int check_advance_of_level(const swe_cartesian_backend *backend, int level)
 {
     swe_test_run with, without;
     if (!start(backend, level, &without)) {
@@ -146,7 +156,7 @@ static int check_advance_of_level(const swe_backend *backend, int level)
     }
     CU_ASSERT_FATAL(start(backend, level, &with));
     if (swe_block_has_advance(&with.block)) {
-        printf(" (%s level %d: advance)", backend->name, level);
+        printf(" (%s level %d: advance)", backend->table.model->name, level);
     }
     /* Steps of about 1 s; a pause every 3 steps or so. */
     const double t_end = 60.0;
@@ -163,12 +173,12 @@ static int check_advance_of_level(const swe_backend *backend, int level)
 
 static void test_advance_stops_at_pauses_without_changing_steps(void)
 {
-    for (int index = 0; index < swe_backend_count(); ++index) {
-        const swe_backend *backend = swe_backend_at(index);
+    for (int index = 0; index < swe_registry_count(&swe_cartesian_models); ++index) {
+        const swe_cartesian_backend *backend = swe_cartesian_backend_at(index);
         CU_ASSERT_PTR_NOT_NULL_FATAL(backend);
         int runs_here = 1;
-        for (int level = backend->levels > 0 ? 1 : 0; runs_here && level <= backend->levels;
-             ++level) {
+        for (int level = backend->table.levels > 0 ? 1 : 0;
+             runs_here && level <= backend->table.levels; ++level) {
             runs_here = check_advance_of_level(backend, level);
         }
     }

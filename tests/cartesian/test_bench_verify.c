@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-extern const swe_backend swe_serial_backend;
+extern const swe_cartesian_backend swe_cartesian_serial_backend;
 
 static const char VERIFY[] = "tools/bench/bench_verify.sh";
 
@@ -62,7 +62,7 @@ static void test_summary_carries_the_final_checksum(void)
 
     const swe_test_case c = {"bump-dam-break", 23, 17, SWE_SOLVER_FWAVE, 0, 0};
     swe_test_run run;
-    swe_test_start(&run, &swe_serial_backend, &c);
+    swe_test_start(&run, &swe_cartesian_serial_backend, &c);
     swe_test_advance_to(&run, 2.0);
     swe_block_checksum checksum;
     swe_error err;
@@ -90,7 +90,7 @@ static void test_driver_reads_the_state_back(void)
 
     const swe_test_case c = {"bump-dam-break", 23, 17, SWE_SOLVER_FWAVE, 0, 0};
     swe_test_run run;
-    swe_test_start(&run, &swe_serial_backend, &c);
+    swe_test_start(&run, &swe_cartesian_serial_backend, &c);
     swe_block_checksum initial, final;
     CU_ASSERT_EQUAL_FATAL(swe_block_checksum_of(&run.block, &initial, &err), SWE_OK);
     swe_test_advance_to(&run, 2.0);

@@ -292,7 +292,8 @@ static void test_volume_layout(void)
     swe_path_in(path, sizeof path, directory, "volume.nc");
     const swe_volume_variable fields[] = {{"p", "pressure", "Pa"}};
     const char *const attributes[] = {"title", "cube", NULL};
-    const swe_volume_description description = {.cells = {4, 3, 2},
+    const swe_volume_description description = {.compression = SWE_DEFAULT_COMPRESSION,
+                                                .cells = {4, 3, 2},
                                                 .spacing = {1, 1, 1},
                                                 .variables = fields,
                                                 .count = 1,

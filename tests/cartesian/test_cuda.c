@@ -14,7 +14,7 @@
  * program) and a message that names the problem and the way out. */
 static void test_refuses_without_device(void)
 {
-    const swe_backend *cuda = swe_backend_find("cuda");
+    const swe_cartesian_backend *cuda = swe_cartesian_backend_find("cuda");
     CU_ASSERT_PTR_NOT_NULL_FATAL(cuda);
     const swe_test_case c = {"radial-dam-break", 8, 8, SWE_SOLVER_FWAVE, 0, 0};
     swe_test_run run;

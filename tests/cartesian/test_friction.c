@@ -8,7 +8,7 @@
 #include <math.h>
 #include <string.h>
 
-extern const swe_backend swe_serial_backend;
+extern const swe_cartesian_backend swe_cartesian_serial_backend;
 
 static void test_zero_coefficient_changes_nothing(void)
 {
@@ -55,8 +55,8 @@ static void test_uniform_flow_decays_exactly(void)
         block->h[c] = (real)depth;
         block->hu[c] = (real)(depth * u0);
     }
-    swe_backend_config config = {.solver = SWE_SOLVER_FWAVE, .manning = (real)manning};
-    swe_test_start_block(&run, &swe_serial_backend, &config, 0.5);
+    swe_cartesian_backend_config config = {.solver = SWE_SOLVER_FWAVE, .manning = (real)manning};
+    swe_test_start_block(&run, &swe_cartesian_serial_backend, &config, 0.5);
     swe_test_advance_to(&run, t_end);
     double expected = 1.0 / (1.0 / u0 + 9.81 * manning * manning * t_end / pow(depth, 4.0 / 3.0));
     double u = block->hu[SWE_INDEX(block, 8, 4)] / block->h[SWE_INDEX(block, 8, 4)];

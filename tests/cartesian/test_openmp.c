@@ -15,21 +15,21 @@
 #include <stdlib.h>
 #include <string.h>
 
-extern const swe_backend swe_serial_backend;
-extern const swe_backend swe_openmp_backend;
+extern const swe_cartesian_backend swe_cartesian_serial_backend;
+extern const swe_cartesian_backend swe_cartesian_openmp_backend;
 
 /* Runs serial once and OpenMP with 1..max_threads threads, and compares. */
 static void compare_with_serial(const swe_test_case *c, int steps, int max_threads)
 {
     swe_test_run serial;
-    swe_test_start(&serial, &swe_serial_backend, c);
+    swe_test_start(&serial, &swe_cartesian_serial_backend, c);
     swe_test_take_steps(&serial, steps);
     CU_ASSERT(serial.clock.wave_speed > 0); /* there is water to compare */
     int threads_before = omp_get_max_threads();
     for (int threads = 1; threads <= max_threads; ++threads) {
         omp_set_num_threads(threads);
         swe_test_run openmp;
-        swe_test_start(&openmp, &swe_openmp_backend, c);
+        swe_test_start(&openmp, &swe_cartesian_openmp_backend, c);
         swe_test_take_steps(&openmp, steps);
         char label[160];
         snprintf(label, sizeof label, "%s %s %d x %d, %d threads", c->scenario,
@@ -116,7 +116,7 @@ static void test_uneven_bands(void)
     enum { NX = 41, NY = 37, THREADS = 4 };
     const swe_test_case c = {"radial-dam-break", NX, NY, SWE_SOLVER_FWAVE, 0, 0};
     swe_test_run serial;
-    swe_test_start(&serial, &swe_serial_backend, &c);
+    swe_test_start(&serial, &swe_cartesian_serial_backend, &c);
     swe_test_take_steps(&serial, 3);
     swe_block copy = serial.block;
     size_t bytes = swe_block_size(&serial.block) * sizeof(real);

@@ -13,13 +13,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-extern const swe_backend swe_serial_backend;
+extern const swe_cartesian_backend swe_cartesian_serial_backend;
 
 /* A scenario's block on the serial backend, ready to step. */
 static void start(const char *scenario, int nx, int ny, enum swe_solver solver, swe_test_run *run)
 {
     const swe_test_case c = {scenario, nx, ny, solver, 0, 0};
-    swe_test_start(run, &swe_serial_backend, &c);
+    swe_test_start(run, &swe_cartesian_serial_backend, &c);
 }
 
 static void test_lake_at_rest_stays_at_rest(void)

@@ -12,11 +12,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-extern const swe_backend swe_serial_backend;
+extern const swe_cartesian_backend swe_cartesian_serial_backend;
 
 /* The backend that computes one side of a case, at a level. */
 typedef struct backend_level {
-    const swe_backend *backend; /* NULL: not built here, the outputs stay NaN */
+    const swe_cartesian_backend *backend; /* NULL: not built here, the outputs stay NaN */
     int level;
     double step_ulps; /* the tolerance of a step, for the speed's conditioning */
 } backend_level;
@@ -125,7 +125,7 @@ static void compute_step(const void *kernels, const void *input, grade_outputs *
     memcpy(block.b, source->b, bytes);
     memcpy(block.boundary, source->boundary, sizeof block.boundary);
     block.backend = chosen->backend;
-    swe_backend_config config = {.solver = step->solver, .level = chosen->level};
+    swe_cartesian_backend_config config = {.solver = step->solver, .model.level = chosen->level};
     real before = 0, after = 0;
     int status = chosen->backend->init(&block, &config, &err);
     if (status == SWE_OK) {
@@ -159,9 +159,9 @@ static void compute_run(const void *kernels, const void *input, grade_outputs *o
 static void sides(const grade_backend_checks *checks, grade_compute compute,
                   backend_level levels[2], grade_side *actual, grade_side *expected)
 {
-    levels[0] =
-        (backend_level){swe_backend_find(checks->backend), checks->level, checks->step_ulps};
-    levels[1] = (backend_level){&swe_serial_backend, 0, checks->step_ulps};
+    levels[0] = (backend_level){swe_cartesian_backend_find(checks->backend), checks->level,
+                                checks->step_ulps};
+    levels[1] = (backend_level){&swe_cartesian_serial_backend, 0, checks->step_ulps};
     *actual = (grade_side){compute, &levels[0]};
     *expected = (grade_side){compute, &levels[1]};
 }

@@ -21,7 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-extern const swe_backend swe_serial_backend;
+extern const swe_cartesian_backend swe_cartesian_serial_backend;
 
 /* Ranks of case k of a test: 2 and 3, as mpirun --oversubscribe starts
  * them on any laptop, and 4 in every third case, on a 2 x 2 split (see
@@ -155,17 +155,17 @@ static void expected_run(const char *scenario_name, enum swe_solver solver, int 
     real *speed = grade_add_value(expected, "wave_speed");
     swe_block whole;
     swe_error err;
-    swe_backend_config config = {.solver = solver};
+    swe_cartesian_backend_config config = {.solver = solver};
     if (scenario == NULL || swe_scenario_create_block(scenario, nx, ny, &whole, &err) != SWE_OK) {
         grade_harness_failure("cannot create the whole domain of an MPI case");
     }
-    whole.backend = &swe_serial_backend;
-    if (swe_serial_backend.init(&whole, &config, &err) != SWE_OK ||
+    whole.backend = &swe_cartesian_serial_backend;
+    if (swe_cartesian_serial_backend.init(&whole, &config, &err) != SWE_OK ||
         grade_mpi_take_steps(&whole, scenario, steps, dts, speed, &err) != SWE_OK) {
         grade_harness_failure(err.message);
     }
     grade_copy_interior(&whole, h, hu, hv);
-    swe_serial_backend.finalize(&whole);
+    swe_cartesian_serial_backend.finalize(&whole);
     swe_block_destroy(&whole);
 }
 

@@ -13,10 +13,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-extern const swe_backend swe_openmp_backend;
+extern const swe_cartesian_backend swe_cartesian_openmp_backend;
 
 const openmp_kernels grade_openmp_linked = {swe_openmp_sweep, swe_openmp_max_wave_speed,
-                                            &swe_openmp_backend};
+                                            &swe_cartesian_openmp_backend};
 
 /* Row kernels that add in another order than the reference's (a student
  * release runs the student's own from exercise 01) differ in the last

@@ -12,7 +12,7 @@ typedef struct openmp_kernels {
     real (*sweep)(swe_block *, enum swe_solver, real, real, swe_openmp_edges *, swe_openmp_plan *,
                   int);
     real (*max_wave_speed)(const swe_block *, int);
-    const swe_backend *backend;
+    const swe_cartesian_backend *backend;
 } openmp_kernels;
 
 extern const openmp_kernels grade_openmp_linked;

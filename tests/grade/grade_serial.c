@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-extern const swe_backend swe_serial_backend;
+extern const swe_cartesian_backend swe_cartesian_serial_backend;
 
 typedef struct serial_kernels {
     void (*vertical_edges)(const swe_side_row *, int, enum swe_solver, swe_edge_row *);
@@ -19,14 +19,14 @@ typedef struct serial_kernels {
                              swe_edge_row *);
     real (*update_row)(swe_block *, int, real, real, const swe_edge_row *, const swe_edge_row *,
                        const swe_edge_row *);
-    const swe_backend *backend;
+    const swe_cartesian_backend *backend;
 } serial_kernels;
 
 /* The kernels linked into this build: the reference's in the grader's,
  * the student's in the sandbox. */
 static const serial_kernels linked_kernels = {swe_serial_vertical_edges,
                                               swe_serial_horizontal_edges, swe_serial_update_row,
-                                              &swe_serial_backend};
+                                              &swe_cartesian_serial_backend};
 
 /* Kernels are exact up to the order of a few additions; whole runs carry
  * such differences through 20 steps. */

@@ -222,7 +222,8 @@ void grade_emit_launched_case(const grade_case *a_case, int ranks, const char *a
     write_case(a_case, expected, ranks, arguments);
 }
 
-void grade_run_outputs(const swe_backend *backend, const grade_run *run, grade_outputs *outputs)
+void grade_run_outputs(const swe_cartesian_backend *backend, const grade_run *run,
+                       grade_outputs *outputs)
 {
     real *h = grade_add_cells(outputs, "h", run->nx, run->ny);
     real *hu = grade_add_cells(outputs, "hu", run->nx, run->ny);
@@ -236,7 +237,7 @@ void grade_run_outputs(const swe_backend *backend, const grade_run *run, grade_o
         return;
     }
     block.backend = backend;
-    swe_backend_config config = {.solver = run->solver, .level = run->level};
+    swe_cartesian_backend_config config = {.solver = run->solver, .model.level = run->level};
     swe_clock clock = {.cfl = scenario->default_cfl};
     int status = backend->init(&block, &config, &err);
     if (status == SWE_OK) {

@@ -135,7 +135,8 @@ typedef struct grade_run {
     enum swe_solver solver;
     int level; /* the backend's optimisation level; 0: its best */
 } grade_run;
-void grade_run_outputs(const swe_backend *backend, const grade_run *run, grade_outputs *outputs);
+void grade_run_outputs(const swe_cartesian_backend *backend, const grade_run *run,
+                       grade_outputs *outputs);
 
 /* The graded exercises of this build. */
 const grade_exercise *grade_exercise_at(int index);

@@ -14,6 +14,8 @@ void register_mesh_output_tests(void);
 void register_mesh_cli_tests(void);
 void register_mesh_restart_tests(void);
 void register_mesh_radiating_tests(void);
+/* Every model of the registry against serial. */
+void register_mesh_agreement_tests(void);
 #ifdef SWE_WITH_OPENMP
 void register_mesh_openmp_tests(void);
 void register_mesh_scatter_tests(void);

@@ -1,5 +1,7 @@
 #include "tests/mesh/mesh_test_support.h"
 
+#include "tests/model_config.h"
+
 #include "tests/test_suites.h"
 
 #include <math.h>
@@ -32,8 +34,8 @@ swe_mesh_model *swe_mesh_test_model(const char *scenario, const char *mesh, cons
     options.backend = backend;
     options.ordering = ordering;
     options.order = order;
-    options.device.threads = threads;
-    options.device.cl_device = getenv("SWE_TEST_CL_DEVICE");
+    const swe_mesh_backend *table = swe_mesh_backend_find(backend != NULL ? backend : "serial");
+    options.config = swe_test_model_config(table != NULL ? table->table.model : NULL, 0, threads);
     options.seed = 7;
     swe_mesh_model *model = NULL;
     swe_error err = {{0}};
@@ -135,8 +137,12 @@ const swe_mesh_test_case swe_mesh_test_cases[SWE_MESH_TEST_CASES] = {
     {"dam-break-1d-dry", SWE_MESH_GEO "channel_40.msh", 10},
     {"lake-at-rest-island", SWE_MESH_GEO "square_1000_coarse.msh", 20}};
 
-void swe_mesh_test_device_agreement(const char *backend)
+void swe_mesh_test_agreement(const char *backend)
 {
+    const swe_mesh_backend *table = swe_mesh_backend_find(backend);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(table);
+    const double tolerance =
+        table->table.model->agreement == SWE_AGREES_BIT_FOR_BIT ? 0.0 : DEVICE_AGREEMENT;
     const swe_mesh_test_case *cases = swe_mesh_test_cases;
     for (int k = 0; k < SWE_MESH_TEST_CASES; ++k) {
         for (int order = 1; order <= 2; ++order) {
@@ -152,9 +158,9 @@ void swe_mesh_test_device_agreement(const char *backend)
             if (difference != 0) {
                 fprintf(stderr, "\n  %s order %d: %s differs from serial by %g%s\n",
                         cases[k].scenario, order, backend, difference,
-                        difference <= DEVICE_AGREEMENT ? " (within the tolerance)" : "");
+                        difference <= tolerance ? " (within the tolerance)" : "");
             }
-            CU_ASSERT(difference <= DEVICE_AGREEMENT);
+            CU_ASSERT(difference <= tolerance);
             swe_mesh_test_state_free(&serial);
             swe_mesh_test_state_free(&device);
         }

@@ -1,8 +1,7 @@
-/* The CUDA backend of the triangle solver against serial (the
- * tolerances of swe_mesh_test_device_agreement), on a GPU machine
- * (tools/device/mesh_check.sh); without a CUDA device nothing is
- * registered and the reason is printed, and the backend refuses to start
- * as bad input. */
+/* The CUDA backend of the mesh application without a device: it refuses
+ * to start, as bad input. With a device the agreement with serial is the
+ * mesh-agreement suite's (tests/mesh/test_mesh_agreement.c; on a GPU
+ * machine: tools/device/mesh_check.sh). */
 #include "tests/mesh/mesh_suites.h"
 #include "tests/mesh/mesh_test_support.h"
 #include "tests/test_suites.h"
@@ -11,11 +10,6 @@
 #include <string.h>
 
 int swe_mesh_cuda_device_available(void);
-
-static void test_cuda_agrees_with_serial(void)
-{
-    swe_mesh_test_device_agreement("cuda");
-}
 
 static void test_refused_without_a_device(void)
 {
@@ -36,13 +30,6 @@ void register_mesh_cuda_tests(void)
         static const swe_mesh_test without[] = {
             {"refused without a device", test_refused_without_a_device},
         };
-        printf("mesh-cuda: skipped: no CUDA device (the comparison with serial runs on a GPU "
-               "machine: tools/device/mesh_check.sh)\n");
         swe_mesh_test_register("mesh-cuda-absent", without, 1);
-        return;
     }
-    static const swe_mesh_test tests[] = {
-        {"CUDA agrees with serial on every case and order", test_cuda_agrees_with_serial},
-    };
-    swe_mesh_test_register("mesh-cuda", tests, (int)(sizeof tests / sizeof tests[0]));
 }

@@ -1,6 +1,7 @@
 /* The triangle solver as a driver uses it: bad options refused, the CFL
- * rule of 001 (eqs. 15-17) as written, an unstable state stopped, and a
- * run continued from its saved state ending on the same bits. */
+ * rule of Optimized GPU n.d. (eqs. 15-17) as written, an unstable state
+ * stopped, and a run continued from its saved state ending on the same
+ * bits. */
 #include "mesh/numerics/mesh_roe.h"
 #include "tests/mesh/mesh_suites.h"
 #include "tests/mesh/mesh_test_support.h"
@@ -31,10 +32,10 @@ static void test_bad_options_are_refused(void)
     CU_ASSERT(refusal(options, "order must be 1 or 2"));
     options = swe_mesh_model_defaults(lake, square);
     options.cfl = 1.5;
-    CU_ASSERT(refusal(options, "CFL must lie in (0, 1]"));
+    CU_ASSERT(refusal(options, "--cfl must be in (0, 1], got 1.5"));
     options = swe_mesh_model_defaults(lake, square);
     options.backend = "fpga";
-    CU_ASSERT(refusal(options, "no backend 'fpga'"));
+    CU_ASSERT(refusal(options, "backend 'fpga' is not built into this program"));
     options = swe_mesh_model_defaults(lake, "no/such/mesh.msh");
     CU_ASSERT(refusal(options, "cannot open the mesh 'no/such/mesh.msh'"));
     /* The channel's ends are groups the lake does not know. */
@@ -132,12 +133,14 @@ static void test_backend_contract_is_checked(void)
 {
     swe_mesh_backend partial = *swe_mesh_backend_find("serial");
     swe_error err = {{0}};
-    CU_ASSERT_EQUAL(swe_mesh_backend_check(&partial, &err), SWE_OK);
+    CU_ASSERT_EQUAL(swe_registry_check(&swe_mesh_models, &partial.table, &err), SWE_OK);
     partial.min_time_step = NULL;
-    CU_ASSERT_EQUAL(swe_mesh_backend_check(&partial, &err), SWE_ERROR_USAGE);
+    CU_ASSERT_EQUAL(swe_registry_check(&swe_mesh_models, &partial.table, &err), SWE_ERROR_USAGE);
     CU_ASSERT_PTR_NOT_NULL(strstr(err.message, "lacks the required verb min_time_step"));
-    for (int k = 0; k < swe_mesh_backend_count(); ++k) {
-        CU_ASSERT_EQUAL(swe_mesh_backend_check(swe_mesh_backend_at(k), &err), SWE_OK);
+    for (int k = 0; k < swe_registry_count(&swe_mesh_models); ++k) {
+        CU_ASSERT_EQUAL(
+            swe_registry_check(&swe_mesh_models, swe_registry_linked_at(&swe_mesh_models, k), &err),
+            SWE_OK);
     }
 }
 
@@ -145,7 +148,7 @@ void register_mesh_model_tests(void)
 {
     static const swe_mesh_test tests[] = {
         {"bad options refused", test_bad_options_are_refused},
-        {"the time step follows 001 eqs. 15-17", test_time_step_follows_001},
+        {"the time step follows Optimized GPU n.d., eqs. 15-17", test_time_step_follows_001},
         {"an unstable state stops the run", test_unstable_state_stops_the_run},
         {"a restart continues bit for bit", test_restart_continues_bit_for_bit},
         {"the backend contract is checked", test_backend_contract_is_checked},

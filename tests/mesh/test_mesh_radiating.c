@@ -1,9 +1,10 @@
 /* The radiating (Flather-type) conditions, level-radiating and
- * inflow-radiating: a long wave sent at either end of a channel leaves
- * with a small reflection where the conditions of 000 section 2.6 (level,
- * inflow velocity) send it back whole; a lake at rest over a bump stays at
- * rest with them; the flow at their reference state passes unchanged;
- * the volume changes by exactly what their edges let through. */
+ * inflow-radiating: a long wave sent at either end of a channel leaves with
+ * a small reflection where the conditions of Roe-MUSCL GPU n.d.,
+ * section 2.6 (level, inflow velocity) send it back whole; a lake at rest
+ * over a bump stays at rest with them; the flow at their reference state
+ * passes unchanged; the volume changes by exactly what their edges let
+ * through. */
 #include "mesh/numerics/mesh_boundary.h"
 #include "tests/mesh/mesh_suites.h"
 #include "tests/mesh/mesh_test_support.h"
@@ -112,8 +113,9 @@ static double reflection(int kind, int downstream, int order)
     return reflected / incident;
 }
 
-/* Below 5 % where the radiating kinds stand; the conditions of 000, which
- * impose the level or the velocity whole, send back more than half. */
+/* Below 5 % where the radiating kinds stand; the conditions of
+ * Roe-MUSCL GPU n.d., which impose the level or the velocity whole, send
+ * back more than half. */
 static void test_waves_leave_through_radiating_ends(void)
 {
     const struct {
@@ -234,7 +236,7 @@ static void test_radiating_ghosts(void)
 void register_mesh_radiating_tests(void)
 {
     static const swe_mesh_test tests[] = {
-        {"waves leave through radiating ends, 000's ends reflect them",
+        {"waves leave through radiating ends, the ends of Roe-MUSCL GPU n.d. reflect them",
          test_waves_leave_through_radiating_ends},
         {"a lake at rest between radiating ends stays at rest",
          test_lake_at_rest_between_radiating_ends},

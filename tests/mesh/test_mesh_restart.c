@@ -78,7 +78,7 @@ static void write_bytes(const char *path, const char *bytes, size_t size)
 
 static void test_checkpoints_of_other_runs_are_refused(void)
 {
-    char checksum[256], checkpoint[600], damaged[600], truncated[600], empty[600];
+    char checksum[256], checkpoint[600], damaged[600], truncated[600], empty[600], foreign[600];
     swe_program_result result;
     const char *with_checkpoints[] = {"--checkpoint-every", "3", NULL};
     run_dam("7.2", "other", with_checkpoints, &result, checksum, sizeof checksum);
@@ -90,6 +90,8 @@ static void test_checkpoints_of_other_runs_are_refused(void)
     write_bytes(truncated, bytes, size / 2); /* a copy cut short */
     swe_path_in(empty, sizeof empty, directory, "empty.checkpoint");
     write_bytes(empty, bytes, 0);
+    swe_path_in(foreign, sizeof foreign, directory, "foreign.checkpoint");
+    write_bytes(foreign, "CDF\001 not a mesh run", 20);
     bytes[size / 2] ^= 1; /* one bit of the state */
     swe_path_in(damaged, sizeof damaged, directory, "damaged.checkpoint");
     write_bytes(damaged, bytes, size);
@@ -101,7 +103,8 @@ static void test_checkpoints_of_other_runs_are_refused(void)
                  {{"--restart", checkpoint, "--set", "h_upstream=9", NULL}, "parameters"},
                  {{"--restart", damaged, NULL}, "is damaged"},
                  {{"--restart", truncated, NULL}, "is truncated"},
-                 {{"--restart", empty, NULL}, "is not a checkpoint"}};
+                 {{"--restart", empty, NULL}, "is empty"},
+                 {{"--restart", foreign, NULL}, "is not of a triangle run"}};
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; ++k) {
         const char *args[24];
         char path[512];

@@ -246,7 +246,7 @@ static swe_mesh_face face(real h, real qn, real qt)
     return state;
 }
 
-/* Ghost states against the conditions of 000 section 2.6. */
+/* Ghost states against the conditions of Roe-MUSCL GPU n.d., section 2.6. */
 static void test_boundary_ghosts(void)
 {
     const real g = SWE_GRAVITY, tolerance = 100 * SWE_TEST_EPSILON;

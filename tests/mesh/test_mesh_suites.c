@@ -15,6 +15,7 @@ void register_mesh_tests(void)
     register_mesh_cli_tests();
     register_mesh_restart_tests();
     register_mesh_radiating_tests();
+    register_mesh_agreement_tests();
 #ifdef SWE_WITH_OPENMP
     register_mesh_openmp_tests();
     register_mesh_scatter_tests();

@@ -1,9 +1,9 @@
-/* The triangle solver against exact solutions and published cases, in
- * their short forms (coarse meshes; make validate, phase 2, runs the long
- * ones): Stoker and Ritter in a triangulated channel converge at the
- * orders a shock-capturing scheme reaches; the circular dam break stays
- * radially symmetric; the partial dam break and the backward-facing step
- * show the features of 000's figures 4 and 6. */
+/* The triangle solver against exact solutions and published cases, in their
+ * short forms (coarse meshes; make validate, phase 2, runs the long ones):
+ * Stoker and Ritter in a triangulated channel converge at the orders a
+ * shock-capturing scheme reaches; the circular dam break stays radially
+ * symmetric; the partial dam break and the backward-facing step show the
+ * features of Roe-MUSCL GPU n.d., figures 4 and 6. */
 #include "mesh/numerics/mesh_edge_kernels.h"
 #include "mesh/scenarios/mesh_measures.h"
 #include "shallow_water/dam_break_exact.h"
@@ -106,9 +106,9 @@ static double asymmetry(const swe_mesh_model *model, double cx, double cy, doubl
     return (largest - smallest) / mean;
 }
 
-/* Alcrudo and Garcia-Navarro's circular dam break at 0.69 s (000 fig. 5)
- * and the radial dam break at 10 s: the wave stays as round as the mesh
- * drew it at the start. */
+/* Alcrudo and Garcia-Navarro's circular dam break at 0.69 s
+ * (Roe-MUSCL GPU n.d., fig. 5) and the radial dam break at 10 s: the wave
+ * stays as round as the mesh drew it at the start. */
 static void test_circular_dam_breaks_stay_circular(void)
 {
     const struct {
@@ -150,8 +150,9 @@ static double box_mean(const swe_mesh_model *model, int field, double x0, double
     return sum / area;
 }
 
-/* Fennema and Chaudhry at 7.2 s (000 fig. 4): a depression wave upstream,
- * a shock downstream, the flow through the breach towards +x. */
+/* Fennema and Chaudhry at 7.2 s (Roe-MUSCL GPU n.d., fig. 4): a depression
+ * wave upstream, a shock downstream, the flow through the breach towards
+ * +x. */
 static void test_partial_dam_break_features(void)
 {
     swe_mesh_model *model =
@@ -288,9 +289,9 @@ static void test_reattachment_measure_on_known_flows(void)
     swe_mesh_model_free(model);
 }
 
-/* -d/dt of the kinetic energy that the viscous fluxes of 000 eq. 25 take
- * from the flow u = (cos(k x x), cos(k y y)) with depth h: the sum over
- * interior edges of the flux times the velocity jump. */
+/* -d/dt of the kinetic energy that the viscous fluxes (Roe-MUSCL GPU n.d.,
+ * eq. 25) take from the flow u = (cos(k x x), cos(k y y)) with depth h: the
+ * sum over interior edges of the flux times the velocity jump. */
 static double viscous_dissipation(swe_mesh_model *model, double kx, double ky, double (*h)(double))
 {
     const swe_mesh *mesh = &model->run.mesh;
@@ -323,16 +324,16 @@ static double deeper_across(double y)
     return 1 + y / 50;
 }
 
-/* 000's viscous term is nu div(h grad u) (eq. 3), its flux eq. 25 at
- * each edge; the step's recirculation is as long as that viscosity lets
- * it be (docs/RESULTS-mesh.md: half of it nearly doubles the length on
- * M1). In the 1000 m x 50 m channel (walls, du/dn = 0 at every side for
- * these modes, as the zero boundary flux of 000 section 2.6 holds) the
- * fluxes take the energy nu int h |grad u|^2 per second, as the equation
- * does, to within the mesh's share (the two-point flux of eq. 25 is exact
- * where the line between centroids is normal to the edge): 3 % here. A
- * weight without the edge length gives 0.10, a flux of the jump in hu
- * instead of u 1.51 where h varies. */
+/* The viscous term of Roe-MUSCL GPU n.d. is nu div(h grad u) (eq. 3), its
+ * flux eq. 25 at each edge; the step's recirculation is as long as that
+ * viscosity lets it be (docs/RESULTS-mesh.md: half of it nearly doubles the
+ * length on M1). In the 1000 m x 50 m channel (walls, du/dn = 0 at every
+ * side for these modes, as the zero boundary flux of Roe-MUSCL GPU n.d.,
+ * section 2.6, holds) the fluxes take the energy nu int h |grad u|^2 per
+ * second, as the equation does, to within the mesh's share (the two-point
+ * flux of eq. 25 is exact where the line between centroids is normal to the
+ * edge): 3 % here. A weight without the edge length gives 0.10, a flux of
+ * the jump in hu instead of u 1.51 where h varies. */
 static void test_viscous_flux_dissipates_as_the_equation(void)
 {
     swe_mesh_model *model = swe_mesh_test_model("dam-break-1d-wet", SWE_MESH_GEO "channel_10.msh",
@@ -363,7 +364,7 @@ void register_mesh_validation_tests(void)
         {"Ritter converges in a triangulated channel", test_ritter_converges},
         {"second order is the more accurate", test_second_order_is_more_accurate},
         {"circular dam breaks stay circular", test_circular_dam_breaks_stay_circular},
-        {"partial dam break: waves of 000 fig. 4", test_partial_dam_break_features},
+        {"partial dam break: waves of Roe-MUSCL GPU n.d., fig. 4", test_partial_dam_break_features},
         {"backward-facing step: the flow recirculates", test_backward_step_recirculates},
         {"reattachment measure on known flows", test_reattachment_measure_on_known_flows},
         {"viscous flux dissipates as the equation", test_viscous_flux_dissipates_as_the_equation},

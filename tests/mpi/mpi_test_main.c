@@ -6,8 +6,7 @@
 #include "tests/mpi/mpi_test_support.h"
 
 #include "backends/mpi/mpi_check.h"
-#include "tests/cartesian/mpi/mpi_test_suites.h"
-#include "tests/mesh/mpi/mesh_mpi_suites.h"
+#include "tests/mpi/mpi_test_suites.h"
 
 #include <CUnit/Basic.h>
 #include <stdio.h>

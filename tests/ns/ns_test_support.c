@@ -206,3 +206,27 @@ void ns_test_summary_checksum(const char *out, char *checksum, size_t size)
     snprintf(checksum, size, "%.*s", from != NULL ? (int)strcspn(from + 1, "\n") : 0,
              from != NULL ? from + 1 : "");
 }
+
+double ns_test_face_difference(const ns_grid *g, real *const expected[NS_AXES],
+                               real *const actual[NS_AXES])
+{
+    double difference = 0.0, largest = 0.0;
+    for (int c = 0; c < NS_AXES; ++c) {
+        for (int k = 0; k < g->n[2]; ++k) {
+            for (int j = 0; j < g->n[1]; ++j) {
+                for (int i = 0; i < g->n[0]; ++i) {
+                    size_t cell = ns_index(g, i, j, k);
+                    double d = fabs((double)expected[c][cell] - (double)actual[c][cell]);
+                    difference = d > difference || d != d ? d : difference;
+                    largest = fmax(largest, fabs((double)expected[c][cell]));
+                }
+            }
+        }
+    }
+    return largest > 0.0 ? difference / largest : difference;
+}
+
+double ns_test_velocity_difference(const ns_solver *a, const ns_solver *b)
+{
+    return ns_test_face_difference(&a->grid, a->velocity, b->velocity);
+}

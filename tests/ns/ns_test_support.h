@@ -21,6 +21,25 @@ ns_solver *ns_test_stepped(const char *name, const ns_case_settings *settings, i
 /* Starts a solver made by ns_test_solver after its host state was set. */
 void ns_test_start(ns_solver *solver);
 
+/* How closely a model that agrees to rounding (a GPU) matches serial:
+ * double 1e-10 of the largest velocity; single 1e-4, since the CG stops at
+ * a relative residual of 1e-6 and the GPU's reductions and fused
+ * multiply-adds round differently, so the two pressure solves stop at
+ * different points within that tolerance. */
+#ifdef SWE_PRECISION_DOUBLE
+#define NS_TEST_DEVICE_AGREEMENT 1e-10
+#else
+#define NS_TEST_DEVICE_AGREEMENT 1e-4
+#endif
+
+/* The largest difference of the three velocity components over the
+ * interior faces, relative to the largest speed of a. */
+double ns_test_velocity_difference(const ns_solver *a, const ns_solver *b);
+/* The largest difference of two face fields over the interior faces,
+ * relative to the largest of expected (a NaN shows as NaN). */
+double ns_test_face_difference(const ns_grid *g, real *const expected[NS_AXES],
+                               real *const actual[NS_AXES]);
+
 /* A reproducible number in [-1, 1]. */
 double ns_test_random(unsigned long *state);
 
@@ -67,5 +86,6 @@ void register_ns_restart_tests(void);
 void register_ns_cuda_host_tests(void);
 void register_ns_mpi_program_tests(void); /* only with SWE_WITH_NS_MPI */
 void register_ns_cuda_tests(void);        /* only with SWE_WITH_CUDA */
+void register_ns_agreement_tests(void);
 
 #endif

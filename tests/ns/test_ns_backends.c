@@ -3,6 +3,7 @@
  * partial sums added in plane order); the CUDA backend, where a device is
  * there, agrees within the stated tolerance. */
 #include "ns/solver/ns_diagnostics.h"
+#include "tests/model_config.h"
 #include "tests/ns/ns_test_support.h"
 #include "tests/test_suites.h"
 
@@ -17,7 +18,9 @@ static uint64_t run_case(const char *name, const char *backend, int threads, int
                          double *energy)
 {
     ns_case_settings settings = {.resolution = 8, .backend = backend};
-    settings.parameters.threads = threads;
+    const ns_backend *table = ns_backend_find(backend);
+    settings.parameters.model =
+        swe_test_model_config(table != NULL ? table->table.model : NULL, 0, threads);
     ns_solver *solver = ns_test_stepped(name, &settings, steps);
     uint64_t checksum = ns_state_checksum(solver);
     *energy = ns_kinetic_energy(solver);

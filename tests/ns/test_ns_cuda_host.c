@@ -21,27 +21,6 @@
 #define NS_HOST_TOLERANCE 1e-5
 #endif
 
-/* The largest difference of two residuals over the interior faces,
- * relative to the largest of the first. */
-static double residual_difference(const ns_grid *g, real *const expected[NS_AXES],
-                                  real *const actual[NS_AXES])
-{
-    double difference = 0.0, largest = 0.0;
-    for (int c = 0; c < NS_AXES; ++c) {
-        for (int k = 0; k < g->n[2]; ++k) {
-            for (int j = 0; j < g->n[1]; ++j) {
-                for (int i = 0; i < g->n[0]; ++i) {
-                    size_t cell = ns_index(g, i, j, k);
-                    double d = fabs((double)expected[c][cell] - (double)actual[c][cell]);
-                    difference = d > difference || d != d ? d : difference;
-                    largest = fmax(largest, fabs((double)expected[c][cell]));
-                }
-            }
-        }
-    }
-    return largest > 0.0 ? difference / largest : difference;
-}
-
 static void check_grid(const int n[NS_AXES], const char walls[NS_AXES])
 {
     ns_solver *solver = ns_test_solver("serial", n, walls, 0.05);
@@ -62,7 +41,8 @@ static void check_grid(const int n[NS_AXES], const char walls[NS_AXES])
     }
     for (int level = 1; level <= 3; ++level) {
         ns_cuda_host_momentum(level, &emulated, 1);
-        double difference = residual_difference(&solver->grid, serial->residual, emulated.residual);
+        double difference =
+            ns_test_face_difference(&solver->grid, serial->residual, emulated.residual);
         if (!(difference <= NS_HOST_TOLERANCE)) {
             printf("\n  %d x %d x %d (%.3s), level %d: residuals differ by %.3e of the largest",
                    n[0], n[1], n[2], walls, level, difference);

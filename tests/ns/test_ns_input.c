@@ -42,7 +42,7 @@ static void test_bad_grids_and_parameters(void)
     expect_usage(ns_solver_create(&grid, &bad, "serial", &solver, &err), &err, "viscosity");
     bad = good;
     bad.cfl = 2;
-    expect_usage(ns_solver_create(&grid, &bad, "serial", &solver, &err), &err, "CFL");
+    expect_usage(ns_solver_create(&grid, &bad, "serial", &solver, &err), &err, "--cfl");
     expect_usage(ns_solver_create(&grid, &good, "fortran", &solver, &err), &err, "fortran");
     /* 4096^3 cells: more memory than any machine these tests run on. */
     CU_ASSERT_EQUAL_FATAL(
@@ -145,7 +145,7 @@ static void test_bad_options(void)
                {{"ns", "--backend", "fortran"}, "fortran"},
                {{"ns", "--backend", "serial", "--level", "2"}, "levels"},
                {{"ns", "--threads", "4"}, "--threads"},
-               {{"ns", "--steps", "10"}, "--dt"},
+               {{"ns", "--steps", "10"}, "--benchmark"},
                {{"ns", "--steps", "10", "--dt", "1e-3", "--t-end"}, "--t-end"},
                {{"ns", "--benchmark", "--restart", "x"}, "--benchmark"},
                {{"ns", "stray"}, "stray"}};
@@ -157,13 +157,15 @@ static void test_bad_options(void)
                           &options, &err),
                     SWE_OK);
     CU_ASSERT_EQUAL(options.settings.resolution, 16);
-    CU_ASSERT_EQUAL(options.formats, SWE_FORMAT_VTK | SWE_FORMAT_PNG);
-    CU_ASSERT_STRING_EQUAL(options.output_path, "cavity");
-    CU_ASSERT_EQUAL(options.t_end, options.kase->default_end_time);
+    CU_ASSERT_EQUAL(options.run.formats, SWE_FORMAT_VTK | SWE_FORMAT_PNG);
+    CU_ASSERT_STRING_EQUAL(options.run.output_path, "cavity");
+    CU_ASSERT_EQUAL(options.run.t_end, options.kase->default_end_time);
     CU_ASSERT_EQUAL(
-        parse((const char *[]){"ns", "--steps", "10", "--dt", "0.25", NULL}, &options, &err),
+        parse((const char *[]){"ns", "--steps", "10", "--dt", "0.25", "--benchmark", NULL},
+              &options, &err),
         SWE_OK);
-    CU_ASSERT_EQUAL(options.t_end, 2.5);
+    CU_ASSERT_EQUAL(options.run.steps, 10);
+    CU_ASSERT_EQUAL(options.settings.parameters.fixed_dt, 0.25);
 }
 
 void register_ns_input_tests(void)

@@ -37,7 +37,7 @@ static void test_bad_input_from_rank_0(void)
     CU_ASSERT(end != NULL && end[1] == '\0');
     ns_test_run_mpi(2, directory, (const char *[]){"--backend", "cuda", NULL}, &result);
     CU_ASSERT_EQUAL(result.exit_code, 2);
-    CU_ASSERT_PTR_NOT_NULL(strstr(result.err, "CPU backends"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(result.err, "host models"));
 }
 
 /* The largest relative difference of the figures of two checksums

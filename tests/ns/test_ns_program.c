@@ -58,7 +58,7 @@ static void test_bad_input_exits_2(void)
         {{"--case", "cavity", "--dt", "5"}, "stability limit"},
         {{"--obstacles", "/nonexistent/obstacle.pgm"}, "obstacle.pgm"},
         {{"--case", "cavity", "--resolution", "65536"}, "GiB"},
-        {{"--restart", "/nonexistent/run.checkpoint"}, "cannot read checkpoint"},
+        {{"--restart", "/nonexistent/run.checkpoint"}, "cannot be read"},
         {{"--frobnicate"}, "--frobnicate"},
         {{"--resolution"}, "needs a value"},
         {{"--outputs", "0"}, "--outputs"},
@@ -77,7 +77,7 @@ static void test_help_and_lists(void)
     swe_program_result result;
     run((const char *[]){"--help", NULL}, &result);
     CU_ASSERT_EQUAL(result.exit_code, 0);
-    const char *expected[] = {"--case NAME",      "(default cavity)", "--checkpoint-every",
+    const char *expected[] = {"--case NAME",      "(default cavity;", "--checkpoint-every",
                               "--restart FILE",   "--benchmark",      "--format LIST",
                               "(default netcdf)", "--level N",        "--list-backends"};
     for (size_t e = 0; e < sizeof expected / sizeof expected[0]; ++e) {

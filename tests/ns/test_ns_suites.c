@@ -2,7 +2,7 @@
 #include "tests/ns/ns_test_support.h"
 #include "tests/test_suites.h"
 
-void register_staggered_tests(void)
+void register_ns_tests(void)
 {
     register_ns_stencil_tests();
     register_ns_poisson_tests();
@@ -12,6 +12,7 @@ void register_staggered_tests(void)
     register_ns_program_tests();
     register_ns_restart_tests();
     register_ns_cuda_host_tests();
+    register_ns_agreement_tests();
 #ifdef SWE_WITH_CUDA
     register_ns_cuda_tests();
 #endif

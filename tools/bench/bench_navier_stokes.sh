@@ -1,11 +1,11 @@
 #!/bin/bash
-# make bench, Navier-Stokes part: shallows-ns on 002's Kelvin-Helmholtz case (fixed dt 1e-4
-# s) for every backend and level, both precisions, 32^3 and up. Prints a table and writes
-# build/bench/navier-stokes.csv: seconds per million cells and step, cell-steps per second,
-# CG iterations per step, the step's minimal traffic (docs/RESULTS-navier-stokes.md,
-# "Counting bytes") in GB/s and as a share of the copy bandwidth, and the momentum kernel
-# alone (CUDA events or the CPU's wall clock, median of 20 launches) with 002 eq. 30's bytes,
-# also as a share of the copy bandwidth.
+# make bench, Navier-Stokes part: shallows-ns on the Kelvin-Helmholtz case of Costarelli et al. n.d.
+# (fixed dt 1e-4 s) for every backend and level, both precisions, 32^3 and up. Prints a table and
+# writes build/bench/navier-stokes.csv: seconds per million cells and step, cell-steps per second,
+# CG iterations per step, the step's minimal traffic (docs/RESULTS-navier-stokes.md, "Counting
+# bytes") in GB/s and as a share of the copy bandwidth, and the momentum kernel alone (CUDA events
+# or the CPU's wall clock, median of 20 launches) with the bytes that Costarelli et al. n.d. count
+# (eq. 30), also as a share of the copy bandwidth.
 #
 # Every run verifies itself: its final state (the summary's u_l2 v_l2 w_l2 p_l2) after the
 # reference step count of its size is compared with the first CPU run's (serial, else
@@ -174,7 +174,8 @@ awk -F, 'NR == 1 { printf "%-6s %5s %-8s %3s %7s %11s %10s %6s %8s %6s %12s %8s 
         ($4 == 0 ? "-" : $4), $6, $8, $9, $10, $11, $13, $14, $15, $16, $18 }' "$csv"
 echo
 echo "step GB/s: the step's minimal traffic (34 + 13 per CG iteration reals and 4 + it mask bytes"
-echo "per cell) over its time; momentum: the kernel alone, 6 reals per cell (002 eq. 30); %copy"
+echo "per cell) over its time; momentum: the kernel alone, 6 reals per cell (Costarelli et al. n.d.,"
+echo "eq. 30); %copy"
 echo "against the copy bandwidth above (the GPU's for cuda). checksum: the final state against the"
 echo "first CPU run of the size at the same step count (bit for bit on CPUs, to rounding on GPUs)."
 echo "bench: wrote $csv and $log"

@@ -8,12 +8,12 @@ M1's cells and five of M3's), the eddy's recirculating discharge (the
 largest backflow under the dividing streamline, min over y of the
 integral of hu from the wall, m^2/s) and where that backflow ends, the
 eddy's height (highest cell running back), the fastest backflow on the
-wall, and how much the face limiter of 000 eq. 22 cuts the gradients of hu
-and hv in the shear layer behind the step's edge (x 0..4 m, y 0.6..1.4 m:
-mean factor phi, and the share of cells with phi < 0.5), recomputed from
-the cell values as common/mesh/numerics/mesh_reconstruction.h does for
-interior cells. Compares meshes on the same quantities. Python standard
-library only."""
+wall, and how much the face limiter (Roe-MUSCL GPU n.d., eq. 22) cuts the
+gradients of hu and hv in the shear layer behind the step's edge (x 0..4 m,
+y 0.6..1.4 m: mean factor phi, and the share of cells with phi < 0.5),
+recomputed from the cell values as
+common/mesh/numerics/mesh_reconstruction.h does for interior cells. Compares
+meshes on the same quantities. Python standard library only."""
 
 import argparse
 import math

@@ -6,8 +6,8 @@
 # The shared core: common/core, io, run and shallow_water, and each model's
 # own plumbing (backends/<model>/*.c), as one static library, so that a
 # program links only what it uses.
-CORE_SOURCES = $(call sources,$(addsuffix /*.c,common/core common/io common/run common/shallow_water \
-    $(foreach m,$(MODELS) $(TEST_MODELS),$(call model_dir,$(m)))))
+CORE_SOURCES = $(call sources,$(addsuffix /*.c,common/core common/io common/run common/shallow_water) \
+    $(foreach m,$(MODELS) $(TEST_MODELS),$(call model_dir,$(m))/*.c $(call model_dir,$(m))/*.cu))
 CORE_LIBRARY := $(BUILD)/libshallows-core.a
 CORE_OBJECTS = $(call objects,$(CORE_SOURCES))
 
@@ -37,12 +37,13 @@ $(CORE_LIBRARY): $(CORE_OBJECTS)
 
 # A program: $(1)_MAIN, the applications $(1)_APPS on every model built,
 # $(1)_OBJECTS besides, linked by $(1)_LINKER (default $(CC)) with
-# $(1)_LIBS besides those of its applications and models.
+# $(1)_LIBS besides those of its applications and models, and the
+# libraries of the build or, where it names its own, $(1)_LDLIBS.
 define program_rule
 $(BUILD)/$(1): $(call objects,$($(1)_MAIN)) $(foreach a,$($(1)_APPS),$(call app_objects,$(a),$(MODELS))) \
 		$($(1)_OBJECTS) $(CORE_LIBRARY)
 	$$(or $$($(1)_LINKER),$$(CC)) $$(LDFLAGS) -o $$@ $$^ $$($(1)_LIBS) \
-	    $(foreach a,$($(1)_APPS),$(call app_libs,$(a),$(MODELS))) $$(LDLIBS)
+	    $(foreach a,$($(1)_APPS),$(call app_libs,$(a),$(MODELS))) $$(or $$($(1)_LDLIBS),$$(LDLIBS))
 endef
 $(foreach p,$(PROGRAMS) $(TOOL_PROGRAMS),$(eval $(call program_rule,$(p))))
 

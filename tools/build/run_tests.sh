@@ -1,6 +1,7 @@
 #!/bin/bash
 # make test: every suite in both precisions, then the double build once
-# more under AddressSanitizer and UndefinedBehaviorSanitizer. Ends with one
+# more under AddressSanitizer and UndefinedBehaviorSanitizer; the rooms,
+# the programs side by side and the output files. Ends with one
 # line "tests: N passed, N failed" over all runs.
 set -u -o pipefail
 cd "$(dirname "$0")/../.."
@@ -51,6 +52,21 @@ if command -v mpicc >/dev/null 2>&1 && command -v mpirun >/dev/null 2>&1; then
 else
     echo "== MPI suites skipped: mpicc or mpirun not installed (make deps installs them): not counted"
 fi
+# The rooms of the house and their one-way includes (docs/ARCHITECTURE.md),
+# then the programs side by side: one command line, each program only its
+# own applications, make help and make install (tests/programs/).
+for checker in "tools/build/check_rooms.py" "tests/programs/check_programs.py --build build/double"; do
+    echo "== $checker"
+    # shellcheck disable=SC2086
+    python3 $checker 2>&1 | tee "$log" || status=1
+    line=$(grep -E '^[a-z]+: [0-9]+ passed, [0-9]+ failed' "$log" | tail -n 1)
+    if [ -z "$line" ]; then
+        echo "== $checker did not finish"
+        status=1
+    else
+        count "$line"
+    fi
+done
 # The output files in the tools their users open them with (xarray,
 # netCDF4, VTK's readers, the CF checkers, ParaView where installed):
 # tools/files/check_files.py, which says what it skipped.

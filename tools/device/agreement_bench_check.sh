@@ -2,7 +2,8 @@
 # On a GPU machine (H100): the agreement suite with every CUDA and OpenCL level against
 # serial in both precisions, the distance of the GPUs' final-state checksums from serial's
 # after long runs (against the tolerances of tools/bench/bench_verify.sh), and a short make bench
-# that must rank the GPU runs (no FAILED). Run from the repository root with the CUnit
+# that must rank the GPU runs (no FAILED; HAVE_FFTW=no keeps the ns application, and so its
+# part of make bench, out). Run from the repository root with the CUnit
 # headers and libcunit.a in .cunit/include and .cunit/lib (GPU machines often lack
 # libcunit1-dev); logs go to $OUT. About 8 minutes.
 set -u -o pipefail
@@ -12,7 +13,7 @@ out=${OUT:-/tmp/out}
 mkdir -p "$out"
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
 for p in single double; do
-    make -j16 HAVE_NETCDF=no HAVE_OPENCL=yes PRECISION=$p build/$p/shallows build/$p/shallows-tests \
+    make -j16 HAVE_NETCDF=no HAVE_OPENCL=yes HAVE_FFTW=no PRECISION=$p build/$p/shallows build/$p/shallows-tests \
         >"$out/build-$p.log" 2>&1 || { echo "build $p failed"; grep -E "error" "$out/build-$p.log" | head; }
 done
 build/single/shallows --list-backends
@@ -56,7 +57,7 @@ for p in single double; do
     done
 done | tee "$out/checksums.txt"
 BENCH_SIZES="1000 4096" BENCH_SECONDS=1 BENCH_REPEATS=2 SWE_TEST_CL_DEVICE=1:0 \
-    make --no-print-directory bench HAVE_NETCDF=no HAVE_OPENCL=yes >"$out/bench.log" 2>&1
+    make --no-print-directory bench HAVE_NETCDF=no HAVE_OPENCL=yes HAVE_FFTW=no >"$out/bench.log" 2>&1
 echo "make bench: exit $?"
 sed -n '/^precision backend/,/^lines of code/p' "$out/bench.log"
 cp build/bench/bench.csv "$out/" 2>/dev/null

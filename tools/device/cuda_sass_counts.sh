@@ -12,7 +12,7 @@ scenario=${SCENARIO:-radial-dam-break}
 work=$(mktemp -d /tmp/sass_counts.XXXXXX)
 make -j16 HAVE_NETCDF=no HAVE_OPENCL=no PRECISION="$p" "build/$p/shallows" >"$work/build.log" 2>&1 ||
     { echo "build $p failed"; tail -5 "$work/build.log"; exit 1; }
-cuobjdump -sass "build/$p/obj/solutions/cuda/level4_fused.o" >"$work/level4_fused.sass" 2>&1
+cuobjdump -sass "build/$p/obj/solutions/cuda/cartesian/level4_fused.o" >"$work/level4_fused.sass" 2>&1
 timeout 200 ncu --clock-control none --section SourceCounters --section InstructionStats \
     --section SpeedOfLight --section Occupancy --section LaunchStats --section WarpStateStats \
     -k regex:fused_step --launch-skip 10 --launch-count 1 -f -o "$work/report" \

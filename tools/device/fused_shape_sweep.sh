@@ -29,7 +29,7 @@ if [ "$step" = build ]; then
             "$dir/shallows" >"/tmp/shape-build-${dir##*/}.log" 2>&1 ||
             { echo "build $shape failed"; grep -m5 -E "error|Error" "/tmp/shape-build-${dir##*/}.log"; }) &
     done
-    nvcc -O2 -gencode arch=compute_90,code=sm_90 -o build/cuda-strip-bandwidth tools/bench/cuda_strip_bandwidth.cu &&
+    nvcc -I. -O2 -gencode arch=compute_90,code=sm_90 -o build/cuda-strip-bandwidth tools/bench/cuda_strip_bandwidth.cu &&
         build/cuda-strip-bandwidth 8192
     wait
     default=$(build_of "single:32:4:8")

@@ -33,7 +33,7 @@ done
 (cd /tmp && mpirun -q -np 2 "$OLDPWD/build/single/shallows-mpi" --backend cuda --scenario bump-dam-break \
     --nx 1024 --ny 512 --t-end 0.5 --outputs 4 --quiet --format vtk --output /tmp/vtkrun; \
     echo "mpi+cuda vtk: exit $? $(ls /tmp/vtkrun* | wc -l) files")
-build/cuda-copy-bandwidth 2>/dev/null || nvcc -O2 -gencode arch=compute_90,code=sm_90 -o build/cuda-copy-bandwidth tools/bench/cuda_copy_bandwidth.cu
+build/cuda-copy-bandwidth 2>/dev/null || nvcc -I. -O2 -gencode arch=compute_90,code=sm_90 -o build/cuda-copy-bandwidth tools/bench/cuda_copy_bandwidth.cu
 build/cuda-copy-bandwidth 2048
 echo "precision,n,what,steps,seconds,cell_updates_per_s"
 s() { sed -nE 's/.* steps=([0-9]+) seconds=([0-9.]+) cell_updates_per_s=([0-9.e+]+).*/\1,\2,\3/p'; }

@@ -72,7 +72,7 @@ for layout in ${MESH_LAYOUTS:-soa aos}; do
         done
     done
 done
-[ -x build/cuda-copy-bandwidth ] || nvcc -O2 -gencode arch=compute_90,code=sm_90 \
+[ -x build/cuda-copy-bandwidth ] || nvcc -I. -O2 -gencode arch=compute_90,code=sm_90 \
     -o build/cuda-copy-bandwidth tools/bench/cuda_copy_bandwidth.cu
 build/cuda-copy-bandwidth 2048 | tee "$out/copy-bandwidth.txt"
 tr , "\t" <"$csv"

@@ -1,11 +1,12 @@
 #!/bin/bash
-# On the GPU machine's host: the serial column of 000's table 3 (docs/RESULTS-mesh.md) for two builds
-# side by side, to time a change to the triangle solver's CPU loops where one core's speed drifts
-# between minutes. Build A is the tree as it is; build B the same with B_MAKE (make variables, for
-# example "VECTOR_WIDTH=-mprefer-vector-width=512"). Per case the two run alternately, pinned to CORE (2), REPEATS
-# (3) times each; printed: the best rate of each, B / A, the rate against 000's serial rate of the
-# case, and whether the two end on the same state. Double precision, second order, rcm+edges. Run
-# from the repository root with the meshes of `make meshes` in build/meshes (carry that folder).
+# On the GPU machine's host: the serial column of table 3 of Roe-MUSCL GPU n.d.
+# (docs/RESULTS-mesh.md) for two builds side by side, to time a change to the triangle solver's CPU
+# loops where one core's speed drifts between minutes. Build A is the tree as it is; build B the
+# same with B_MAKE (make variables, for example "VECTOR_WIDTH=-mprefer-vector-width=512"). Per case
+# the two run alternately, pinned to CORE (2), REPEATS (3) times each; printed: the best rate of
+# each, B / A, the rate against the serial rate of Roe-MUSCL GPU n.d. in the case, and whether the
+# two end on the same state. Double precision, second order, rcm+edges. Run from the repository root
+# with the meshes of `make meshes` in build/meshes (carry that folder).
 set -u -o pipefail
 core=${CORE:-2}
 repeats=${REPEATS:-3}

@@ -1,7 +1,8 @@
 #!/bin/bash
 # On a GPU machine (sm_90): the backward-facing step's reattachment length against the mesh, 500 s
-# on --backend cuda in double (serial's bits): M1-M3 of `make meshes` (000's sizes) and a finer M4
-# (gmsh size 0.0265, about 227,000 cells), second order, then M1-M3 at first order (more numerical
+# on --backend cuda in double (serial's bits): M1-M3 of `make meshes` (the sizes of
+# Roe-MUSCL GPU n.d.) and a finer M4 (gmsh size 0.0265, about 227,000 cells), second order, then
+# M1-M3 at first order (more numerical
 # dissipation: does the length follow it). Per run: the summary, the length shallows prints (where u
 # of the cells on the lower wall turns forward) and tools/bench/mesh_step_profile.py on the snapshots at
 # 300, 400 and 500 s (3/5, 4/5 and the end of STEP_STUDY_T_END) (that length, the former 0.25 m band measure, the eddy's backflow discharge and

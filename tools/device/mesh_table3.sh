@@ -1,11 +1,12 @@
 #!/bin/bash
-# On the GPU machine: 000's table 3 on the same cases and meshes (docs/RESULTS-mesh.md): per case,
-# serial on one core of the host (pinned, best of two) and CUDA (best of two), double precision,
-# second order, rcm+edges; the speed-up, and whether the two give the same state checksum.
+# On the GPU machine: table 3 of Roe-MUSCL GPU n.d. on the same cases and meshes
+# (docs/RESULTS-mesh.md): per case, serial on one core of the host (pinned, best of two) and CUDA
+# (best of two), double precision, second order, rcm+edges; the speed-up, and whether the two give
+# the same state checksum.
 # Run from the repository root with the meshes of `make meshes` in build/meshes (carry that
 # folder) and the CUnit headers and libcunit.a in .cunit as for the other device scripts.
 # The Denham-Patrick step and Fennema-Chaudhry M2 run the first T_STEP (2) and T_FENNEMA (1)
-# seconds of their runs: 000 ran 500 s and 7.2 s, hours of serial time.
+# seconds of their runs: Roe-MUSCL GPU n.d. ran 500 s and 7.2 s, hours of serial time.
 set -u -o pipefail
 export CPPFLAGS="-I$PWD/.cunit/include" LDFLAGS="-L$PWD/.cunit/lib"
 make -j16 HAVE_NETCDF=no HAVE_OPENCL=no PRECISION=double build/double/shallows >/tmp/table3-build.log 2>&1 ||

@@ -1,8 +1,9 @@
 #!/bin/bash
 # On a GPU machine (sm_90): the long form of the triangles' validation
-# (tools/validate/validate_mesh.py --long: 000's M2 partial dam break with 379,076
-# cells, the circular dam break on M1-M3, and the backward-facing step for
-# 500 s on M1-M3, M3 of about 56,000 cells as 000's), first on
+# (tools/validate/validate_mesh.py --long: the M2 partial dam break of
+# Roe-MUSCL GPU n.d. with 379,076 cells, the circular dam break on M1-M3, and
+# the backward-facing step for 500 s on M1-M3, M3 of about 56,000 cells as
+# in Roe-MUSCL GPU n.d.), first on
 # --backend cuda, then on OpenMP over the host's cores for the step. Writes
 # $OUT/<backend>/VALIDATION-triangles.md, its figures in $OUT/<backend>/mesh/
 # and the log of each run. The meshes: build/meshes/ from `make meshes`

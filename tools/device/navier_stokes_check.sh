@@ -40,7 +40,7 @@ for p in single double; do
         cp build/$p/shallows-ns build/$p/shallows-ns-prefetch1
     rm -f build/$p/obj/$level3.o
     make -j16 "${flags[@]}" PRECISION=$p build/$p/shallows-ns >>"$out/build.log" 2>&1
-    nvcc -Icommon -Ibackends/serial -Ibackends/cuda -Ibackends/cuda/ns \
+    nvcc -Icommon -I. -Isolutions \
         $([ $p = double ] && echo -DSWE_PRECISION_DOUBLE) -O3 -std=c++20 -arch=sm_90 -Xptxas=-v \
         -cubin -o /tmp/level3.cubin $level3.cu 2>&1 | sed "s/^/$p level 3: /" >>"$out/build.log"
 done
@@ -54,7 +54,7 @@ for p in single double; do
 done
 grep -E "level [123]:|FAILED|differ" "$out/tests.log" | head -20 | tee -a "$summary"
 
-[ -x build/cuda-copy-bandwidth ] || nvcc -O2 -arch=sm_90 -o build/cuda-copy-bandwidth tools/bench/cuda_copy_bandwidth.cu
+[ -x build/cuda-copy-bandwidth ] || nvcc -I. -O2 -arch=sm_90 -o build/cuda-copy-bandwidth tools/bench/cuda_copy_bandwidth.cu
 build/cuda-copy-bandwidth 2048 | tee "$out/copy-bandwidth.txt" | tee -a "$summary"
 copy=$(sed -nE 's/.*copy_GB_per_s=([0-9.]+).*/\1/p' "$out/copy-bandwidth.txt")
 

@@ -2,13 +2,12 @@
 # The Navier-Stokes performance batch on the GPU host (an H100 and its 16 cores), under 9
 # minutes with the builds: both precisions built for sm_90; the ns_cuda and ns_cuda_host
 # suites (every CUDA level against serial); the momentum kernel alone (CUDA events, median of
-# 20 launches, 002 eq. 30's 6 reals per cell) and the whole step at 256^3 for levels 1-3, and
-# at 512^3 in single precision with a bounded number of steps, each as a share of the copy
-# bandwidth measured in the same run (the fields' own copy) and of a 2 GiB copy; levels 2
-# and 3 checked against each other on the same run; OpenMP strong scaling (1-16 threads,
-# 128^3 and 256^3) and MPI strong and weak scaling (shallows-ns-mpi, 1-8 ranks) on the host;
-# level 3 with 2 and 3 planes in flight if time is left. docs/RESULTS-navier-stokes.md says
-# what to expect.
+# 20 launches, 6 reals per cell as Costarelli et al. n.d. count them, eq. 30) and the whole step at
+# 256^3 for levels 1-3, and at 512^3 in single precision with a bounded number of steps, each as a
+# share of the copy bandwidth measured in the same run (the fields' own copy) and of a 2 GiB copy;
+# levels 2 and 3 checked against each other on the same run; OpenMP strong scaling (1-16 threads,
+# 128^3 and 256^3) and MPI strong and weak scaling (shallows-ns-mpi, 1-8 ranks) on the host; level 3
+# with 2 and 3 planes in flight if time is left. docs/RESULTS-navier-stokes.md says what to expect.
 #
 # Run from the repository root with FFTW (its MPI library too) and CUnit carried in; on a
 # machine that has them:
@@ -59,7 +58,7 @@ done
 say "build: done at ${SECONDS} s"
 if [ "$cpu_only" != 1 ]; then # level 3's registers and spills, as ptxas reports them
     for p in single double; do
-        nvcc -Icommon -Ibackends/serial -Ibackends/cuda -Ibackends/cuda/ns \
+        nvcc -Icommon -I. -Isolutions \
             $([ $p = double ] && echo -DSWE_PRECISION_DOUBLE) -O3 -std=c++20 -arch=sm_90 -Xptxas=-v \
             -cubin -o "build/$p/level3.cubin" solutions/cuda/ns/ns_cuda_momentum_level3.cu 2>&1 |
             grep -E "registers|spill" | paste -sd' ' | sed "s/^/level 3 $p (both row alignments): /" | tee -a "$summary"
@@ -76,7 +75,7 @@ ns() {
 }
 
 if [ "$cpu_only" != 1 ]; then
-    [ -x build/cuda-copy-bandwidth ] || nvcc -O2 -arch=sm_90 -o build/cuda-copy-bandwidth tools/bench/cuda_copy_bandwidth.cu
+    [ -x build/cuda-copy-bandwidth ] || nvcc -I. -O2 -arch=sm_90 -o build/cuda-copy-bandwidth tools/bench/cuda_copy_bandwidth.cu
     build/cuda-copy-bandwidth 2048 | tee "$out/copy-bandwidth.txt" | tee -a "$summary"
     copy=$(field copy_GB_per_s "$(cat "$out/copy-bandwidth.txt")")
 

@@ -1,6 +1,6 @@
 #!/bin/bash
 # Issue 18 on an H100 in one device call of under 8 minutes: builds both
-# precisions (-arch=sm_90, backends/cuda/backend.mk) and the round's fp32
+# precisions (-arch=sm_90, backends/cuda/model.mk) and the round's fp32
 # trial (64-row strips); runs the agreement suite against serial (CUDA at
 # every level, OpenCL at level 4 with the default math and with each
 # candidate of --cl-math, backends/opencl/cl_math.h); measures the copy
@@ -266,7 +266,7 @@ done
 
 # 6. The instruction mix of the fused f-wave kernel's loop, as built here.
 for p in "${built[@]}"; do
-    object=build/$p/obj/solutions/cuda/level4_fused.o
+    object=build/$p/obj/solutions/cuda/cartesian/level4_fused.o
     kernel=$(cuobjdump -sass "$object" 2>/dev/null | sed -nE 's/.*Function : (.*ILi0E.*)/\1/p' | head -1)
     {
         echo "== $p $kernel"

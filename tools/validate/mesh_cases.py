@@ -1,7 +1,7 @@
 """The triangle cases of `make validate` (tools/validate/validate_mesh.py): each
 runs shallows --mesh on its meshes, measures, and states its checks as
-(what, measured, bound, passed). The long forms (000's M2 partial dam
-break, the backward-facing step on M2 and M3) run with --long."""
+(what, measured, bound, passed). The long forms (the M2 partial dam break of
+Roe-MUSCL GPU n.d., the backward-facing step on M2 and M3) run with --long."""
 
 import math
 import os
@@ -22,16 +22,18 @@ class Case:
 
 
 def mesh(name):
-    """build/meshes/NAME.msh (make meshes: 000's sizes), else the committed one."""
+    """build/meshes/NAME.msh (make meshes: the sizes of Roe-MUSCL GPU n.d.), else the committed
+    one."""
     made = os.path.join(MESHES, name + ".msh")
     return made if os.path.exists(made) else os.path.join(GEO, name + ".msh")
 
 
 def partial_dam_break(runner, long_form):
-    """Fennema-Chaudhry (000 fig. 4) at 7.2 s: sections along the breach's
+    """Fennema-Chaudhry (Roe-MUSCL GPU n.d., fig. 4) at 7.2 s: sections along the breach's
     centre line y = 132.5 m, the depression wave upstream, the shock
     downstream, and the smallest depth (the corner vortices)."""
-    case = Case("partial-dam-break", "Partial dam break (Fennema-Chaudhry, 000 fig. 4)")
+    case = Case("partial-dam-break",
+                "Partial dam break (Fennema-Chaudhry; Roe-MUSCL GPU n.d., fig. 4)")
     names = ["partial_dam_break_m1"] + (["partial_dam_break_m2"] if long_form else [])
     for label, name in zip(("M1", "M2"), names):
         summary, _, paths = runner.run(mesh(name), "partial-dam-break", f"pdb-{label}")
@@ -74,9 +76,10 @@ def partial_dam_break(runner, long_form):
 
 
 def circular_dam_break(runner, long_form):
-    """Alcrudo and Garcia-Navarro (000 fig. 5) at 0.69 s on 000's three
-    mesh sizes: L1 against the radial reference, and radial symmetry."""
-    case = Case("circular-dam-break", "Circular dam break (Alcrudo-Garcia-Navarro, 000 fig. 5)")
+    """Alcrudo and Garcia-Navarro (Roe-MUSCL GPU n.d., fig. 5) at 0.69 s on the three
+    mesh sizes of that paper: L1 against the radial reference, and radial symmetry."""
+    case = Case("circular-dam-break",
+                "Circular dam break (Alcrudo-Garcia-Navarro; Roe-MUSCL GPU n.d., fig. 5)")
     ref_x, ref_h = runner.reference_profile("circular", 1000)
     ref_r = [x - 25.0 for x in ref_x if x >= 25.0]
     ref_h = [h for x, h in zip(ref_x, ref_h) if x >= 25.0]
@@ -110,7 +113,7 @@ def wall_velocity(snaps):
     """x velocity of the cells that have an edge on the lower wall (y = 0)
     behind the step, at the x of that edge's midpoint, averaged over the
     snapshots (as swe_mesh_reattachment_length reads it). With no viscous
-    flux through the wall (000 section 2.6: du/dn = 0 there) their velocity
+    flux through the wall (Roe-MUSCL GPU n.d., section 2.6: du/dn = 0 there) their velocity
     is the wall's to second order on every mesh, where a band of fixed width
     held more rows of cells, and more of the flow above the eddy, the finer
     the mesh."""
@@ -145,14 +148,15 @@ def discharge_swing(snaps, x0=10.0):
 
 
 def backward_facing_step(runner, long_form, t_end=None):
-    """Denham-Patrick (000 fig. 6) to 500 s: the reattachment length behind
-    the step per mesh, the seed's 3.9 m on M3 (about 56,000 cells), shorter
+    """Denham-Patrick (Roe-MUSCL GPU n.d., fig. 6) to 500 s: the reattachment length behind
+    the step per mesh, the published 3.9 m on M3 (about 56,000 cells), shorter
     on the coarser meshes. Snapshots every 5 s; the length is taken from the
     velocity of the cells on the lower wall averaged over the last 100 s and,
     as shallows prints it, from the last state. The outflow radiates long waves (level-radiating);
-    with 000's reflecting level the channel rang and the flow never settled
+    with the reflecting level of Roe-MUSCL GPU n.d. the channel rang and the flow never settled
     (docs/RESULTS-mesh.md), so the swing of the discharge is checked too."""
-    case = Case("backward-facing-step", "Backward-facing step (Denham-Patrick, 000 fig. 6)")
+    case = Case("backward-facing-step",
+                "Backward-facing step (Denham-Patrick; Roe-MUSCL GPU n.d., fig. 6)")
     t_end = t_end or 500.0
     outputs = max(2, int(round(t_end / 5)))
     window = max(1, int(round(100 / (t_end / outputs))))
@@ -175,12 +179,14 @@ def backward_facing_step(runner, long_form, t_end=None):
                    f"{100 * r['swing']:.2f} %", "< 1 %", r["swing"] < 0.01)
     if long_form:
         case.check("M3 reattachment length (mean of the last 100 s)", f"{finest['mean']:.2f} m",
-                   "3.9 m +- 10 % (000, Denham and Patrick)", abs(finest["mean"] - 3.9) < 0.39)
+                   "3.9 m +- 10 % (Roe-MUSCL GPU n.d.; Denham and Patrick)", abs(finest["mean"] - 3.9) < 0.39)
         lengths = [r["mean"] for r in case.rows]
-        case.check("coarser meshes shorter (000)", " <= ".join(f"{v:.2f}" for v in lengths),
+        case.check("coarser meshes shorter (as in Roe-MUSCL GPU n.d.)",
+                   " <= ".join(f"{v:.2f}" for v in lengths),
                    "M1 <= M2 <= M3", lengths[0] <= lengths[1] <= lengths[2])
     else:
         case.check("M1 reattachment length (mean of the last 100 s)", f"{finest['mean']:.2f} m",
-                   "3.9 m +- 15 % (000 finds M1 somewhat shorter than 3.9 m and gives no number)",
+                   "3.9 m +- 15 % (Roe-MUSCL GPU n.d. finds M1 somewhat shorter than 3.9 m and gives "
+                   "no number)",
                    abs(finest["mean"] - 3.9) < 0.585)
     return case

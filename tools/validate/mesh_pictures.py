@@ -1,7 +1,7 @@
 """Figures of the triangle validation (tools/validate/validate_mesh.py): fields on
 triangles drawn as gnuplot images (each triangle filled onto a pixel grid
-here, outside the mesh left blank) on the colour ranges of the seed's
-figures, and line plots of profiles. gnuplot writes PNG (pngcairo)."""
+here, outside the mesh left blank) on the colour ranges of the figures of
+Roe-MUSCL GPU n.d., and line plots of profiles. gnuplot writes PNG (pngcairo)."""
 
 import math
 import os

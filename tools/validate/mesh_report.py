@@ -1,5 +1,5 @@
 """Figures and the "Triangles" section of docs/VALIDATION.md for
-tools/validate_mesh.py. The section lies between two markers; the rest of
+tools/validate/validate_mesh.py. The section lies between two markers; the rest of
 the page (tools/validate/validate.py's) is left as it is."""
 
 import os
@@ -10,14 +10,17 @@ import mesh_pictures as pictures
 BEGIN = "<!-- triangles: written by tools/validate/validate_mesh.py; the rest of this page by tools/validate/validate.py -->"
 END = "<!-- end of triangles -->"
 
-# What the seed's figures show (000_2fbfa04711029218.txt), beside ours.
+# What the figures of Roe-MUSCL GPU n.d. show (seed file 000_2fbfa04711029218.txt), beside ours.
 SEED = {
-    "partial-dam-break": "000 fig. 4c/4d: h at 7.2 s on M1 (18,876 cells) and M2 (379,182), colour "
+    "partial-dam-break": "Roe-MUSCL GPU n.d., fig. 4c/4d: h at 7.2 s on M1 (18,876 cells) and M2 "
+    "(379,182), colour "
     "bar 4.8-9.9 m; a shock running downstream as a bow from the breach (sharp on M2), a "
     "depression wave running upstream, vortices behind the breach's corners.",
-    "circular-dam-break": "000 fig. 5c-5e: h at 0.69 s on M1, M2, M3 (8,688, 35,168, 140,200 "
+    "circular-dam-break": "Roe-MUSCL GPU n.d., fig. 5c-5e: h at 0.69 s on M1, M2, M3 (8,688, 35,168, "
+    "140,200 "
     "cells), colour bar 0.8-9.6 m; a circular shock running out, more diffuse on the coarser meshes.",
-    "backward-facing-step": "000 fig. 6: streamlines at 500 s on M1-M3 (3,294, 13,894, 56,168 "
+    "backward-facing-step": "Roe-MUSCL GPU n.d., fig. 6: streamlines at 500 s on M1-M3 (3,294, 13,894, "
+    "56,168 "
     "cells); reattachment 3.9 m on M3, as Denham and Patrick measured; shorter on the coarser meshes.",
 }
 
@@ -69,7 +72,7 @@ def draw(case, folder):
                        "u of the cells on the lower wall, mean of the last 100 s", "x behind the step (m)", "u (m/s)",
                        [(f"{r['mesh']} ({r['cells']:,} cells)", *r["profile"], "with lines") for r in rows],
                        "set xrange [0:12]\nset arrow from 3.9, graph 0 to 3.9, graph 1 nohead dt 2\n"
-                       "set label '3.9 m (000, M3)' at 4.0, graph 0.9")
+                       "set label '3.9 m (Roe-MUSCL GPU n.d., M3)' at 4.0, graph 0.9")
         last = rows[-1]["snapshot"]
         u = [last.velocity(c)[0] for c in range(last.cells)]
         pictures.maps(path("validate-backward-facing-step-u.png"), [(f"u at the end, {rows[-1]['mesh']}", last, u)],
@@ -113,7 +116,7 @@ def case_rows(case):
 
 
 def section(results, figures_link, context):
-    out = [BEGIN, "## Triangles (common/mesh, seeds 000 and 001)", "",
+    out = [BEGIN, "## Triangles (common/mesh; Roe-MUSCL GPU n.d. and Optimized GPU n.d.)", "",
            f"Written by `{context['command']}` on {context['date']}, {context['machine']}, backend "
            f"{context['backend']}, double precision, second order unless a table says otherwise, ordering "
            f"rcm+edges, in {context['minutes']:.1f} minutes"
@@ -123,7 +126,7 @@ def section(results, figures_link, context):
     for case in results:
         out += [f"### {case.title}", ""]
         if case.name in SEED:
-            out += [f"Seed: {SEED[case.name]}", ""]
+            out += [f"Published: {SEED[case.name]}", ""]
         out += [case_rows(case), ""]
         out += [f"- {'PASS' if ok else '**FAIL**'} {what}: {measured} (bound: {bound})"
                 for what, measured, bound, ok in case.checks]

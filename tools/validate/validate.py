@@ -30,7 +30,7 @@ TOOL = {p: os.path.join(ROOT, "build", p, "shallows-validate") for p in ("single
 # run leaves them as they are and the report shows them with their date.
 CUDA_DIFFERENCES = os.path.join(FIGURES, "cuda-differences.csv")
 
-# Published reference figures, read off the seed papers (see the report).
+# Published reference figures, read off the source papers (docs/REFERENCES.md; see the report).
 PARTIAL_PUBLISHED_RANGE = (4.8, 9.9)  # h colour scale, Anastasiou & Chan, t = 7.2 s
 CIRCULAR_PUBLISHED_RANGE = (0.8, 9.6)  # h colour scale, Alcrudo & Garcia-Navarro, t = 0.69 s
 PRECISION_PUBLISHED = {"single": (1e-4, 1e-2), "double": (1e-14, 1e-13)}
@@ -436,8 +436,8 @@ set yrange [1e-16:1]
 set title 'Bump dam break, fwave: single against double precision'
 set object 1 rect from 90,1e-4 to 1800,1e-2 fc rgb '#fdd0a2' fs solid 0.5 behind
 set object 2 rect from 90,1e-14 to 1800,1e-13 fc rgb '#c6dbef' fs solid 0.5 behind
-set label 1 '004: CPU double vs GPU single' at 110,3e-3
-set label 2 '004: CPU double vs GPU double' at 110,3e-14
+set label 1 'Zhang 2012: CPU double vs GPU single' at 110,3e-3
+set label 2 'Zhang 2012: CPU double vs GPU double' at 110,3e-14
 plot '{precision_path}' using 1:2 with linespoints lw 2 title 'h', '' using 1:3 with linespoints lw 2 title 'hu', '' using 1:4 with linespoints lw 2 title 'hv'
 """
         )
@@ -514,30 +514,30 @@ With the former default, {dry_tolerance} m, a hundredth of the bowl's depth
 
 ![Thacker](validation/thacker.png)
 
-## Circular dam break (Alcrudo and Garcia-Navarro; seed 000)
+## Circular dam break (Alcrudo and Garcia-Navarro; Roe-MUSCL GPU n.d.)
 
 Scenario `circular-dam-break`: 50 m × 50 m, walls, 10 m of water inside a circle of radius 11 m at the
-centre, 1 m outside, t = 0.69 s (as the seed's Figure 5). The seed's text says "11 m diameter", its
+centre, 1 m outside, t = 0.69 s (as Figure 5 of Roe-MUSCL GPU n.d.). Its text says "11 m diameter", its
 Figure 5a says r = 11 m; its published depths at 0.69 s reach 9.6 m, which only the 11 m radius
 gives (with a 5.5 m radius the rarefaction reaches the centre within 0.56 s and h there is down to
-3.6 m by 0.69 s), so the scenario follows the figure. The seed gives contour plots only; the
+3.6 m by 0.69 s), so the scenario follows the figure. The paper gives contour plots only; the
 reference here is the radially symmetric solution computed by tools/validate/radial_reference.c (the shallow
 water equations in r with the cylindrical source terms, HLL, 20 000 cells over 36 m in double
 precision), valid because no wave reaches the walls by 0.69 s (the shock is near r = 19 m).
 
 {convergence_table("solver", "m³", circular)}
 
-Published: the seed's Figure 5b shows h between {CIRCULAR_PUBLISHED_RANGE[0]} and {CIRCULAR_PUBLISHED_RANGE[1]} m at
+Published: Figure 5b of Roe-MUSCL GPU n.d. shows h between {CIRCULAR_PUBLISHED_RANGE[0]} and {CIRCULAR_PUBLISHED_RANGE[1]} m at
 t = 0.69 s (its colour scale). Here, augrie on the plotted grid: h between {circular_range[0]:.2f} and
 {circular_range[1]:.2f} m.
 
 ![circular](validation/circular.png)
 
-## Partial dam break (Fennema and Chaudhry; seed 000)
+## Partial dam break (Fennema and Chaudhry; Roe-MUSCL GPU n.d.)
 
 Scenario `partial-dam-break`: a 200 m × 200 m basin with walls; a dam 10 m thick centred on x = 100 m
 (dry ground 15 m high, which every solver treats as a wall), with a 75 m breach from y = 95 m to
-y = 170 m; 10 m of water upstream (x < 100 m), 5 m downstream; t = 7.2 s. Reference data: the seed
+y = 170 m; 10 m of water upstream (x < 100 m), 5 m downstream; t = 7.2 s. Reference data: Roe-MUSCL GPU n.d.
 publishes contour plots only (its Figure 4, with Anastasiou and Chan 1997), whose colour scale spans
 h = {PARTIAL_PUBLISHED_RANGE[0]} to {PARTIAL_PUBLISHED_RANGE[1]} m. The grids are chosen so that the dam and breach edges fall on cell
 edges on every grid: 200/n divides 5 m). Without an exact solution, each grid is compared with the
@@ -568,9 +568,9 @@ the largest depth on the island (m).
 
 {validate_numerics.first_step_section(first_step_rows)}
 
-## Single against double precision, and serial against CUDA (seed 004)
+## Single against double precision, and serial against CUDA (Zhang 2012)
 
-Seed 004 (Zhang 2012) reports, for this circular dam break over a Gaussian bump (scenario
+Zhang 2012 reports, for this circular dam break over a Gaussian bump (scenario
 `bump-dam-break`, t = 1 s), L1 differences between its CPU solver (double precision) and its GPU
 solver of 1e-2 to 1e-4 in single precision and 1e-13 to 1e-14 in double precision, on grids of
 100² to 1600². Its norm is not defined further; here it is the mean absolute difference per cell.
@@ -642,12 +642,12 @@ of serial and CUDA.
 
 {chr(10).join(lines)}
 
-004 reports CPU/GPU L1 differences of 1e-2 to 1e-4 in single and 1e-13 to 1e-14 in double
+Zhang 2012 reports CPU/GPU L1 differences of 1e-2 to 1e-4 in single and 1e-13 to 1e-14 in double
 precision, without defining the norm. Our mean differences of h per cell are at most
 {largest_text}; summed over the {finest}² cells instead of averaged, {sums_text}.
 Both codes here run the same solver from the same headers, the CUDA fp32
 build differs only by fused multiply-adds and approximate division and square root, and fp64
-only by fused multiply-adds, while 004 compared different programs on a 2008 GPU against a
+only by fused multiply-adds, while Zhang 2012 compared different programs on a 2008 GPU against a
 double-precision CPU code."""
 
 
@@ -738,14 +738,14 @@ def explanations(thacker, thacker_dry, splits, partial_minima, precision_rows, c
   of the drop. The published contour plots, from solutions on other meshes, do not show it.
   Away from the corners the depths lie within the published range. The observed orders against
   the next finer grid (≈0.5) are those of a solution with shocks and these corner singularities.
-- **Circular dam break, largest depth.** The seed's colour scale ends at 9.6 m; the centre of the
+- **Circular dam break, largest depth.** The colour scale of Roe-MUSCL GPU n.d. ends at 9.6 m; the centre of the
   reservoir is still undisturbed at 0.69 s in the exact solution (the rarefaction has come 6.8 m in
   from r = 11 m), so h = 10 m there ({circular_range[1]:.2f} m computed); the scale's end is probably a
   rounded contour level rather than the data's maximum.
-- **Single against double precision (seed 004).** Our mean difference per cell grows from
+- **Single against double precision (Zhang 2012).** Our mean difference per cell grows from
   {first['h']:.1e} m ({first['n']}²) to {last['h']:.1e} m ({last['n']}²): round-off of single precision (1e-7
-  relative) accumulated over more steps on finer grids and moved shock positions. 004's 1e-2 to
-  1e-4 are larger because its single-precision run is another program on another processor (a
+  relative) accumulated over more steps on finer grids and moved shock positions. The 1e-2 to
+  1e-4 of Zhang 2012 are larger because its single-precision run is another program on another processor (a
   GPU of 2008, whose single-precision division and square root were not correctly rounded)
   compared with a double-precision CPU code (one reason the gap is larger), and because its "L1
   norm" is not defined: summed over cells instead of averaged, ours are

@@ -221,7 +221,7 @@ int swe_validate_dump(const char *scenario_name, enum swe_solver solver, int n, 
 int swe_validate_compare(const char *backend_name, enum swe_solver solver, int grid_count,
                          const int *grids)
 {
-    if (swe_backend_find(backend_name) == NULL) {
+    if (swe_cartesian_backend_find(backend_name) == NULL) {
         printf("skipped: backend %s is not built into this binary\n", backend_name);
         return 0;
     }

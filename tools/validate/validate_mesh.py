@@ -4,7 +4,7 @@ solver (tools/validate/mesh_cases.py, tools/validate/mesh_cases_exact.py) throug
 `shallows --mesh`, prints PASS/FAIL for every check against its stated
 bound, draws the figures into docs/mesh/ and writes the "Triangles"
 section of docs/VALIDATION.md (only that section: the rest of the page is
-tools/validate/validate.py's). --long adds 000's M2 partial dam break and the
+tools/validate/validate.py's). --long adds the M2 partial dam break of Roe-MUSCL GPU n.d. and the
 backward-facing step on M2 and M3 (tools/device/mesh_validate.sh runs it
 on a GPU machine). Exit status 1 when a check fails, 2 for bad input."""
 
@@ -41,7 +41,8 @@ def arguments():
     parser.add_argument("--threads", type=int, default=0, help="OpenMP threads (default: its own)")
     parser.add_argument("--cases", default=",".join(CASES), help="comma-separated: " + ",".join(CASES))
     parser.add_argument("--step-t-end", type=float, default=float(os.environ.get("MESH_VALIDATE_STEP_T_END", 500)),
-                        help="seconds of the backward-facing step (500 as 000; less to try the script)")
+                        help="seconds of the backward-facing step (500 as in Roe-MUSCL GPU n.d.; less to try "
+                             "the script)")
     parser.add_argument("--program", default=os.path.join(ROOT, "build", "double", "shallows"))
     parser.add_argument("--validate-tool", default=os.path.join(ROOT, "build", "double", "shallows-validate"))
     parser.add_argument("--report", default=os.path.join(ROOT, "docs", "VALIDATION.md"),

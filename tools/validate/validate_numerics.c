@@ -33,8 +33,8 @@ static void print_rest(const char *name, enum swe_solver solver, long steps, con
 static int advance_on_serial(swe_block *block, enum swe_solver solver, double t_end, long *steps)
 {
     swe_error err;
-    block->backend = swe_backend_find("serial");
-    swe_backend_config config = {.solver = solver, .level = 0, .manning = 0};
+    block->backend = swe_cartesian_backend_find("serial");
+    swe_cartesian_backend_config config = {.solver = solver, .model.level = 0, .manning = 0};
     if (block->backend->init(block, &config, &err) != SWE_OK) {
         block->backend = NULL;
     }

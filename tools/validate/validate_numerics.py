@@ -2,7 +2,7 @@
 well-balancedness, open boundaries and George's augmented solver: runs of
 shallows-validate's dambreak, balance and firststep commands
 (tools/validate/validate_numerics.c) and the tables written from them. Used by
-tools/validate.py."""
+tools/validate/validate.py."""
 
 import math
 

@@ -2,7 +2,7 @@
 build" and "Tests" lists with what this run measured, the issue's bound,
 whether it holds, and the command that shows it. Items that the CUnit suites
 assert (and make validate does not measure) name their suite; their bounds
-are the tests' own. Used by tools/validate.py."""
+are the tests' own. Used by tools/validate/validate.py."""
 
 import math
 
@@ -41,10 +41,10 @@ def ritter_rows(ritter):
         gaps = {s: (RITTER_MM_CONTOUR - r["mm_front"]) / RITTER_MM_CONTOUR
                 for s, runs in ritter.items() for r in runs if r["n"] == n}
         worst = max(gaps, key=gaps.get)
-        # 64,000 cells is the finest short form (CUnit suite balance); the
-        # coarser grids show the first-order lag shrinking towards it.
+        # 64,000 cells is the finest grid, where the front must be within
+        # 1 %; the coarser grids show the first-order lag shrinking towards it.
         finest_short_form = n == 64000
-        where = "(finest short form, CUnit)" if finest_short_form else ""
+        where = "(the finest grid)" if finest_short_form else ""
         rows.append((f"Ritter's 1 mm front within 1 % of the exact {RITTER_MM_CONTOUR:.1f} m, "
                      f"{n} cells {where}",
                      f"{100 * gaps[worst]:.2f} % short ({worst}; best "

@@ -19,6 +19,7 @@
 #include "backends/cuda/cartesian/cuda_backend.h"
 #include "backends/cuda/cartesian/cuda_fields.cuh"
 #include "backends/cuda/cuda_check.h"
+#include "backends/cuda/cuda_model.h"
 
 #include <stdlib.h>
 
@@ -51,12 +52,17 @@ static void cuda_finalize(swe_block *block)
     block->ext = NULL;
 }
 
-static int cuda_init(swe_block *block, const swe_backend_config *config, swe_error *err)
+static int cuda_init(swe_block *block, const swe_cartesian_backend_config *config, swe_error *err)
 {
-    if (block == NULL || config == NULL || block->h == NULL || config->device < 0) {
+    if (block == NULL || config == NULL || block->h == NULL || config->model.device < 0) {
         return swe_fail(err, SWE_ERROR_USAGE, "internal error: cuda init without a block");
     }
-    const int level = config->level == 0 ? CUDA_LEVELS : config->level;
+    int device = 0;
+    int status = swe_cuda_device_choice(&config->model, &device, err);
+    if (status != SWE_OK) {
+        return status;
+    }
+    const int level = config->model.level == 0 ? CUDA_LEVELS : config->model.level;
     if (level < 1 || level > CUDA_LEVELS) {
         return swe_fail(err, SWE_ERROR_USAGE, "--level for backend 'cuda' must be 1 to %d",
                         CUDA_LEVELS);
@@ -70,7 +76,7 @@ static int cuda_init(swe_block *block, const swe_backend_config *config, swe_err
                         found != cudaSuccess ? cudaGetErrorString(found) : "no CUDA device");
     }
     /* MPI ranks on one node share its GPUs round robin by local rank. */
-    CUDA_CHECK(cudaSetDevice(config->device % devices), err);
+    CUDA_CHECK(cudaSetDevice(device % devices), err);
     cuda_fields *fields = (cuda_fields *)calloc(1, sizeof *fields);
     if (fields == NULL) {
         return swe_fail(err, SWE_ERROR_RUNTIME, "out of memory for the CUDA backend's fields");
@@ -85,7 +91,7 @@ static int cuda_init(swe_block *block, const swe_backend_config *config, swe_err
     swe_boundary_masks(block, &fields->grid.wall_edges, &fields->grid.derived_edges);
     cuda_set_layout(fields, block);
     block->ext = fields;
-    int status = cuda_allocate_fields(fields, err);
+    status = cuda_allocate_fields(fields, err);
     if (status != SWE_OK) {
         cuda_finalize(block);
     }
@@ -127,12 +133,11 @@ static int cuda_sync_before_read(swe_block *block, swe_error *err)
                            err);
 }
 
-extern "C" const swe_backend swe_cuda_backend = {
-    .name = "cuda",
-    .description = "NVIDIA GPU; --level 1 copies every step, 2 stays on the GPU, "
-                   "3 shared-memory tiles, 4 one fused kernel per step (default)",
-    .levels = CUDA_LEVELS,
-    .agreement = SWE_AGREES_TO_ROUNDING,
+extern "C" const swe_cartesian_backend swe_cartesian_cuda_backend = {
+    .table = {&swe_cuda_model,
+              "NVIDIA GPU; --level 1 copies every step, 2 stays on the GPU, "
+              "3 shared-memory tiles, 4 one fused kernel per step (default)",
+              CUDA_LEVELS},
     .init = cuda_init,
     .finalize = cuda_finalize,
     .sync_after_write = cuda_sync_after_write,
@@ -145,6 +150,4 @@ extern "C" const swe_backend swe_cuda_backend = {
     .unpack_ghost_layer = cuda_unpack_ghost_layer,
     .step_interior = NULL,
     .step_ring = NULL,
-    .options = NULL,
-    .option_count = 0,
 };

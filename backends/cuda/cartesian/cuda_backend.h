@@ -9,7 +9,7 @@ extern "C" {
 
 #include "cartesian/grid/backend.h"
 
-extern const swe_backend swe_cuda_backend;
+extern const swe_cartesian_backend swe_cartesian_cuda_backend;
 
 /* 1 when a CUDA device is usable here, else 0 (no GPU, no driver). */
 int swe_cuda_device_available(void);

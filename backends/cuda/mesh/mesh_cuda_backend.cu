@@ -5,6 +5,7 @@
  * MESH_CUDA_LAYOUT=aos the state is stored as (h, hu, hv) records and
  * converted on upload and download; the host always keeps structure of
  * arrays. */
+#include "backends/cuda/cuda_model.h"
 #include "backends/cuda/mesh/mesh_cuda_halo.h"
 #include "backends/cuda/mesh/mesh_cuda_kernels.h"
 #include "backends/cuda/mesh/mesh_cuda_spans.h"
@@ -184,9 +185,13 @@ static void release(mesh_cuda_fields *f)
     free(f);
 }
 
-static int cuda_init(swe_mesh_run *run, const swe_mesh_backend_config *config, swe_error *err)
+static int cuda_init(swe_mesh_run *run, const swe_model_config *config, swe_error *err)
 {
-    int status = choose_device(config != NULL ? config->device : 0, err);
+    int device = 0;
+    int status = swe_cuda_device_choice(config, &device, err);
+    if (status == SWE_OK) {
+        status = choose_device(device, err);
+    }
     if (status != SWE_OK) {
         return status;
     }
@@ -327,21 +332,6 @@ static int cuda_update_cells(swe_mesh_run *run, swe_mesh_launch launch, swe_erro
     return swe_mesh_cuda_update_cells(f->device, launch, f->stream, err);
 }
 
-static int cuda_list_devices(FILE *stream, swe_error *err)
-{
-    int devices = 0;
-    if (cudaGetDeviceCount(&devices) != cudaSuccess || devices == 0) {
-        return swe_fail(err, SWE_ERROR_USAGE, "no CUDA device");
-    }
-    for (int d = 0; d < devices; ++d) {
-        cudaDeviceProp properties;
-        CUDA_CHECK(cudaGetDeviceProperties(&properties, d), err);
-        fprintf(stream, "cuda %d: %s, %.1f GiB, compute capability %d.%d\n", d, properties.name,
-                properties.totalGlobalMem / 1073741824.0, properties.major, properties.minor);
-    }
-    return SWE_OK;
-}
-
 static int cuda_gradients_span(swe_mesh_run *run, const swe_mesh_span *span, swe_error *err)
 {
     mesh_cuda_fields *f = fields_of(run);
@@ -375,27 +365,12 @@ static int cuda_unpack_halo(swe_mesh_run *run, const real *receive_values, swe_e
     return swe_mesh_cuda_halo_unpack(&f->halo, f->device, f->stream, receive_values, err);
 }
 
-/* --cuda-device N: which GPU of the node (cuda_list_devices numbers them). */
-static int apply_cuda_device(swe_mesh_backend_config *config, const char *value, swe_error *err)
-{
-    char *end = NULL;
-    long device = strtol(value, &end, 10);
-    if (end == value || *end != '\0' || device < 0 || device > 1023) {
-        return swe_fail(err, SWE_ERROR_USAGE, "--cuda-device needs a GPU number, got '%s'", value);
-    }
-    config->device = (int)device;
-    return SWE_OK;
-}
-
-static const swe_mesh_backend_option cuda_options[] = {
-    {"cuda-device", "N", "which GPU of the node, as --list-devices numbers them (default 0)",
-     apply_cuda_device}};
-
 extern "C" const swe_mesh_backend swe_mesh_cuda_backend = {
-    .name = "cuda",
-    .description = SWE_MESH_STATE_STRIDE == 1
-                       ? "an NVIDIA GPU: one thread per edge or cell, state as structure of arrays"
-                       : "an NVIDIA GPU: one thread per edge or cell, state as (h, hu, hv) records",
+    .table = {&swe_cuda_model,
+              SWE_MESH_STATE_STRIDE == 1
+                  ? "an NVIDIA GPU: one thread per edge or cell, state as structure of arrays"
+                  : "an NVIDIA GPU: one thread per edge or cell, state as (h, hu, hv) records",
+              0},
     .init = cuda_init,
     .finalize = cuda_finalize,
     .upload = cuda_upload,
@@ -404,9 +379,6 @@ extern "C" const swe_mesh_backend swe_mesh_cuda_backend = {
     .edge_fluxes = cuda_edge_fluxes,
     .min_time_step = cuda_min_time_step,
     .update_cells = cuda_update_cells,
-    .list_devices = cuda_list_devices,
-    .options = cuda_options,
-    .option_count = 1,
     .gradients_span = cuda_gradients_span,
     .edge_fluxes_span = cuda_edge_fluxes_span,
     .halo_cells = cuda_halo_cells,

@@ -3,6 +3,7 @@
  * cuFFT on the even extension of wall axes (ns_cufft_poisson.cu), the CG
  * reductions with its own kernels (interior-only sums in double in a fixed
  * order, which cuBLAS's dot cannot give over padded fields). */
+#include "backends/cuda/cuda_model.h"
 #include "backends/cuda/ns/ns_cuda_backend.h"
 
 #include "backends/cuda/cuda_check.h"
@@ -54,7 +55,13 @@ int cuda_init(ns_solver *solver, swe_error *err)
         cudaGetLastError();
         return swe_fail(err, SWE_ERROR_USAGE, "no CUDA device: use --backend serial or openmp");
     }
-    int level = solver->parameters.level > 0 ? solver->parameters.level : 3;
+    int device = 0;
+    int chosen = swe_cuda_device_choice(&solver->parameters.model, &device, err);
+    if (chosen != SWE_OK) {
+        return chosen;
+    }
+    CUDA_CHECK(cudaSetDevice(device % devices), err);
+    int level = solver->parameters.model.level > 0 ? solver->parameters.model.level : 3;
     if (level > 3) {
         return swe_fail(err, SWE_ERROR_USAGE, "the cuda backend has levels 1 to 3, not %d", level);
     }
@@ -291,12 +298,11 @@ static int cuda_finish(ns_solver *solver, swe_error *err)
 }
 
 extern "C" const ns_backend ns_cuda_backend = {
-    .name = "cuda",
-    .description = "NVIDIA GPU: momentum level 1 (global memory), 2 (shared-memory planes, 002 "
-                   "figs. 3-4) or 3 (planes copied ahead, z fluxes handed on); cuFFT "
-                   "preconditioner",
-    .levels = 3,
-    .agrees_to_rounding = 1,
+    .table = {&swe_cuda_model,
+              "NVIDIA GPU: momentum level 1 (global memory), 2 (shared-memory planes, "
+              "Costarelli et al. n.d., figs. 3-4) or 3 (planes copied ahead, z fluxes handed "
+              "on); cuFFT preconditioner",
+              3},
     .init = cuda_init,
     .finalize = ns_cuda_finalize,
     .upload = ns_cuda_upload,

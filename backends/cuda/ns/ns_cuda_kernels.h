@@ -33,7 +33,7 @@ typedef struct ns_device_fields {
 enum { NS_CUDA_BLOCK_X = 32, NS_CUDA_BLOCK_Y = 8, NS_CUDA_Z_CHUNK = 16, NS_CUDA_REDUCE = 256 };
 
 /* Momentum residuals R(u^n): level 1 one thread per cell from global
- * memory; level 2 (002's figures 3-4) a block marches along z through
+ * memory; level 2 (Costarelli et al. n.d., figures 3-4) a block marches along z through
  * xy-planes held in shared memory; level 3 the same, the planes copied
  * ahead asynchronously and the z fluxes handed on along the column. */
 int ns_cuda_momentum(const ns_device_fields *f, int level, cudaStream_t stream, swe_error *err);

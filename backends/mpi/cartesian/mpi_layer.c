@@ -69,7 +69,7 @@ static int layer_sync_after_write(swe_block *driven, swe_error *err)
 /* The view is made by swe_mpi_layer_init around a block whose backend is
  * set up already, and released by swe_mpi_layer_free: its own init and
  * finalize have nothing to do but refuse a misuse. */
-static int layer_init(swe_block *driven, const swe_backend_config *config, swe_error *err)
+static int layer_init(swe_block *driven, const swe_cartesian_backend_config *config, swe_error *err)
 {
     (void)driven;
     (void)config;
@@ -84,9 +84,15 @@ static void layer_finalize(swe_block *driven)
 
 /* A complete backend (common/cartesian/grid/backend.h) around the fine-grain one:
  * its step exchanges the halo and reduces the wave speed over all ranks. */
-static const swe_backend mpi_layer_backend = {
+/* The layer is a table of its own, so that the stepping and the driver
+ * take it as any backend; it agrees as the backend it wraps does. */
+static const swe_programming_model mpi_layer_model = {
     .name = "mpi",
     .description = "blocks across MPI ranks around a fine-grain backend",
+    .agreement = SWE_AGREES_BIT_FOR_BIT};
+
+static const swe_cartesian_backend mpi_layer_backend = {
+    .table = {&mpi_layer_model, NULL, 0},
     .init = layer_init,
     .finalize = layer_finalize,
     .sync_after_write = layer_sync_after_write,
@@ -102,9 +108,9 @@ int swe_mpi_layer_init(swe_mpi_layer *layer, MPI_Comm comm, const swe_block_grid
         return swe_fail(err, SWE_ERROR_USAGE, "internal error: MPI layer needs a grid and block");
     }
     memset(layer, 0, sizeof *layer);
-    int status = swe_backend_check(block->backend, err);
+    int status = swe_registry_check(&swe_cartesian_models, &block->backend->table, err);
     if (status == SWE_OK) {
-        status = swe_backend_check(&mpi_layer_backend, err);
+        status = swe_registry_check(&swe_cartesian_models, &mpi_layer_backend.table, err);
     }
     if (status != SWE_OK) {
         return status;
@@ -115,13 +121,13 @@ int swe_mpi_layer_init(swe_mpi_layer *layer, MPI_Comm comm, const swe_block_grid
     layer->block = block;
     /* Overlap needs the packing verbs too: the fallback's sync_after_write
      * would overwrite the interior computed meanwhile. */
-    const swe_backend *backend = block->backend;
+    const swe_cartesian_backend *backend = block->backend;
     if (overlap && (backend->step_interior == NULL || backend->step_ring == NULL ||
                     backend->pack_copy_layer == NULL || backend->unpack_ghost_layer == NULL)) {
         return swe_fail(err, SWE_ERROR_USAGE,
                         "backend '%s' cannot compute while the halo travels (run without "
                         "--overlap)",
-                        backend->name);
+                        backend->table.model->name);
     }
     layer->overlap = overlap;
     for (int edge = 0; edge < SWE_EDGE_COUNT; ++edge) {

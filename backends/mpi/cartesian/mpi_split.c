@@ -13,7 +13,7 @@
 #include <stdio.h>
 #include <string.h>
 
-static const swe_backend_option mpi_options[] = {
+static const swe_model_option mpi_options[] = {
     {.name = "overlap",
      .help = "compute the inner cells of each block while its halo travels (needs a backend "
              "with step_interior and step_ring: serial)",
@@ -147,7 +147,7 @@ static int create_part(mpi_run *run, const swe_options *options, MPI_Comm comm,
     const swe_block_place place = {extent.first_i, extent.first_j, extent.nx, extent.ny, device};
     status = swe_cartesian_model_create(&run->model, options, &place, err);
     if (status == SWE_OK) {
-        const int overlap = options->program_option_values[SWE_MPI_OPTION_OVERLAP] != NULL;
+        const int overlap = options->run.program_option_values[SWE_MPI_OPTION_OVERLAP] != NULL;
         status = swe_mpi_layer_init(&run->layer, comm, grid, &run->model.block, overlap, err);
     }
     return status;
@@ -173,7 +173,7 @@ static void connect_split(mpi_run *run)
 #endif
     swe_cartesian_model_set_split(&run->model, &run->split);
     snprintf(run->model.backend_name, sizeof run->model.backend_name, "mpi+%s",
-             run->model.backend->name);
+             run->model.backend->table.model->name);
 }
 
 /* The most time any rank spent on the coarse grain's communication. */
@@ -193,7 +193,7 @@ int swe_mpi_run(const swe_options *options, MPI_Comm comm, swe_mpi_run_result *r
     }
     memset(result, 0, sizeof *result);
     snprintf(result->run.backend_name, sizeof result->run.backend_name, "mpi+%s",
-             options->backend_name);
+             options->run.backend_name);
     mpi_run run;
     memset(&run, 0, sizeof run);
     run.layer.comm = comm;

@@ -11,7 +11,7 @@
 #include <mpi.h>
 
 /* shallows-mpi's own option, --overlap (its value in
- * options->program_option_values[SWE_MPI_OPTION_OVERLAP]). */
+ * options->run.program_option_values[SWE_MPI_OPTION_OVERLAP]). */
 enum { SWE_MPI_OPTION_OVERLAP = 0 };
 extern const swe_program_options swe_mpi_program_options;
 

@@ -214,7 +214,7 @@ static int create_part_model(swe_mesh_mpi_model *model, const swe_mesh_mpi_optio
 
 int swe_mesh_mpi_check_overlap(const swe_mesh_backend *backend, swe_error *err)
 {
-    if (backend == NULL || backend->name == NULL) {
+    if (backend == NULL) {
         return swe_fail(err, SWE_ERROR_USAGE, "internal error: no backend to check for --overlap");
     }
     if (backend->gradients_span != NULL && backend->edge_fluxes_span != NULL) {
@@ -223,7 +223,7 @@ int swe_mesh_mpi_check_overlap(const swe_mesh_backend *backend, swe_error *err)
     return swe_fail(err, SWE_ERROR_USAGE,
                     "--overlap needs a backend that computes over spans of edges (serial, "
                     "openmp, cuda, opencl); '%s' has none: run it without --overlap",
-                    backend->name);
+                    swe_mesh_backend_name(backend));
 }
 
 /* Before any work, so that every rank refuses alike; an unknown backend

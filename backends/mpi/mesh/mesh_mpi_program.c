@@ -9,6 +9,7 @@
 #include "mesh/program/mesh_program.h"
 #include "mesh/program/mesh_report.h"
 #include "run/driver.h"
+#include "run/program.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,75 +17,49 @@
 
 #define PROGRAM "shallows-mpi"
 
-/* The options shallows --mesh does not know, taken out of argv. */
-typedef struct mpi_mesh_arguments {
-    int argc;
-    char **argv;           /* the rest, for the triangle options' parser */
-    const char *partition; /* NULL: metis where built, random otherwise */
-    int ordering_given;
-    int overlap; /* --overlap */
-} mpi_mesh_arguments;
+/* The options of shallows-mpi --mesh besides those of shallows --mesh. */
+enum { OPTION_PARTITION = 0, OPTION_OVERLAP = 1 };
 
-static int take_arguments(int argc, char **argv, mpi_mesh_arguments *args, swe_error *err)
-{
-    memset(args, 0, sizeof *args);
-    args->argv = calloc((size_t)argc + 1, sizeof *args->argv);
-    if (args->argv == NULL) {
-        return swe_fail(err, SWE_ERROR_RUNTIME, "out of memory for the command line");
-    }
-    for (int k = 0; k < argc; ++k) {
-        if (k > 0 && strcmp(argv[k], "--partition") == 0) {
-            if (k + 1 >= argc) {
-                return swe_fail(err, SWE_ERROR_USAGE, "--partition needs metis or random");
-            }
-            args->partition = argv[++k];
-        } else if (k > 0 && strncmp(argv[k], "--partition=", 12) == 0) {
-            args->partition = argv[k] + 12;
-        } else if (k > 0 && strcmp(argv[k], "--overlap") == 0) {
-            args->overlap = 1;
-        } else {
-            args->ordering_given |=
-                strcmp(argv[k], "--ordering") == 0 || strncmp(argv[k], "--ordering=", 11) == 0;
-            args->argv[args->argc++] = argv[k];
-        }
-    }
-    return SWE_OK;
-}
+static const swe_model_option mesh_mpi_options[] = {
+    {.name = "partition",
+     .argument = "NAME",
+     .help = "metis (k-way, fewest cut edges; default where built) or random (cells dealt out at "
+             "random, for comparison)",
+     .slot = OPTION_PARTITION},
+    {.name = "overlap",
+     .help = "compute the edges that read no halo cell while the halo travels (serial, openmp, "
+             "cuda, opencl; the same bits)",
+     .slot = OPTION_OVERLAP},
+};
 
-static void print_partition_help(FILE *stream)
+static const swe_program_options program_options = {
+    .program = PROGRAM " --mesh", .options = mesh_mpi_options, .count = 2};
+
+/* What a run of the ranks keeps for rank 0's report. */
+typedef struct mesh_mpi_program {
+    swe_mesh_options options;
+    MPI_Comm comm;
+    int ranks;
+    enum swe_mesh_partitioner partitioner;
+    long cut_edges, exchanges;
+    double exchange_seconds, reduction_seconds;
+} mesh_mpi_program;
+
+static void print_partition_help(FILE *stream, const char *program)
 {
+    (void)program;
     fprintf(stream,
             "\n%s --mesh: the same run over MPI ranks (mpirun -np N %s --mesh FILE ...),\n"
-            "bit for bit that of shallows --mesh on the CPU backends. Besides the options above:\n"
-            "  --partition NAME      metis (k-way, fewest cut edges; default where built) or\n"
-            "                        random (cells dealt out at random, for comparison)%s\n"
-            "  --ordering NAME       numbers each rank's cells and edges (default rcm+edges)\n"
-            "  --overlap             compute the edges that read no halo cell while the halo\n"
-            "                        travels (serial, openmp, cuda, opencl; the same bits)\n"
-            "Rank 0 gathers the state for the NetCDF file, pictures and checkpoints, which are\n"
-            "those of shallows --mesh: a checkpoint continues on any number of ranks. With\n"
-            "--format vtk every rank writes its cells as STEM_NNNN_pRRRR.vtu, assembled by\n"
-            "STEM_NNNN.pvtu and listed in STEM.pvd.\n",
+            "bit for bit that of shallows --mesh on the CPU backends. --ordering numbers each\n"
+            "rank's cells and edges (default rcm+edges).%s Rank 0 gathers the state for the\n"
+            "NetCDF file, pictures and checkpoints, which are those of shallows --mesh: a\n"
+            "checkpoint continues on any number of ranks. With --format vtk every rank writes\n"
+            "its cells as STEM_NNNN_pRRRR.vtu, assembled by STEM_NNNN.pvtu and listed in\n"
+            "STEM.pvd.\n",
             PROGRAM, PROGRAM,
             swe_mesh_partition_have_metis()
                 ? ""
-                : "\n                        (this build has no METIS: install libmetis-dev)");
-}
-
-/* --help, --version, the lists, --write-square: rank 0 alone. */
-static int run_action(MPI_Comm comm, const mpi_mesh_arguments *args, int action)
-{
-    int rank = 0, status = SWE_OK;
-    MPI_CHECK(MPI_Comm_rank(comm, &rank));
-    if (rank == 0) {
-        status = swe_mesh_program_main(PROGRAM, args->argc, args->argv);
-        if (status == SWE_OK && action == SWE_MESH_ACTION_HELP) {
-            print_partition_help(stdout);
-        }
-        fflush(stdout);
-    }
-    MPI_CHECK(MPI_Bcast(&status, 1, MPI_INT, 0, comm));
-    return status;
+                : " This build has no METIS (install libmetis-dev): --partition random only.");
 }
 
 static int inner_edges(const swe_mesh_span *span)
@@ -142,14 +117,14 @@ static int drive(const swe_mesh_options *options, swe_mesh_mpi_model *model, swe
     int status = swe_mesh_mpi_driven_init(&driven, model, mirror, &options->plan,
                                           options->model.mesh_path, err);
     char checkpoint_path[4096] = "";
-    if (options->checkpoint_every > 0) {
+    if (options->run.checkpoint_every > 0) {
         snprintf(checkpoint_path, sizeof checkpoint_path, "%s.checkpoint", options->plan.path_stem);
     }
     if (status == SWE_OK) {
         MPI_Comm comm = model->comm;
         const swe_run_team team = {.agree = agree, .context = &comm, .reports = model->rank == 0};
         const swe_drive_settings settings = swe_mesh_drive_settings(
-            options, model->part, options->checkpoint_every > 0 ? checkpoint_path : NULL);
+            options, options->run.checkpoint_every > 0 ? checkpoint_path : NULL);
         const swe_model driven_model = swe_mesh_mpi_driven_model(&driven);
         status = swe_drive(&settings, &driven_model, &team, result, err);
     }
@@ -162,103 +137,114 @@ static int drive(const swe_mesh_options *options, swe_mesh_mpi_model *model, swe
     return swe_mpi_agree(model->comm, status, err);
 }
 
-static void print_report(const swe_mesh_mpi_model *model, const swe_mesh_model *mirror,
-                         const swe_run_result *result)
+/* The partitioner and the ordering of the parts: rcm+edges unless given,
+ * because a part's cells come in partition order and its edges unsorted
+ * (cells by RCM alone left one rank 2.3 times slower per step than
+ * shallows --mesh). */
+static int mpi_options_of(const swe_mesh_options *parsed, swe_mesh_mpi_options *options,
+                          swe_error *err)
 {
-    swe_mesh_print_measures(stdout, mirror);
-    printf("mpi: ranks=%d partition=%s cut_edges=%ld exchanges=%ld exchange_seconds=%.3f "
-           "reduction_seconds=%.3f\n",
-           model->size, swe_mesh_partitioner_name(model->partitioner), model->quality.edge_cut,
-           model->halo.exchanges, model->halo.seconds, model->reduction_seconds);
-    swe_print_summary(stdout, result);
-}
-
-static int run(MPI_Comm comm, swe_mesh_mpi_options *options, const swe_mesh_options *parsed,
-               swe_error *err)
-{
-    swe_mesh_mpi_model *model = NULL;
-    swe_mesh_model *mirror = NULL;
-    int status = swe_mesh_mpi_model_create(options, comm, &model, err);
-    if (status == SWE_OK) {
-        status = create_mirror(model, options, &mirror, err);
-    }
-    if (status == SWE_OK && mirror != NULL && !parsed->quiet && !parsed->benchmark) {
-        print_setup(model, options, mirror);
-    }
-    swe_run_result result;
-    memset(&result, 0, sizeof result);
-    if (status == SWE_OK) {
-        snprintf(result.backend_name, sizeof result.backend_name, "mpi+%s",
-                 model->part->run.backend->name);
-        result.solver = model->part->run.order == 2 ? "roe-muscl" : "roe";
-        result.cells = model->whole_cells;
-        status = drive(parsed, model, mirror, &result, err);
-    }
-    if (status == SWE_OK) {
-        swe_mesh_mpi_timing_print(model, stdout); /* collective: before rank 0's report */
-    }
-    if (status == SWE_OK && mirror != NULL) {
-        print_report(model, mirror, &result);
-    }
-    swe_mesh_model_free(mirror);
-    swe_mesh_mpi_model_free(model);
-    return status;
-}
-
-/* Options as shallows --mesh parses them, with the partitioner and the
- * ordering of the parts: rcm+edges unless given, because a part's cells
- * come in partition order and its edges unsorted (cells by RCM alone left
- * one rank 2.3 times slower per step than shallows --mesh). */
-static int parse(const mpi_mesh_arguments *args, swe_mesh_options *parsed,
-                 swe_mesh_mpi_options *options, swe_error *err)
-{
-    int status = swe_mesh_options_parse(args->argc, args->argv, parsed, err);
     memset(options, 0, sizeof *options);
     options->partitioner =
         swe_mesh_partition_have_metis() ? SWE_MESH_PARTITION_METIS : SWE_MESH_PARTITION_RANDOM;
     options->partition_seed = 1;
-    options->overlap = args->overlap;
-    if (status == SWE_OK && args->partition != NULL) {
-        status = swe_mesh_partitioner_parse(args->partition, &options->partitioner, err);
-    }
+    options->overlap = parsed->run.program_option_values[OPTION_OVERLAP] != NULL;
+    const char *partition = parsed->run.program_option_values[OPTION_PARTITION];
+    int status = partition != NULL
+                     ? swe_mesh_partitioner_parse(partition, &options->partitioner, err)
+                     : SWE_OK;
     if (status == SWE_OK && options->partitioner == SWE_MESH_PARTITION_METIS &&
         !swe_mesh_partition_have_metis()) {
         status = swe_fail(err, SWE_ERROR_USAGE,
                           "this build has no METIS: install libmetis-dev (make deps) and "
                           "rebuild, or use --partition random");
     }
-    if (status == SWE_OK) {
-        options->model = parsed->model;
-        options->model.scenario = &parsed->scenario;
-        if (!args->ordering_given) {
-            options->model.ordering = SWE_MESH_ORDERING_RCM_EDGES;
-        }
+    options->model = parsed->model;
+    options->model.scenario = &parsed->scenario;
+    if (!parsed->ordering_given) {
+        options->model.ordering = SWE_MESH_ORDERING_RCM_EDGES;
     }
     return status;
 }
 
+static int run_ranks(void *context, const swe_run_options *run, swe_run_result *result,
+                     swe_error *err)
+{
+    mesh_mpi_program *program = context;
+    swe_mesh_mpi_options options;
+    swe_mesh_mpi_model *model = NULL;
+    swe_mesh_model *mirror = NULL;
+    int status =
+        swe_mpi_agree(program->comm, mpi_options_of(&program->options, &options, err), err);
+    if (status == SWE_OK) {
+        status = swe_mesh_mpi_model_create(&options, program->comm, &model, err);
+    }
+    if (status == SWE_OK) {
+        status = create_mirror(model, &options, &mirror, err);
+    }
+    if (status == SWE_OK && mirror != NULL && !run->quiet && !run->benchmark) {
+        print_setup(model, &options, mirror);
+    }
+    if (status == SWE_OK) {
+        snprintf(result->backend_name, sizeof result->backend_name, "mpi+%s",
+                 swe_mesh_backend_name(model->part->run.backend));
+        result->solver = model->part->run.order == 2 ? "roe-muscl" : "roe";
+        result->cells = model->whole_cells;
+        status = drive(&program->options, model, mirror, result, err);
+    }
+    if (status == SWE_OK) {
+        swe_mesh_mpi_timing_print(model, stdout); /* collective: before rank 0's report */
+        program->ranks = model->size;
+        program->partitioner = model->partitioner;
+        program->cut_edges = model->quality.edge_cut;
+        program->exchanges = model->halo.exchanges;
+        program->exchange_seconds = model->halo.seconds;
+        program->reduction_seconds = model->reduction_seconds;
+    }
+    if (status == SWE_OK && mirror != NULL) {
+        swe_mesh_print_measures(stdout, mirror);
+    }
+    swe_mesh_model_free(mirror);
+    swe_mesh_mpi_model_free(model);
+    return status;
+}
+
+static void print_report(void *context, FILE *stream)
+{
+    const mesh_mpi_program *program = context;
+    fprintf(stream,
+            "mpi: ranks=%d partition=%s cut_edges=%ld exchanges=%ld exchange_seconds=%.3f "
+            "reduction_seconds=%.3f\n",
+            program->ranks, swe_mesh_partitioner_name(program->partitioner), program->cut_edges,
+            program->exchanges, program->exchange_seconds, program->reduction_seconds);
+}
+
+/* --list-scenarios and --write-square: rank 0 alone. */
+static int act(void *context, const swe_run_options *run, swe_error *err)
+{
+    (void)run;
+    return swe_mesh_program_act(&((mesh_mpi_program *)context)->options, err);
+}
+
 int swe_mesh_mpi_program_main(int argc, char **argv)
 {
-    MPI_Comm comm = MPI_COMM_WORLD;
+    static mesh_mpi_program context;
+    context.comm = MPI_COMM_WORLD;
     int rank = 0;
-    MPI_CHECK(MPI_Comm_rank(comm, &rank));
-    mpi_mesh_arguments args;
-    swe_mesh_options parsed;
-    swe_mesh_mpi_options options;
-    swe_error err = {{0}};
-    int status = take_arguments(argc, argv, &args, &err);
-    if (status == SWE_OK) {
-        status = parse(&args, &parsed, &options, &err);
-    }
-    if (status == SWE_OK && parsed.action != SWE_MESH_ACTION_RUN) {
-        status = run_action(comm, &args, parsed.action);
-        err.message[0] = '\0'; /* rank 0 printed its own message */
-    } else if (status == SWE_OK) {
-        status = run(comm, &options, &parsed, &err);
-    }
-    if (status != SWE_OK && rank == 0 && err.message[0] != '\0') {
-        fprintf(stderr, "%s: %s\n", PROGRAM, err.message);
-    }
-    free(args.argv);
+    MPI_CHECK(MPI_Comm_rank(context.comm, &rank));
+    const swe_program program = {.name = PROGRAM,
+                                 .application = &swe_mesh_application,
+                                 .application_options = &context.options,
+                                 .options = &program_options,
+                                 .prints = rank == 0,
+                                 .backend_prefix = "mpi+",
+                                 .print_help = print_partition_help,
+                                 .run = run_ranks,
+                                 .act = act,
+                                 .print_report = print_report,
+                                 .context = &context};
+    int status = swe_program_main(&program, argc, argv);
+    /* An action ran on rank 0 alone: every rank ends with its status. */
+    MPI_CHECK(MPI_Bcast(&status, 1, MPI_INT, 0, context.comm));
     return status;
 }

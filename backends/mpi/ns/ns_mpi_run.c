@@ -45,17 +45,20 @@ static int create_slab(ns_mpi_run *run, const ns_options *options, const ns_para
     return swe_mpi_agree(run->slabs.comm, ns_solver_start(run->solver, err), err);
 }
 
-/* Only CPU backends run on the ranks: the slabs' hooks are the CPU
- * verbs' (the GPU keeps its fields on the device). */
+/* Only models that keep their fields on the host run on the ranks: the
+ * slabs' hooks exchange host planes. */
 static int check_backend(const ns_options *options, swe_error *err)
 {
     const char *name = options->settings.backend;
-    return strcmp(name, "serial") == 0 || strcmp(name, "openmp") == 0
-               ? SWE_OK
-               : swe_fail(err, SWE_ERROR_USAGE,
-                          "shallows-ns-mpi runs the CPU backends on its ranks (mpi+serial, "
+    const swe_model_table *table = NULL;
+    int status = swe_registry_lookup(&ns_models, name, &table, err);
+    if (status == SWE_OK && table->model->needs_device) {
+        status = swe_fail(err, SWE_ERROR_USAGE,
+                          "shallows-ns-mpi runs the host models on its ranks (mpi+serial, "
                           "mpi+openmp), not %s",
                           name);
+    }
+    return status;
 }
 
 int ns_mpi_run_create(ns_mpi_run *run, MPI_Comm comm, const ns_options *options, swe_error *err)
@@ -111,6 +114,5 @@ int ns_mpi_run_drive(ns_mpi_run *run, const ns_options *options, ns_run_report *
 {
     swe_run_team team = {
         .agree = team_agree, .context = &run->slabs.comm, .reports = run->slabs.rank == 0};
-    const ns_drive_settings settings = ns_drive_settings_of(options);
-    return ns_drive(&run->model, &settings, &team, report, err);
+    return ns_drive(&run->model, &options->run, &team, report, err);
 }

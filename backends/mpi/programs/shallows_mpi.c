@@ -9,8 +9,10 @@
 #include "backends/mpi/mpi_agree.h"
 #include "backends/mpi/mpi_check.h"
 #include "cartesian/io/netcdf_output.h"
-#include "cartesian/program/program.h"
+#include "cartesian/program/options.h"
+#include "core/float_mode.h"
 #include "mesh/program/mesh_program.h"
+#include "run/program.h"
 
 #include <stdio.h>
 
@@ -62,14 +64,16 @@ static void print_help(FILE *stream, const char *program)
 
 /* What a run keeps for the report line; only rank 0 prints it. */
 typedef struct mpi_program {
+    swe_options options;
     swe_mpi_run_result result;
 } mpi_program;
 
-static int run_ranks(void *context, const swe_options *options, swe_run_result *result,
+static int run_ranks(void *context, const swe_run_options *run, swe_run_result *result,
                      swe_error *err)
 {
+    (void)run;
     mpi_program *program = context;
-    int status = swe_mpi_run(options, MPI_COMM_WORLD, &program->result, err);
+    int status = swe_mpi_run(&program->options, MPI_COMM_WORLD, &program->result, err);
     *result = program->result.run;
     return status;
 }
@@ -87,15 +91,17 @@ int main(int argc, char **argv)
     swe_mpi_init(&argc, &argv);
     int rank = 0;
     MPI_CHECK(MPI_Comm_rank(MPI_COMM_WORLD, &rank));
-    mpi_program context = {0};
+    static mpi_program context;
     const swe_program shallows_mpi = {
         .name = "shallows-mpi",
+        .application = &swe_cartesian_application,
+        .application_options = &context.options,
         .options = &swe_mpi_program_options,
         .prints = rank == 0,
         .backend_prefix = "mpi+",
-        .backends_label = "backends (each rank runs one, as mpi+NAME)",
         .print_version = print_version,
         .print_help = print_help,
+        .act = swe_cartesian_act,
         .run = run_ranks,
         .print_report = print_report,
         .context = &context,
@@ -108,7 +114,10 @@ int main(int argc, char **argv)
     if (status == SWE_OK && swe_mesh_program_wanted(argc, argv)) {
         status = swe_mesh_mpi_program_main(argc, argv); /* triangles: backends/mpi/mesh/ */
     } else if (status == SWE_OK) {
+        swe_set_float_mode(); /* before any thread starts: threads inherit it */
         status = swe_program_main(&shallows_mpi, argc, argv);
+        /* An action ran on rank 0 alone: every rank ends with its status. */
+        MPI_CHECK(MPI_Bcast(&status, 1, MPI_INT, 0, MPI_COMM_WORLD));
     }
     fflush(stdout);
     MPI_CHECK(MPI_Finalize());

@@ -1,11 +1,12 @@
 /* shallows-ns-mpi: the Navier-Stokes program over MPI ranks. Every rank
  * parses the options (so bad input is found identically everywhere), runs
  * one slab of z planes with the CPU backend named by --backend, and only
- * rank 0 prints. The body is shallows-ns's (common/ns/program/
- * ns_program.h); this file adds the ranks. */
+ * rank 0 prints. The body is every program's (run/program.h) over the ns
+ * application (common/ns/program/); this file adds the ranks. */
 #include "backends/mpi/mpi_check.h"
 #include "backends/mpi/ns/ns_mpi_poisson.h"
 #include "backends/mpi/ns/ns_mpi_run.h"
+#include "run/program.h"
 
 #include <stdio.h>
 
@@ -25,19 +26,23 @@ static void print_help(FILE *stream, const char *program)
 }
 
 typedef struct mpi_context {
+    ns_options options;
+    ns_run_report report;
     MPI_Comm comm;
     double exchange_seconds, reduction_seconds, transform_seconds;
     int ranks;
 } mpi_context;
 
-static int run_ranks(void *context, const ns_options *options, ns_run_report *report,
+static int run_ranks(void *context, const swe_run_options *options, swe_run_result *result,
                      swe_error *err)
 {
+    (void)options;
     mpi_context *mpi = context;
     ns_mpi_run run;
-    int status = ns_mpi_run_create(&run, mpi->comm, options, err);
+    int status = ns_mpi_run_create(&run, mpi->comm, &mpi->options, err);
     if (status == SWE_OK) {
-        status = ns_mpi_run_drive(&run, options, report, err);
+        status = ns_mpi_run_drive(&run, &mpi->options, &mpi->report, err);
+        *result = mpi->report.summary;
     }
     mpi->exchange_seconds = run.slabs.exchange_seconds;
     mpi->reduction_seconds = run.slabs.reduction_seconds;
@@ -46,9 +51,16 @@ static int run_ranks(void *context, const ns_options *options, ns_run_report *re
     return status;
 }
 
+static int act(void *context, const swe_run_options *run, swe_error *err)
+{
+    (void)run;
+    return ns_program_act(&((mpi_context *)context)->options, err);
+}
+
 static void print_report(void *context, FILE *stream)
 {
     const mpi_context *mpi = context;
+    ns_print_report(stream, &mpi->options, &mpi->report);
     fprintf(stream,
             "mpi: ranks=%d exchange_seconds=%.3f reduction_seconds=%.3f "
             "transform_seconds=%.3f (rank 0)\n",
@@ -59,18 +71,22 @@ int main(int argc, char **argv)
 {
     ns_mpi_start(&argc, &argv);
     int rank = 0;
-    mpi_context context = {.comm = MPI_COMM_WORLD};
+    static mpi_context context;
+    context.comm = MPI_COMM_WORLD;
     MPI_CHECK(MPI_Comm_rank(MPI_COMM_WORLD, &rank));
     MPI_CHECK(MPI_Comm_size(MPI_COMM_WORLD, &context.ranks));
-    const ns_program program = {.name = "shallows-ns-mpi",
-                                .prints = rank == 0,
-                                .backend_prefix = "mpi+",
-                                .cpu_backends_only = 1,
-                                .print_help = print_help,
-                                .run = run_ranks,
-                                .print_report = print_report,
-                                .context = &context};
-    int status = ns_program_main(&program, argc, argv);
+    const swe_program program = {.name = "shallows-ns-mpi",
+                                 .application = &ns_application,
+                                 .application_options = &context.options,
+                                 .prints = rank == 0,
+                                 .backend_prefix = "mpi+",
+                                 .bit_for_bit_only = 1,
+                                 .print_help = print_help,
+                                 .run = run_ranks,
+                                 .act = act,
+                                 .print_report = print_report,
+                                 .context = &context};
+    int status = swe_program_main(&program, argc, argv);
     fflush(stdout);
     ns_mpi_finish();
     return status;

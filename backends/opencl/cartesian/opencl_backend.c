@@ -10,6 +10,7 @@
 #include "backends/opencl/cl_device.h"
 #include "backends/opencl/cl_math.h"
 #include "backends/opencl/cl_program.h"
+#include "backends/opencl/opencl_model.h"
 #include "cartesian/grid/boundary.h"
 #include "cartesian/numerics/device_clock.h"
 #include "cartesian/numerics/edge_updates.h"
@@ -201,12 +202,12 @@ static int set_up_device(opencl_fields *fields, const swe_block *block, enum swe
     return status;
 }
 
-static int opencl_init(swe_block *block, const swe_backend_config *config, swe_error *err)
+static int opencl_init(swe_block *block, const swe_cartesian_backend_config *config, swe_error *err)
 {
     if (block == NULL || config == NULL || block->h == NULL) {
         return swe_fail(err, SWE_ERROR_USAGE, "internal error: OpenCL init without a block");
     }
-    if (config->level < 0 || config->level > SWE_CL_LEVELS) {
+    if (config->model.level < 0 || config->model.level > SWE_CL_LEVELS) {
         return swe_fail(err, SWE_ERROR_USAGE, "--level for backend 'opencl' must be 1 to %d",
                         SWE_CL_LEVELS);
     }
@@ -215,10 +216,10 @@ static int opencl_init(swe_block *block, const swe_backend_config *config, swe_e
         return swe_fail(err, SWE_ERROR_RUNTIME, "out of memory for the OpenCL backend");
     }
     fields->manning = config->manning;
-    int status =
-        swe_cl_choose_device(config->option_values[SWE_CL_OPTION_DEVICE], &fields->device, err);
+    int status = swe_cl_choose_device(config->model.option_values[SWE_CL_OPTION_DEVICE],
+                                      &fields->device, err);
     if (status == SWE_OK) {
-        status = swe_opencl_choose_level(fields, config->level, err);
+        status = swe_opencl_choose_level(fields, config->model.level, err);
     }
     if (status == SWE_OK) {
         status = swe_opencl_check_memory(fields, block, err);
@@ -226,7 +227,7 @@ static int opencl_init(swe_block *block, const swe_backend_config *config, swe_e
     if (status == SWE_OK) {
         swe_boundary_masks(block, &fields->wall_edges, &fields->derived_edges);
         status = set_up_device(fields, block, config->solver,
-                               config->option_values[SWE_CL_OPTION_MATH], err);
+                               config->model.option_values[SWE_CL_OPTION_MATH], err);
     }
     if (status != SWE_OK) {
         release_fields(fields);
@@ -294,13 +295,12 @@ static int opencl_sync_before_read(swe_block *block, swe_error *err)
     return swe_opencl_copy_state(block, fields, fields->current, 0, err);
 }
 
-const swe_backend swe_opencl_backend = {
-    .name = "opencl",
-    .description = "any OpenCL 1.2 device (--list-devices): 1 kernels, copies every step, 2 "
-                   "stays on the device, 3 local-memory tiles, 4 fused step with dt on the "
-                   "device (default on GPUs), 5 the fused step shaped for CPUs (default on CPUs)",
-    .levels = SWE_CL_LEVELS,
-    .agreement = SWE_AGREES_TO_ROUNDING,
+const swe_cartesian_backend swe_cartesian_opencl_backend = {
+    .table = {&swe_opencl_model,
+              "any OpenCL 1.2 device (--list-devices): 1 kernels, copies every step, 2 "
+              "stays on the device, 3 local-memory tiles, 4 fused step with dt on the "
+              "device (default on GPUs), 5 the fused step shaped for CPUs (default on CPUs)",
+              SWE_CL_LEVELS},
     .init = opencl_init,
     .finalize = opencl_finalize,
     .sync_after_write = opencl_sync_after_write,
@@ -311,6 +311,4 @@ const swe_backend swe_opencl_backend = {
     .advances = swe_opencl_advances,
     .pack_copy_layer = swe_opencl_pack_copy_layer,
     .unpack_ghost_layer = swe_opencl_unpack_ghost_layer,
-    .options = swe_cl_device_options,
-    .option_count = SWE_CL_OPTION_COUNT,
 };

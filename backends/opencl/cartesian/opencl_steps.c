@@ -12,7 +12,7 @@
 #include <math.h>
 #include <stddef.h>
 
-extern const swe_backend swe_serial_backend;
+extern const swe_cartesian_backend swe_cartesian_serial_backend;
 
 /* Sets the kernel's arguments from index 0 on, in order. */
 #define SET_ARGS(kernel, err, ...)                                                                 \
@@ -78,7 +78,8 @@ int swe_opencl_max_wave_speed(swe_block *block, real *speed, swe_error *err)
     }
     opencl_fields *fields = block->ext;
     if (fields->level == SWE_CL_LEVEL_TRANSFERS) {
-        return swe_serial_backend.max_wave_speed(block, speed, err); /* the host arrays' */
+        return swe_cartesian_serial_backend.max_wave_speed(block, speed,
+                                                           err); /* the host arrays' */
     }
     const int c = fields->current;
     int status =

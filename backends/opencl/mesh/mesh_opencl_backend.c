@@ -1,6 +1,7 @@
 /* The OpenCL backend of the triangle solver: the kernels of
  * solutions/opencl/mesh on a device chosen with --cl-device, the state
  * in device buffers, one transfer of a few partial minima per step. */
+#include "backends/opencl/opencl_model.h"
 #include "mesh/solver/mesh_backend.h"
 
 #include "backends/opencl/cl_check.h"
@@ -11,10 +12,11 @@ static swe_mesh_opencl *fields(const swe_mesh_run *run)
     return (swe_mesh_opencl *)run->ext;
 }
 
-static int opencl_init(swe_mesh_run *run, const swe_mesh_backend_config *config, swe_error *err)
+static int opencl_init(swe_mesh_run *run, const swe_model_config *config, swe_error *err)
 {
     swe_mesh_opencl *cl = NULL;
-    int status = swe_mesh_opencl_create(run, config != NULL ? config->cl_device : NULL, &cl, err);
+    int status = swe_mesh_opencl_create(
+        run, config != NULL ? config->option_values[SWE_CL_OPTION_DEVICE] : NULL, &cl, err);
     run->ext = status == SWE_OK ? cl : NULL;
     return status;
 }
@@ -238,23 +240,9 @@ static int opencl_unpack_halo(swe_mesh_run *run, const real *receive_values, swe
     return swe_mesh_opencl_halo_unpack(&cl->halo, cl->queue, state, receive_values, err);
 }
 
-/* --cl-device P:D, checked when the device is opened. */
-static int apply_cl_device(swe_mesh_backend_config *config, const char *value, swe_error *err)
-{
-    (void)err;
-    config->cl_device = value;
-    return SWE_OK;
-}
-
-static const swe_mesh_backend_option opencl_options[] = {
-    {"cl-device", "P:D",
-     "OpenCL platform and device, as --list-devices numbers them (default: a "
-     "GPU, else a CPU)",
-     apply_cl_device}};
-
 const swe_mesh_backend swe_mesh_opencl_backend = {
-    .name = "opencl",
-    .description = "an OpenCL device (--cl-device P:D): one work-item per edge or cell",
+    .table = {&swe_opencl_model,
+              "an OpenCL device (--cl-device P:D): one work-item per edge or cell", 0},
     .init = opencl_init,
     .finalize = opencl_finalize,
     .upload = opencl_upload,
@@ -268,7 +256,4 @@ const swe_mesh_backend swe_mesh_opencl_backend = {
     .halo_cells = opencl_halo_cells,
     .pack_halo = opencl_pack_halo,
     .unpack_halo = opencl_unpack_halo,
-    .list_devices = swe_cl_list_devices,
-    .options = opencl_options,
-    .option_count = 1,
 };

@@ -15,6 +15,7 @@
  * them. */
 #include "backends/openmp/cartesian/openmp_kernels.h"
 #include "backends/openmp/cartesian/openmp_plan.h"
+#include "backends/openmp/openmp_model.h"
 #include "cartesian/grid/backend.h"
 #include "cartesian/grid/boundary.h"
 
@@ -116,10 +117,15 @@ static int place_arrays(swe_block *block, int threads, swe_error *err)
     return SWE_OK;
 }
 
-static int openmp_init(swe_block *block, const swe_backend_config *config, swe_error *err)
+static int openmp_init(swe_block *block, const swe_cartesian_backend_config *config, swe_error *err)
 {
     if (block == NULL || config == NULL || block->h == NULL) {
         return swe_fail(err, SWE_ERROR_USAGE, "internal error: OpenMP init without a block");
+    }
+    int threads = 0;
+    int status = swe_openmp_threads(&config->model, &threads, err);
+    if (status != SWE_OK) {
+        return status;
     }
     openmp_fields *fields = calloc(1, sizeof *fields);
     if (fields == NULL) {
@@ -127,7 +133,7 @@ static int openmp_init(swe_block *block, const swe_backend_config *config, swe_e
     }
     fields->solver = config->solver;
     fields->manning = config->manning;
-    fields->threads = omp_get_max_threads();
+    fields->threads = threads > 0 ? threads : omp_get_max_threads();
     fields->edges = calloc((size_t)fields->threads, sizeof *fields->edges);
     fields->edge_storage = calloc((size_t)fields->threads, sizeof *fields->edge_storage);
     if (fields->edges == NULL || fields->edge_storage == NULL ||
@@ -135,7 +141,7 @@ static int openmp_init(swe_block *block, const swe_backend_config *config, swe_e
         free_fields(fields);
         return swe_fail(err, SWE_ERROR_RUNTIME, "out of memory for the OpenMP edge buffers");
     }
-    int status = swe_openmp_plan_init(&fields->plan, block->ny, fields->threads, err);
+    status = swe_openmp_plan_init(&fields->plan, block->ny, fields->threads, err);
     status = status == SWE_OK ? place_arrays(block, fields->threads, err) : status;
     if (status != SWE_OK) {
         free_fields(fields);
@@ -185,10 +191,9 @@ static int openmp_step(swe_block *block, real dt, real *next_speed, swe_error *e
     return SWE_OK;
 }
 
-const swe_backend swe_openmp_backend = {
-    .name = "openmp",
-    .description = "threads over bands of rows (OMP_NUM_THREADS), bit for bit as serial",
-    .levels = 0,
+const swe_cartesian_backend swe_cartesian_openmp_backend = {
+    .table = {&swe_openmp_model,
+              "threads over bands of rows (OMP_NUM_THREADS), bit for bit as serial", 0},
     .init = openmp_init,
     .finalize = openmp_finalize,
     .sync_after_write = openmp_sync,

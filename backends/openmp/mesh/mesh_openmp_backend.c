@@ -1,5 +1,7 @@
 /* The OpenMP backend of the triangle solver: the kernels of
- * solutions/openmp/mesh on the host arrays, on config->threads threads. */
+ * solutions/openmp/mesh on the host arrays, on the threads --threads asks
+ * for. */
+#include "backends/openmp/openmp_model.h"
 #include "mesh/solver/mesh_backend.h"
 
 #include "backends/openmp/mesh/mesh_openmp_kernels.h"
@@ -17,29 +19,12 @@ static int threads_of(const swe_mesh_run *run)
     return (int)(intptr_t)run->ext;
 }
 
-/* --threads N: a whole number in 1..4096. */
-static int apply_threads(swe_mesh_backend_config *config, const char *value, swe_error *err)
+static int openmp_init(swe_mesh_run *run, const swe_model_config *config, swe_error *err)
 {
-    char *end = NULL;
-    errno = 0;
-    long threads = strtol(value, &end, 10);
-    if (end == value || *end != '\0' || errno != 0 || threads < 1 || threads > 4096) {
-        return swe_fail(err, SWE_ERROR_USAGE, "--threads needs a whole number in 1..4096, got '%s'",
-                        value);
-    }
-    config->threads = (int)threads;
-    return SWE_OK;
-}
-
-static const swe_mesh_backend_option openmp_options[] = {
-    {"threads", "N", "threads of the edge and cell sweeps (default: OMP_NUM_THREADS or all)",
-     apply_threads}};
-
-static int openmp_init(swe_mesh_run *run, const swe_mesh_backend_config *config, swe_error *err)
-{
-    int threads = config != NULL ? config->threads : 0;
-    if (threads < 0 || threads > 4096) {
-        return swe_fail(err, SWE_ERROR_USAGE, "thread count %d is outside 1..4096", threads);
+    int threads = 0;
+    int status = swe_openmp_threads(config, &threads, err);
+    if (status != SWE_OK) {
+        return status;
     }
     run->ext = (void *)(intptr_t)(threads > 0 ? threads : omp_get_max_threads());
     return swe_mesh_host_init(run, err);
@@ -85,10 +70,8 @@ static int openmp_edge_fluxes_span(swe_mesh_run *run, swe_mesh_launch launch,
 }
 
 const swe_mesh_backend swe_mesh_openmp_backend = {
-    .name = "openmp",
-    .options = openmp_options,
-    .option_count = 1,
-    .description = "CPU threads sharing the edge and cell sweeps; the serial bits",
+    .table = {&swe_openmp_model, "CPU threads sharing the edge and cell sweeps; the serial bits",
+              0},
     .init = openmp_init,
     .finalize = swe_mesh_host_finalize,
     .upload = swe_mesh_host_in_place,

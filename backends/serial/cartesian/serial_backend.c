@@ -6,6 +6,7 @@
  * likewise each row's sides are built once, before the row or the one
  * below it changes, and serve the edges below, beside and above it. */
 #include "backends/serial/cartesian/serial_kernels.h"
+#include "backends/serial/serial_model.h"
 #include "cartesian/grid/backend.h"
 #include "cartesian/grid/boundary.h"
 #include "cartesian/grid/copy_layer.h"
@@ -23,7 +24,7 @@ typedef struct serial_fields {
     swe_ring_step ring;    /* for step_interior / step_ring */
 } serial_fields;
 
-static int serial_init(swe_block *block, const swe_backend_config *config, swe_error *err)
+static int serial_init(swe_block *block, const swe_cartesian_backend_config *config, swe_error *err)
 {
     if (block == NULL || config == NULL) {
         return swe_fail(err, SWE_ERROR_USAGE, "internal error: serial init without a block");
@@ -122,10 +123,8 @@ static int serial_step_ring(swe_block *block, real dt, real *next_speed, swe_err
     return swe_ring_step_finish(&fields->ring, block, serial_step, dt, next_speed, err);
 }
 
-const swe_backend swe_serial_backend = {
-    .name = "serial",
-    .description = "one core, row-by-row sweep (reference for all others)",
-    .levels = 0,
+const swe_cartesian_backend swe_cartesian_serial_backend = {
+    .table = {&swe_serial_model, "one core, row-by-row sweep (reference for all others)", 0},
     .init = serial_init,
     .finalize = serial_finalize,
     .sync_after_write = serial_sync,

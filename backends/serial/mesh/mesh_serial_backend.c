@@ -1,12 +1,13 @@
 /* The serial backend of the triangle solver: the kernels of
  * solutions/serial/mesh on the host arrays. */
+#include "backends/serial/serial_model.h"
 #include "mesh/solver/mesh_backend.h"
 
 #include "backends/serial/mesh/mesh_host_spans.h"
 #include "backends/serial/mesh/mesh_host_verbs.h"
 #include "backends/serial/mesh/mesh_serial_kernels.h"
 
-static int serial_init(swe_mesh_run *run, const swe_mesh_backend_config *config, swe_error *err)
+static int serial_init(swe_mesh_run *run, const swe_model_config *config, swe_error *err)
 {
     (void)config;
     return swe_mesh_host_init(run, err);
@@ -52,8 +53,7 @@ static int serial_edge_fluxes_span(swe_mesh_run *run, swe_mesh_launch launch,
 }
 
 const swe_mesh_backend swe_mesh_serial_backend = {
-    .name = "serial",
-    .description = "one CPU core: loops over edges, then cells",
+    .table = {&swe_serial_model, "one CPU core: loops over edges, then cells", 0},
     .init = serial_init,
     .finalize = swe_mesh_host_finalize,
     .upload = swe_mesh_host_in_place,

@@ -1,4 +1,4 @@
-/* The preconditioner of the pressure solve on the CPU (002 section 1.6):
+/* The preconditioner of the pressure solve on the CPU (Costarelli et al. n.d., section 1.6):
  * the exact inverse of minus the Laplacian of the domain without
  * obstacles, applied with FFTW. Periodic axes take the real DFT in
  * halfcomplex form (R2HC / HC2R), wall axes the cosine transform whose

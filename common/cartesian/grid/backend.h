@@ -1,14 +1,17 @@
-/* The backend interface: one table of functions per programming model of
- * the Cartesian blocks, and the registry of the tables built in.
+/* The Cartesian application's backend interface: its table of verbs for
+ * a programming model (common/run/models.h registers the models; each
+ * model's table for the blocks lives in backends/<model>/cartesian/, as
+ * swe_cartesian_<model>_backend).
  *
- * The contract. A table must fill `name`, `description` and the REQUIRED
- * verbs init, finalize, sync_after_write, sync_before_read,
+ * The contract. A table must name its model (table.model) and fill the
+ * REQUIRED verbs init, finalize, sync_after_write, sync_before_read,
  * max_wave_speed and step; every other verb is OPTIONAL (NULL: the
  * caller does without it, as each verb's comment says). Some optional
  * verbs come in pairs (pack_copy_layer/unpack_ghost_layer,
- * step_interior/step_ring), and advances needs advance. swe_backend_check refuses a table that
- * breaks a rule, naming the verb, and the registry checks every table before it hands it out, so no
- * caller ever calls through a NULL verb.
+ * step_interior/step_ring), and advances needs advance. The registry
+ * (swe_cartesian_models) refuses a table that breaks a rule, naming the
+ * verb, and hands out only tables that keep it, so no caller ever calls
+ * through a NULL verb.
  *
  * A backend keeps its own fields (device arrays, queues, buffers) in
  * block->ext. The host arrays block->h, hu, hv, b are the exchange format
@@ -21,69 +24,27 @@
 
 #include "cartesian/grid/block.h"
 #include "core/clock.h"
+#include "run/models.h"
 #include "shallow_water/riemann.h"
 
-#include <stdio.h>
-
-/* Most options one backend (or one program) may declare. */
-enum { SWE_BACKEND_MAX_OPTIONS = 4 };
-
-/* A command-line option that a backend declares for itself (or a program
- * for itself: shallows-mpi's --overlap). The core parses it and passes
- * the text on without knowing what it means. */
-typedef struct swe_backend_option {
-    const char *name;     /* without the dashes: "cl-device" */
-    const char *argument; /* the value's name in --help ("P:D"); NULL: a flag */
-    const char *help;     /* one line for --help, with the default */
-    /* Where the value goes: swe_backend_config.option_values[slot] (a
-     * flag's value is "" when given); NULL when not given. */
-    int slot;
-    /* Instead of a value, an action that replaces the run (--list-devices):
-     * prints to stream; SWE_ERROR_USAGE when it has nothing to show. It
-     * needs no --backend; every backend declaring the name runs it. */
-    int (*action)(FILE *stream, swe_error *err);
-} swe_backend_option;
-
-typedef struct swe_backend_config {
+typedef struct swe_cartesian_backend_config {
     enum swe_solver solver;
-    int level;    /* optimisation level, 1..backend->levels; 0: the backend's best */
     real manning; /* Manning coefficient n, s/m^(1/3), applied by common/shallow_water/friction.h;
                      0: none */
-    /* Which accelerator of the node a device backend takes: 0 for a single
-     * process; under MPI the rank's index among the ranks on its node, so
-     * that each rank of a node gets a GPU of its own. */
-    int device;
-    /* The values of the backend's own options, by their slot. */
-    const char *option_values[SWE_BACKEND_MAX_OPTIONS];
-} swe_backend_config;
+    swe_model_config model; /* the level, the device, the model's own options */
+} swe_cartesian_backend_config;
 
 /* How long (wall seconds) an advance that batches steps may go without
  * returning, so that the driver can report progress. */
 #define SWE_ADVANCE_REPORT_SECONDS 0.25
 
-/* How closely a backend's results must match serial's: what the agreement
- * suite (tests/cartesian/test_agreement.c) and make bench (tools/bench/bench_verify.sh)
- * hold it to. */
-enum swe_serial_agreement {
-    /* The same operations in the same order, so every value bit for bit:
-     * CPU backends, and any table that does not say. */
-    SWE_AGREES_BIT_FOR_BIT = 0,
-    /* A device compiler rounds differently (contracted FMAs, approximate
-     * division and square root): to the tolerances stated there. */
-    SWE_AGREES_TO_ROUNDING
-};
-
-typedef struct swe_backend {
-    const char *name;
-    const char *description;
-    /* Optimisation levels that teach in steps (--level 1..levels); 0 when
-     * the backend has only one. */
-    int levels;
-    enum swe_serial_agreement agreement;
+typedef struct swe_cartesian_backend {
+    /* The model, what the blocks do on it, its levels (--level 1..levels). */
+    swe_model_table table;
     /* REQUIRED. Sets up the backend's fields for a block whose host arrays
      * hold the initial state; SWE_ERROR_USAGE when the backend cannot run
      * here (e.g. no device) or an option value is wrong. */
-    int (*init)(swe_block *block, const swe_backend_config *config, swe_error *err);
+    int (*init)(swe_block *block, const swe_cartesian_backend_config *config, swe_error *err);
     void (*finalize)(swe_block *block); /* REQUIRED */
     /* REQUIRED. Host -> backend after the host arrays were written
      * (initial conditions, restart); backend -> host before they are read
@@ -134,31 +95,22 @@ typedef struct swe_backend {
      * build them on common/cartesian/grid/ring_step.h; NULL: no overlap. */
     int (*step_interior)(swe_block *block, real dt, swe_error *err);
     int (*step_ring)(swe_block *block, real dt, real *next_speed, swe_error *err);
-    /* Optional: the backend's own command-line options (--cl-device), at
-     * most SWE_BACKEND_MAX_OPTIONS, each with its own slot. */
-    const swe_backend_option *options;
-    int option_count;
-} swe_backend;
+} swe_cartesian_backend;
 
-/* SWE_OK when table keeps the contract above; else SWE_ERROR_USAGE with a
- * message naming the backend and the first verb or option that breaks it. */
-int swe_backend_check(const swe_backend *table, swe_error *err);
+/* The Cartesian tables of the models linked into this program. */
+extern const swe_model_registry swe_cartesian_models;
 
-/* The backends built into this binary, checked: swe_backend_at gives a
- * table only when it keeps the contract (NULL otherwise, and for an index
- * out of range); swe_backend_lookup says why not. */
-int swe_backend_count(void);
-const swe_backend *swe_backend_at(int index);
-/* The backend called name: SWE_OK, or SWE_ERROR_USAGE when no such
- * backend is built or its table breaks the contract (the message names the
- * missing verb). */
-int swe_backend_lookup(const char *name, const swe_backend **backend, swe_error *err);
-/* The backend called name, or NULL when it is not built or incomplete. */
-const swe_backend *swe_backend_find(const char *name);
-/* "bit-for-bit" or "rounding", as --list-backends prints it. */
-const char *swe_serial_agreement_name(enum swe_serial_agreement agreement);
-/* The name of registry entry index, whether or not its table is complete
- * (for listings); NULL out of range. */
-const char *swe_backend_name_at(int index);
+/* The table of the model called name: SWE_OK, or SWE_ERROR_USAGE when
+ * no such model is built or its table breaks the contract (named). */
+int swe_cartesian_backend_lookup(const char *name, const swe_cartesian_backend **backend,
+                                 swe_error *err);
+/* The index-th table linked (0 .. swe_registry_count(&swe_cartesian_models)
+ * - 1) when it keeps the contract; NULL otherwise. */
+const swe_cartesian_backend *swe_cartesian_backend_at(int index);
+/* The table of the model called name, or NULL when it is not built or
+ * breaks the contract. */
+const swe_cartesian_backend *swe_cartesian_backend_find(const char *name);
+/* The model's name of a table. */
+const char *swe_cartesian_backend_name(const swe_cartesian_backend *backend);
 
 #endif

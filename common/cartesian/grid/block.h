@@ -18,7 +18,7 @@ enum swe_boundary {
     SWE_BOUNDARY_CONNECT   /* ghost layer filled from a neighbour block */
 };
 
-struct swe_backend;
+struct swe_cartesian_backend;
 
 typedef struct swe_block {
     int nx, ny;           /* interior cells */
@@ -33,7 +33,7 @@ typedef struct swe_block {
     int domain_nx, domain_ny;
     real *h, *hu, *hv, *b; /* host arrays of (nx+2)*(ny+2) values */
     enum swe_boundary boundary[SWE_EDGE_COUNT];
-    const struct swe_backend *backend;
+    const struct swe_cartesian_backend *backend;
     void *ext; /* the backend's own fields */
 } swe_block;
 

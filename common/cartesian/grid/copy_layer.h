@@ -38,7 +38,7 @@ swe_layer_position swe_layer_position_of(const swe_block *block, enum swe_edge e
 int swe_check_layer_arguments(const swe_block *block, enum swe_edge edge, const real *buffer,
                               swe_error *err);
 
-/* The host-array versions of swe_backend.pack_copy_layer and
+/* The host-array versions of swe_cartesian_backend.pack_copy_layer and
  * unpack_ghost_layer, for backends whose state is the host arrays. */
 int swe_host_pack_copy_layer(swe_block *block, enum swe_edge edge, real *buffer, swe_error *err);
 int swe_host_unpack_ghost_layer(swe_block *block, enum swe_edge edge, const real *buffer,

@@ -18,7 +18,7 @@
 
 #include "cartesian/grid/block.h"
 
-/* The steps of a backend on a block (its swe_backend.step). */
+/* The steps of a backend on a block (its swe_cartesian_backend.step). */
 typedef int (*swe_step_function)(swe_block *block, real dt, real *next_speed, swe_error *err);
 
 typedef struct swe_ring_step {

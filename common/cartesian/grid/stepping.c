@@ -12,7 +12,7 @@ double swe_time_step(const swe_clock *clock, real dx, real dy, double t_target)
 
 int swe_block_has_advance(const swe_block *block)
 {
-    const swe_backend *backend = block->backend;
+    const swe_cartesian_backend *backend = block->backend;
     return backend->advance != NULL && (backend->advances == NULL || backend->advances(block));
 }
 

@@ -41,7 +41,7 @@ int swe_cartesian_model_create(swe_cartesian_model *model, const swe_options *op
     memset(model, 0, sizeof *model);
     model->options = options;
     model->closed_basin = is_closed_basin(options->scenario);
-    int status = swe_backend_lookup(options->backend_name, &model->backend, err);
+    int status = swe_cartesian_backend_lookup(options->run.backend_name, &model->backend, err);
     if (status == SWE_OK) {
         status = check_memory(options, place, err);
     }
@@ -51,13 +51,15 @@ int swe_cartesian_model_create(swe_cartesian_model *model, const swe_options *op
     if (status != SWE_OK) {
         return status;
     }
-    snprintf(model->backend_name, sizeof model->backend_name, "%s", model->backend->name);
+    snprintf(model->backend_name, sizeof model->backend_name, "%s",
+             model->backend->table.model->name);
     model->block.backend = model->backend;
-    swe_backend_config config = {.solver = options->solver,
-                                 .level = options->level,
-                                 .manning = (real)options->manning,
-                                 .device = place != NULL ? place->device : 0};
-    memcpy(config.option_values, options->backend_option_values, sizeof config.option_values);
+    swe_cartesian_backend_config config = {.solver = options->solver,
+                                           .model.level = options->run.model.level,
+                                           .manning = (real)options->manning,
+                                           .model.device = place != NULL ? place->device : 0};
+    memcpy(config.model.option_values, options->run.model.option_values,
+           sizeof config.model.option_values);
     status = model->backend->init(&model->block, &config, err);
     model->initialised = status == SWE_OK;
     return status == SWE_OK ? model->backend->sync_after_write(&model->block, err) : status;

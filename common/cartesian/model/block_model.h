@@ -6,6 +6,7 @@
 #ifndef SWE_CARTESIAN_BLOCK_MODEL_H
 #define SWE_CARTESIAN_BLOCK_MODEL_H
 
+#include "cartesian/grid/backend.h"
 #include "cartesian/io/output_set.h"
 #include "cartesian/model/gauges.h"
 #include "cartesian/model/maxima.h"
@@ -58,14 +59,14 @@ typedef struct swe_block_split {
 
 typedef struct swe_cartesian_model {
     const swe_options *options;
-    const swe_backend *backend;    /* the fine-grain backend of the block */
-    char backend_name[64];         /* as the files name it: "serial", "mpi+serial" */
-    swe_block block;               /* this process's block: the whole domain or its part */
-    int initialised;               /* backend->init succeeded on block */
-    int host_current;              /* block's host arrays hold the backend's state */
-    const swe_block_split *split;  /* NULL: one process */
-    swe_output_set *outputs;       /* on the writer: the formats of the whole domain */
-    swe_map_projection projection; /* how geographic input files became metres */
+    const swe_cartesian_backend *backend; /* the fine-grain backend of the block */
+    char backend_name[64];                /* as the files name it: "serial", "mpi+serial" */
+    swe_block block;                      /* this process's block: the whole domain or its part */
+    int initialised;                      /* backend->init succeeded on block */
+    int host_current;                     /* block's host arrays hold the backend's state */
+    const swe_block_split *split;         /* NULL: one process */
+    swe_output_set *outputs;              /* on the writer: the formats of the whole domain */
+    swe_map_projection projection;        /* how geographic input files became metres */
     /* Gauges and maxima (--gauge, --maxima), sampled after the steps. */
     int samples;           /* either is asked for, and their files are open */
     double next_sample;    /* simulated time of the next sample (--sample-every) */

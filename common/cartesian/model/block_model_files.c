@@ -20,9 +20,9 @@ static swe_checkpoint_run identity_of(const swe_options *options)
 {
     return (swe_checkpoint_run){.scenario = options->scenario->name,
                                 .solver = swe_solver_name(options->solver),
-                                .cfl = options->cfl,
-                                .t_end = options->t_end,
-                                .outputs = options->outputs,
+                                .cfl = options->run.cfl,
+                                .t_end = options->run.t_end,
+                                .outputs = options->run.outputs,
                                 .manning = options->manning};
 }
 
@@ -48,26 +48,26 @@ static unsigned part_formats(const swe_cartesian_model *model)
         return 0;
     }
     const swe_options *options = model->options;
-    int resumable = options->checkpoint_every > 0 || options->restart_path != NULL;
+    int resumable = options->run.checkpoint_every > 0 || options->run.restart_path != NULL;
     unsigned parallel =
         SWE_FORMAT_VTK | (split->open_netcdf != NULL && !resumable ? SWE_FORMAT_NETCDF : 0);
-    return model->options->formats & parallel;
+    return model->options->run.formats & parallel;
 }
 
 /* The formats written from the whole domain: all of them on one process,
  * the others under a split. */
 static unsigned whole_formats(const swe_cartesian_model *model)
 {
-    return model->options->formats & ~part_formats(model);
+    return model->options->run.formats & ~part_formats(model);
 }
 
 static swe_output_plan plan_of(const swe_options *options, unsigned formats)
 {
     return (swe_output_plan){.formats = formats,
-                             .path_stem = options->output_stem,
-                             .outputs = options->outputs,
-                             .t_end = options->t_end,
-                             .vtk_compression = options->compression,
+                             .path_stem = options->run.output_stem,
+                             .outputs = options->run.outputs,
+                             .t_end = options->run.t_end,
+                             .vtk_compression = options->run.compression,
                              .colour_range = options->colour_range};
 }
 
@@ -78,9 +78,9 @@ static swe_output_info info_of(const swe_cartesian_model *model)
     return (swe_output_info){.scenario = options->scenario,
                              .solver = swe_solver_name(options->solver),
                              .backend = model->backend_name,
-                             .cfl = options->cfl,
-                             .compression = options->compression,
-                             .history = options->history,
+                             .cfl = options->run.cfl,
+                             .compression = options->run.compression,
+                             .history = options->run.history,
                              .projection = &model->projection,
                              .with_maxima = options->maxima};
 }
@@ -193,7 +193,7 @@ static int open_whole_outputs(swe_cartesian_model *model, unsigned formats, int 
     }
     if (status == SWE_OK && start != NULL && formats != 0) {
         swe_output_plan plan = plan_of(options, formats);
-        plan.earlier_stem = first_snapshot > 0 ? earlier_stem_of(options->restart_path) : NULL;
+        plan.earlier_stem = first_snapshot > 0 ? earlier_stem_of(options->run.restart_path) : NULL;
         const swe_output_info info = info_of(model);
         status = swe_output_set_create(&model->outputs, &plan, start, &info, first_snapshot, err);
         free((char *)plan.earlier_stem);

@@ -19,10 +19,10 @@ int swe_cartesian_open_samples(swe_cartesian_model *model, const swe_block *init
         const swe_gauge_request request = {.count = options->gauge_count,
                                            .x = options->gauge_x,
                                            .y = options->gauge_y,
-                                           .path_stem = options->output_stem,
+                                           .path_stem = options->run.output_stem,
                                            .title = options->scenario->title,
-                                           .history = options->history,
-                                           .compression = options->compression};
+                                           .history = options->run.history,
+                                           .compression = options->run.compression};
         status = swe_gauges_create(&model->gauges, &request, initial, err);
     }
     if (status == SWE_OK && options->maxima) {

@@ -17,17 +17,11 @@ int swe_cartesian_drive(swe_cartesian_model *model, const swe_run_team *team,
     snprintf(result->backend_name, sizeof result->backend_name, "%s", model->backend_name);
     result->solver = swe_solver_name(options->solver);
     result->cells = (long)options->nx * options->ny;
-    swe_drive_settings settings = {.t_end = options->t_end,
-                                   .outputs = options->outputs,
-                                   .cfl = options->cfl,
-                                   .writes_files = !options->benchmark,
-                                   .quiet = options->quiet || options->benchmark,
-                                   .checkpoint_every = options->checkpoint_every,
-                                   .restart_path = options->restart_path};
+    swe_drive_settings settings = swe_drive_settings_of(&options->run);
     char *checkpoint_path = NULL;
     int status = SWE_OK;
     if (settings.writes_files && settings.checkpoint_every > 0) {
-        checkpoint_path = swe_path_join(options->output_stem, ".checkpoint.nc");
+        checkpoint_path = swe_path_join(options->run.output_stem, ".checkpoint.nc");
         status = checkpoint_path != NULL
                      ? SWE_OK
                      : swe_fail(err, SWE_ERROR_RUNTIME, "out of memory for a file name");
@@ -36,7 +30,6 @@ int swe_cartesian_drive(swe_cartesian_model *model, const swe_run_team *team,
         status = team->agree(team->context, status, err);
     }
     settings.checkpoint_path = checkpoint_path;
-    settings.output_stem = options->output_path;
     const swe_model driven = swe_cartesian_model_of(model);
     if (status == SWE_OK) {
         status = swe_drive(&settings, &driven, team, result, err);

@@ -7,7 +7,7 @@
 #include "run/driver.h"
 
 /* Drives model (made from options) from its start or from
- * options->restart_path to t_end, writing the files of options->formats
+ * options->run.restart_path to t_end, writing the files of options->run.formats
  * and checkpoints unless benchmarking; team: NULL on one process. Fills
  * result. */
 int swe_cartesian_drive(swe_cartesian_model *model, const swe_run_team *team,

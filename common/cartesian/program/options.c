@@ -1,18 +1,11 @@
 #include "cartesian/program/options.h"
 
-#include "run/history.h"
-#include "run/option_refusal.h"
+#include "io/formats.h"
 #include "run/option_values.h"
 
-#include <getopt.h>
-#include <limits.h>
 #include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-
-/* The short forms, for getopt_long. */
-static const char short_options[] = "s:b:t:o:qf:Vh";
 
 /* The largest CFL number for which the unsplit first-order update is
  * stable (DESIGN.md); a larger one is warned about. */
@@ -21,90 +14,63 @@ static const char short_options[] = "s:b:t:o:qf:Vh";
 /* Largest grid edge accepted from the command line. */
 enum { SWE_MAX_CELLS_PER_EDGE = 1 << 16 };
 
-/* The options with a short form are their letter (getopt_long returns
- * it for both forms); the others count from 256. */
 enum option_id {
-    OPTION_SCENARIO = 's',
-    OPTION_BACKEND = 'b',
-    OPTION_T_END = 't',
-    OPTION_OUTPUT = 'o',
-    OPTION_QUIET = 'q',
-    OPTION_FORMAT = 'f',
-    OPTION_VERSION = 'V',
-    OPTION_HELP = 'h',
-    OPTION_NX = 256,
+    OPTION_SCENARIO,
+    OPTION_NX,
     OPTION_NY,
     OPTION_SOLVER,
     OPTION_MANNING,
-    OPTION_LEVEL,
-    OPTION_CFL,
-    OPTION_OUTPUTS,
-    OPTION_BENCHMARK,
-    OPTION_CHECKPOINT_EVERY,
-    OPTION_RESTART,
     OPTION_BATHYMETRY,
     OPTION_DISPLACEMENT,
     OPTION_BATHYMETRY_VARIABLE,
     OPTION_DISPLACEMENT_VARIABLE,
-    OPTION_COMPRESS,
     OPTION_COLOUR_RANGE,
     OPTION_GAUGE,
     OPTION_MAXIMA,
     OPTION_SAMPLE_EVERY,
-    OPTION_LIST_BACKENDS,
-    OPTION_EXTRA /* OPTION_EXTRA + k: swe_extra_options.known[k] */
+    OPTION_LIST_SCENARIOS
 };
 
-static const struct option long_options[] = {
-    {"scenario", required_argument, NULL, OPTION_SCENARIO},
-    {"nx", required_argument, NULL, OPTION_NX},
-    {"ny", required_argument, NULL, OPTION_NY},
-    {"t-end", required_argument, NULL, OPTION_T_END},
-    {"solver", required_argument, NULL, OPTION_SOLVER},
-    {"manning", required_argument, NULL, OPTION_MANNING},
-    {"backend", required_argument, NULL, OPTION_BACKEND},
-    {"level", required_argument, NULL, OPTION_LEVEL},
-    {"cfl", required_argument, NULL, OPTION_CFL},
-    {"outputs", required_argument, NULL, OPTION_OUTPUTS},
-    {"output", required_argument, NULL, OPTION_OUTPUT},
-    {"benchmark", no_argument, NULL, OPTION_BENCHMARK},
-    {"quiet", no_argument, NULL, OPTION_QUIET},
-    {"format", required_argument, NULL, OPTION_FORMAT},
-    {"checkpoint-every", required_argument, NULL, OPTION_CHECKPOINT_EVERY},
-    {"restart", required_argument, NULL, OPTION_RESTART},
-    {"bathymetry", required_argument, NULL, OPTION_BATHYMETRY},
-    {"displacement", required_argument, NULL, OPTION_DISPLACEMENT},
-    {"bathymetry-var", required_argument, NULL, OPTION_BATHYMETRY_VARIABLE},
-    {"displacement-var", required_argument, NULL, OPTION_DISPLACEMENT_VARIABLE},
-    {"compress", required_argument, NULL, OPTION_COMPRESS},
-    {"colour-range", required_argument, NULL, OPTION_COLOUR_RANGE},
-    {"gauge", required_argument, NULL, OPTION_GAUGE},
-    {"maxima", no_argument, NULL, OPTION_MAXIMA},
-    {"sample-every", required_argument, NULL, OPTION_SAMPLE_EVERY},
-    {"list-backends", no_argument, NULL, OPTION_LIST_BACKENDS},
-    {"version", no_argument, NULL, OPTION_VERSION},
-    {"help", no_argument, NULL, OPTION_HELP}};
-
-enum { CORE_OPTION_COUNT = sizeof long_options / sizeof long_options[0] };
-
-/* Values not given on the command line: -1 (counts) or NaN (numbers)
- * marks "use the scenario's". */
-static void set_defaults(swe_options *options)
-{
-    *options = (swe_options){.action = SWE_ACTION_RUN,
-                             .scenario = swe_scenario_find("radial-dam-break"),
-                             .nx = -1,
-                             .ny = -1,
-                             .t_end = NAN,
-                             .cfl = NAN,
-                             .solver = SWE_SOLVER_FWAVE,
-                             .backend_name = "serial",
-                             .outputs = 10,
-                             .formats = SWE_FORMAT_NETCDF,
-                             .compression = SWE_DEFAULT_COMPRESSION,
-                             .colour_range = {SWE_RANGE_SNAPSHOT, 0.0, 0.0},
-                             .output_path = NULL};
-}
+static const swe_app_option cartesian_options[] = {
+    {"scenario", 's', "NAME",
+     "initial and boundary conditions (default radial-dam-break; the list below)", OPTION_SCENARIO,
+     0},
+    {"nx", 0, "N", "cells in x (default: the scenario's, 500 for radial-dam-break)", OPTION_NX, 0},
+    {"ny", 0, "N", "cells in y (default: the scenario's, 500 for radial-dam-break)", OPTION_NY, 0},
+    {"solver", 0, "NAME",
+     "Riemann solver: fwave, hlle, rusanov or augrie (augmented, for wet/dry fronts; default "
+     "fwave)",
+     OPTION_SOLVER, 0},
+    {"manning", 0, "N", "Manning bed friction n in s/m^(1/3), e.g. 0.03 (default 0: none)",
+     OPTION_MANNING, 0},
+    {"bathymetry", 0, "FILE",
+     "for --scenario netcdf: a CF NetCDF file of the bed elevation or depth, in metres or "
+     "longitude/latitude (GEBCO, ETOPO; README says how they are read)",
+     OPTION_BATHYMETRY, 0},
+    {"displacement", 0, "FILE",
+     "for --scenario netcdf: initial displacement of the sea floor and surface, zero outside its "
+     "extent (default none)",
+     OPTION_DISPLACEMENT, 0},
+    {"bathymetry-var", 0, "NAME",
+     "the variable to read (default: the one a standard_name identifies, or the only 2D "
+     "variable)",
+     OPTION_BATHYMETRY_VARIABLE, 0},
+    {"displacement-var", 0, "NAME", "the same for --displacement", OPTION_DISPLACEMENT_VARIABLE, 0},
+    {"colour-range", 0, "R",
+     "the pictures' colours: snapshot (each its own range), run (one range for the whole run, "
+     "drawn from PATH.nc when it ends) or LOW,HIGH in metres, clipping shown (default snapshot)",
+     OPTION_COLOUR_RANGE, 0},
+    {"gauge", 0, "X,Y",
+     "record h, eta, u, v at the point X,Y (m) into PATH_gauges.nc; repeat for more gauges "
+     "(default none)",
+     OPTION_GAUGE, 0},
+    {"maxima", 0, NULL, "add max_depth, max_speed and arrival_time to PATH.nc", OPTION_MAXIMA, 0},
+    {"sample-every", 0, "SECONDS",
+     "sample gauges and maxima at the first step past every multiple of SECONDS (default 0: "
+     "every step)",
+     OPTION_SAMPLE_EVERY, 0},
+    {"list-scenarios", 0, NULL, "list the scenarios", OPTION_LIST_SCENARIOS, 1},
+};
 
 static int add_gauge(const char *value, swe_options *options, swe_error *err)
 {
@@ -117,32 +83,10 @@ static int add_gauge(const char *value, swe_options *options, swe_error *err)
     return status;
 }
 
-/* The options of the files a run reads and writes; -1: not one of them. */
-static int parse_file_option(int id, const char *value, swe_options *options, swe_error *err)
+/* The options of the files a run reads and what it records. */
+static int parse_files(swe_options *options, int id, const char *value, swe_error *err)
 {
     switch (id) {
-    case OPTION_OUTPUT:
-        options->output_path = value;
-        return SWE_OK;
-    case OPTION_FORMAT:
-        return swe_parse_formats(value, &options->formats, err);
-    case OPTION_COMPRESS:
-        return swe_parse_count(value, "--compress", 0, SWE_MAX_COMPRESSION, &options->compression,
-                               err);
-    case OPTION_COLOUR_RANGE:
-        return swe_parse_colour_range(value, &options->colour_range, err);
-    case OPTION_GAUGE:
-        return add_gauge(value, options, err);
-    case OPTION_MAXIMA:
-        options->maxima = 1;
-        return SWE_OK;
-    case OPTION_SAMPLE_EVERY:
-        return swe_parse_sample_every(value, &options->sample_every, err);
-    case OPTION_CHECKPOINT_EVERY:
-        return swe_parse_checkpoint_every(value, &options->checkpoint_every, err);
-    case OPTION_RESTART:
-        options->restart_path = value;
-        return SWE_OK;
     case OPTION_BATHYMETRY:
         options->bathymetry_path = value;
         return SWE_OK;
@@ -155,78 +99,60 @@ static int parse_file_option(int id, const char *value, swe_options *options, sw
     case OPTION_DISPLACEMENT_VARIABLE:
         options->displacement_variable = value;
         return SWE_OK;
+    case OPTION_COLOUR_RANGE:
+        return swe_parse_colour_range(value, &options->colour_range, err);
+    case OPTION_GAUGE:
+        return add_gauge(value, options, err);
+    case OPTION_MAXIMA:
+        options->maxima = 1;
+        return SWE_OK;
+    case OPTION_SAMPLE_EVERY: {
+        int status = swe_parse_number(value, "--sample-every", &options->sample_every, err);
+        return status != SWE_OK || options->sample_every >= 0
+                   ? status
+                   : swe_fail(err, SWE_ERROR_USAGE,
+                              "--sample-every must be 0 (every step) or a positive number of "
+                              "seconds, got %s",
+                              value);
+    }
     default:
-        return -1;
+        return swe_fail(err, SWE_ERROR_USAGE, "internal error: option %d has no parser", id);
     }
 }
 
-/* The options that replace a run by something else. */
-static int parse_action(int id, swe_options *options, swe_error *err)
+static int parse(void *context, int id, const char *value, swe_error *err)
 {
-    switch (id) {
-    case OPTION_LIST_BACKENDS:
-        options->action = SWE_ACTION_LIST_BACKENDS;
-        return SWE_OK;
-    case OPTION_VERSION:
-        options->action = SWE_ACTION_VERSION;
-        return SWE_OK;
-    case OPTION_HELP:
-        options->action = SWE_ACTION_HELP;
-        return SWE_OK;
-    default:
-        return swe_fail(err, SWE_ERROR_USAGE, "unknown option (see --help)");
-    }
-}
-
-static int parse_one(int id, const char *value, swe_options *options, swe_error *err)
-{
+    swe_options *options = context;
     switch (id) {
     case OPTION_SCENARIO:
         options->scenario = swe_scenario_find(value);
         return options->scenario != NULL
                    ? SWE_OK
-                   : swe_fail(err, SWE_ERROR_USAGE, "unknown scenario '%s' (see --help)", value);
+                   : swe_fail(err, SWE_ERROR_USAGE, "unknown scenario '%s' (see --list-scenarios)",
+                              value);
     case OPTION_NX:
-        return swe_parse_count(value, "--nx", 1, SWE_MAX_CELLS_PER_EDGE, &options->nx, err);
+        return swe_parse_int(value, "--nx", 1, SWE_MAX_CELLS_PER_EDGE, &options->nx, err);
     case OPTION_NY:
-        return swe_parse_count(value, "--ny", 1, SWE_MAX_CELLS_PER_EDGE, &options->ny, err);
-    case OPTION_T_END:
-        return swe_parse_number(value, "--t-end", &options->t_end, err);
-    case OPTION_CFL:
-        return swe_parse_number(value, "--cfl", &options->cfl, err);
+        return swe_parse_int(value, "--ny", 1, SWE_MAX_CELLS_PER_EDGE, &options->ny, err);
     case OPTION_SOLVER:
         return swe_solver_lookup(value, &options->solver, err);
     case OPTION_MANNING:
         return swe_parse_manning(value, &options->manning, err);
-    case OPTION_BACKEND:
-        options->backend_name = value;
-        return SWE_OK;
-    case OPTION_LEVEL:
-        return swe_parse_count(value, "--level", 1, 99, &options->level, err);
-    case OPTION_OUTPUTS:
-        return swe_parse_count(value, "--outputs", 1, INT_MAX, &options->outputs, err);
-    case OPTION_BENCHMARK:
-        options->benchmark = 1;
-        return SWE_OK;
-    case OPTION_QUIET:
-        options->quiet = 1;
-        return SWE_OK;
-    default: {
-        int status = parse_file_option(id, value, options, err);
-        return status >= 0 ? status : parse_action(id, options, err);
-    }
+    case OPTION_LIST_SCENARIOS:
+        return SWE_OK; /* an action: swe_cartesian_act */
+    default:
+        return parse_files(options, id, value, err);
     }
 }
 
 /* The checks of the files a run reads and writes. */
-static int complete_files(swe_options *options, swe_error *err)
+static int complete_files(const swe_options *options, swe_error *err)
 {
     const swe_scenario *scenario = options->scenario;
-    const char *output = options->output_path != NULL ? options->output_path : scenario->name;
-    int status = swe_output_stem(output, options->output_stem, sizeof options->output_stem, err);
+    const swe_run_options *run = &options->run;
     int wants_files = scenario->needs_input_files;
-    if (status == SWE_OK && (wants_files != (options->bathymetry_path != NULL) ||
-                             wants_files != (options->displacement_path != NULL))) {
+    if (wants_files != (options->bathymetry_path != NULL) ||
+        wants_files != (options->displacement_path != NULL)) {
         return swe_fail(err, SWE_ERROR_USAGE,
                         wants_files
                             ? "--scenario %s needs --bathymetry FILE and --displacement FILE"
@@ -234,149 +160,104 @@ static int complete_files(swe_options *options, swe_error *err)
                               "not --scenario %s",
                         scenario->name);
     }
-    if (status == SWE_OK && !wants_files &&
+    if (!wants_files &&
         (options->bathymetry_variable != NULL || options->displacement_variable != NULL)) {
         return swe_fail(err, SWE_ERROR_USAGE,
                         "--bathymetry-var and --displacement-var go with --scenario netcdf");
     }
-    if (status == SWE_OK && options->benchmark &&
-        (options->checkpoint_every > 0 || options->restart_path != NULL ||
-         options->gauge_count > 0 || options->maxima)) {
+    if (run->benchmark && (options->gauge_count > 0 || options->maxima)) {
         return swe_fail(err, SWE_ERROR_USAGE,
-                        "--benchmark writes no files: drop "
-                        "--checkpoint-every, --restart, --gauge and --maxima");
+                        "--benchmark writes no files: drop --gauge and "
+                        "--maxima");
     }
-    if (status == SWE_OK && options->colour_range.mode != SWE_RANGE_SNAPSHOT &&
-        !(options->formats & SWE_FORMAT_PNG)) {
+    if (options->colour_range.mode != SWE_RANGE_SNAPSHOT && !(run->formats & SWE_FORMAT_PNG)) {
         return swe_fail(err, SWE_ERROR_USAGE, "--colour-range goes with png in --format");
     }
-    if (status == SWE_OK && options->maxima && !(options->formats & SWE_FORMAT_NETCDF)) {
+    if (options->maxima && !(run->formats & SWE_FORMAT_NETCDF)) {
         return swe_fail(err, SWE_ERROR_USAGE,
                         "--maxima writes its fields into PATH.nc: add netcdf to --format");
-    }
-    return status;
-}
-
-/* Fills what was not given from the scenario, then checks the ranges that
- * depend on each other. */
-static int complete(const swe_extra_options *extras, swe_options *options, swe_error *err)
-{
-    const swe_scenario *scenario = options->scenario;
-    options->nx = options->nx > 0 ? options->nx : scenario->default_nx;
-    options->ny = options->ny > 0 ? options->ny : scenario->default_ny;
-    options->t_end = isnan(options->t_end) ? scenario->default_t_end : options->t_end;
-    options->cfl = isnan(options->cfl) ? scenario->default_cfl : options->cfl;
-    if (!(options->t_end > 0)) {
-        return swe_fail(err, SWE_ERROR_USAGE, "--t-end must be positive, got %g", options->t_end);
-    }
-    if (!(options->cfl > 0 && options->cfl <= 1)) {
-        return swe_fail(err, SWE_ERROR_USAGE, "--cfl must be in (0, 1], got %g", options->cfl);
-    }
-    if (options->cfl > SWE_STABLE_CFL) {
-        snprintf(options->warning, sizeof options->warning,
-                 "--cfl %g is above %g, the stable limit of the unsplit update: the run may go "
-                 "wrong, and the guard stops it if it does",
-                 options->cfl, SWE_STABLE_CFL);
-    }
-    int status = complete_files(options, err);
-    if (status != SWE_OK) {
-        return status;
-    }
-    const swe_backend *backend = NULL;
-    status = swe_backend_lookup(options->backend_name, &backend, err);
-    if (status == SWE_OK) {
-        status = swe_extra_options_resolve(extras, backend, options->program_option_values,
-                                           options->backend_option_values, err);
-    }
-    if (status != SWE_OK) {
-        return status;
-    }
-    if (options->level > backend->levels) {
-        return backend->levels == 0
-                   ? swe_fail(err, SWE_ERROR_USAGE, "backend '%s' has no optimisation levels",
-                              backend->name)
-                   : swe_fail(err, SWE_ERROR_USAGE, "--level for backend '%s' must be 1 to %d",
-                              backend->name, backend->levels);
     }
     return SWE_OK;
 }
 
-/* The core's options and the extras, as getopt_long wants them. */
-static void list_options(const swe_extra_options *extras,
-                         struct option all[CORE_OPTION_COUNT + SWE_MAX_EXTRA_OPTIONS + 1],
-                         const char *core_names[CORE_OPTION_COUNT + 1])
+/* Fills what was not given from the scenario. */
+static int complete(void *context, swe_run_options *run, swe_error *err)
 {
-    for (int c = 0; c < CORE_OPTION_COUNT; ++c) {
-        all[c] = long_options[c];
-        core_names[c] = long_options[c].name;
+    swe_options *options = context;
+    const swe_scenario *scenario = options->scenario;
+    options->nx = options->nx > 0 ? options->nx : scenario->default_nx;
+    options->ny = options->ny > 0 ? options->ny : scenario->default_ny;
+    run->t_end = isnan(run->t_end) ? scenario->default_t_end : run->t_end;
+    run->cfl = isnan(run->cfl) ? scenario->default_cfl : run->cfl;
+    run->output_path = run->output_path != NULL ? run->output_path : scenario->name;
+    if (run->cfl > SWE_STABLE_CFL && run->cfl <= 1.0) {
+        snprintf(run->warning, sizeof run->warning,
+                 "--cfl %g is above %g, the stable limit of the unsplit update: the run may go "
+                 "wrong, and the guard stops it if it does",
+                 run->cfl, SWE_STABLE_CFL);
     }
-    core_names[CORE_OPTION_COUNT] = NULL;
-    for (int k = 0; extras != NULL && k < extras->count; ++k) {
-        all[CORE_OPTION_COUNT + k] =
-            (struct option){extras->known[k]->name,
-                            extras->known[k]->argument != NULL ? required_argument : no_argument,
-                            NULL, OPTION_EXTRA + k};
-    }
-    all[CORE_OPTION_COUNT + (extras != NULL ? extras->count : 0)] = (struct option){0};
+    return complete_files(options, err);
 }
 
-/* getopt_long over argv; options of backends and program into extras. */
-static int parse_arguments(int argc, char **argv, const struct option *all,
-                           swe_extra_options *extras, swe_options *options, swe_error *err)
+static void list_scenarios(FILE *stream, const char *indent)
 {
-    opterr = 0; /* our own one-line messages instead of getopt's */
-    optind = 1;
-    int id;
-    while ((id = getopt_long(argc, argv, short_options, all, NULL)) != -1) {
-        if (id == '?') {
-            const char *given = optind > 0 && optind <= argc ? argv[optind - 1] : "?";
-            if (given[0] == '-' && given[1] != '-' && optopt != 0 &&
-                strchr(short_options, optopt) != NULL) {
-                return swe_fail(err, SWE_ERROR_USAGE, "option '-%c' needs a value (see --help)",
-                                optopt);
-            }
-            return swe_options_refuse(given, all, err);
-        }
-        if (id >= OPTION_EXTRA) {
-            extras->given[id - OPTION_EXTRA] = optarg != NULL ? optarg : "";
-            continue;
-        }
-        int status = parse_one(id, optarg, options, err);
-        if (status != SWE_OK) {
-            return status;
-        }
+    for (int s = 0; s < swe_scenario_count(); ++s) {
+        const swe_scenario *scenario = swe_scenario_at(s);
+        fprintf(stream, "%s%-22s %s\n", indent, scenario->name, scenario->title);
     }
-    return optind < argc ? swe_fail(err, SWE_ERROR_USAGE, "unexpected argument '%s' (see --help)",
-                                    argv[optind])
-                         : SWE_OK;
 }
+
+static void print_scenarios(FILE *stream)
+{
+    fprintf(stream, "\nScenarios (--scenario):\n");
+    list_scenarios(stream, "  ");
+}
+
+int swe_cartesian_act(void *context, const swe_run_options *run, swe_error *err)
+{
+    (void)context;
+    if (run == NULL || run->application_action != OPTION_LIST_SCENARIOS) {
+        return swe_fail(err, SWE_ERROR_USAGE, "internal error: no such Cartesian action");
+    }
+    list_scenarios(stdout, "");
+    return SWE_OK;
+}
+
+/* Values not given on the command line: -1 (counts) marks "use the
+ * scenario's". */
+static void set_defaults(void *context)
+{
+    swe_options *options = context;
+    memset(options, 0, sizeof *options);
+    options->scenario = swe_scenario_find("radial-dam-break");
+    options->nx = -1;
+    options->ny = -1;
+    options->solver = SWE_SOLVER_FWAVE;
+    options->colour_range = (swe_range_choice){SWE_RANGE_SNAPSHOT, 0.0, 0.0};
+}
+
+const swe_application swe_cartesian_application = {
+    .name = "cartesian",
+    .title = "Solves the 2D shallow water equations with finite volumes on a Cartesian grid.",
+    .usage = "[options]",
+    .setup = "scenario",
+    .models = &swe_cartesian_models,
+    .options = cartesian_options,
+    .option_count = sizeof cartesian_options / sizeof cartesian_options[0],
+    .defaults = set_defaults,
+    .parse = parse,
+    .complete = complete,
+    .print_help = print_scenarios,
+};
 
 int swe_options_parse_program(const swe_program_options *program, int argc, char **argv,
                               swe_options *options, swe_error *err)
 {
-    if (options == NULL || argv == NULL) {
-        return swe_fail(err, SWE_ERROR_USAGE, "internal error: no options to parse");
+    if (options == NULL) {
+        return swe_fail(err, SWE_ERROR_USAGE, "internal error: no options to parse into");
     }
-    set_defaults(options);
-    struct option all[CORE_OPTION_COUNT + SWE_MAX_EXTRA_OPTIONS + 1];
-    const char *core_names[CORE_OPTION_COUNT + 1];
-    swe_extra_options extras;
-    list_options(NULL, all, core_names);
-    int status = swe_extra_options_collect(&extras, program, core_names, err);
-    if (status != SWE_OK) {
-        return status;
-    }
-    list_options(&extras, all, core_names);
-    status = parse_arguments(argc, argv, all, &extras, options, err);
-    if (status != SWE_OK) {
-        return status;
-    }
-    swe_history_of(argc, argv, options->history, sizeof options->history);
-    options->action_option = swe_extra_options_action(&extras);
-    if (options->action == SWE_ACTION_RUN && options->action_option != NULL) {
-        options->action = SWE_ACTION_BACKEND_OPTION;
-    }
-    return options->action == SWE_ACTION_RUN ? complete(&extras, options, err) : SWE_OK;
+    return swe_command_line_parse(&swe_cartesian_application, program, options, argc, argv,
+                                  &options->run, err);
 }
 
 int swe_options_parse(int argc, char **argv, swe_options *options, swe_error *err)

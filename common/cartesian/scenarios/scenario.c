@@ -142,9 +142,10 @@ static const swe_scenario scenarios[] = {
                     {"h_downstream", 5, "m"},
                     {"dam_crest", 15, "m"}},
      .initialise = swe_scenario_initialise_partial_dam_break},
-    /* Radius 11 m as in the seed's Figure 5a and its published depths at
-     * 0.69 s (up to 9.6 m: the centre is still undisturbed); its text says
-     * "11 m diameter", with which the centre would be down to 3.6 m. */
+    /* Radius 11 m as in Figure 5a of Roe-MUSCL GPU n.d. and its published
+     * depths at 0.69 s (up to 9.6 m: the centre is still undisturbed); its
+     * text says "11 m diameter", with which the centre would be down to
+     * 3.6 m. */
     {.name = "circular-dam-break",
      .title = "Circular dam break (Alcrudo-Garcia-Navarro): 10 m within r = 11 m, 1 m around",
      .x0 = 0,

@@ -29,7 +29,7 @@ int swe_validation_run(const char *scenario_name, const char *backend_name, int 
                        long *steps, swe_error *err)
 {
     const swe_scenario *scenario = swe_scenario_find(scenario_name);
-    const swe_backend *backend = swe_backend_find(backend_name);
+    const swe_cartesian_backend *backend = swe_cartesian_backend_find(backend_name);
     if (scenario == NULL || backend == NULL || block == NULL || steps == NULL) {
         return swe_fail(err, SWE_ERROR_USAGE, "validation: unknown scenario '%s' or backend '%s'",
                         scenario_name != NULL ? scenario_name : "(none)",
@@ -40,7 +40,8 @@ int swe_validation_run(const char *scenario_name, const char *backend_name, int 
         return status;
     }
     block->backend = backend;
-    swe_backend_config config = {.solver = solver, .level = 0, .manning = (real)manning};
+    swe_cartesian_backend_config config = {
+        .solver = solver, .model.level = 0, .manning = (real)manning};
     status = backend->init(block, &config, err);
     if (status != SWE_OK) {
         block->backend = NULL;

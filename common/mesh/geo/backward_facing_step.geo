@@ -1,7 +1,7 @@
-// Denham-Patrick backward-facing step as 000 (fig. 6a) runs it: a 2 m
-// wide channel (y = 1..3 m) that widens to 3 m (y = 0..3 m) at x = 0, a
-// step 1 m high on one side. 4 m of channel before the step, 20 m after
-// it. Inflow at x = -4 m, outflow (level) at x = 20 m, slip walls
+// Denham-Patrick backward-facing step as Roe-MUSCL GPU n.d. (fig. 6a) runs
+// it: a 2 m wide channel (y = 1..3 m) that widens to 3 m (y = 0..3 m) at
+// x = 0, a step 1 m high on one side. 4 m of channel before the step, 20 m
+// after it. Inflow at x = -4 m, outflow (level) at x = 20 m, slip walls
 // elsewhere.
 SetFactory("Built-in");
 If (!Exists(size))

@@ -1,6 +1,6 @@
-// Alcrudo-Garcia-Navarro circular dam break (000 fig. 5a): a 50 m square
-// basin with walls; the dam, a circle of radius 11 m about (25, 25), is a
-// line inside the mesh so that the initial step follows it.
+// Alcrudo-Garcia-Navarro circular dam break (Roe-MUSCL GPU n.d., fig. 5a):
+// a 50 m square basin with walls; the dam, a circle of radius 11 m about
+// (25, 25), is a line inside the mesh so that the initial step follows it.
 SetFactory("Built-in");
 If (!Exists(size))
   size = 1.5;

@@ -1,8 +1,8 @@
-// Fennema-Chaudhry partial dam break (000 fig. 4a): a 200 m square basin
-// split by a 10 m thick dam (x = 95..105 m) with a 75 m breach
-// (y = 95..170 m). The dam is a hole in the mesh; every boundary is a
-// slip wall. size 2.2 gives about 19,000 triangles (000's M1), 0.49 about
-// 380,000 (M2).
+// Fennema-Chaudhry partial dam break (Roe-MUSCL GPU n.d., fig. 4a): a 200 m
+// square basin split by a 10 m thick dam (x = 95..105 m) with a 75 m breach
+// (y = 95..170 m). The dam is a hole in the mesh; every boundary is a slip
+// wall. size 2.2 gives about 19,000 triangles (M1 of Roe-MUSCL GPU n.d.),
+// 0.49 about 380,000 (M2).
 SetFactory("Built-in");
 If (!Exists(size))
   size = 5;

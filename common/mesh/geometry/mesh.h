@@ -33,7 +33,7 @@ typedef struct swe_mesh {
     int *cell_edge;          /* 3 per cell, by edge midpoint (x, then y) */
     double *cell_area;       /* m^2 */
     double *cell_x, *cell_y; /* centroid */
-    double *cell_chi;        /* area / longest edge (001, eq. 17), m */
+    double *cell_chi;        /* area / longest edge (Optimized GPU n.d., eq. 17), m */
     int *cell_file_index;    /* position among the file's triangles */
 
     int edge_count;

@@ -81,7 +81,8 @@ static int by_cell_pair(const void *a, const void *b)
 }
 
 /* Edges sorted by their (smaller, larger) cell pair, interior ones first
- * (001 eq. 20): consecutive edges then read neighbouring cells. */
+ * (Optimized GPU n.d., eq. 20): consecutive edges then read neighbouring
+ * cells. */
 static int sort_edges_by_cells(const swe_mesh *mesh, int *edge_order)
 {
     edge_sort_key *keys = malloc(((size_t)mesh->edge_count + 1) * sizeof *keys);

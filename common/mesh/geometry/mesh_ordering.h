@@ -1,9 +1,10 @@
-/* Numberings of a mesh's cells and edges, for the memory-order lab of
- * 001: the file's order (gmsh), a random one, cells by Reverse
- * Cuthill-McKee (rcm), and rcm with the edges sorted by their (smaller,
- * larger) cell pair (rcm+edges, 001 eq. 20). Interior edges stay before
- * boundary edges in every numbering. The bandwidth phi of 001 eq. 19 says
- * how far apart in memory two neighbouring cells may lie. */
+/* Numberings of a mesh's cells and edges, for the memory-order lab after
+ * Optimized GPU n.d.: the file's order (gmsh), a random one, cells by
+ * Reverse Cuthill-McKee (rcm), and rcm with the edges sorted by their
+ * (smaller, larger) cell pair (rcm+edges; Optimized GPU n.d., eq. 20).
+ * Interior edges stay before boundary edges in every numbering. The
+ * bandwidth phi (Optimized GPU n.d., eq. 19) says how far apart in memory
+ * two neighbouring cells may lie. */
 #ifndef SWE_MESH_ORDERING_H
 #define SWE_MESH_ORDERING_H
 
@@ -25,7 +26,7 @@ const char *swe_mesh_ordering_name(enum swe_mesh_ordering ordering);
 int swe_mesh_reorder(swe_mesh *mesh, enum swe_mesh_ordering ordering, unsigned long long seed,
                      swe_error *err);
 
-/* phi = max |left - right| over interior edges (001 eq. 19). */
+/* phi = max |left - right| over interior edges (Optimized GPU n.d., eq. 19). */
 int swe_mesh_bandwidth(const swe_mesh *mesh);
 
 /* Mean |left - right| over interior edges: how far an edge kernel jumps

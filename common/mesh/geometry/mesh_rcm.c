@@ -1,7 +1,7 @@
 /* Reverse Cuthill-McKee on the cell graph of a mesh (cells are
  * neighbours when they share an edge): a breadth-first numbering from a
  * pseudo-peripheral cell, neighbours by increasing degree, reversed. It
- * keeps neighbouring cells close in memory (001, eq. 19). */
+ * keeps neighbouring cells close in memory (Optimized GPU n.d., eq. 19). */
 #include "mesh/geometry/mesh_ordering.h"
 
 #include <stdlib.h>

@@ -1,6 +1,7 @@
 #include "mesh/io/mesh_checkpoint.h"
 
 #include "io/atomic_file.h"
+#include "io/untrusted_file.h"
 #include "mesh/geometry/mesh_fingerprint.h"
 
 #include <math.h>
@@ -118,15 +119,24 @@ static const char *difference(const swe_mesh_checkpoint_run *file,
 static int read_file(const char *path, header *head, const swe_mesh_checkpoint_state *state,
                      int cells, uint64_t *hash, swe_error *err)
 {
+    /* A named pipe or a directory is refused before it can block or
+     * mislead the reads below. */
+    const char *fix = "give a PATH.checkpoint written by shallows --mesh --checkpoint-every";
+    double bytes = 0;
+    int checked = swe_untrusted_file_check("checkpoint", path, fix, &bytes, err);
+    if (checked != SWE_OK) {
+        return checked;
+    }
     FILE *stream = fopen(path, "rb");
     if (stream == NULL) {
-        return swe_fail(err, SWE_ERROR_USAGE, "cannot open the checkpoint '%s'", path);
+        return swe_fail(err, SWE_ERROR_USAGE, "checkpoint '%s' cannot be read (%s)", path, fix);
     }
     int complete =
         fread(head, sizeof *head, 1, stream) == 1 && memcmp(head->magic, magic, sizeof magic) == 0;
     if (!complete) {
         fclose(stream);
-        return swe_fail(err, SWE_ERROR_USAGE, "'%s' is not a checkpoint of a triangle run", path);
+        return swe_fail(err, SWE_ERROR_USAGE, "checkpoint '%s' is not of a triangle run (%s)", path,
+                        fix);
     }
     if (head->real_size != (int32_t)sizeof(real) || head->run.cells != cells) {
         fclose(stream);

@@ -34,9 +34,6 @@ typedef struct swe_mesh_netcdf_info {
 
 typedef struct swe_mesh_netcdf swe_mesh_netcdf; /* opaque */
 
-/* The NetCDF library's version, or why there is none. */
-const char *swe_mesh_netcdf_library(void);
-
 /* Creates PATH.tmp with the mesh, the bed of host and the metadata. */
 int swe_mesh_netcdf_create(swe_mesh_netcdf **file, const char *path, const swe_mesh *mesh,
                            const swe_mesh_arrays *host, const int *run_of_file,

@@ -179,8 +179,3 @@ int swe_mesh_netcdf_append(swe_mesh_netcdf **opened, const char *path, const swe
     *opened = file;
     return SWE_OK;
 }
-
-const char *swe_mesh_netcdf_library(void)
-{
-    return nc_inq_libvers();
-}

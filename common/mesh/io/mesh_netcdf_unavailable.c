@@ -45,8 +45,3 @@ int swe_mesh_netcdf_close(swe_mesh_netcdf *file, int keep, swe_error *err)
     (void)err;
     return SWE_OK;
 }
-
-const char *swe_mesh_netcdf_library(void)
-{
-    return "none (built without libnetcdf)";
-}

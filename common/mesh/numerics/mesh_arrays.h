@@ -31,7 +31,7 @@
 #define SWE_MESH_STATE_ARRAYS(X) X(h) X(hu) X(hv)
 /* ...and the intermediate (predictor) one of second order. */
 #define SWE_MESH_STAGE_ARRAYS(X) X(h_stage) X(hu_stage) X(hv_stage)
-/* Per cell: bed elevation, area, chi = area / longest edge (001 eq. 17). */
+/* Per cell: bed elevation, area, chi = area / longest edge (Optimized GPU n.d., eq. 17). */
 #define SWE_MESH_CELL_REALS(X) X(bed) X(area) X(chi)
 /* Per cell: limited gradients of the surface eta = h + bed and of the
  * momenta (second order). */
@@ -49,7 +49,7 @@
     X(left_to_mid_x) X(left_to_mid_y) X(right_to_mid_x) X(right_to_mid_y) X(viscous_weight)
 /* Per edge, written by the edge kernels: the fluxes times length out of
  * the left cell and into the right cell, and the time step the edge
- * allows (001 eq. 15; the predictor's edges write it). */
+ * allows (Optimized GPU n.d., eq. 15; the predictor's edges write it). */
 #define SWE_MESH_FLUX_ARRAYS(X)                                                                    \
     X(flux_left_h)                                                                                 \
     X(flux_left_hu)                                                                                \

@@ -1,7 +1,7 @@
-/* Boundary conditions of 000 (section 2.6) as ghost states across a
- * boundary edge, in the edge's frame (n outward, t = n rotated left):
- * the interior face state (h, qn, qt) gives the ghost's. Compiled as C,
- * CUDA and OpenCL C. */
+/* Boundary conditions (Roe-MUSCL GPU n.d., section 2.6) as ghost states
+ * across a boundary edge, in the edge's frame (n outward, t = n rotated
+ * left): the interior face state (h, qn, qt) gives the ghost's. Compiled as
+ * C, CUDA and OpenCL C. */
 #ifndef SWE_MESH_BOUNDARY_H
 #define SWE_MESH_BOUNDARY_H
 

@@ -69,9 +69,9 @@ SWE_INLINE real swe_mesh_to_y(real along_n, real along_t, real nx, real ny)
     return along_n * ny + along_t * nx;
 }
 
-/* The viscous momentum flux out of cell l into cell r (000 eq. 25)
- * across interior edge e: -nu (h_l + h_r) / 2 * weight * (velocity jump),
- * with the edge's weight. */
+/* The viscous momentum flux out of cell l into cell r (Roe-MUSCL GPU n.d.,
+ * eq. 25) across interior edge e: -nu (h_l + h_r) / 2 * weight * (velocity
+ * jump), with the edge's weight. */
 SWE_INLINE void swe_mesh_viscous_flux(const swe_mesh_arrays *a, int e, swe_cell l, swe_cell r,
                                       real *flux_u, real *flux_v)
 {
@@ -82,8 +82,9 @@ SWE_INLINE void swe_mesh_viscous_flux(const swe_mesh_arrays *a, int e, swe_cell 
     *flux_v = factor * jump_v;
 }
 
-/* The time step an edge allows, chi / max |lambda| (001 eq. 15); no limit
- * without waves, and a NaN speed (an unstable state) stays a NaN. */
+/* The time step an edge allows, chi / max |lambda| (Optimized GPU n.d.,
+ * eq. 15); no limit without waves, and a NaN speed (an unstable state)
+ * stays a NaN. */
 SWE_INLINE real swe_mesh_edge_time_step(real chi, real max_speed)
 {
     return max_speed == (real)0 ? SWE_MESH_NO_TIME_LIMIT : chi / max_speed;

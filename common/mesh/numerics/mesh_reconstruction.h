@@ -1,6 +1,6 @@
-/* Second-order reconstruction of 000 (section 2.4): in each cell the
- * gradient of a quantity is that of the plane through its values at the
- * three neighbouring centroids, then limited so that no value
+/* Second-order reconstruction (Roe-MUSCL GPU n.d., section 2.4): in each
+ * cell the gradient of a quantity is that of the plane through its values
+ * at the three neighbouring centroids, then limited so that no value
  * reconstructed at an edge midpoint leaves the range between the cell's
  * value and the neighbour's across that edge (the face limiter of eqs.
  * 21-22, minmod-like). Compiled as C, CUDA and OpenCL C. */

@@ -1,9 +1,10 @@
 /* The numerical flux across one edge of the triangle solver: Roe's
- * approximate Riemann solver in the edge's normal direction (000, eqs.
- * 7-16) with Harten and Hyman's entropy fix (eq. 17), and the bed step
- * between the two cells as a source term projected on the same
- * eigenvectors and upwinded with the waves (001, eqs. 10-14), so that
- * water at rest over any bed stays at rest.
+ * approximate Riemann solver in the edge's normal direction
+ * (Roe-MUSCL GPU n.d., eqs. 7-16) with Harten and Hyman's entropy fix
+ * (eq. 17), and the bed step between the two cells as a source term
+ * projected on the same eigenvectors and upwinded with the waves
+ * (Optimized GPU n.d., eqs. 10-14), so that water at rest over any bed
+ * stays at rest.
  *
  * States are in the edge's frame: depth h, momentum qn along the normal n
  * (from left to right), qt along t = (-n_y, n_x). The result is the flux
@@ -22,7 +23,7 @@ typedef struct swe_mesh_face {
 typedef struct swe_mesh_edge_flux {
     real left_h, left_qn, left_qt;    /* out of the left cell, per metre */
     real right_h, right_qn, right_qt; /* into the right cell, per metre */
-    real max_speed;                   /* max |eigenvalue| (001 eq. 15) */
+    real max_speed;                   /* max |eigenvalue| (Optimized GPU n.d., eq. 15) */
 } swe_mesh_edge_flux;
 
 /* Velocity of a possibly dry state: zero below the dry tolerance. */

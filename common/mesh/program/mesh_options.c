@@ -1,207 +1,196 @@
-/* The options of a triangle run: a table of the program's own, then the
- * options every backend declares (swe_mesh_backend_option). */
 #include "mesh/program/mesh_options.h"
 
-#include "io/compression.h"
-#include "mesh/program/mesh_option_values.h"
+#include "io/formats.h"
+#include "run/option_values.h"
 
-#include <getopt.h>
-#include <stdlib.h>
+#include <math.h>
+#include <stdio.h>
 #include <string.h>
 
-static const struct option program_options[] = {
-    {"mesh", required_argument, NULL, OPTION_MESH},
-    {"scenario", required_argument, NULL, OPTION_SCENARIO},
-    {"backend", required_argument, NULL, OPTION_BACKEND},
-    {"ordering", required_argument, NULL, OPTION_ORDERING},
-    {"seed", required_argument, NULL, OPTION_SEED},
-    {"order", required_argument, NULL, OPTION_ORDER},
-    {"cfl", required_argument, NULL, OPTION_CFL},
-    {"manning", required_argument, NULL, OPTION_MANNING},
-    {"viscosity", required_argument, NULL, OPTION_VISCOSITY},
-    {"t-end", required_argument, NULL, OPTION_T_END},
-    {"set", required_argument, NULL, OPTION_SET},
-    {"outputs", required_argument, NULL, OPTION_OUTPUTS},
-    {"output", required_argument, NULL, OPTION_OUTPUT},
-    {"format", required_argument, NULL, OPTION_FORMAT},
-    {"compress", required_argument, NULL, OPTION_COMPRESS},
-    {"benchmark", no_argument, NULL, OPTION_BENCHMARK},
-    {"quiet", no_argument, NULL, OPTION_QUIET},
-    {"checkpoint-every", required_argument, NULL, OPTION_CHECKPOINT_EVERY},
-    {"restart", required_argument, NULL, OPTION_RESTART},
-    {"write-square", required_argument, NULL, OPTION_WRITE_SQUARE},
-    {"list-backends", no_argument, NULL, OPTION_LIST_BACKENDS},
-    {"list-scenarios", no_argument, NULL, OPTION_LIST_SCENARIOS},
-    {"list-devices", no_argument, NULL, OPTION_LIST_DEVICES},
-    {"version", no_argument, NULL, OPTION_VERSION},
-    {"help", no_argument, NULL, OPTION_HELP}};
-
-enum {
-    PROGRAM_OPTION_COUNT = sizeof program_options / sizeof program_options[0],
-    MAX_BACKEND_OPTIONS = 16,
-    MAX_SETS = 16
+enum option_id {
+    OPTION_MESH,
+    OPTION_SCENARIO,
+    OPTION_SET,
+    OPTION_ORDERING,
+    OPTION_SEED,
+    OPTION_ORDER,
+    OPTION_MANNING,
+    OPTION_VISCOSITY,
+    OPTION_LIST_SCENARIOS = SWE_MESH_ACTION_LIST_SCENARIOS,
+    OPTION_WRITE_SQUARE = SWE_MESH_ACTION_WRITE_SQUARE
 };
 
-/* The backends' options: each name once, with every backend declaring it. */
-typedef struct backend_options {
-    int count;
-    const char *name[MAX_BACKEND_OPTIONS];
-    const char *value[MAX_BACKEND_OPTIONS]; /* given; NULL: not */
-    struct option table[PROGRAM_OPTION_COUNT + MAX_BACKEND_OPTIONS + 1];
-} backend_options;
+static const swe_app_option mesh_options[] = {
+    {"mesh", 0, "FILE",
+     "the GMSH mesh (2.2 or 4.1, ASCII or binary; the cases' meshes: common/mesh/geo/, make "
+     "meshes)",
+     OPTION_MESH, 0},
+    {"scenario", 's', "NAME", "the case (default partial-dam-break; --list-scenarios)",
+     OPTION_SCENARIO, 0},
+    {"set", 0, "NAME=VALUE", "a parameter of the scenario (repeatable)", OPTION_SET, 0},
+    {"ordering", 0, "NAME", "gmsh, random, rcm or rcm+edges (default gmsh)", OPTION_ORDERING, 0},
+    {"seed", 0, "N", "seed of the random ordering (default 1)", OPTION_SEED, 0},
+    {"order", 0, "1|2", "first or second order (default: the scenario's)", OPTION_ORDER, 0},
+    {"manning", 0, "N", "Manning's n, s/m^(1/3) (default: the scenario's)", OPTION_MANNING, 0},
+    {"viscosity", 0, "NU", "eddy viscosity, m^2/s (default: the scenario's)", OPTION_VISCOSITY, 0},
+    {"list-scenarios", 0, NULL, "list the scenarios and their defaults", OPTION_LIST_SCENARIOS, 1},
+    {"write-square", 0, "N",
+     "write a 1000 m square of 2 N^2 triangles to --mesh FILE (GMSH 4.1 binary, for "
+     "benchmarks without gmsh) and stop",
+     OPTION_WRITE_SQUARE, 1},
+};
 
-static void collect_backend_options(backend_options *own)
+static int parse_set(swe_mesh_options *options, const char *value, swe_error *err)
 {
-    memset(own, 0, sizeof *own);
-    memcpy(own->table, program_options, sizeof program_options);
-    for (int b = 0; b < swe_mesh_backend_count(); ++b) {
-        const swe_mesh_backend *backend = swe_mesh_backend_at(b);
-        for (int o = 0; o < backend->option_count && own->count < MAX_BACKEND_OPTIONS; ++o) {
-            const char *name = backend->options[o].name;
-            int known = 0;
-            for (int k = 0; k < own->count; ++k) {
-                known = known || strcmp(own->name[k], name) == 0;
-            }
-            if (!known) {
-                own->table[PROGRAM_OPTION_COUNT + own->count] =
-                    (struct option){name, required_argument, NULL, OPTION_BACKEND_OWN + own->count};
-                own->name[own->count++] = name;
-            }
-        }
+    if (options->set_count == SWE_MESH_MAX_SETS) {
+        return swe_fail(err, SWE_ERROR_USAGE, "at most %d --set options", SWE_MESH_MAX_SETS);
     }
+    options->sets[options->set_count++] = value;
+    return SWE_OK;
 }
 
-typedef struct raw_options {
-    const char *scenario, *formats;
-    const char *sets[MAX_SETS];
-    int set_count;
-} raw_options;
-
-static int parse_action(int id, swe_mesh_options *options)
+static int parse(void *context, int id, const char *value, swe_error *err)
 {
+    swe_mesh_options *options = context;
+    swe_mesh_model_options *model = &options->model;
     switch (id) {
-    case OPTION_HELP:
-        options->action = SWE_MESH_ACTION_HELP;
-        return 1;
-    case OPTION_VERSION:
-        options->action = SWE_MESH_ACTION_VERSION;
-        return 1;
-    case OPTION_LIST_BACKENDS:
-        options->action = SWE_MESH_ACTION_LIST_BACKENDS;
-        return 1;
-    case OPTION_LIST_SCENARIOS:
-        options->action = SWE_MESH_ACTION_LIST_SCENARIOS;
-        return 1;
-    case OPTION_LIST_DEVICES:
-        options->action = SWE_MESH_ACTION_LIST_DEVICES;
-        return 1;
-    default:
-        return 0;
-    }
-}
-
-static int parse_run_option(int id, const char *value, swe_mesh_options *options, raw_options *raw,
-                            swe_error *err)
-{
-    switch (id) {
-    case OPTION_SCENARIO:
-        raw->scenario = value;
+    case OPTION_MESH:
+        model->mesh_path = value;
         return SWE_OK;
-    case OPTION_FORMAT:
-        raw->formats = value;
+    case OPTION_SCENARIO:
+        options->scenario_name = value;
         return SWE_OK;
     case OPTION_SET:
-        if (raw->set_count == MAX_SETS) {
-            return swe_fail(err, SWE_ERROR_USAGE, "at most %d --set options", MAX_SETS);
-        }
-        raw->sets[raw->set_count++] = value;
-        return SWE_OK;
+        return parse_set(options, value, err);
+    case OPTION_ORDERING:
+        options->ordering_given = 1;
+        return swe_mesh_ordering_parse(value, &model->ordering, err);
+    case OPTION_SEED: {
+        long seed = 0;
+        int status = swe_parse_count(value, "--seed", 0, 2147483647, &seed, err);
+        model->seed = (unsigned long long)seed;
+        return status;
+    }
+    case OPTION_ORDER:
+        return swe_parse_int(value, "--order", 1, 2, &model->order, err);
+    case OPTION_MANNING:
+        return swe_parse_manning(value, &model->manning, err);
+    case OPTION_VISCOSITY:
+        return swe_parse_within(value, "--viscosity", 0, 1e6, &model->viscosity, err);
     case OPTION_WRITE_SQUARE:
-        options->action = SWE_MESH_ACTION_WRITE_SQUARE;
-        return swe_mesh_parse_whole(value, "--write-square", 1, 20000, &options->square, err);
+        return swe_parse_int(value, "--write-square", 1, 20000, &options->square, err);
+    case OPTION_LIST_SCENARIOS:
+        return SWE_OK;
     default:
-        return swe_mesh_parse_value(id, value, options, err);
+        return swe_fail(err, SWE_ERROR_USAGE, "internal error: option %d has no parser", id);
     }
 }
 
-/* A backend's own option is the chosen backend's, or refused naming whose
- * it is. */
-static int apply_backend_options(const backend_options *own, swe_mesh_options *options,
-                                 swe_error *err)
+/* "NAME=VALUE" into the scenario's parameters. */
+static int apply_set(const char *text, swe_mesh_scenario *scenario, swe_error *err)
 {
-    const char *chosen = options->model.backend != NULL ? options->model.backend : "serial";
-    const swe_mesh_backend *backend = swe_mesh_backend_find(chosen);
-    for (int k = 0; k < own->count; ++k) {
-        if (own->value[k] == NULL) {
-            continue;
-        }
-        const swe_mesh_backend_option *declared = NULL;
-        for (int o = 0; backend != NULL && o < backend->option_count; ++o) {
-            declared = strcmp(backend->options[o].name, own->name[k]) == 0 ? &backend->options[o]
-                                                                           : declared;
-        }
-        if (declared == NULL) {
-            return swe_fail(err, SWE_ERROR_USAGE,
-                            "--%s is an option of another backend, not of '%s' (see --help)",
-                            own->name[k], chosen);
-        }
-        int status = declared->apply(&options->model.device, own->value[k], err);
+    const char *equals = strchr(text, '=');
+    char name[64];
+    if (equals == NULL || equals == text || (size_t)(equals - text) >= sizeof name) {
+        return swe_fail(err, SWE_ERROR_USAGE, "--set needs NAME=VALUE, got '%s'", text);
+    }
+    memcpy(name, text, (size_t)(equals - text));
+    name[equals - text] = '\0';
+    double value = 0;
+    int status = swe_parse_number(equals + 1, "--set", &value, err);
+    return status == SWE_OK ? swe_mesh_scenario_set(scenario, name, value, err) : status;
+}
+
+static int settle_scenario(swe_mesh_options *options, swe_error *err)
+{
+    const char *name =
+        options->scenario_name != NULL ? options->scenario_name : "partial-dam-break";
+    const swe_mesh_scenario *scenario = swe_mesh_scenario_find(name);
+    if (scenario == NULL) {
+        return swe_fail(err, SWE_ERROR_USAGE, "unknown scenario '%s' (see --list-scenarios)", name);
+    }
+    options->scenario = *scenario;
+    for (int k = 0; k < options->set_count; ++k) {
+        int status = apply_set(options->sets[k], &options->scenario, err);
         if (status != SWE_OK) {
             return status;
         }
     }
+    options->model.scenario = &options->scenario;
     return SWE_OK;
 }
 
-static int parse_arguments(int argc, char **argv, swe_mesh_options *options, raw_options *raw,
-                           backend_options *own, swe_error *err)
+/* The scenario with its --set parameters, the defaults of the shared
+ * options from it, and what the model and the files take from them. */
+static int complete(void *context, swe_run_options *run, swe_error *err)
 {
-    optind = 1;
-    opterr = 0;
-    int id;
-    while ((id = getopt_long(argc, argv, "", own->table, NULL)) != -1) {
-        if (parse_action(id, options)) {
-            return SWE_OK;
-        }
-        if (id == '?' || id == ':') {
-            return swe_fail(err, SWE_ERROR_USAGE,
-                            "unknown option or missing value in '%s' (see --mesh FILE --help)",
-                            argv[optind - 1]);
-        }
-        int status = id >= OPTION_BACKEND_OWN
-                         ? (own->value[id - OPTION_BACKEND_OWN] = optarg, SWE_OK)
-                         : parse_run_option(id, optarg, options, raw, err);
-        if (status != SWE_OK) {
-            return status;
-        }
+    swe_mesh_options *options = context;
+    if (options->model.mesh_path == NULL) {
+        return swe_fail(err, SWE_ERROR_USAGE,
+                        "a mesh run needs --mesh FILE.msh (the cases' meshes are in "
+                        "common/mesh/geo/, make meshes writes the large ones)");
     }
-    if (optind < argc) {
-        return swe_fail(err, SWE_ERROR_USAGE, "unexpected argument '%s' (see --help)",
-                        argv[optind]);
+    int status = settle_scenario(options, err);
+    if (status != SWE_OK) {
+        return status;
     }
+    run->t_end = isnan(run->t_end) ? options->scenario.t_end : run->t_end;
+    run->cfl = isnan(run->cfl) ? options->scenario.cfl : run->cfl;
+    run->output_path = run->output_path != NULL ? run->output_path : options->scenario.name;
     return SWE_OK;
 }
+
+/* What the model and the files take from the shared options. */
+static void settle(void *context, const swe_run_options *run)
+{
+    swe_mesh_options *options = context;
+    options->model.cfl = run->cfl;
+    options->model.backend = run->backend_name;
+    options->model.config = run->model;
+    options->plan = (swe_mesh_output_plan){.formats = run->benchmark ? 0 : run->formats,
+                                           .path_stem = run->output_stem,
+                                           .outputs = run->outputs,
+                                           .compression = run->compression,
+                                           .t_end = run->t_end};
+}
+
+static void print_scenarios(FILE *stream)
+{
+    fprintf(stream, "\nScenarios (--scenario; --set NAME=VALUE changes their parameters):\n");
+    for (int k = 0; k < swe_mesh_scenario_count(); ++k) {
+        const swe_mesh_scenario *scenario = swe_mesh_scenario_at(k);
+        fprintf(stream, "  %-22s %s\n", scenario->name, scenario->title);
+    }
+}
+
+static void set_defaults(void *context)
+{
+    swe_mesh_options *options = context;
+    memset(options, 0, sizeof *options);
+    options->model = swe_mesh_model_defaults(NULL, NULL);
+}
+
+const swe_application swe_mesh_application = {
+    .name = "mesh",
+    .title = "The shallow water equations on a GMSH triangle mesh: Roe fluxes, MUSCL "
+             "reconstruction, wet/dry fronts, Manning friction.",
+    .usage = "--mesh FILE.msh [options]",
+    .setup = "scenario",
+    .models = &swe_mesh_models,
+    .options = mesh_options,
+    .option_count = sizeof mesh_options / sizeof mesh_options[0],
+    .defaults = set_defaults,
+    .parse = parse,
+    .complete = complete,
+    .settle = settle,
+    .print_help = print_scenarios,
+};
 
 int swe_mesh_options_parse(int argc, char **argv, swe_mesh_options *options, swe_error *err)
 {
-    if (argv == NULL || argc < 1 || options == NULL) {
-        return swe_fail(err, SWE_ERROR_USAGE, "internal error: nothing to parse");
+    if (options == NULL) {
+        return swe_fail(err, SWE_ERROR_USAGE, "internal error: no options to parse into");
     }
-    memset(options, 0, sizeof *options);
-    options->model = swe_mesh_model_defaults(NULL, NULL);
-    options->plan.outputs = 10;
-    options->plan.compression = SWE_DEFAULT_COMPRESSION;
-    raw_options raw = {0};
-    static backend_options own; /* large; one parse at a time */
-    collect_backend_options(&own);
-    int status = parse_arguments(argc, argv, options, &raw, &own, err);
-    if (status != SWE_OK || options->action != SWE_MESH_ACTION_RUN) {
-        return status;
-    }
-    status = apply_backend_options(&own, options, err);
-    if (status == SWE_OK) {
-        status = swe_mesh_settle_options(options, raw.scenario, raw.sets, raw.set_count,
-                                         raw.formats, err);
-    }
-    return status;
+    return swe_command_line_parse(&swe_mesh_application, NULL, options, argc, argv, &options->run,
+                                  err);
 }

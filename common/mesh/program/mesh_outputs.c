@@ -65,9 +65,12 @@ static int open_netcdf(swe_mesh_outputs *outputs, const char *mesh_path, swe_mes
     if (path == NULL) {
         return swe_fail(err, SWE_ERROR_RUNTIME, "out of memory for a file name");
     }
-    swe_mesh_netcdf_info info = {&model->scenario,         mesh_path,
-                                 model->run.backend->name, swe_mesh_ordering_name(model->ordering),
-                                 model->run.order,         model->clock.cfl,
+    swe_mesh_netcdf_info info = {&model->scenario,
+                                 mesh_path,
+                                 model->run.backend->table.model->name,
+                                 swe_mesh_ordering_name(model->ordering),
+                                 model->run.order,
+                                 model->clock.cfl,
                                  outputs->plan.compression};
     /* A restart continues the file of the run it continues where that run
      * put it in place (it stopped after a checkpoint, or ran on past it);

@@ -1,10 +1,12 @@
 #include "mesh/program/mesh_program.h"
 
+#include "io/atomic_file.h"
 #include "mesh/gmsh/msh_writer.h"
 #include "mesh/program/mesh_driven.h"
 #include "mesh/program/mesh_options.h"
 #include "mesh/program/mesh_report.h"
 #include "run/driver.h"
+#include "run/program.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,49 +24,27 @@ static int write_square(const swe_mesh_options *options, swe_error *err)
         status = swe_msh_write_binary(options->model.mesh_path, &raw, err);
         swe_msh_raw_free(&raw);
     }
-    if (status == SWE_OK && !options->quiet) {
+    if (status == SWE_OK && !options->run.quiet) {
         printf("wrote %s: %d triangles\n", options->model.mesh_path,
                2 * options->square * options->square);
     }
     return status;
 }
 
-static int run_action(const char *program, const swe_mesh_options *options, swe_error *err)
+int swe_mesh_program_act(const swe_mesh_options *options, swe_error *err)
 {
-    switch (options->action) {
-    case SWE_MESH_ACTION_HELP:
-        swe_mesh_options_print_help(stdout, program);
-        return SWE_OK;
-    case SWE_MESH_ACTION_VERSION:
-        swe_mesh_print_version(stdout, program);
-        return SWE_OK;
-    case SWE_MESH_ACTION_LIST_BACKENDS:
-        swe_mesh_print_backends(stdout);
-        return SWE_OK;
-    case SWE_MESH_ACTION_LIST_SCENARIOS:
+    if (options->run.application_action == SWE_MESH_ACTION_LIST_SCENARIOS) {
         swe_mesh_print_scenarios(stdout);
         return SWE_OK;
-    case SWE_MESH_ACTION_LIST_DEVICES:
-        return swe_mesh_print_devices(stdout, err);
-    case SWE_MESH_ACTION_WRITE_SQUARE:
-        return write_square(options, err);
-    default:
-        return swe_fail(err, SWE_ERROR_USAGE, "internal error: unknown action");
     }
+    return write_square(options, err);
 }
 
 swe_drive_settings swe_mesh_drive_settings(const swe_mesh_options *options,
-                                           const swe_mesh_model *model, const char *checkpoint_path)
+                                           const char *checkpoint_path)
 {
-    swe_drive_settings settings = {.t_end = options->plan.t_end,
-                                   .outputs = options->plan.outputs,
-                                   .cfl = model->clock.cfl,
-                                   .writes_files = !options->benchmark,
-                                   .quiet = options->quiet || options->benchmark,
-                                   .checkpoint_every = options->checkpoint_every,
-                                   .checkpoint_path = checkpoint_path,
-                                   .restart_path = options->restart_path,
-                                   .output_stem = options->plan.path_stem};
+    swe_drive_settings settings = swe_drive_settings_of(&options->run);
+    settings.checkpoint_path = checkpoint_path;
     return settings;
 }
 
@@ -76,18 +56,14 @@ static int drive(const swe_mesh_options *options, swe_mesh_model *model, swe_run
     int status =
         swe_mesh_driven_init(&driven, model, &options->plan, options->model.mesh_path, err);
     char *checkpoint_path = NULL;
-    if (status == SWE_OK && options->checkpoint_every > 0) {
-        checkpoint_path = malloc(strlen(options->plan.path_stem) + sizeof ".checkpoint");
+    if (status == SWE_OK && options->run.checkpoint_every > 0) {
+        checkpoint_path = swe_path_join(options->plan.path_stem, ".checkpoint");
         status = checkpoint_path != NULL
                      ? SWE_OK
                      : swe_fail(err, SWE_ERROR_RUNTIME, "out of memory for a file name");
-        if (status == SWE_OK) {
-            sprintf(checkpoint_path, "%s.checkpoint", options->plan.path_stem);
-        }
     }
     if (status == SWE_OK) {
-        const swe_drive_settings settings =
-            swe_mesh_drive_settings(options, model, checkpoint_path);
+        const swe_drive_settings settings = swe_mesh_drive_settings(options, checkpoint_path);
         const swe_model driven_model = swe_mesh_driven_model(&driven);
         status = swe_drive(&settings, &driven_model, NULL, result, err);
     }
@@ -98,44 +74,49 @@ static int drive(const swe_mesh_options *options, swe_mesh_model *model, swe_run
     return status;
 }
 
-static int run(const swe_mesh_options *options, swe_error *err)
+/* A run of one process; the measures of its final state before the summary. */
+static int run_one_process(void *context, const swe_run_options *run, swe_run_result *result,
+                           swe_error *err)
 {
+    const swe_mesh_options *options = context;
     swe_mesh_model *model = NULL;
     int status = swe_mesh_model_create(&options->model, &model, err);
     if (status != SWE_OK) {
         return status;
     }
-    if (!options->quiet && !options->benchmark) {
+    if (!run->quiet && !run->benchmark) {
         swe_mesh_print_setup(stdout, options->model.mesh_path, model);
     }
-    swe_run_result result;
-    memset(&result, 0, sizeof result);
-    snprintf(result.backend_name, sizeof result.backend_name, "%s", model->run.backend->name);
-    result.solver = model->run.order == 2 ? "roe-muscl" : "roe";
-    result.cells = model->run.mesh.cell_count;
-    status = drive(options, model, &result, err);
+    snprintf(result->backend_name, sizeof result->backend_name, "%s",
+             swe_mesh_backend_name(model->run.backend));
+    result->solver = model->run.order == 2 ? "roe-muscl" : "roe";
+    result->cells = model->run.mesh.cell_count;
+    status = drive(options, model, result, err);
     if (status == SWE_OK) {
         swe_mesh_print_measures(stdout, model);
-        swe_print_summary(stdout, &result);
     }
     swe_mesh_model_free(model);
     return status;
 }
 
-int swe_mesh_program_main(const char *program_name, int argc, char **argv)
+static int act(void *context, const swe_run_options *run, swe_error *err)
 {
-    const char *name = program_name != NULL ? program_name : "shallows";
-    swe_mesh_options options;
-    swe_error err = {{0}};
-    int status = swe_mesh_options_parse(argc, argv, &options, &err);
-    if (status == SWE_OK) {
-        status = options.action == SWE_MESH_ACTION_RUN ? run(&options, &err)
-                                                       : run_action(name, &options, &err);
-    }
-    if (status != SWE_OK) {
-        fprintf(stderr, "%s: %s\n", name, err.message);
-    }
-    return status;
+    (void)run;
+    return swe_mesh_program_act(context, err);
+}
+
+int swe_mesh_program_main(const char *name, int argc, char **argv)
+{
+    static swe_mesh_options options;
+    const swe_program program = {.name = name,
+                                 .application = &swe_mesh_application,
+                                 .application_options = &options,
+                                 .prints = 1,
+                                 .backend_prefix = "",
+                                 .run = run_one_process,
+                                 .act = act,
+                                 .context = &options};
+    return swe_program_main(&program, argc, argv);
 }
 
 int swe_mesh_program_wanted(int argc, char **argv)

@@ -1,6 +1,6 @@
-/* What `shallows --mesh` prints besides the summary line: --help,
- * --version, the lists, the set-up line of a run (mesh, ordering,
- * bandwidth) and the measures of the cases that have one. */
+/* What `shallows --mesh` prints besides the shared program's lines: the
+ * list of scenarios, the set-up line of a run (mesh, ordering, bandwidth)
+ * and the measures of the cases that have one. */
 #ifndef SWE_MESH_REPORT_H
 #define SWE_MESH_REPORT_H
 
@@ -8,12 +8,7 @@
 
 #include <stdio.h>
 
-void swe_mesh_print_version(FILE *stream, const char *program);
-/* Every registered backend, or why its table is unusable. */
-void swe_mesh_print_backends(FILE *stream);
 void swe_mesh_print_scenarios(FILE *stream);
-/* Every backend's devices; SWE_ERROR_USAGE when none has any to list. */
-int swe_mesh_print_devices(FILE *stream, swe_error *err);
 void swe_mesh_print_setup(FILE *stream, const char *mesh_path, const swe_mesh_model *model);
 /* The figure make validate compares, for a case that has one. */
 void swe_mesh_print_measures(FILE *stream, const swe_mesh_model *model);

@@ -13,8 +13,9 @@ static swe_mesh_initial still(double h, double bed)
     return state;
 }
 
-/* Fennema-Chaudhry (000 fig. 4): the dam is a hole in the mesh (walls);
- * water left of its centre line, the breach included, is upstream. */
+/* Fennema-Chaudhry (Roe-MUSCL GPU n.d., fig. 4): the dam is a hole in the
+ * mesh (walls); water left of its centre line, the breach included, is
+ * upstream. */
 static swe_mesh_initial partial_dam_break(const swe_mesh_scenario *scenario, double x, double y)
 {
     (void)y;
@@ -28,12 +29,12 @@ static swe_mesh_initial circular_dam_break(const swe_mesh_scenario *scenario, do
     return still(inside ? P("h_inside") : P("h_outside"), 0);
 }
 
-/* The outflow level with the plug flow that carries the inflow: the
- * inflow velocity in the 2 m channel, 2/3 of it past the step, so that
- * the start sends few long waves. The outflow radiates them (level and
- * the plug flow's velocity on the incoming invariant only): with 000's
- * level condition, which reflects them, the channel between it and the
- * velocity inflow rings at its third mode (6 s) and the separated shear
+/* The outflow level with the plug flow that carries the inflow: the inflow
+ * velocity in the 2 m channel, 2/3 of it past the step, so that the start
+ * sends few long waves. The outflow radiates them (level and the plug
+ * flow's velocity on the incoming invariant only): with the level condition
+ * of Roe-MUSCL GPU n.d., which reflects them, the channel between it and
+ * the velocity inflow rings at its third mode (6 s) and the separated shear
  * layer feeds it (docs/RESULTS-mesh.md). */
 static swe_mesh_initial backward_step(const swe_mesh_scenario *scenario, double x, double y)
 {
@@ -82,8 +83,8 @@ static swe_mesh_initial channel_at_level(const swe_mesh_scenario *scenario, doub
 
 static const swe_mesh_scenario scenarios[] = {
     {.name = "partial-dam-break",
-     .title = "Partial dam break (Fennema-Chaudhry, 000 fig. 4): 200 m basin, 75 m breach, "
-              "10 m | 5 m, walls",
+     .title = "Partial dam break (Fennema-Chaudhry; Roe-MUSCL GPU n.d., fig. 4): 200 m basin, "
+              "75 m breach, 10 m | 5 m, walls",
      .geo = "partial_dam_break",
      .mesh = "partial_dam_break_coarse",
      .t_end = 7.2,
@@ -95,8 +96,8 @@ static const swe_mesh_scenario scenarios[] = {
      .conditions = WALLS,
      .initial = partial_dam_break},
     {.name = "circular-dam-break",
-     .title = "Circular dam break (Alcrudo-Garcia-Navarro, 000 fig. 5): 10 m within r = 11 m, "
-              "1 m around, walls",
+     .title = "Circular dam break (Alcrudo-Garcia-Navarro; Roe-MUSCL GPU n.d., fig. 5): "
+              "10 m within r = 11 m, 1 m around, walls",
      .geo = "circular_dam_break",
      .mesh = "circular_dam_break_coarse",
      .t_end = 0.69,
@@ -112,8 +113,8 @@ static const swe_mesh_scenario scenarios[] = {
      .conditions = WALLS,
      .initial = circular_dam_break},
     {.name = "backward-facing-step",
-     .title = "Backward-facing step (Denham-Patrick, 000 fig. 6): 2 m channel widening to 3 m, "
-              "0.5 m/s in, 1 m out, eddy viscosity 0.00667 m^2/s",
+     .title = "Backward-facing step (Denham-Patrick; Roe-MUSCL GPU n.d., fig. 6): 2 m channel "
+              "widening to 3 m, 0.5 m/s in, 1 m out, eddy viscosity 0.00667 m^2/s",
      .geo = "backward_facing_step",
      .mesh = "backward_facing_step_m1",
      .t_end = 500,

@@ -30,7 +30,7 @@ typedef struct swe_mesh_scenario {
     const char *geo;  /* common/mesh/geo/<geo>.geo */
     const char *mesh; /* the committed mesh, common/mesh/geo/<mesh>.msh */
     double t_end;     /* s */
-    double cfl;       /* <= 1 (001 eq. 16) */
+    double cfl;       /* <= 1 (Optimized GPU n.d., eq. 16) */
     int order;        /* 1 or 2 */
     double manning;   /* s/m^(1/3) */
     double viscosity; /* m^2/s */

@@ -1,5 +1,6 @@
-/* The backend interface of the triangle solver: one table of functions
- * per programming model, in the style of the Cartesian grid's.
+/* The mesh application's backend interface: its table of verbs for a
+ * programming model (run/models.h registers the models; each model's table
+ * for meshes lives in backends/<model>/mesh/ as swe_mesh_<model>_backend).
  *
  * The algorithm lives in one place, the stepper (mesh_stepper.c), which
  * calls these verbs; a backend only maps the element kernels of
@@ -8,45 +9,28 @@
  * run->ext; run->host holds the host's arrays, the exchange format with
  * the rest of the program.
  *
- * Required verbs (a table missing one is refused, naming it, by
- * swe_mesh_backend_check before its first use): init, finalize, upload,
- * download, gradients, edge_fluxes, min_time_step, update_cells.
- * Optional: gradients_span and edge_fluxes_span (both or neither; what
- * shallows-mpi --mesh --overlap needs), halo_cells, pack_halo and
- * unpack_halo (all or none; device ranks of shallows-mpi --mesh),
- * list_devices, options. Every verb returns SWE_OK or an
- * error status with a message in err. */
+ * Required verbs (the registry, swe_mesh_models, refuses a table missing
+ * one, naming it, before its first use): init, finalize, upload, download,
+ * gradients, edge_fluxes, min_time_step, update_cells. Optional:
+ * gradients_span and edge_fluxes_span (both or neither; what shallows-mpi
+ * --mesh --overlap needs), halo_cells, pack_halo and unpack_halo (all or
+ * none; device ranks of shallows-mpi --mesh). Every verb returns SWE_OK or
+ * an error status with a message in err. */
 #ifndef SWE_MESH_BACKEND_H
 #define SWE_MESH_BACKEND_H
 
 #include "core/error.h"
 #include "mesh/solver/mesh_run.h"
+#include "run/models.h"
 
 #include <stdio.h>
 
-typedef struct swe_mesh_backend_config {
-    const char *cl_device; /* OpenCL "P:D" (platform:device); NULL: prefer a GPU */
-    int device;            /* which accelerator of the node */
-    int threads;           /* OpenMP threads; 0: the runtime's default */
-} swe_mesh_backend_config;
-
-/* An option a backend declares for itself (--threads): the command line
- * accepts it with that backend only, lists it in --help under the
- * backend's name and hands the value to apply. */
-typedef struct swe_mesh_backend_option {
-    const char *name;     /* without the dashes: "threads" */
-    const char *argument; /* the value's name in --help: "N" */
-    const char *help;     /* one line for --help, with the default */
-    /* Puts value into config; SWE_ERROR_USAGE with a message if it is bad. */
-    int (*apply)(swe_mesh_backend_config *config, const char *value, swe_error *err);
-} swe_mesh_backend_option;
-
 typedef struct swe_mesh_backend {
-    const char *name;
-    const char *description;
+    /* The model, what the mesh does on it (run/models.h). */
+    swe_model_table table;
     /* Sets up the backend's fields for run (whose host arrays hold the
      * geometry); SWE_ERROR_USAGE when it cannot run here (no device). */
-    int (*init)(swe_mesh_run *run, const swe_mesh_backend_config *config, swe_error *err);
+    int (*init)(swe_mesh_run *run, const swe_model_config *config, swe_error *err);
     void (*finalize)(swe_mesh_run *run);
     /* Host state (h, hu, hv) and bed -> backend, after they were written. */
     int (*upload)(swe_mesh_run *run, swe_error *err);
@@ -60,13 +44,7 @@ typedef struct swe_mesh_backend {
     int (*min_time_step)(swe_mesh_run *run, real *time_step, swe_error *err);
     /* swe_mesh_cell_update on every cell. */
     int (*update_cells)(swe_mesh_run *run, swe_mesh_launch launch, swe_error *err);
-    /* Optional: prints the devices it can run on; NULL: none to list. */
-    int (*list_devices)(FILE *stream, swe_error *err);
-    /* Optional: its own command-line options. */
-    const swe_mesh_backend_option *options;
-    int option_count;
-    /* Optional, both or neither (last, so that tables without them need
-     * not name them): gradients of span's cells, and
+    /* Optional, both or neither: gradients of span's cells, and
      * swe_mesh_interior_edge and swe_mesh_boundary_edge on span's edges,
      * the same bits as the whole verbs give those elements. A backend
      * with these and without pack_halo computes on the host arrays. */
@@ -85,13 +63,18 @@ typedef struct swe_mesh_backend {
     int (*unpack_halo)(swe_mesh_run *run, const real *receive_values, swe_error *err);
 } swe_mesh_backend;
 
-/* The backends built into this binary (serial first). */
-int swe_mesh_backend_count(void);
-const swe_mesh_backend *swe_mesh_backend_at(int index);
-/* The backend called name, or NULL when it is not built. */
-const swe_mesh_backend *swe_mesh_backend_find(const char *name);
+/* The mesh tables of the models linked into this program. */
+extern const swe_model_registry swe_mesh_models;
 
-/* SWE_ERROR_USAGE naming the first required verb the table lacks. */
-int swe_mesh_backend_check(const swe_mesh_backend *backend, swe_error *err);
+/* The table of the model called name: SWE_OK, or SWE_ERROR_USAGE when no
+ * such model is built or its table breaks the contract (named). */
+int swe_mesh_backend_lookup(const char *name, const swe_mesh_backend **backend, swe_error *err);
+/* The table of the model called name, or NULL when it is not built or
+ * breaks the contract. */
+const swe_mesh_backend *swe_mesh_backend_find(const char *name);
+/* The index-th table linked when it keeps the contract; NULL otherwise. */
+const swe_mesh_backend *swe_mesh_backend_at(int index);
+/* The model's name of a table. */
+const char *swe_mesh_backend_name(const swe_mesh_backend *backend);
 
 #endif

@@ -1,59 +1,17 @@
-/* Registry of the triangle solver's backends; the Makefile defines
- * SWE_WITH_OPENMP, SWE_WITH_CUDA and SWE_WITH_OPENCL
- * (common/mesh/mesh.mk) for each one it could build. */
+/* The mesh application's tables in the registry of programming models
+ * (run/models.h): one per model linked into this program, and the check
+ * of the contract that every table handed out passes. */
 #include "mesh/solver/mesh_backend.h"
 
-#include <string.h>
+#define DECLARE_TABLE(model) extern const swe_mesh_backend swe_mesh_##model##_backend SWE_IF_LINKED;
+SWE_MODELS(DECLARE_TABLE)
 
-extern const swe_mesh_backend swe_mesh_serial_backend;
-#ifdef SWE_WITH_OPENMP
-extern const swe_mesh_backend swe_mesh_openmp_backend;
-#endif
-#ifdef SWE_WITH_CUDA
-extern const swe_mesh_backend swe_mesh_cuda_backend;
-#endif
-#ifdef SWE_WITH_OPENCL
-extern const swe_mesh_backend swe_mesh_opencl_backend;
-#endif
+#define TABLE_OF(model) &swe_mesh_##model##_backend.table,
+static const swe_model_table *const tables[SWE_MODEL_COUNT] = {SWE_MODELS(TABLE_OF)};
 
-static const swe_mesh_backend *const built_backends[] = {
-    &swe_mesh_serial_backend,
-#ifdef SWE_WITH_OPENMP
-    &swe_mesh_openmp_backend,
-#endif
-#ifdef SWE_WITH_CUDA
-    &swe_mesh_cuda_backend,
-#endif
-#ifdef SWE_WITH_OPENCL
-    &swe_mesh_opencl_backend,
-#endif
-};
-
-int swe_mesh_backend_count(void)
+static int check_verbs(const swe_model_table *table, swe_error *err)
 {
-    return (int)(sizeof built_backends / sizeof built_backends[0]);
-}
-
-const swe_mesh_backend *swe_mesh_backend_at(int index)
-{
-    return index >= 0 && index < swe_mesh_backend_count() ? built_backends[index] : NULL;
-}
-
-const swe_mesh_backend *swe_mesh_backend_find(const char *name)
-{
-    for (int k = 0; name != NULL && k < swe_mesh_backend_count(); ++k) {
-        if (strcmp(built_backends[k]->name, name) == 0) {
-            return built_backends[k];
-        }
-    }
-    return NULL;
-}
-
-int swe_mesh_backend_check(const swe_mesh_backend *backend, swe_error *err)
-{
-    if (backend == NULL || backend->name == NULL) {
-        return swe_fail(err, SWE_ERROR_USAGE, "internal error: a backend table without a name");
-    }
+    const swe_mesh_backend *backend = (const swe_mesh_backend *)table;
     const char *missing = backend->init == NULL            ? "init"
                           : backend->finalize == NULL      ? "finalize"
                           : backend->upload == NULL        ? "upload"
@@ -68,18 +26,38 @@ int swe_mesh_backend_check(const swe_mesh_backend *backend, swe_error *err)
                                   (backend->pack_halo == NULL) != (backend->unpack_halo == NULL)
                               ? "halo_cells, pack_halo or unpack_halo (all or none)"
                               : NULL;
-    for (int k = 0; missing == NULL && k < backend->option_count; ++k) {
-        const swe_mesh_backend_option *option =
-            backend->options != NULL ? &backend->options[k] : NULL;
-        if (option == NULL || option->name == NULL || option->argument == NULL ||
-            option->help == NULL || option->apply == NULL) {
-            missing = "options (an option without a name, argument, help or apply)";
-        }
+    return missing == NULL ? SWE_OK
+                           : swe_fail(err, SWE_ERROR_USAGE,
+                                      "the mesh backend '%s' lacks the required verb %s "
+                                      "(common/mesh/solver/mesh_backend.h)",
+                                      table->model->name, missing);
+}
+
+const swe_model_registry swe_mesh_models = {"mesh", tables, check_verbs};
+
+int swe_mesh_backend_lookup(const char *name, const swe_mesh_backend **backend, swe_error *err)
+{
+    const swe_model_table *table = NULL;
+    int status = swe_registry_lookup(&swe_mesh_models, name, &table, err);
+    if (backend != NULL) {
+        *backend = (const swe_mesh_backend *)table;
     }
-    if (missing != NULL) {
-        return swe_fail(err, SWE_ERROR_USAGE,
-                        "the triangle backend '%s' lacks the required verb %s (mesh_backend.h)",
-                        backend->name, missing);
-    }
-    return SWE_OK;
+    return status;
+}
+
+const swe_mesh_backend *swe_mesh_backend_find(const char *name)
+{
+    const swe_mesh_backend *backend = NULL;
+    swe_error ignored;
+    return swe_mesh_backend_lookup(name, &backend, &ignored) == SWE_OK ? backend : NULL;
+}
+
+const swe_mesh_backend *swe_mesh_backend_at(int index)
+{
+    return (const swe_mesh_backend *)swe_registry_at(&swe_mesh_models, index);
+}
+
+const char *swe_mesh_backend_name(const swe_mesh_backend *backend)
+{
+    return backend != NULL && backend->table.model != NULL ? backend->table.model->name : "?";
 }

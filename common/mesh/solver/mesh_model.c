@@ -1,4 +1,5 @@
 #include "mesh/solver/mesh_model.h"
+#include "run/option_values.h"
 
 #include "mesh/solver/mesh_host_arrays.h"
 
@@ -29,9 +30,10 @@ static int check_options(const swe_mesh_model_options *options, swe_error *err)
     if (options->order != 0 && options->order != 1 && options->order != 2) {
         return swe_fail(err, SWE_ERROR_USAGE, "order must be 1 or 2, not %d", options->order);
     }
-    if (!(options->cfl >= 0 && options->cfl <= 1)) {
-        return swe_fail(err, SWE_ERROR_USAGE, "CFL must lie in (0, 1] (001 eq. 16), not %g",
-                        options->cfl);
+    /* 0: the scenario's */
+    int status = options->cfl == 0 ? SWE_OK : swe_check_cfl(options->cfl, err);
+    if (status != SWE_OK) {
+        return status;
     }
     if (!isfinite(options->manning) || !isfinite(options->viscosity)) {
         return swe_fail(err, SWE_ERROR_USAGE, "Manning's n and the viscosity must be finite");
@@ -100,15 +102,11 @@ static int start_backend(swe_mesh_model *model, const swe_mesh_model_options *op
                          swe_error *err)
 {
     const char *name = options->backend != NULL ? options->backend : "serial";
-    const swe_mesh_backend *backend = swe_mesh_backend_find(name);
-    if (backend == NULL) {
-        return swe_fail(err, SWE_ERROR_USAGE,
-                        "the triangle solver has no backend '%s' in this build", name);
-    }
-    int status = swe_mesh_backend_check(backend, err);
+    const swe_mesh_backend *backend = NULL;
+    int status = swe_mesh_backend_lookup(name, &backend, err);
     if (status == SWE_OK) {
         model->run.backend = backend;
-        status = backend->init(&model->run, &options->device, err);
+        status = backend->init(&model->run, &options->config, err);
     }
     if (status == SWE_OK) {
         model->backend_started = 1;

@@ -29,7 +29,7 @@ typedef struct swe_mesh_model_options {
     double cfl;              /* in (0, 1]; 0: the scenario's */
     double manning;          /* >= 0; < 0: the scenario's */
     double viscosity;        /* >= 0; < 0: the scenario's */
-    swe_mesh_backend_config device;
+    swe_model_config config; /* the level, the device, the model's own options */
 } swe_mesh_model_options;
 
 typedef struct swe_mesh_model {

@@ -1,13 +1,14 @@
 /* The time step of the triangle solver, written once for every backend
- * as a sequence of its verbs (000 section 3.2, 001 eqs. 15-17):
+ * as a sequence of its verbs (Roe-MUSCL GPU n.d., section 3.2;
+ * Optimized GPU n.d., eqs. 15-17):
  *
  *   first order:   fluxes(Q) -> dt -> Q += dt D
  *   second order:  gradients(Q) -> fluxes(Q + dQ) -> dt
  *                  -> Q* = Q + dt/2 D            (predictor)
  *                  -> fluxes(Q* + dQ) -> Q += dt D(Q*)   (corrector)
  *
- * the two-stage scheme of van Leer that 000 uses, with the limited
- * reconstruction dQ of step n used in both stages. dt = cfl * the
+ * the two-stage scheme of van Leer that Roe-MUSCL GPU n.d. uses, with the
+ * limited reconstruction dQ of step n used in both stages. dt = cfl * the
  * smallest time step any edge allows, min(chi_l, chi_r) / max |lambda|,
  * never past the target time; Manning friction is applied with the full
  * step at the end. */

@@ -14,7 +14,7 @@ static const ns_case cases[] = {
     {"cavity", "lid-driven cavity, unit square, lid u = 1 m/s, periodic and thin in z", 64, 100.0,
      20.0, 2},
     {"kelvin-helmholtz",
-     "002's shear layer: unit cube, u = tanh((z - 1/2) / 0.02) m/s, "
+     "shear layer of Costarelli et al. n.d.: unit cube, u = tanh((z - 1/2) / 0.02) m/s, "
      "nu = 1.004e-6, periodic in x and y, free-slip in z",
      64, 0.0, 0.87, 1},
     {"channel-obstacle", "channel 4 x 1 x 1 driven by a body force, square obstacle, no-slip in y",
@@ -83,9 +83,9 @@ static void initialise_taylor_green(ns_solver *solver)
     }
 }
 
-/* The shear layer of 002 section 4.1 without gravity: u = tanh((z - 1/2)
- * / thickness), a 1% w perturbation of wave number 4 in x centred on the
- * layer, and 0.1% noise in every component. */
+/* The shear layer of Costarelli et al. n.d., section 4.1, without gravity:
+ * u = tanh((z - 1/2) / thickness), a 1% w perturbation of wave number 4 in
+ * x centred on the layer, and 0.1% noise in every component. */
 static void initialise_shear_layer(ns_solver *solver)
 {
     const ns_grid *g = &solver->grid;
@@ -149,7 +149,7 @@ static int set_up(const ns_case *c, int n, double re, ns_grid *grid, ns_paramete
     } else if (strcmp(c->name, "kelvin-helmholtz") == 0) {
         wall[NS_BOTTOM].kind = wall[NS_TOP].kind = NS_FREE_SLIP;
         p->density = 1000.0;
-        p->viscosity = 1.004e-6; /* water at 20 C, as in 002 */
+        p->viscosity = 1.004e-6; /* water at 20 C, as in Costarelli et al. n.d. */
     } else {
         cells[0] = 4 * n;
         cells[2] = n / 2 > 2 ? n / 2 : 2;

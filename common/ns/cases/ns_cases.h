@@ -1,7 +1,8 @@
 /* The cases of the Navier-Stokes application, each a grid, parameters and
  * an initial state: the Taylor-Green vortex (exact solution), the
- * lid-driven cavity (Ghia, Ghia and Shin 1982), 002's Kelvin-Helmholtz
- * shear layer, and a channel with an obstacle (CG needs iterations). */
+ * lid-driven cavity (Ghia, Ghia and Shin 1982), the Kelvin-Helmholtz shear
+ * layer of Costarelli et al. n.d., and a channel with an obstacle (CG needs
+ * iterations). */
 #ifndef NS_CASES_H
 #define NS_CASES_H
 

@@ -3,11 +3,11 @@
  * (QUICK reaches two cells upstream). Every field has the same padded
  * shape, x fastest: p of cell (i, j, k) is at its centre, u at its east
  * face (i + 1/2), v at its north face (j + 1/2), w at its top face
- * (k + 1/2), as in 002's storage of u_{i+1/2} under index i. Each of the
- * six faces of the domain is periodic (then so is the opposite one) or a
- * wall: no-slip (with a velocity of its own: the moving lid) or free-slip;
- * in a run over several processes (MPI) a face between two slabs is a
- * neighbour face, whose ghost layers the slab next door fills. */
+ * (k + 1/2), as Costarelli et al. n.d. store u_{i+1/2} under index i. Each
+ * of the six faces of the domain is periodic (then so is the opposite one)
+ * or a wall: no-slip (with a velocity of its own: the moving lid) or
+ * free-slip; in a run over several processes (MPI) a face between two slabs
+ * is a neighbour face, whose ghost layers the slab next door fills. */
 #ifndef NS_GRID_H
 #define NS_GRID_H
 

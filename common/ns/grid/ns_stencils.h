@@ -1,7 +1,8 @@
-/* The stencils of one fractional step on the staggered grid (002 eqs.
- * 10-17), written once as inline functions that compile as C and as CUDA:
- * every backend calls these, so every backend does the same arithmetic.
- * Indices are padded indices (ns/grid/ns_grid.h), strides per axis. */
+/* The stencils of one fractional step on the staggered grid
+ * (Costarelli et al. n.d., eqs. 10-17), written once as inline functions
+ * that compile as C and as CUDA: every backend calls these, so every
+ * backend does the same arithmetic. Indices are padded indices
+ * (ns/grid/ns_grid.h), strides per axis. */
 #ifndef NS_STENCILS_H
 #define NS_STENCILS_H
 
@@ -20,9 +21,9 @@
 #define NS_UNROLL
 #endif
 
-/* QUICK (Leonard 1979; 002 eqs. 7-8): the value at the face between b and
- * c of the line a b | c d, from the quadratic through the two points
- * upstream of the face and the one downstream. */
+/* QUICK (Leonard 1979; Costarelli et al. n.d., eqs. 7-8): the value at the
+ * face between b and c of the line a b | c d, from the quadratic through
+ * the two points upstream of the face and the one downstream. */
 #define NS_QUICK_DOWNSTREAM ((real)0.375)
 #define NS_QUICK_UPSTREAM ((real)0.75)
 #define NS_QUICK_FAR_UPSTREAM ((real)-0.125)
@@ -46,9 +47,10 @@ typedef struct ns_neighbourhood {
     real carrier[NS_AXES][4];
 } ns_neighbourhood;
 
-/* R(u) of 002 eqs. 6 and 10-12 for one component: minus the QUICK
- * convective flux difference plus nu times the 7-point Laplacian, plus the
- * body force (acceleration) along the component (002 eq. 1's f_e). */
+/* R(u) (Costarelli et al. n.d., eqs. 6 and 10-12) for one component: minus
+ * the QUICK convective flux difference plus nu times the 7-point Laplacian,
+ * plus the body force (acceleration) along the component (f_e of
+ * Costarelli et al. n.d., eq. 1). */
 SWE_INLINE real ns_momentum_residual(const ns_neighbourhood *s, const real inv_h[NS_AXES], real nu,
                                      real force)
 {
@@ -115,7 +117,7 @@ SWE_INLINE void ns_gather(const real *u, const real *v, const real *w, int compo
     }
 }
 
-/* Discrete divergence of the face velocities around cell c (002 eq. 15). */
+/* Discrete divergence of the face velocities around cell c (Costarelli et al. n.d., eq. 15). */
 SWE_INLINE real ns_divergence(const real *u, const real *v, const real *w, long c,
                               const ns_geometry *g)
 {

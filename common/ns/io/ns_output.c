@@ -54,7 +54,8 @@ static int open_netcdf(ns_output *output, const ns_solver *solver, swe_error *er
                                           .spacing = {g->h[0], g->h[1], g->h[2]},
                                           .variables = variables,
                                           .count = NS_CELL_FIELDS,
-                                          .attributes = attributes};
+                                          .attributes = attributes,
+                                          .compression = output->plan.compression};
     char *path = swe_path_join(output->stem, ".nc");
     if (path == NULL) {
         return swe_fail(err, SWE_ERROR_RUNTIME, "out of memory for a file name");
@@ -143,8 +144,9 @@ static int write_vti(ns_output *output, const ns_solver *solver, int snapshot, d
                               {"p", 1, field[NS_CELL_P]},
                               {"vorticity_magnitude", 1, field[NS_CELL_VORTICITY]}};
     char *path = swe_snapshot_path(output->stem, snapshot, ".vti");
-    int status = path == NULL ? swe_fail(err, SWE_ERROR_RUNTIME, "out of memory for a file name")
-                              : swe_vti_write(path, &image, arrays, 3, err);
+    int status = path == NULL
+                     ? swe_fail(err, SWE_ERROR_RUNTIME, "out of memory for a file name")
+                     : swe_vti_write(path, &image, arrays, 3, output->plan.compression, err);
     free(path);
     return status == SWE_OK ? swe_vtk_series_add(&output->series, snapshot, time, err) : status;
 }

@@ -15,9 +15,10 @@
 
 typedef struct ns_output_plan {
     const char *path_stem;
-    int formats;  /* enum swe_format bits */
-    int outputs;  /* snapshots after the initial one, up to t_end */
-    double t_end; /* s */
+    int formats;     /* enum swe_format bits */
+    int outputs;     /* snapshots after the initial one, up to t_end */
+    int compression; /* deflate (NetCDF) and zlib (VTK) level 0..9 */
+    double t_end;    /* s */
     const char *case_name, *backend_name;
     int slice_axis;       /* the normal of the pictures' plane */
     double vorticity_top; /* the top of the pictures' colour bar, 1/s */

@@ -1,5 +1,7 @@
 #include "ns/model/ns_checkpoint.h"
 
+#include "io/untrusted_file.h"
+
 #include "io/atomic_file.h"
 
 #include <errno.h>
@@ -296,10 +298,18 @@ int ns_checkpoint_read(const char *path, ns_solver *whole, const ns_checkpoint_r
     if (path == NULL || whole == NULL || run == NULL || run->case_name == NULL || state == NULL) {
         return swe_fail(err, SWE_ERROR_USAGE, "internal error: reading a checkpoint needs a state");
     }
+    /* A named pipe or a directory is refused before it can block or
+     * mislead the reads below. */
+    const char *fix = "give a PATH.checkpoint written by shallows-ns --checkpoint-every";
+    double bytes = 0;
+    int checked = swe_untrusted_file_check("checkpoint", path, fix, &bytes, err);
+    if (checked != SWE_OK) {
+        return checked;
+    }
     FILE *stream = fopen(path, "rb");
     if (stream == NULL) {
-        return swe_fail(err, SWE_ERROR_USAGE, "cannot read checkpoint %s: %s", path,
-                        strerror(errno));
+        return swe_fail(err, SWE_ERROR_USAGE, "checkpoint '%s' cannot be read: %s (%s)", path,
+                        strerror(errno), fix);
     }
     header stored, expected;
     ns_checkpoint_state unused = {0};

@@ -63,20 +63,14 @@ static int report_profile(const ns_model *model, ns_run_report *report, swe_erro
     return status;
 }
 
-static int drive(ns_model *model, const ns_drive_settings *settings, const swe_run_team *team,
+static int drive(ns_model *model, const swe_run_options *run, const swe_run_team *team,
                  ns_run_report *report, swe_error *err)
 {
-    swe_drive_settings drive_settings = {.t_end = settings->t_end,
-                                         .outputs = settings->outputs,
-                                         .cfl = model->solver->parameters.cfl,
-                                         .writes_files = settings->writes_files,
-                                         .quiet = settings->quiet,
-                                         .checkpoint_every = settings->checkpoint_every,
-                                         .restart_path = settings->restart_path,
-                                         .output_stem = settings->path_stem};
+    swe_drive_settings drive_settings = swe_drive_settings_of(run);
+    drive_settings.cfl = model->solver->parameters.cfl;
     char *checkpoint_path = NULL;
-    if (settings->writes_files && settings->checkpoint_every > 0) {
-        checkpoint_path = swe_path_join(settings->path_stem, ".checkpoint");
+    if (drive_settings.writes_files && drive_settings.checkpoint_every > 0) {
+        checkpoint_path = swe_path_join(run->output_stem, ".checkpoint");
         if (checkpoint_path == NULL) {
             return swe_fail(err, SWE_ERROR_RUNTIME, "out of memory for a file name");
         }
@@ -90,10 +84,10 @@ static int drive(ns_model *model, const ns_drive_settings *settings, const swe_r
     return status;
 }
 
-int ns_drive(ns_model *model, const ns_drive_settings *settings, const swe_run_team *team,
+int ns_drive(ns_model *model, const swe_run_options *run, const swe_run_team *team,
              ns_run_report *report, swe_error *err)
 {
-    if (model == NULL || model->solver == NULL || settings == NULL || report == NULL) {
+    if (model == NULL || model->solver == NULL || run == NULL || report == NULL) {
         return swe_fail(err, SWE_ERROR_USAGE, "internal error: a run needs a model and a report");
     }
     memset(report, 0, sizeof *report);
@@ -103,7 +97,7 @@ int ns_drive(ns_model *model, const ns_drive_settings *settings, const swe_run_t
     report->summary.cells = (long)g->n[0] * g->n[1] * planes;
     snprintf(report->summary.backend_name, sizeof report->summary.backend_name, "%s",
              model->files.backend_name);
-    int status = drive(model, settings, team, report, err);
+    int status = drive(model, run, team, report, err);
     report->cg_iterations = model->solver->cg_iterations_total;
     /* The final state's figures, outside the timed steps. */
     if (status == SWE_OK) {
@@ -112,7 +106,7 @@ int ns_drive(ns_model *model, const ns_drive_settings *settings, const swe_run_t
     if (status == SWE_OK && model->whole != NULL) {
         report_state(model, report);
     }
-    if (status == SWE_OK && settings->profile) {
+    if (status == SWE_OK && model->solver->parameters.profile) {
         status = report_profile(model, report, err);
     }
     return status;

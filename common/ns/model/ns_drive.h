@@ -9,23 +9,12 @@
 #include "ns/model/ns_model.h"
 #include "run/driver.h"
 
-/* What a run asks of the driver besides the model. */
-typedef struct ns_drive_settings {
-    double t_end;
-    int outputs;
-    int writes_files, quiet;
-    double checkpoint_every;  /* 0: none */
-    const char *path_stem;    /* checkpoints go to PATH.checkpoint */
-    const char *restart_path; /* NULL: a fresh run */
-    int profile;              /* measure the momentum kernel alone at the end */
-} ns_drive_settings;
-
 /* The momentum kernel alone (--profile). */
 typedef struct ns_kernel_timing {
     int measured;
     double seconds;   /* median of one launch over all cells */
     double copy_GBps; /* the backend's own copy bandwidth, measured beside it */
-    double bytes;     /* 002 eq. 30's count for one launch */
+    double bytes;     /* one launch, counted as Costarelli et al. n.d., eq. 30 */
     int launches;
 } ns_kernel_timing;
 
@@ -43,9 +32,11 @@ typedef struct ns_run_report {
     double ghia_reynolds, ghia_u, ghia_v;
 } ns_run_report;
 
-/* Runs model to settings->t_end (team NULL: one process) and fills
- * report on the process that holds the whole domain. */
-int ns_drive(ns_model *model, const ns_drive_settings *settings, const swe_run_team *team,
+/* Runs model as the shared options of run ask (team NULL: one process;
+ * checkpoints go to PATH.checkpoint; with the solver's profile, the
+ * momentum kernel is measured alone at the end) and fills report on the
+ * process that holds the whole domain. */
+int ns_drive(ns_model *model, const swe_run_options *run, const swe_run_team *team,
              ns_run_report *report, swe_error *err);
 
 #endif

@@ -190,6 +190,7 @@ static int ns_open_outputs(void *self, int first_snapshot, swe_error *err)
     const ns_output_plan plan = {.path_stem = files->path_stem,
                                  .formats = files->formats,
                                  .outputs = files->outputs,
+                                 .compression = files->compression,
                                  .t_end = files->t_end,
                                  .case_name = model->kase->name,
                                  .backend_name = files->backend_name,

@@ -36,6 +36,7 @@ typedef struct ns_model_files {
     const char *path_stem; /* PATH of PATH.nc, PATH_NNNN.vti, ... */
     int formats;           /* enum swe_format bits; 0: none */
     int outputs;           /* snapshots after the initial one */
+    int compression;       /* --compress: deflate / zlib level 0..9 */
     double t_end;
     const char *backend_name; /* for the files' metadata */
 } ns_model_files;

@@ -1,17 +1,18 @@
-/* The backend interface of the Navier-Stokes application, in the style of
- * common/cartesian/grid/backend.h: one table of functions per programming model,
- * whose fields (device arrays, FFT plans) live in solver->ext. The host
- * arrays of ns_solver (velocity, pressure, history, fluid) are the
- * exchange format with the rest of the program. The verbs are those of one
- * fractional step (002's Code 1); the conjugate gradient iteration itself
- * is common code (ns/solver/ns_cg.c) over the vector verbs. Every verb
- * returns SWE_OK or a status with err filled. */
+/* The ns application's backend interface: its table of verbs for a
+ * programming model (run/models.h registers the models; each model's table
+ * for ns lives in backends/<model>/ns/ as ns_<model>_backend), whose fields (device arrays, FFT
+ * plans) live in solver->ext. The host arrays of ns_solver (velocity, pressure, history, fluid) are
+ * the exchange format with the rest of the program. The verbs are those of one fractional step
+ * (Code 1 of Costarelli et al. n.d.); the conjugate gradient iteration itself is common code
+ * (ns/solver/ns_cg.c) over the vector verbs. Every verb returns SWE_OK or a status with err filled.
+ */
 #ifndef NS_BACKEND_H
 #define NS_BACKEND_H
 
 #include "core/error.h"
 #include "core/real.h"
 #include "ns/grid/ns_grid.h"
+#include "run/models.h"
 
 struct ns_solver;
 
@@ -28,10 +29,9 @@ enum ns_vector {
 };
 
 typedef struct ns_backend {
-    const char *name;
-    const char *description;
-    int levels;             /* of the momentum kernel, 1..levels; 0: only one */
-    int agrees_to_rounding; /* 0: the same bits as serial; 1: to rounding (a GPU) */
+    /* The model, what the ns application does on it, the levels of its
+     * momentum kernel (1..levels; 0: only one). */
+    swe_model_table table;
     /* Sets up the backend for a solver whose host arrays hold the initial
      * state (and uploads it); SWE_ERROR_USAGE when it cannot run here. */
     int (*init)(struct ns_solver *solver, swe_error *err);
@@ -42,7 +42,7 @@ typedef struct ns_backend {
     int (*download)(struct ns_solver *solver, swe_error *err);
     /* max |u|, |v|, |w| over the faces, for the time step. */
     int (*max_speeds)(struct ns_solver *solver, double speed[NS_AXES], swe_error *err);
-    /* Velocity ghosts, then R(u^n) of 002 eq. 6 (QUICK + diffusion). */
+    /* Velocity ghosts, then R(u^n) (Costarelli et al. n.d., eq. 6: QUICK + diffusion). */
     int (*momentum)(struct ns_solver *solver, swe_error *err);
     /* u* = u + dt (weight_new R^n - weight_old R^{n-1}) on open faces, then
      * R^n becomes the history of the next step. */
@@ -81,12 +81,16 @@ typedef struct ns_backend {
                             double *copy_GBps, swe_error *err);
 } ns_backend;
 
-/* The backends built into this binary. */
-int ns_backend_count(void);
-const ns_backend *ns_backend_at(int index);
-/* The backend called name, or NULL when it is not built. */
+/* The ns tables of the models linked into this program. */
+extern const swe_model_registry ns_models;
+
+/* The table of the model called name: SWE_OK, or SWE_ERROR_USAGE when no
+ * such model is built or its table breaks the contract (named). */
+int ns_backend_lookup(const char *name, const ns_backend **backend, swe_error *err);
+/* The table of the model called name, or NULL when it is not built or
+ * breaks the contract. */
 const ns_backend *ns_backend_find(const char *name);
-/* NULL when every verb is there, else the name of the first missing one. */
-const char *ns_backend_missing_verb(const ns_backend *backend);
+/* The model's name of a table. */
+const char *ns_backend_name(const ns_backend *backend);
 
 #endif

@@ -1,53 +1,17 @@
-/* Registry of the Navier-Stokes backends this binary was built with; the
- * Makefile defines SWE_WITH_OPENMP and common/ns/ns.mk SWE_WITH_CUDA
- * where it could build them. */
+/* The ns application's tables in the registry of programming models
+ * (run/models.h): one per model linked into this program, and the check
+ * of the contract that every table handed out passes. */
 #include "ns/solver/ns_backend.h"
 
-#include <string.h>
+#define DECLARE_TABLE(model) extern const ns_backend ns_##model##_backend SWE_IF_LINKED;
+SWE_MODELS(DECLARE_TABLE)
 
-extern const ns_backend ns_serial_backend;
-#ifdef SWE_WITH_OPENMP
-extern const ns_backend ns_openmp_backend;
-#endif
-#ifdef SWE_WITH_CUDA
-extern const ns_backend ns_cuda_backend;
-#endif
+#define TABLE_OF(model) &ns_##model##_backend.table,
+static const swe_model_table *const tables[SWE_MODEL_COUNT] = {SWE_MODELS(TABLE_OF)};
 
-static const ns_backend *const built_backends[] = {
-    &ns_serial_backend,
-#ifdef SWE_WITH_OPENMP
-    &ns_openmp_backend,
-#endif
-#ifdef SWE_WITH_CUDA
-    &ns_cuda_backend,
-#endif
-};
-
-int ns_backend_count(void)
+static int check_verbs(const swe_model_table *table, swe_error *err)
 {
-    return (int)(sizeof built_backends / sizeof built_backends[0]);
-}
-
-const ns_backend *ns_backend_at(int index)
-{
-    return index >= 0 && index < ns_backend_count() ? built_backends[index] : NULL;
-}
-
-const ns_backend *ns_backend_find(const char *name)
-{
-    for (int index = 0; name != NULL && index < ns_backend_count(); ++index) {
-        if (strcmp(built_backends[index]->name, name) == 0) {
-            return built_backends[index];
-        }
-    }
-    return NULL;
-}
-
-const char *ns_backend_missing_verb(const ns_backend *backend)
-{
-    if (backend == NULL || backend->name == NULL) {
-        return "name";
-    }
+    const ns_backend *backend = (const ns_backend *)table;
     const struct {
         const char *name;
         int present;
@@ -70,8 +34,35 @@ const char *ns_backend_missing_verb(const ns_backend *backend)
     };
     for (size_t v = 0; v < sizeof verbs / sizeof verbs[0]; ++v) {
         if (!verbs[v].present) {
-            return verbs[v].name;
+            return swe_fail(err, SWE_ERROR_USAGE,
+                            "the ns backend '%s' lacks the required verb %s "
+                            "(common/ns/solver/ns_backend.h)",
+                            table->model->name, verbs[v].name);
         }
     }
-    return NULL;
+    return SWE_OK;
+}
+
+const swe_model_registry ns_models = {"ns", tables, check_verbs};
+
+int ns_backend_lookup(const char *name, const ns_backend **backend, swe_error *err)
+{
+    const swe_model_table *table = NULL;
+    int status = swe_registry_lookup(&ns_models, name, &table, err);
+    if (backend != NULL) {
+        *backend = (const ns_backend *)table;
+    }
+    return status;
+}
+
+const ns_backend *ns_backend_find(const char *name)
+{
+    const ns_backend *backend = NULL;
+    swe_error ignored;
+    return ns_backend_lookup(name, &backend, &ignored) == SWE_OK ? backend : NULL;
+}
+
+const char *ns_backend_name(const ns_backend *backend)
+{
+    return backend != NULL && backend->table.model != NULL ? backend->table.model->name : "?";
 }

@@ -1,8 +1,9 @@
 /* The pressure solve of one step: conjugate gradients on minus the
  * Laplacian over open faces, preconditioned with the FFT solve of the
- * obstacle-free problem (002 section 3.5), from the previous pressure.
- * Without obstacles the preconditioner is the exact inverse and one
- * iteration converges; solid cells make the operator differ from it. */
+ * obstacle-free problem (Costarelli et al. n.d., section 3.5), from the
+ * previous pressure. Without obstacles the preconditioner is the exact
+ * inverse and one iteration converges; solid cells make the operator differ
+ * from it. */
 #ifndef NS_CG_H
 #define NS_CG_H
 

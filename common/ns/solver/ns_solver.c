@@ -1,4 +1,5 @@
 #include "ns/solver/ns_solver.h"
+#include "run/option_values.h"
 
 #include "ns/grid/ns_boundary.h"
 #include "ns/grid/ns_ghost.h"
@@ -32,8 +33,10 @@ static int check_parameters(const ns_parameters *p, swe_error *err)
     if (!isfinite(p->force[0] + p->force[1] + p->force[2])) {
         return swe_fail(err, SWE_ERROR_USAGE, "the body force must be finite");
     }
-    if (!(p->cfl >= 0.0 && p->cfl <= 1.0)) {
-        return swe_fail(err, SWE_ERROR_USAGE, "the CFL factor must be in (0, 1], not %g", p->cfl);
+    /* 0: the default, half the stability limit */
+    int status = p->cfl == 0.0 ? SWE_OK : swe_check_cfl(p->cfl, err);
+    if (status != SWE_OK) {
+        return status;
     }
     if (!(p->fixed_dt >= 0.0) || !isfinite(p->fixed_dt)) {
         return swe_fail(err, SWE_ERROR_USAGE, "a fixed dt must be > 0 and finite, not %g",
@@ -43,9 +46,8 @@ static int check_parameters(const ns_parameters *p, swe_error *err)
         return swe_fail(err, SWE_ERROR_USAGE, "the CG tolerance must be in (0, 1), not %g",
                         p->cg_tolerance);
     }
-    if (p->cg_max_iterations < 0 || p->level < 0 || p->threads < 0) {
-        return swe_fail(err, SWE_ERROR_USAGE,
-                        "CG iterations, level and threads must not be negative");
+    if (p->cg_max_iterations < 0 || p->model.level < 0) {
+        return swe_fail(err, SWE_ERROR_USAGE, "CG iterations and the level must not be negative");
     }
     return SWE_OK;
 }
@@ -85,16 +87,10 @@ int ns_solver_create(const ns_grid *grid, const ns_parameters *parameters, const
     if (status != SWE_OK) {
         return status;
     }
-    const ns_backend *backend = ns_backend_find(backend_name);
-    if (backend == NULL) {
-        return swe_fail(err, SWE_ERROR_USAGE,
-                        "Navier-Stokes backend '%s' is not built into this binary",
-                        backend_name != NULL ? backend_name : "(none)");
-    }
-    const char *missing = ns_backend_missing_verb(backend);
-    if (missing != NULL) {
-        return swe_fail(err, SWE_ERROR_USAGE, "backend '%s' lacks the required verb %s",
-                        backend->name, missing);
+    const ns_backend *backend = NULL;
+    status = ns_backend_lookup(backend_name != NULL ? backend_name : "serial", &backend, err);
+    if (status != SWE_OK) {
+        return status;
     }
     /* Host state (7 fields) and a backend's work arrays (about 9 more):
      * refused up front rather than left to the kernel's overcommit. */

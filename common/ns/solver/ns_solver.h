@@ -1,9 +1,10 @@
-/* One incompressible Navier-Stokes solver (002): a staggered grid, the
- * host copy of its state, a backend that advances it by fractional steps
- * (QUICK + Adams-Bashforth 2 predictor, FFT-preconditioned CG pressure
- * solve, projection). This is the "model" a run driver calls: create,
- * start, advance to t, sync for a snapshot, checksum; the host arrays
- * (velocity, history, pressure, clock) are the whole restartable state. */
+/* One incompressible Navier-Stokes solver (Costarelli et al. n.d.): a
+ * staggered grid, the host copy of its state, a backend that advances it by
+ * fractional steps (QUICK + Adams-Bashforth 2 predictor, FFT-preconditioned
+ * CG pressure solve, projection). This is the "model" a run driver calls:
+ * create, start, advance to t, sync for a snapshot, checksum; the host
+ * arrays (velocity, history, pressure, clock) are the whole restartable
+ * state. */
 #ifndef NS_SOLVER_H
 #define NS_SOLVER_H
 
@@ -11,20 +12,20 @@
 #include "ns/grid/ns_grid.h"
 #include "ns/grid/ns_slabs.h"
 #include "ns/solver/ns_backend.h"
+#include "run/models.h"
 
 #include <stdint.h>
 
 typedef struct ns_parameters {
-    double viscosity;      /* kinematic, m^2/s, >= 0 */
-    double density;        /* kg/m^3, > 0 */
-    double force[NS_AXES]; /* body force per unit mass (002 eq. 1's f_e), m/s^2 */
-    double cfl;            /* safety factor of the chosen dt, (0, 1]; 0: 0.5 */
-    double fixed_dt;       /* s; 0: chosen each step from cfl and the limits */
-    double cg_tolerance;   /* relative residual; 0: 1e-6 single, 1e-10 double */
-    int cg_max_iterations; /* 0: 100 */
-    int level;             /* of the momentum kernel; 0: the backend's best */
-    int threads;           /* CPU threads of the OpenMP backend; 0: OpenMP's default */
-    int profile;           /* time each stage of a step (waits for the device after each) */
+    double viscosity;       /* kinematic, m^2/s, >= 0 */
+    double density;         /* kg/m^3, > 0 */
+    double force[NS_AXES];  /* body force per mass (f_e, Costarelli et al. n.d., eq. 1), m/s^2 */
+    double cfl;             /* safety factor of the chosen dt, (0, 1]; 0: 0.5 */
+    double fixed_dt;        /* s; 0: chosen each step from cfl and the limits */
+    double cg_tolerance;    /* relative residual; 0: 1e-6 single, 1e-10 double */
+    int cg_max_iterations;  /* 0: 100 */
+    swe_model_config model; /* the kernel's level, the device, the model's own options */
+    int profile;            /* time each stage of a step (waits for the device after each) */
 } ns_parameters;
 
 /* The stages of a step, timed with parameters.profile. */
@@ -124,8 +125,8 @@ void ns_solver_destroy(ns_solver *solver);
  * behind the bandwidth figures: docs/RESULTS-navier-stokes.md). */
 double ns_step_minimal_bytes_per_cell(double cg_iterations);
 
-/* Bytes per interior cell of the momentum kernel as 002 eq. 30 counts
- * them: read u, v, w once, write R of the three once. */
+/* Bytes per interior cell of the momentum kernel as Costarelli et al. n.d.
+ * (eq. 30) count them: read u, v, w once, write R of the three once. */
 double ns_momentum_minimal_bytes_per_cell(void);
 
 #endif

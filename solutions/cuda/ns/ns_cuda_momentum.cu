@@ -4,12 +4,13 @@
  *
  * Level 1: one thread per cell, every value from global memory (the
  * caches catch the reuse, or not).
- * Level 2, after 002's figures 3-4: a block of 32 x 8 threads owns a
- * column of cells and marches along z. The xy-planes k-1, k and k+1 of u,
- * v and w (with a halo of two cells in x and y) sit in shared memory in
- * three rotating slots, so each value is read from global memory once per
- * block instead of up to 19 times; the two planes further out along z
- * (k-2, k+2), which only the cell's own column needs, stay in registers. */
+ * Level 2, after figures 3-4 of Costarelli et al. n.d.: a block of 32 x 8
+ * threads owns a column of cells and marches along z. The xy-planes k-1, k
+ * and k+1 of u, v and w (with a halo of two cells in x and y) sit in
+ * shared memory in three rotating slots, so each value is read from global
+ * memory once per block instead of up to 19 times; the two planes further
+ * out along z (k-2, k+2), which only the cell's own column needs, stay in
+ * registers. */
 #include "backends/cuda/ns/ns_cuda_kernels.h"
 
 #include "backends/cuda/cuda_check.h"

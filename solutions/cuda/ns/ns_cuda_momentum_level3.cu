@@ -1,8 +1,8 @@
-/* Level 3 of the momentum kernel: level 2's shared-memory planes (002
- * figures 3-4), made to stream at the memory's speed. Level 2 spends about
- * 270 instructions per cell (360 in double, most of them at half rate);
- * the memory needs under 300 per cell at 80 % of an H100's bandwidth, so
- * this level is built to issue half as many.
+/* Level 3 of the momentum kernel: level 2's shared-memory planes
+ * (Costarelli et al. n.d., figures 3-4), made to stream at the memory's
+ * speed. Level 2 spends about 270 instructions per cell (360 in double,
+ * most of them at half rate); the memory needs under 300 per cell at 80 %
+ * of an H100's bandwidth, so this level is built to issue half as many.
  *
  * - Each thread owns 2 x 2 cells of a plane (a block 32 x 16 cells): the
  *   face fluxes between its cells are computed once and shared, rows and

@@ -43,7 +43,7 @@ real swe_mpi_max_speed(MPI_Comm comm, real speed)
 static int pack_copy_layers(swe_mpi_layer *layer, swe_error *err)
 {
     swe_block *block = layer->block;
-    const swe_backend *backend = block->backend;
+    const swe_cartesian_backend *backend = block->backend;
     int status = SWE_OK;
     if (backend->pack_copy_layer == NULL) {
         status = backend->sync_before_read(block, err);
@@ -63,7 +63,7 @@ static int pack_copy_layers(swe_mpi_layer *layer, swe_error *err)
 static int unpack_ghost_layers(swe_mpi_layer *layer, swe_error *err)
 {
     swe_block *block = layer->block;
-    const swe_backend *backend = block->backend;
+    const swe_cartesian_backend *backend = block->backend;
     int status = SWE_OK;
     for (int edge = 0; edge < SWE_EDGE_COUNT && status == SWE_OK; ++edge) {
         if (layer->neighbour[edge] >= 0) {

@@ -65,10 +65,10 @@ void swe_mesh_serial_edge_fluxes(const swe_mesh_arrays *arrays, swe_mesh_launch 
 real swe_mesh_serial_min_time_step(const swe_mesh_arrays *arrays)
 {
     real smallest = SWE_MESH_NO_TIME_LIMIT;
-    /* BEGIN SOLUTION: the time step (001, equation 15). The step is limited by the edge that allows
-     * the least: set smallest to the minimum of arrays->edge_time_step[e] over all edges, with
-     * smallest = swe_mesh_min_step(smallest, step), which keeps a NaN (an unstable state) once
-     * it has seen one. */
+    /* BEGIN SOLUTION: the time step (Optimized GPU n.d., equation 15). The step is limited by
+     * the edge that allows the least: set smallest to the minimum of arrays->edge_time_step[e]
+     * over all edges, with smallest = swe_mesh_min_step(smallest, step), which keeps a NaN (an
+     * unstable state) once it has seen one. */
     for (int e = 0; e < arrays->edge_count; ++e) {
         smallest = swe_mesh_min_step(smallest, arrays->edge_time_step[e]);
     }

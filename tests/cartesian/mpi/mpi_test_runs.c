@@ -4,13 +4,13 @@
 #include "backends/mpi/cartesian/mpi_layer.h"
 #include "cartesian/grid/stepping.h"
 #include "cartesian/program/options.h"
-#include "tests/cartesian/mpi/mpi_test_suites.h"
+#include "tests/cartesian/mpi/mpi_cartesian_support.h"
 
 #include <stdio.h>
 #include <string.h>
 
-static int start_block(swe_block *block, const swe_backend *backend,
-                       const swe_backend_config *config, swe_clock *clock,
+static int start_block(swe_block *block, const swe_cartesian_backend *backend,
+                       const swe_cartesian_backend_config *config, swe_clock *clock,
                        const swe_scenario *scenario, swe_error *err)
 {
     block->backend = backend;
@@ -21,16 +21,17 @@ static int start_block(swe_block *block, const swe_backend *backend,
 
 /* Both one step at a time, so that both take dt from the host by the one
  * time-step rule, whatever the backend's own advance does. */
-static int run_to(swe_block *block, const swe_backend *backend, swe_block *driven, swe_clock *clock,
-                  double t_end, swe_error *err)
+static int run_to(swe_block *block, const swe_cartesian_backend *backend, swe_block *driven,
+                  swe_clock *clock, double t_end, swe_error *err)
 {
     return driven->backend->max_wave_speed(driven, &clock->wave_speed, err) == SWE_OK &&
            swe_advance_by_steps(driven, clock, t_end, err) == SWE_OK &&
            backend->sync_before_read(block, err) == SWE_OK;
 }
 
-void swe_mpi_test_parts_against_whole(const swe_mpi_test_case *c, const swe_backend *backend,
-                                      const swe_backend_config *config, int overlap)
+void swe_mpi_test_parts_against_whole(const swe_mpi_test_case *c,
+                                      const swe_cartesian_backend *backend,
+                                      const swe_cartesian_backend_config *config, int overlap)
 {
     const swe_scenario *scenario = swe_scenario_find(c->scenario);
     swe_error err = {{0}};
@@ -60,8 +61,8 @@ void swe_mpi_test_parts_against_whole(const swe_mpi_test_case *c, const swe_back
     SWE_MPI_ASSERT_ALL(ok, "both runs reach t_end");
     char run[128], what[192];
     snprintf(run, sizeof run, "%s with %s on %d x %d, %s level %d%s", c->scenario,
-             swe_solver_name(config->solver), c->nx, c->ny, backend->name, config->level,
-             overlap ? ", overlapped" : "");
+             swe_solver_name(config->solver), c->nx, c->ny, backend->table.model->name,
+             config->model.level, overlap ? ", overlapped" : "");
     snprintf(what, sizeof what, "%s: same steps and times as on the whole", run);
     SWE_MPI_ASSERT_ALL(whole_clock.steps == part_clock.steps && whole_clock.steps > 5 &&
                            memcmp(&whole_clock.t, &part_clock.t, sizeof(double)) == 0 &&

@@ -5,14 +5,14 @@
 #include "backends/mpi/cartesian/mpi_split.h"
 #include "backends/mpi/mpi_check.h"
 #include "cartesian/io/netcdf_output.h"
-#include "tests/cartesian/mpi/mpi_test_suites.h"
+#include "tests/cartesian/mpi/mpi_cartesian_support.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-extern const swe_backend swe_serial_backend;
+extern const swe_cartesian_backend swe_cartesian_serial_backend;
 
 static const swe_mpi_test_case cases[] = {
     {"radial-dam-break", 37, 23, 12.0}, /* walls; the wave reaches them */
@@ -25,8 +25,8 @@ enum { CASE_COUNT = sizeof cases / sizeof cases[0] };
 
 static void run_case(const swe_mpi_test_case *c, enum swe_solver solver, int overlap)
 {
-    const swe_backend_config config = {.solver = solver};
-    swe_mpi_test_parts_against_whole(c, &swe_serial_backend, &config, overlap);
+    const swe_cartesian_backend_config config = {.solver = solver};
+    swe_mpi_test_parts_against_whole(c, &swe_cartesian_serial_backend, &config, overlap);
 }
 
 static void test_every_cell_agrees_with_serial(void)

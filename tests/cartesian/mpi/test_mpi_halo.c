@@ -3,12 +3,12 @@
  * filled from the wrong neighbour, row, column, field or offset shows. */
 #include "backends/mpi/cartesian/mpi_layer.h"
 #include "cartesian/grid/copy_layer.h"
-#include "tests/cartesian/mpi/mpi_test_suites.h"
+#include "tests/cartesian/mpi/mpi_cartesian_support.h"
 
 #include <stdio.h>
 #include <string.h>
 
-extern const swe_backend swe_serial_backend;
+extern const swe_cartesian_backend swe_cartesian_serial_backend;
 
 /* Exactly representable in single precision for grids up to 99 x 99. */
 static real code(int field, int global_i, int global_j)
@@ -82,7 +82,7 @@ static long misplaced_cells(const swe_block *block)
 }
 
 /* Exchanges the halo of a coded part of each grid with backend's verbs. */
-static void exchange_coded_parts(const swe_backend *backend)
+static void exchange_coded_parts(const swe_cartesian_backend *backend)
 {
     for (int g = 0; g < HALO_GRID_COUNT; ++g) {
         swe_block_grid grid;
@@ -120,7 +120,7 @@ static void exchange_coded_parts(const swe_backend *backend)
 
 static void test_exchange_fills_every_ghost_cell(void)
 {
-    exchange_coded_parts(&swe_serial_backend);
+    exchange_coded_parts(&swe_cartesian_serial_backend);
 }
 
 /* A backend without the packing verbs: the layer goes through the host
@@ -137,7 +137,7 @@ static int counting_sync(swe_block *block, swe_error *err)
 
 static void test_exchange_without_packing_verbs(void)
 {
-    swe_backend host_only = swe_serial_backend;
+    swe_cartesian_backend host_only = swe_cartesian_serial_backend;
     host_only.pack_copy_layer = NULL;
     host_only.unpack_ghost_layer = NULL;
     host_only.sync_before_read = counting_sync;
@@ -158,7 +158,7 @@ static void test_exchange_without_packing_verbs(void)
     int status = swe_mpi_layer_init(&layer, MPI_COMM_SELF, &grid, &block, 1, &err);
     SWE_MPI_ASSERT_ALL(status == SWE_ERROR_USAGE && strstr(err.message, "--overlap") != NULL,
                        "overlap is refused for a backend without packing verbs");
-    swe_backend no_halves = swe_serial_backend;
+    swe_cartesian_backend no_halves = swe_cartesian_serial_backend;
     no_halves.step_interior = NULL;
     no_halves.step_ring = NULL; /* the contract: both or neither */
     block.backend = &no_halves;

@@ -5,7 +5,7 @@
  * ranks agree on the message. */
 #include "backends/mpi/cartesian/mpi_split.h"
 #include "backends/mpi/mpi_check.h"
-#include "tests/cartesian/mpi/mpi_test_suites.h"
+#include "tests/cartesian/mpi/mpi_cartesian_support.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -6,7 +6,7 @@
 #include "backends/mpi/cartesian/mpi_split.h"
 #include "backends/mpi/mpi_check.h"
 #include "cartesian/grid/block_grid.h"
-#include "tests/cartesian/mpi/mpi_test_suites.h"
+#include "tests/cartesian/mpi/mpi_cartesian_support.h"
 #include "tests/cartesian/vtk_extent.h"
 #include "tests/vtk_reader.h"
 

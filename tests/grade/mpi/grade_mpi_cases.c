@@ -20,7 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-extern const swe_backend swe_serial_backend;
+extern const swe_cartesian_backend swe_cartesian_serial_backend;
 
 int world_rank(void)
 {
@@ -127,7 +127,7 @@ static int run_halo(case_output *out, int nx, int ny)
                               0, 0, 1, 1, &err) != SWE_OK) {
         swe_mpi_abort(err.message, 1);
     }
-    block.backend = &swe_serial_backend;
+    block.backend = &swe_cartesian_serial_backend;
     if (swe_mpi_layer_init(&layer, MPI_COMM_WORLD, &grid, &block, 0, &err) != SWE_OK) {
         swe_mpi_abort(err.message, 1);
     }
@@ -184,9 +184,9 @@ static int run_max(case_output *out, uint64_t seed, const char *kind)
 
 int start_serial(swe_block *block, enum swe_solver solver, swe_error *err)
 {
-    swe_backend_config config = {.solver = solver, .level = 0};
-    block->backend = &swe_serial_backend;
-    return swe_serial_backend.init(block, &config, err);
+    swe_cartesian_backend_config config = {.solver = solver, .model.level = 0};
+    block->backend = &swe_cartesian_serial_backend;
+    return swe_cartesian_serial_backend.init(block, &config, err);
 }
 
 static void write_run(case_output *out, const swe_block *whole, const double *dts, int steps,
@@ -251,7 +251,7 @@ static int run_run(case_output *out, const char *scenario_name, const char *solv
     }
     free(dts);
     swe_mpi_layer_free(&layer);
-    swe_serial_backend.finalize(&part);
+    swe_cartesian_serial_backend.finalize(&part);
     swe_block_destroy(&part);
     return 0;
 }

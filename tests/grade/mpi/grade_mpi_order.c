@@ -6,7 +6,7 @@
 
 #include <stdlib.h>
 
-extern const swe_backend swe_serial_backend;
+extern const swe_cartesian_backend swe_cartesian_serial_backend;
 
 /* The verbs the layer calls, in order, as letters (grade_mpi_cases.h).
  * Only calls from outside the serial backend count (depth 0). One
@@ -25,7 +25,7 @@ static int recorded_pack(swe_block *block, enum swe_edge edge, real *buffer, swe
 {
     log_verb('p');
     verb_depth++;
-    int status = swe_serial_backend.pack_copy_layer(block, edge, buffer, err);
+    int status = swe_cartesian_serial_backend.pack_copy_layer(block, edge, buffer, err);
     verb_depth--;
     return status;
 }
@@ -34,7 +34,7 @@ static int recorded_unpack(swe_block *block, enum swe_edge edge, const real *buf
 {
     log_verb('u');
     verb_depth++;
-    int status = swe_serial_backend.unpack_ghost_layer(block, edge, buffer, err);
+    int status = swe_cartesian_serial_backend.unpack_ghost_layer(block, edge, buffer, err);
     verb_depth--;
     return status;
 }
@@ -43,7 +43,7 @@ static int recorded_interior(swe_block *block, real dt, swe_error *err)
 {
     log_verb('i');
     verb_depth++;
-    int status = swe_serial_backend.step_interior(block, dt, err);
+    int status = swe_cartesian_serial_backend.step_interior(block, dt, err);
     verb_depth--;
     return status;
 }
@@ -52,7 +52,7 @@ static int recorded_ring(swe_block *block, real dt, real *next_speed, swe_error 
 {
     log_verb('r');
     verb_depth++;
-    int status = swe_serial_backend.step_ring(block, dt, next_speed, err);
+    int status = swe_cartesian_serial_backend.step_ring(block, dt, next_speed, err);
     verb_depth--;
     return status;
 }
@@ -61,7 +61,7 @@ static int recorded_step(swe_block *block, real dt, real *next_speed, swe_error 
 {
     log_verb('s');
     verb_depth++;
-    int status = swe_serial_backend.step(block, dt, next_speed, err);
+    int status = swe_cartesian_serial_backend.step(block, dt, next_speed, err);
     verb_depth--;
     return status;
 }
@@ -76,7 +76,7 @@ int run_order(case_output *out, int nx, int ny, int steps)
         swe_mpi_abort("no radial dam break or no split", 2);
     }
     swe_block_extent e = swe_block_grid_extent(&grid, world_rank());
-    swe_backend recording = swe_serial_backend;
+    swe_cartesian_backend recording = swe_cartesian_serial_backend;
     recording.pack_copy_layer = recorded_pack;
     recording.unpack_ghost_layer = recorded_unpack;
     recording.step_interior = recorded_interior;
@@ -106,8 +106,8 @@ int run_order(case_output *out, int nx, int ny, int steps)
     free(verb_log);
     free(dts);
     swe_mpi_layer_free(&layer);
-    part.backend = &swe_serial_backend;
-    swe_serial_backend.finalize(&part);
+    part.backend = &swe_cartesian_serial_backend;
+    swe_cartesian_serial_backend.finalize(&part);
     swe_block_destroy(&part);
     return 0;
 }

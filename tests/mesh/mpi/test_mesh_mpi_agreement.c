@@ -1,16 +1,17 @@
 /* A triangle run over all ranks against the same run in one process: the
  * state gathered in file order, the steps and the time must be the same
- * bits, for the serial, OpenMP and OpenCL backends, first and second
- * order, both cases of 000/001 with a committed mesh (Fennema-Chaudhry's
- * partial dam break, the backward-facing step), METIS's partition and a
- * random one (a halo on almost every cell), with and without --overlap
- * (the inner edges computed while the halo travels). The one-process run
- * numbers its cells as the file does, the parts by RCM: the bits agree
- * for every numbering. */
+ * bits, for the serial, OpenMP and OpenCL backends, first and second order,
+ * both cases of Roe-MUSCL GPU n.d. with a committed mesh
+ * (Fennema-Chaudhry's partial dam break, the backward-facing step), METIS's
+ * partition and a random one (a halo on almost every cell), with and
+ * without --overlap (the inner edges computed while the halo travels). The
+ * one-process run numbers its cells as the file does, the parts by RCM: the
+ * bits agree for every numbering. */
 #include "backends/mpi/mesh/mesh_mpi_model.h"
 #include "backends/mpi/mpi_check.h"
 #include "tests/mesh/mesh_test_support.h"
-#include "tests/mesh/mpi/mesh_mpi_suites.h"
+#include "tests/model_config.h"
+#include "tests/mpi/mpi_test_suites.h"
 #include "tests/mpi/mpi_test_support.h"
 
 #include <stdio.h>
@@ -39,8 +40,9 @@ static swe_mesh_mpi_model *run_parts(const agreement_case *c, const char *backen
     options.model.backend = backend;
     options.model.order = order;
     options.model.ordering = SWE_MESH_ORDERING_RCM;
-    options.model.device.threads = 1; /* the ranks fill the cores (tests/mesh varies threads) */
-    options.model.device.cl_device = getenv("SWE_TEST_CL_DEVICE");
+    /* One thread a rank: the ranks fill the cores (tests/mesh varies threads). */
+    const swe_mesh_backend *table = swe_mesh_backend_find(backend != NULL ? backend : "serial");
+    options.model.config = swe_test_model_config(table != NULL ? table->table.model : NULL, 0, 1);
     swe_mesh_mpi_model *model = NULL;
     swe_error err = {{0}};
     int status = swe_mesh_mpi_model_create(&options, MPI_COMM_WORLD, &model, &err);
@@ -170,7 +172,9 @@ static void test_openmp_metis_parts_give_one_process_bits(void)
 static void test_overlap_without_span_verbs_is_refused(void)
 {
     swe_mesh_backend spanless = *swe_mesh_backend_find("serial");
-    spanless.name = "spanless";
+    swe_programming_model spanless_model = *spanless.table.model;
+    spanless_model.name = "spanless";
+    spanless.table.model = &spanless_model;
     spanless.gradients_span = NULL;
     spanless.edge_fluxes_span = NULL;
     swe_error err = {{0}};
@@ -178,7 +182,7 @@ static void test_overlap_without_span_verbs_is_refused(void)
     CU_ASSERT(strstr(err.message, "--overlap") != NULL &&
               strstr(err.message, "'spanless'") != NULL);
     CU_ASSERT_EQUAL(swe_mesh_mpi_check_overlap(NULL, &err), SWE_ERROR_USAGE);
-    for (int k = 0; k < swe_mesh_backend_count(); ++k) {
+    for (int k = 0; k < swe_registry_count(&swe_mesh_models); ++k) {
         err.message[0] = '\0';
         CU_ASSERT_EQUAL(swe_mesh_mpi_check_overlap(swe_mesh_backend_at(k), &err), SWE_OK);
         if (err.message[0] != '\0') {
@@ -219,7 +223,8 @@ static int device_available(const char *backend, char *why, size_t size)
     swe_mesh_model_options options =
         swe_mesh_model_defaults(swe_mesh_scenario_find(cases[1].scenario), cases[1].mesh);
     options.backend = backend;
-    options.device.cl_device = getenv("SWE_TEST_CL_DEVICE");
+    const swe_mesh_backend *table = swe_mesh_backend_find(backend);
+    options.config = swe_test_model_config(table != NULL ? table->table.model : NULL, 0, 0);
     swe_mesh_model *model = NULL;
     swe_error err = {{0}};
     int available = swe_mesh_backend_find(backend) != NULL &&

@@ -7,7 +7,7 @@
 #include "mesh/partition/mesh_partition.h"
 #include "mesh/partition/mesh_subdomain.h"
 #include "tests/mesh/mesh_test_support.h"
-#include "tests/mesh/mpi/mesh_mpi_suites.h"
+#include "tests/mpi/mpi_test_suites.h"
 #include "tests/mpi/mpi_test_support.h"
 
 #include <math.h>

@@ -29,16 +29,38 @@
 #define NS_MPI_PRESSURE_BOUND 4e-3
 #endif
 
+/* A timing run of kase (no files) as the command line makes it. */
 static ns_options options_of(const char *kase, int resolution, double t_end)
 {
-    ns_options o = {.kase = ns_case_find(kase),
-                    .settings = {.resolution = resolution, .backend = "serial"},
-                    .t_end = t_end,
-                    .outputs = 1,
-                    .formats = 0,
-                    .benchmark = 1,
-                    .quiet = 1};
+    char resolution_text[16], t_end_text[32];
+    snprintf(resolution_text, sizeof resolution_text, "%d", resolution);
+    snprintf(t_end_text, sizeof t_end_text, "%.17g", t_end);
+    char *argv[] = {"shallows-ns-mpi-tests",
+                    "--case",
+                    (char *)kase,
+                    "--resolution",
+                    resolution_text,
+                    "--t-end",
+                    t_end_text,
+                    "--outputs",
+                    "1",
+                    "--benchmark",
+                    "--quiet",
+                    NULL};
+    ns_options o;
+    swe_error err = {{0}};
+    int status = ns_options_parse(11, argv, &o, &err);
+    NS_MPI_ASSERT_ALL(status == SWE_OK, err.message);
     return o;
+}
+
+/* Files into path (a stem): what --output PATH --format FORMATS give. */
+static void write_files(ns_options *options, const char *path, unsigned formats)
+{
+    options->run.benchmark = 0;
+    options->run.formats = formats;
+    options->run.output_path = path;
+    snprintf(options->run.output_stem, sizeof options->run.output_stem, "%s", path);
 }
 
 static double largest_difference(const real *a, const real *b, const ns_grid *g, double *scale)
@@ -134,16 +156,14 @@ static void test_restart_is_bit_for_bit(void)
     snprintf(second, sizeof second, "%s/second", directory);
     snprintf(checkpoint, sizeof checkpoint, "%s/first.checkpoint", directory);
     ns_options options = options_of("kelvin-helmholtz", 8, 0.2);
-    options.outputs = 2;
-    options.benchmark = 0;
-    options.formats = SWE_FORMAT_VTK;
-    options.output_path = first;
-    options.checkpoint_every = 0.07;
+    options.run.outputs = 2;
+    write_files(&options, first, SWE_FORMAT_VTK);
+    options.run.checkpoint_every = 0.07;
     char whole[256], again[256];
     int status = run_ranks(&options, whole, sizeof whole);
-    options.output_path = second;
-    options.checkpoint_every = 0.0;
-    options.restart_path = checkpoint;
+    write_files(&options, second, SWE_FORMAT_VTK);
+    options.run.checkpoint_every = 0.0;
+    options.run.restart_path = checkpoint;
     if (status == SWE_OK) {
         status = run_ranks(&options, again, sizeof again);
     }

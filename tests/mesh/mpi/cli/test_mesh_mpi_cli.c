@@ -262,9 +262,9 @@ static void expect_refusal(const char *options, const char *message)
 static void test_bad_input_ends_every_rank_with_one_line(void)
 {
     expect_refusal("--partition chaco", "--partition must be metis or random, not 'chaco'");
-    expect_refusal("--partition", "--partition needs metis or random");
-    expect_refusal("--backend cobol", "no backend 'cobol'");
-    expect_refusal("--order 3", "--order needs a whole number in 1..2, got '3'");
+    expect_refusal("--partition", "option '--partition' needs a value");
+    expect_refusal("--backend cobol", "backend 'cobol' is not built into this program");
+    expect_refusal("--order 3", "--order must be between 1 and 2, got 3");
     expect_refusal("--restart missing.checkpoint", "missing.checkpoint");
 }
 

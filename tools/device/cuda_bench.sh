@@ -3,7 +3,7 @@
 # radial dam break; CUDA_BENCH_SIZES and CUDA_BENCH_LEVELS choose others)
 # in the precision of the given build, against the device-to-device copy
 # bandwidth measured in the same run.
-# Usage: tools/bench/cuda_bench.sh BUILD_DIR COPY_GB_PER_S >> results.csv
+# Usage: tools/device/cuda_bench.sh BUILD_DIR COPY_GB_PER_S >> results.csv
 # Prints CSV lines: precision,level,n,steps,seconds,cell_updates_per_s,
 # effective_GB_per_s,percent_of_copy
 set -u -o pipefail

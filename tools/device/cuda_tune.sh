@@ -5,8 +5,8 @@
 # kernel per build (cuobjdump), and level 4 at 8192^2 in build variants
 # of the register cap. (The variants of the arithmetic flags measured in
 # docs/RESULTS-cuda.md are those of this script at commit 0a10ee5.)
-# Run after tools/bench/cuda_gpu_check.sh (needs its builds).
-# Usage: tools/bench/cuda_tune.sh LOG_DIR
+# Run after tools/device/cuda_gpu_check.sh (needs its builds).
+# Usage: tools/device/cuda_tune.sh LOG_DIR
 set -u -o pipefail
 logs=$1
 mkdir -p "$logs"

@@ -3,9 +3,9 @@
 # machine without NetCDF): builds both precisions, runs the test suites,
 # compute-sanitizer (memcheck, racecheck) over the CUDA levels of the
 # agreement suite at small sizes, the device-to-device copy bandwidth, and
-# tools/cuda_bench.sh.
+# tools/device/cuda_bench.sh.
 # Usage: [SKIP_BENCH=1] [SKIP_SANITIZERS=1] [CUDA_CHECK_SUITE=agreement] \
-#        tools/bench/cuda_gpu_check.sh CUNIT_DIR LOG_DIR
+#        tools/device/cuda_gpu_check.sh CUNIT_DIR LOG_DIR
 set -u -o pipefail
 cunit=$(realpath "$1")
 logs=$2
@@ -20,10 +20,10 @@ for precision in single double; do
 done
 for precision in single double; do
     make HAVE_NETCDF=no PRECISION=$precision CUDA_EXTRA=-Xptxas=-v -B \
-        build/$precision/obj/solutions/cuda/cuda_kernels.o 2>&1 \
+        build/$precision/obj/solutions/cuda/cartesian/level4_fused.o 2>&1 \
         | grep -E "Compiling entry|Used|spill" | paste - - - >"$logs/ptxas-$precision.txt"
 done
-nvcc -O2 -gencode arch=compute_90,code=sm_90 -o build/cuda-copy-bandwidth \
+nvcc -O2 -I. -gencode arch=compute_90,code=sm_90 -o build/cuda-copy-bandwidth \
     tools/bench/cuda_copy_bandwidth.cu
 build/cuda-copy-bandwidth 2048 | tee "$logs/bandwidth.txt"
 copy=$(sed -E 's/.*copy_GB_per_s=([0-9.]+).*/\1/' "$logs/bandwidth.txt")
@@ -38,7 +38,7 @@ if [ "${SKIP_BENCH:-0}" != 1 ]; then
 echo "precision,level,n,steps,seconds,cell_updates_per_s,effective_GB_per_s,percent_of_copy" \
     >"$logs/bench.csv"
 for precision in single double; do
-    tools/bench/cuda_bench.sh build/$precision "$copy" | tee -a "$logs/bench.csv"
+    tools/device/cuda_bench.sh build/$precision "$copy" | tee -a "$logs/bench.csv"
 done
 fi
 [ "${SKIP_SANITIZERS:-0}" = 1 ] && exit 0

@@ -1,0 +1,39 @@
+#include "backends/cuda/cuda_model.h"
+
+#include <errno.h>
+#include <stdlib.h>
+
+static const swe_model_option cuda_options[] = {
+    {.name = "cuda-device",
+     .argument = "N",
+     .help = "which GPU of the node, as --list-devices numbers them (default 0; under MPI the "
+             "rank's among the ranks of its node)",
+     .slot = SWE_CUDA_OPTION_DEVICE},
+    {.name = "list-devices",
+     .help = "list the devices of the models that have them",
+     .action = swe_cuda_list_devices}};
+
+const swe_programming_model swe_cuda_model = {.name = "cuda",
+                                              .description = "an NVIDIA GPU (CUDA)",
+                                              .macro = "SWE_WITH_CUDA",
+                                              .agreement = SWE_AGREES_TO_ROUNDING,
+                                              .needs_device = 1,
+                                              .options = cuda_options,
+                                              .option_count = 2};
+
+int swe_cuda_device_choice(const swe_model_config *config, int *device, swe_error *err)
+{
+    const char *value = config != NULL ? config->option_values[SWE_CUDA_OPTION_DEVICE] : NULL;
+    *device = config != NULL ? config->device : 0;
+    if (value == NULL) {
+        return SWE_OK;
+    }
+    char *end = NULL;
+    errno = 0;
+    long parsed = strtol(value, &end, 10);
+    if (end == value || *end != '\0' || errno != 0 || parsed < 0 || parsed > 1023) {
+        return swe_fail(err, SWE_ERROR_USAGE, "--cuda-device needs a GPU number, got '%s'", value);
+    }
+    *device = (int)parsed;
+    return SWE_OK;
+}

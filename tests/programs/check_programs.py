@@ -1,0 +1,252 @@
+#!/usr/bin/env python3
+"""The programs of one build as their users meet them, side by side.
+
+Every program of shallows (shallows, shallows --mesh, shallows-ns,
+shallows-mpi, shallows-ns-mpi: those this build has) shares one command
+line, so the same mistake must get the same one-line message and exit code
+2 from each, and the same right line must do the same thing. Then what the
+build promises: each program links only its own applications, every
+`## make` target of `make help` exists, and `make install PREFIX=dir` gives
+programs that run from any folder with the cases' meshes beside them.
+
+    tests/programs/check_programs.py --build build/double
+
+Prints one line per failed check and ends with "programs: N passed, M failed".
+"""
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+REPOSITORY = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+MESH = "partial_dam_break_coarse.msh"
+ENVIRONMENT = dict(
+    os.environ,
+    OMPI_ALLOW_RUN_AS_ROOT="1",
+    OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1",
+    OMPI_MCA_rmaps_base_oversubscribe="1",
+)
+
+# Mistakes every program refuses alike: (arguments, what the message says).
+# "same" says the whole message is the same in every program, not only the
+# words given.
+REFUSALS = [
+    (["-x"], "unknown option '-x' (see --help)"),
+    (["--frobnicate"], "unknown option '--frobnicate' (see --help)"),
+    (["--cfl", "0"], "--cfl must be in (0, 1], got 0"),
+    (["--cfl", "2"], "--cfl must be in (0, 1], got 2"),
+    (["--cfl", "abc"], "--cfl needs a number, got 'abc'"),
+    (["--t-end", "-1"], "--t-end must be positive, got -1"),
+    (["--t-end"], "option '--t-end' needs a value (see --help)"),
+    (["--output", "--quiet"], "option '--output' needs a value (see --help)"),
+    (["--steps", "2"], "--steps N times N steps and writes no files: add --benchmark"),
+    (["--steps", "0", "--benchmark"], "--steps must be between 1 and"),
+    (["--steps", "2", "--t-end", "1", "--benchmark"], "give --t-end or --steps, not both"),
+    (["--backend", "nonesuch"], "backend 'nonesuch' is not built into this program"),
+    (["--backend"], "option '--backend' needs a value (see --help)"),
+    (["--level", "99"], "backend 'serial' has no optimisation levels"),
+    (["--outputs", "-3"], "--outputs"),
+    (["--format", "xyz"], "unknown format 'xyz' in --format"),
+    (["--compress", "12"], "--compress must be between 0 and 9, got 12"),
+    (["--checkpoint-every", "-1"], "--checkpoint-every must be positive, got -1"),
+    (["--benchmark", "--checkpoint-every", "1"], "--benchmark writes no files"),
+    (["--restart", "/nonexistent/run"], "checkpoint '/nonexistent/run' cannot be read"),
+    (["--restart", "/"], "checkpoint '/' is a directory, not a regular file"),
+    (["--output", "/nonexistent/folder/run"], "the folder '/nonexistent/folder' of --output"),
+    (["surplus"], "unexpected argument 'surplus' (see --help)"),
+]
+# The options that every program's --help shows.
+SHARED_HELP = ["--backend NAME", "--level N", "--t-end SECONDS", "--steps N", "--cfl C",
+               "--outputs K", "--output PATH", "--format LIST", "--compress N",
+               "--checkpoint-every SECONDS", "--restart FILE", "--benchmark", "--quiet",
+               "--list-backends", "--version", "--help"]
+
+
+class Tally:
+    def __init__(self):
+        self.passed = 0
+        self.failed = 0
+
+    def check(self, ok, what):
+        if ok:
+            self.passed += 1
+        else:
+            self.failed += 1
+            print("programs: FAILED: %s" % what)
+        return ok
+
+
+def run(command, cwd, timeout=120):
+    try:
+        done = subprocess.run(command, cwd=cwd, capture_output=True, text=True,
+                              env=ENVIRONMENT, timeout=timeout)
+        return done.returncode, done.stdout, done.stderr
+    except subprocess.TimeoutExpired:
+        return None, "", "timed out after %d s" % timeout
+
+
+def programs_of(build, meshes):
+    """(label, command prefix, program name) of each program built."""
+    found = []
+    mesh = os.path.join(meshes, MESH)
+    for name, extra in (("shallows", []), ("shallows", ["--mesh", mesh]), ("shallows-ns", []),
+                        ("shallows-mpi", []), ("shallows-mpi", ["--mesh", mesh]),
+                        ("shallows-ns-mpi", [])):
+        path = os.path.join(build, name)
+        if os.access(path, os.X_OK):
+            label = name + (" --mesh" if extra else "")
+            found.append((label, [path] + extra, name))
+    return found
+
+
+def message_of(stderr, name):
+    """The one line of a refusal without the program's name; None when
+    there is not exactly one line or it does not start with the name."""
+    lines = [line for line in stderr.splitlines() if not re.match(r"^\S+: warning: ", line)]
+    if len(lines) != 1 or not lines[0].startswith(name + ": "):
+        return None
+    return lines[0][len(name) + 2:]
+
+
+def check_refusals(tally, programs, folder):
+    for arguments, words in REFUSALS:
+        messages = {}
+        for label, prefix, name in programs:
+            code, out, err = run(prefix + arguments, folder)
+            message = message_of(err, name)
+            what = "%s %s" % (label, " ".join(arguments))
+            tally.check(code == 2, "%s: exit %s, expected 2 (%s)" % (what, code, err.strip()))
+            if tally.check(message is not None and words in message,
+                           "%s: expected one line '%s: ...%s...', got '%s'" %
+                           (what, name, words, err.strip())):
+                messages[label] = message
+            tally.check(out == "", "%s: printed to stdout on a refusal: %s" % (what, out[:80]))
+        # The whole message alike, up to the hint after it, which names the
+        # application's own file kinds.
+        cores = {label: message.split(" (")[0] for label, message in messages.items()}
+        tally.check(len(set(cores.values())) <= 1,
+                    "%s: the programs say different things: %s" % (" ".join(arguments), cores))
+
+
+def check_runs(tally, programs, folder):
+    """The same right lines do the same thing everywhere."""
+    for label, prefix, name in programs:
+        code, out, err = run(prefix + ["--steps", "3", "--benchmark", "--quiet"], folder)
+        summary = [line for line in out.splitlines() if line.startswith("summary: ")]
+        tally.check(code == 0 and len(summary) == 1 and " steps=3 " in summary[0],
+                    "%s --steps 3 --benchmark: exit %s, summary %s (%s)" %
+                    (label, code, summary, err.strip()[:200]))
+        tally.check(err == "", "%s --quiet printed on stderr: %s" % (label, err[:200]))
+        code, out, err = run(prefix + ["--help"], folder)
+        missing = [option for option in SHARED_HELP if option not in out]
+        tally.check(code == 0 and not missing,
+                    "%s --help: exit %s, lacks %s" % (label, code, missing))
+        code, out, err = run(prefix + ["--version"], folder)
+        first = out.splitlines()[0] if out else ""
+        tally.check(code == 0 and re.match(r"^%s \S+ \((single|double) precision\)$" % name, first)
+                    and "\nbackends: " in out,
+                    "%s --version: exit %s, '%s'" % (label, code, first))
+        code, out, err = run(prefix + ["--list-backends"], folder)
+        tally.check(code == 0 and re.search(r"^(mpi\+)?serial +levels=0 agrees=bit-for-bit", out, re.M),
+                    "%s --list-backends: exit %s, %s" % (label, code, out[:200]))
+
+
+def symbols(path):
+    listed = subprocess.run(["nm", "--defined-only", path], capture_output=True, text=True)
+    return {line.split()[-1] for line in listed.stdout.splitlines() if len(line.split()) == 3}
+
+
+def libraries(path):
+    listed = subprocess.run(["ldd", path], capture_output=True, text=True)
+    return listed.stdout
+
+
+def check_separation(tally, build):
+    """Each program holds its own applications only."""
+    rules = {
+        "shallows": (r"^ns_", r"fftw|cufft"),
+        "shallows-mpi": (r"^ns_", r"fftw|cufft"),
+        "shallows-ns": (r"^swe_(cartesian|mesh)_|^swe_block_", r"OpenCL|metis"),
+        "shallows-ns-mpi": (r"^swe_(cartesian|mesh)_|^swe_block_", r"OpenCL|metis"),
+    }
+    for name, (foreign_symbols, foreign_libraries) in rules.items():
+        path = os.path.join(build, name)
+        if not os.access(path, os.X_OK):
+            continue
+        found = sorted(s for s in symbols(path) if re.search(foreign_symbols, s))
+        tally.check(not found, "%s holds another application's code: %s" % (name, found[:5]))
+        linked = [line.split()[0] for line in libraries(path).splitlines()
+                  if re.search(foreign_libraries, line)]
+        tally.check(not linked, "%s links another application's libraries: %s" % (name, linked))
+
+
+def check_make_help(tally):
+    """Every target that `make help` names exists."""
+    code, out, err = run(["make", "--no-print-directory", "help"], REPOSITORY)
+    named = re.findall(r"^make ([a-z][a-z0-9-]*)", out, re.M)
+    database = run(["make", "--no-print-directory", "-pq", "help"], REPOSITORY)[1]
+    targets = set(re.findall(r"^([a-z][a-z0-9-]*):", database, re.M))
+    missing = [t for t in named if t not in targets]
+    tally.check(code == 0 and len(named) >= 10 and not missing,
+                "make help: exit %s, %d targets, not targets: %s" % (code, len(named), missing))
+
+
+def check_install(tally, precision):
+    """make install PREFIX=dir: the programs run from another folder and
+    find the cases' meshes under PREFIX/share/shallows/meshes."""
+    prefix = tempfile.mkdtemp(prefix="shallows-install-")
+    elsewhere = tempfile.mkdtemp(prefix="shallows-elsewhere-")
+    try:
+        code, out, err = run(["make", "--no-print-directory", "PRECISION=" + precision,
+                              "install", "PREFIX=" + prefix], REPOSITORY, timeout=1200)
+        if not tally.check(code == 0, "make install PREFIX=%s: exit %s: %s" %
+                           (prefix, code, err.strip()[-300:])):
+            return
+        meshes = os.path.join(prefix, "share", "shallows", "meshes")
+        tally.check(os.path.isfile(os.path.join(meshes, MESH)), "no %s in %s" % (MESH, meshes))
+        tally.check(os.path.isfile(os.path.join(prefix, "share", "doc", "shallows", "README.md")),
+                    "no README.md in PREFIX/share/doc/shallows")
+        installed = programs_of(os.path.join(prefix, "bin"), meshes)
+        tally.check(len(installed) >= 3, "installed programs: %s" % [p[0] for p in installed])
+        for label, command, name in installed:
+            code, out, err = run(command + ["--steps", "2", "--benchmark", "--quiet"], elsewhere)
+            tally.check(code == 0 and "summary: " in out,
+                        "installed %s from another folder: exit %s (%s)" %
+                        (label, code, err.strip()[:200]))
+    finally:
+        shutil.rmtree(prefix, ignore_errors=True)
+        shutil.rmtree(elsewhere, ignore_errors=True)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--build", default=os.path.join(REPOSITORY, "build", "double"))
+    parser.add_argument("--no-install", action="store_true",
+                        help="leave out make help and make install (they run make)")
+    args = parser.parse_args()
+    build = os.path.abspath(args.build)
+    precision = "single" if os.path.basename(build).startswith("single") else "double"
+    tally = Tally()
+    programs = programs_of(build, os.path.join(REPOSITORY, "common", "mesh", "geo"))
+    tally.check(len(programs) >= 3, "programs in %s: %s" % (build, [p[0] for p in programs]))
+    folder = tempfile.mkdtemp(prefix="shallows-programs-")
+    try:
+        check_refusals(tally, programs, folder)
+        check_runs(tally, programs, folder)
+        tally.check(os.listdir(folder) == [], "refusals and benchmarks left files: %s" %
+                    os.listdir(folder))
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+    check_separation(tally, build)
+    if not args.no_install:
+        check_make_help(tally)
+        check_install(tally, precision)
+    print("programs: %d passed, %d failed" % (tally.passed, tally.failed))
+    return 0 if tally.failed == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
