@@ -60,7 +60,7 @@ int swe_cl_math_options(cl_device_id device, const char *asked, char *options, s
     /* In double precision a GPU gets the exact options, as a CPU does
      * (contraction bought nothing there), and skips divisions of zero. In
      * single precision it gets the math CUDA's build uses
-     * (backends/cuda/backend.mk): the device's own division and square
+     * (backends/cuda/model.mk): the device's own division and square
      * root, and a * b + c contracted, and the solvers' divisions by
      * positive numbers as native_divide (SWE_APPROXIMATE_DIVIDE, core/real.h).
      * On an H100 that runs level 4 at 1.7 to 2.1 times the exact math's

@@ -12,7 +12,7 @@
  * compiler may contract a*b+c into one FMA (one rounding instead of two)
  * and, in single precision, divide and take square roots with the
  * hardware's approximations (within a few ulp) and flush denormals
- * (backends/cuda/backend.mk; OpenCL does the same on a GPU, and asks a CPU
+ * (backends/cuda/model.mk; OpenCL does the same on a GPU, and asks a CPU
  * for correctly rounded division and square root). Double precision: differences
  * of an ulp per operation (1.1e-16) stay far below 1e-12 over the few dozen
  * steps of these tests (largest measured: 1.3e-15 for CUDA on the H100,

@@ -10,7 +10,7 @@
 /* The CUDA kernels evaluate the serial kernels' expressions, but nvcc
  * contracts a * b + c into fused multiply-adds and, in single precision,
  * divides and takes square roots with the hardware's approximations
- * (backends/cuda/backend.mk): a step differs from serial in the last
+ * (backends/cuda/model.mk): a step differs from serial in the last
  * places, and whole runs carry that through their steps. The graded
  * solvers are f-wave, HLLE and Rusanov, the first three of enum
  * swe_solver. Blocks of up to 70 x 40 cells leave thread blocks, tiles and

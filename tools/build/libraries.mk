@@ -52,7 +52,7 @@ CUNIT_CFLAGS ?= $(call pkg_cflags,cunit)
 # Parallel NetCDF for shallows-mpi (Debian: libnetcdf-mpi-dev, a build of
 # the same library with nc_create_par, beside the serial one): each rank
 # writes its part of PATH.nc. Without it rank 0 gathers the domain and
-# writes alone. backends/mpi/backend.mk uses these.
+# writes alone. backends/mpi/mpi.mk uses these.
 HAVE_NETCDF_PAR ?= $(if $(filter yes,$(HAVE_NETCDF)),$(call pkg_found,netcdf-mpi),no)
 # Debian's netcdf-mpi.pc names /usr/include, where the serial header is;
 # its own netcdf.h and netcdf_par.h lie under its prefix.

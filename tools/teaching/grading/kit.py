@@ -118,7 +118,7 @@ def compile_line(kit, slot):
 
 def opencl_lines(kit):
     """The embedding of the backend's and every kernel slot's OpenCL sources,
-    in the order of backends/opencl/backend.mk (each group sorted)."""
+    in the order of backends/opencl/model.mk (each group sorted)."""
     sources = kit.words("OPENCL_SOURCES") + sorted("submission/" + s for s in kit.words("SLOTS")
                                                    if s.endswith(".cl"))
     if not kit.has("OPENCL_SOURCES"):
