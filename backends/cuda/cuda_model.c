@@ -1,7 +1,5 @@
 #include "backends/cuda/cuda_model.h"
-
-#include <errno.h>
-#include <stdlib.h>
+#include "run/option_values.h"
 
 static const swe_model_option cuda_options[] = {
     {.name = "cuda-device",
@@ -28,12 +26,5 @@ int swe_cuda_device_choice(const swe_model_config *config, int *device, swe_erro
     if (value == NULL) {
         return SWE_OK;
     }
-    char *end = NULL;
-    errno = 0;
-    long parsed = strtol(value, &end, 10);
-    if (end == value || *end != '\0' || errno != 0 || parsed < 0 || parsed > 1023) {
-        return swe_fail(err, SWE_ERROR_USAGE, "--cuda-device needs a GPU number, got '%s'", value);
-    }
-    *device = (int)parsed;
-    return SWE_OK;
+    return swe_parse_int(value, "--cuda-device", 0, 1023, device, err);
 }

@@ -1,7 +1,5 @@
 #include "backends/openmp/openmp_model.h"
-
-#include <errno.h>
-#include <stdlib.h>
+#include "run/option_values.h"
 
 static const swe_model_option openmp_options[] = {
     {.name = "threads",
@@ -24,13 +22,5 @@ int swe_openmp_threads(const swe_model_config *config, int *threads, swe_error *
     if (value == NULL) {
         return SWE_OK;
     }
-    char *end = NULL;
-    errno = 0;
-    long parsed = strtol(value, &end, 10);
-    if (end == value || *end != '\0' || errno != 0 || parsed < 1 || parsed > 4096) {
-        return swe_fail(err, SWE_ERROR_USAGE, "--threads must be between 1 and 4096, got '%s'",
-                        value);
-    }
-    *threads = (int)parsed;
-    return SWE_OK;
+    return swe_parse_int(value, "--threads", 1, 4096, threads, err);
 }

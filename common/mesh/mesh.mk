@@ -29,7 +29,7 @@ endif
 MESH_CUDA_MATH := -fmad=false -prec-div=true -prec-sqrt=true -ftz=false
 $(BUILD)/obj/backends/cuda/mesh/%.o $(BUILD)/obj/$(KERNELS)/cuda/mesh/%.o: CUDA_MATH := $(MESH_CUDA_MATH)
 KIT_EXTRA_FIELDS += MESH_NVCC_COMPILE
-KIT_V_MESH_NVCC_COMPILE = $(call kit_nvcc_compile,$(MESH_CUDA_MATH))
+KIT_V_MESH_NVCC_COMPILE = $(call kit_nvcc_compile,$(MESH_CUDA_MATH),submission)
 # The AoS lab (after Optimized GPU n.d.): make MESH_CUDA_LAYOUT=aos stores the
 # state as (h, hu, hv) records; the flag enters NVCCFLAGS, so switching
 # rebuilds the objects.

@@ -40,6 +40,7 @@ $(BUILD)/obj/tests/ns/cuda_host/%.o: tests/ns/cuda_host/%.cpp $(FLAGS_STAMP)
 # names it. EMULATED_SLOTS: the kernel files graded this way, so without
 # nvcc too.
 KIT_EXTRA_FIELDS += EMULATION_COMPILE EMULATION_SOURCES EMULATION_LIBS EMULATED_SLOTS
+KIT_NOT_PLUMBING += $(NS_CUDA_HOST_OBJECTS)
 KIT_V_EMULATION_COMPILE = $(call ns_cuda_host_compile,submission)
 KIT_V_EMULATION_SOURCES = $(wildcard tests/ns/cuda_host/*.cpp)
 KIT_V_EMULATION_LIBS = -lstdc++ -pthread

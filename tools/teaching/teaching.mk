@@ -98,28 +98,36 @@ KIT_SLOTS := $(filter-out $(if $(MPI_GRADE_PROGRAM),,mpi/%) \
     $(if $(filter openmp,$(MODELS)),,openmp/%) $(KIT_SLOTS_NOT_BUILT),$(KIT_SLOTS))
 KIT_OBJECT_SLOTS := $(basename $(filter-out %.cl,$(KIT_SLOTS)))
 KIT_KERNEL_OBJECTS := $(patsubst %,$(KIT)/obj/skeletons/%.o,$(KIT_OBJECT_SLOTS))
-not_kernels = $(filter-out $(BUILD)/obj/$(KERNELS)/% $(BUILD)/obj/gen/% $(GRADE_OBJECTS) $(MPI_GRADE_OBJECTS),$(1))
+# What the kit links as it is: not the kernels, nor what an application's
+# fragment compiles against them in the sandbox (KIT_NOT_PLUMBING).
+not_kernels = $(filter-out $(BUILD)/obj/$(KERNELS)/% $(BUILD)/obj/gen/% $(GRADE_OBJECTS) $(MPI_GRADE_OBJECTS) \
+    $(KIT_NOT_PLUMBING),$(1))
 KIT_PLUMBING = $(call not_kernels,$(foreach a,$(shallows-grade_APPS),$(call app_objects,$(a),$(MODELS))) \
     $(shallows-grade_OBJECTS)) $(CORE_LIBRARY)
 KIT_WRAP := $(if $(filter openmp,$(MODELS)),$(BUILD)/obj/tests/grade/grade_race_wrap.o)
-KIT_MPI_PLUMBING = $(call not_kernels,$(foreach a,$(shallows-mpi-grade_APPS),$(call app_objects,$(a),$(MODELS))) \
-    $(shallows-mpi-grade_OBJECTS)) $(CORE_LIBRARY)
-# The compile lines of the sandbox: the kernel root is its submission/.
-KIT_CPPFLAGS = $(patsubst $(KERNEL_ROOT),-Isubmission,$(CPPFLAGS))
-KIT_MPI_COMPILE = $(if $(MPI_GRADE_PROGRAM),$(MPICC) $(KIT_CPPFLAGS) $(CFLAGS))
-# $(call kit_nvcc_compile,MATH): nvcc's line with an application's math
-# flags; the mesh kernels (cuda/mesh/) take MESH_CUDA_MATH
+# The MPI case program links these besides KIT_PLUMBING (kit.py).
+KIT_MPI_PLUMBING = $(filter-out $(KIT_PLUMBING),$(call not_kernels,$(foreach a,$(shallows-mpi-grade_APPS), \
+    $(call app_objects,$(a),$(MODELS))) $(shallows-mpi-grade_OBJECTS)))
+# The compile lines of the sandbox: the kernel root is its submission/
+# (kit.txt); the kit's own skeleton objects are compiled here, from the
+# root skeletons/.
+kit_cppflags = $(patsubst $(KERNEL_ROOT),-I$(1),$(CPPFLAGS))
+KIT_CPPFLAGS = $(call kit_cppflags,submission)
+kit_mpi_compile = $(if $(MPI_GRADE_PROGRAM),$(MPICC) $(call kit_cppflags,$(1)) $(CFLAGS))
+KIT_MPI_COMPILE = $(call kit_mpi_compile,submission)
+# $(call kit_nvcc_compile,MATH,ROOT): nvcc's line with an application's
+# math flags; the mesh kernels (cuda/mesh/) take MESH_CUDA_MATH
 # (common/mesh/mesh.mk), the others CUDA_MATH, as their programs do.
-kit_nvcc_compile = $(if $(filter cuda,$(MODELS)),$(CUDA_NVCC) $(KIT_CPPFLAGS) $(NVCCFLAGS) $(1) -MMD -MP)
+kit_nvcc_compile = $(if $(filter cuda,$(MODELS)),$(CUDA_NVCC) $(call kit_cppflags,$(2)) $(NVCCFLAGS) $(1) -MMD -MP)
 kit_slot_math = $(if $(findstring /cuda/mesh/,$(1)),$(MESH_CUDA_MATH),$(CUDA_MATH))
 
 $(KIT)/obj/%.o: %.c $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
-	$(if $(findstring /mpi/,$<),$(KIT_MPI_COMPILE),$(CC) $(KIT_CPPFLAGS) $(CFLAGS)) -c -o $@ $<
+	$(if $(findstring /mpi/,$<),$(call kit_mpi_compile,skeletons),$(CC) $(call kit_cppflags,skeletons) $(CFLAGS)) -c -o $@ $<
 
 $(KIT)/obj/%.o: %.cu $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
-	$(call kit_nvcc_compile,$(call kit_slot_math,$<)) -c -o $@ $<
+	$(call kit_nvcc_compile,$(call kit_slot_math,$<),skeletons) -c -o $@ $<
 
 -include $(KIT_KERNEL_OBJECTS:.o=.d)
 
@@ -130,7 +138,7 @@ KIT_FIELDS := PRECISION CC_COMPILE MPI_COMPILE NVCC_COMPILE LINK MPI_LINK LIBS W
 KIT_V_PRECISION = $(PRECISION)
 KIT_V_CC_COMPILE = $(CC) $(KIT_CPPFLAGS) $(CFLAGS)
 KIT_V_MPI_COMPILE = $(KIT_MPI_COMPILE)
-KIT_V_NVCC_COMPILE = $(call kit_nvcc_compile,$(CUDA_MATH))
+KIT_V_NVCC_COMPILE = $(call kit_nvcc_compile,$(CUDA_MATH),submission)
 KIT_V_LINK = $(CC) $(LDFLAGS)
 KIT_V_MPI_LINK = $(if $(MPI_GRADE_PROGRAM),$(MPICC) $(LDFLAGS))
 KIT_V_LIBS = $(shallows-grade_LIBS) $(foreach a,$(shallows-grade_APPS),$(call app_libs,$(a),$(MODELS))) $(LDLIBS)

@@ -143,7 +143,7 @@ def dam_break_section(stoker, ritter):
     return f"""## 1D dam breaks to 64 000 cells (Stoker and Ritter, exact solutions)
 
 Scenarios `dam-break-1d-wet` (10 m | 2 m) and `dam-break-1d-dry` (10 m | dry), 1000 m, one row of
-cells, t = 20 s; exact solutions common/cartesian/scenarios/dam_break_exact.h. L1 per metre of width of h
+cells, t = 20 s; exact solutions common/shallow_water/dam_break_exact.h. L1 per metre of width of h
 (m²) and of hu (m³/s) against the exact solution at the cell centres; for Ritter, the farthest cell
 holding water at all and the farthest holding 1 mm (its outer edge).
 

@@ -228,6 +228,10 @@ class Build:
             wrap = ["-Wl," + ",".join("--wrap=" + name for name in WRAPPED)] \
                 if self.kit.has("WRAP") else []
         libraries = self.kit.words("LIBS") + (self.kit.words("EMULATION_LIBS") if emulated else [])
+        # A static library (the shared core) after every object, so that it
+        # gives the submission's objects what they take from it.
+        objects = [o for o in objects if not o.endswith(".a")] + \
+            [o for o in objects if o.endswith(".a")]
         lines.append(" ".join(shlex.quote(w) for w in link + objects + wrap + libraries))
         path = os.path.join(self.work, "build.sh")
         with open(path, "w", encoding="utf-8") as stream:

@@ -203,7 +203,7 @@ class Reports(unittest.TestCase):
 class Submissions(unittest.TestCase):
     def setUp(self):
         self.folder = tempfile.mkdtemp()
-        os.makedirs(os.path.join(self.folder, "sub", "serial"))
+        os.makedirs(os.path.join(self.folder, "sub", "serial", "cartesian"))
         self.outside = os.path.join(self.folder, "reference.c")
         with open(self.outside, "w", encoding="utf-8") as source:
             source.write("int reference;\n")
@@ -220,12 +220,12 @@ class Submissions(unittest.TestCase):
         return submission.take(os.path.join(self.folder, "sub"), "serial/cartesian/serial_kernels.c")
 
     def test_a_regular_file_is_taken(self):
-        with open(os.path.join(self.folder, "sub", "serial", "serial_kernels.c"), "w") as f:
+        with open(os.path.join(self.folder, "sub", "serial", "cartesian", "serial_kernels.c"), "w") as f:
             f.write("int mine;\n")
         self.assertEqual(self.take()[0], b"int mine;\n")
 
     def test_links_big_files_and_missing_files_are_refused(self):
-        target = os.path.join(self.folder, "sub", "serial", "serial_kernels.c")
+        target = os.path.join(self.folder, "sub", "serial", "cartesian", "serial_kernels.c")
         for make, why in ((lambda: os.symlink(self.outside, target), "symbolic link"),
                           (lambda: os.link(self.outside, target), "hard link"),
                           (lambda: self.write(target, "x" * (600 << 10)), "larger than")):
@@ -234,14 +234,14 @@ class Submissions(unittest.TestCase):
                 self.take()
             self.assertIn(why, str(refused.exception))
             os.remove(target)
-        shutil.rmtree(os.path.join(self.folder, "sub", "serial"))
+        shutil.rmtree(os.path.join(self.folder, "sub", "serial", "cartesian"))
         os.makedirs(os.path.join(self.folder, "elsewhere"))
         self.write(os.path.join(self.folder, "elsewhere", "serial_kernels.c"), "int x;\n")
-        os.symlink(os.path.join(self.folder, "elsewhere"), os.path.join(self.folder, "sub", "serial"))
+        os.symlink(os.path.join(self.folder, "elsewhere"), os.path.join(self.folder, "sub", "serial", "cartesian"))
         with self.assertRaises(submission.Refused) as refused:
             self.take()
         self.assertIn("symbolic link", str(refused.exception))
-        os.remove(os.path.join(self.folder, "sub", "serial"))
+        os.remove(os.path.join(self.folder, "sub", "serial", "cartesian"))
         with self.assertRaises(submission.Refused) as refused:
             self.take()
         self.assertIn("has no serial/cartesian/serial_kernels.c", str(refused.exception))
