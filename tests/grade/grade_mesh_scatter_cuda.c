@@ -104,7 +104,8 @@ static void scatter_outputs(const void *kernels, const void *input, grade_output
                            in->coloured ? "TODOs 2 and 3: each colour in a launch of its own, "
                                           "one thread per edge of the colour, plain additions"
                                         : "TODO 1: one thread per edge, each of its six "
-                                          "additions an atomicAdd");
+                                          "additions an atomicAdd (a plain addition of two "
+                                          "threads to one cell is a data race that loses one)");
     grade_scatter_add_count(outputs, "calls_and_cells_off_the_gather", counts[0],
                             "a cell lost an addition in some call: a data race (an addition "
                             "without atomicAdd, or two colours in one launch)");

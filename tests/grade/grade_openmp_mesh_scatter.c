@@ -77,7 +77,9 @@ static void scatter_outputs(const void *kernels, const void *input, grade_output
     const char *hint = in->coloured
                            ? "TODO 2: each colour's edges in an omp for, plain additions, the "
                              "colours one after the other"
-                           : "TODO 1: every edge, each of its six additions under omp atomic";
+                           : "TODO 1: every edge, each of its six additions under omp atomic "
+                             "(without it two threads that add to one cell race: a data race "
+                             "loses additions)";
     grade_scatter_add_sums(outputs, &c, last, hint);
     grade_scatter_add_count(outputs, "calls_and_cells_off_the_gather", off,
                             "a cell lost an addition in some call: a data race (an addition "
