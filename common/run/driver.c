@@ -253,7 +253,7 @@ swe_drive_settings swe_drive_settings_of(const swe_run_options *run)
                                 .quiet = run->quiet || run->benchmark,
                                 .checkpoint_every = run->checkpoint_every,
                                 .restart_path = run->restart_path,
-                                .output_stem = run->output_path};
+                                .output_stem = run->output_stem};
 }
 
 int swe_drive(const swe_drive_settings *settings, const swe_model *model, const swe_run_team *team,

@@ -56,6 +56,7 @@ REFUSALS = [
     (["--restart", "/nonexistent/run"], "checkpoint '/nonexistent/run' cannot be read"),
     (["--restart", "/"], "checkpoint '/' is a directory, not a regular file"),
     (["--output", "/nonexistent/folder/run"], "the folder '/nonexistent/folder' of --output"),
+    (["--output", "in-the-way.nc"], "'in-the-way.nc' is a directory in the way of a file"),
     (["surplus"], "unexpected argument 'surplus' (see --help)"),
 ]
 # The options that every program's --help shows.
@@ -234,10 +235,11 @@ def main():
     tally.check(len(programs) >= 3, "programs in %s: %s" % (build, [p[0] for p in programs]))
     folder = tempfile.mkdtemp(prefix="shallows-programs-")
     try:
+        os.mkdir(os.path.join(folder, "in-the-way.nc"))  # where PATH.nc would go
         check_refusals(tally, programs, folder)
         check_runs(tally, programs, folder)
-        tally.check(os.listdir(folder) == [], "refusals and benchmarks left files: %s" %
-                    os.listdir(folder))
+        tally.check(os.listdir(folder) == ["in-the-way.nc"],
+                    "refusals and benchmarks left files: %s" % os.listdir(folder))
     finally:
         shutil.rmtree(folder, ignore_errors=True)
     check_separation(tally, build)

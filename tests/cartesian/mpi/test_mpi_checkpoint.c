@@ -202,16 +202,19 @@ static void test_restart_continues_bit_for_bit(void)
     swe_mpi_test_remove_directory(directory);
 }
 
-/* Runs with extra arguments that must fail on every rank with
- * SWE_ERROR_USAGE, message on every rank, and no output left. */
-static void expect_refusal(const char *directory, const char *const *extra, const char *message)
+/* Runs restarting from restart (with extra arguments besides) that must
+ * fail on every rank with SWE_ERROR_USAGE, message on every rank, and no
+ * output left. The checkpoint is handed to the run, not to the command
+ * line, which refuses a file that is not there itself. */
+static void expect_refusal(const char *directory, const char *restart, const char *const *extra,
+                           const char *message)
 {
     swe_options options;
     swe_mpi_run_result result;
     swe_error err = {{0}};
-    int status = parse(directory, "refused", extra, &options)
-                     ? swe_mpi_run(&options, MPI_COMM_WORLD, &result, &err)
-                     : -1;
+    int ok = parse(directory, "refused", extra, &options);
+    options.run.restart_path = restart;
+    int status = ok ? swe_mpi_run(&options, MPI_COMM_WORLD, &result, &err) : -1;
     int refused = status == SWE_ERROR_USAGE && strstr(err.message, message) != NULL;
     if (!refused) {
         fprintf(stderr, "\n    expected '%s', got %d: %s", message, status, err.message);
@@ -235,14 +238,13 @@ static void test_restart_refuses_bad_checkpoints(void)
     SWE_MPI_ASSERT_ALL(run_mpi(directory, "made", checkpointed, MPI_COMM_WORLD) > 0,
                        "a run writes a checkpoint");
 
-    const char *const no_file[] = {"--restart", missing, "--format", "netcdf,vtk", NULL};
-    expect_refusal(directory, no_file, "cannot be read: No such file or directory");
-    const char *const other_grid[] = {"--restart", checkpoint, "--nx", "40", NULL};
-    expect_refusal(directory, other_grid, "holds a 37 x 23 grid, this run has 40 x 23");
-    const char *const other_end[] = {"--restart", checkpoint, "--t-end", "0.4", NULL};
-    expect_refusal(directory, other_end, "--t-end 0.29999999999999999");
-    const char *const not_a_checkpoint[] = {"--restart", directory, NULL};
-    expect_refusal(directory, not_a_checkpoint, "is a directory, not a regular file");
+    const char *const vtk_too[] = {"--format", "netcdf,vtk", NULL};
+    expect_refusal(directory, missing, vtk_too, "cannot be read: No such file or directory");
+    const char *const other_grid[] = {"--nx", "40", NULL};
+    expect_refusal(directory, checkpoint, other_grid, "holds a 37 x 23 grid, this run has 40 x 23");
+    const char *const other_end[] = {"--t-end", "0.4", NULL};
+    expect_refusal(directory, checkpoint, other_end, "--t-end 0.29999999999999999");
+    expect_refusal(directory, directory, NULL, "is a directory, not a regular file");
     swe_mpi_test_remove_directory(directory);
 }
 #endif

@@ -254,9 +254,11 @@ static void test_piece_failure_reaches_every_rank(void)
     swe_options options;
     swe_mpi_run_result result;
     swe_error err = {{0}};
-    int status = parse("/nonexistent-directory/pieces", &options)
-                     ? swe_mpi_run(&options, MPI_COMM_WORLD, &result, &err)
-                     : -1;
+    int ok = parse("pieces", &options);
+    /* The command line refuses such a place itself; the run must too. */
+    snprintf(options.run.output_stem, sizeof options.run.output_stem,
+             "/nonexistent-directory/pieces");
+    int status = ok ? swe_mpi_run(&options, MPI_COMM_WORLD, &result, &err) : -1;
     SWE_MPI_ASSERT_ALL(status == SWE_ERROR_USAGE &&
                            strstr(err.message, "the folder '/nonexistent-directory' of --output"),
                        "every rank returns rank 0's refusal of the place, before any piece");
