@@ -39,10 +39,15 @@ $(BUILD)/obj/tests/ns/cuda_host/%.o: tests/ns/cuda_host/%.cpp $(FLAGS_STAMP)
 # compiles the same emulation against the submission's kernels: the kit
 # names it. EMULATED_SLOTS: the kernel files graded this way, so without
 # nvcc too.
-KIT_EXTRA_FIELDS += EMULATION_COMPILE EMULATION_SOURCES EMULATION_LIBS EMULATED_SLOTS
+# EMULATION_OBJECTS: the same compiled against skeletons/, for the exercises
+# that take none of those files (tools/teaching/teaching.mk compiles them).
+KIT_EXTRA_FIELDS += EMULATION_COMPILE EMULATION_SOURCES EMULATION_OBJECTS EMULATION_LIBS \
+    EMULATED_SLOTS
 KIT_NOT_PLUMBING += $(NS_CUDA_HOST_OBJECTS)
-KIT_V_EMULATION_COMPILE = $(call ns_cuda_host_compile,submission)
+kit_emulation_compile = $(call ns_cuda_host_compile,$(1))
+KIT_V_EMULATION_COMPILE = $(call kit_emulation_compile,submission)
 KIT_V_EMULATION_SOURCES = $(wildcard tests/ns/cuda_host/*.cpp)
+KIT_V_EMULATION_OBJECTS = $(patsubst %.cpp,$(KIT)/obj/%.o,$(KIT_V_EMULATION_SOURCES))
 KIT_V_EMULATION_LIBS = -lstdc++ -pthread
 KIT_V_EMULATED_SLOTS = $(patsubst $(KIT_KERNELS)/%,%,$(wildcard $(KIT_KERNELS)/cuda/ns/*.cu))
 

@@ -10,6 +10,9 @@ passed=0
 failed=0
 status=0
 log=$(mktemp)
+# Builds on every core; each target's suites are one recipe, so they still
+# run one at a time.
+jobs=$(nproc 2>/dev/null || echo 2)
 
 # Adds the tally of a line "NAME: N passed, M failed" to passed and failed.
 count() {
@@ -19,7 +22,7 @@ count() {
 for variant in "PRECISION=single" "PRECISION=double" "PRECISION=double SANITIZE=1"; do
     echo "== make check $variant"
     # shellcheck disable=SC2086
-    if ! make --no-print-directory check $variant 2>&1 | tee "$log"; then
+    if ! make --no-print-directory -j"$jobs" check $variant 2>&1 | tee "$log"; then
         status=1
     fi
     line=$(grep -E '^[a-z]+: [0-9]+ passed, [0-9]+ failed' "$log" | tail -n 1)
@@ -35,7 +38,7 @@ done
 if command -v mpicc >/dev/null 2>&1 && command -v mpirun >/dev/null 2>&1; then
     for precision in single double; do
         echo "== make check-mpi PRECISION=$precision"
-        if ! make --no-print-directory check-mpi PRECISION=$precision 2>&1 | tee "$log"; then
+        if ! make --no-print-directory -j"$jobs" check-mpi PRECISION=$precision 2>&1 | tee "$log"; then
             status=1
         fi
         lines=$(grep -E '^mpi-[0-9]+: [0-9]+ passed, [0-9]+ failed' "$log")

@@ -129,7 +129,13 @@ $(KIT)/obj/%.o: %.cu $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	$(call kit_nvcc_compile,$(call kit_slot_math,$<),skeletons) -c -o $@ $<
 
--include $(KIT_KERNEL_OBJECTS:.o=.d)
+# What an application compiles against the kernels besides them, in C++
+# (its KIT_V_EMULATION_SOURCES, compiled by its kit_emulation_compile).
+$(KIT)/obj/%.o: %.cpp $(FLAGS_STAMP)
+	@mkdir -p $(dir $@)
+	$(call kit_emulation_compile,skeletons) -MMD -MP -c -o $@ $<
+
+-include $(KIT_KERNEL_OBJECTS:.o=.d) $(KIT_V_EMULATION_OBJECTS:.o=.d)
 
 # kit.txt: one NAME=value line per entry of KIT_FIELDS (an application's
 # fragment adds its own through KIT_EXTRA_FIELDS: common/ns/ns.mk).
@@ -153,7 +159,7 @@ KIT_V_SLOTS = $(KIT_SLOTS)
 KIT_V_KIT = $(KIT)
 
 .PHONY: grade-kit
-grade-kit: $(GRADE_OBJECTS) $(KIT_WRAP) $(KIT_PLUMBING) $(KIT_KERNEL_OBJECTS) \
+grade-kit: $(GRADE_OBJECTS) $(KIT_WRAP) $(KIT_PLUMBING) $(KIT_KERNEL_OBJECTS) $(KIT_V_EMULATION_OBJECTS) \
     $(if $(MPI_GRADE_PROGRAM),$(KIT_MPI_PLUMBING) $(MPI_GRADE_OBJECTS))
 	$(file >$(KIT)/kit.txt.tmp)
 	$(foreach f,$(KIT_FIELDS),$(file >>$(KIT)/kit.txt.tmp,$(f)=$(strip $(KIT_V_$(f)))))
@@ -179,7 +185,8 @@ grade:
 student-release:
 	@tools/teaching/student_release.sh
 
-## make teaching-check: skeletons fresh, skeleton build runs, release grades 0 and full
+## make teaching-check: skeletons fresh, skeleton build runs, sheets checked, solutions grade full
+## (the release's CUDA exercises 0 and full where a GPU is; its others in grade-check)
 teaching-check:
 	@tools/teaching/teaching_check.sh
 

@@ -189,6 +189,16 @@ class Build:
         copied beside them."""
         if self.mpi or not self.kit.has("EMULATION_SOURCES"):
             return [], []
+        # The emulation includes kernel files from the folders of the
+        # emulated slots only: a submission that takes none of those links
+        # the kit's, compiled against skeletons/ (no reference code).
+        folders = {os.path.dirname(s) + "/" for s in self.kit.words("EMULATED_SLOTS")}
+        if not any(slot.startswith(tuple(folders)) for slot in self.taken):
+            objects = []
+            for path in self.kit.words("EMULATION_OBJECTS"):
+                copy_into(self.work, os.path.join("kit", path), os.path.join(ROOT, path))
+                objects.append("/work/kit/" + path)
+            return [], objects
         lines, objects = [], []
         for source in self.kit.words("EMULATION_SOURCES"):
             folder = os.path.dirname(source)
@@ -227,7 +237,8 @@ class Build:
             link = self.kit.words("LINK") + ["-o", "/work/bin/shallows-grade"]
             wrap = ["-Wl," + ",".join("--wrap=" + name for name in WRAPPED)] \
                 if self.kit.has("WRAP") else []
-        libraries = self.kit.words("LIBS") + (self.kit.words("EMULATION_LIBS") if emulated else [])
+        libraries = self.kit.words("LIBS") + \
+            (self.kit.words("EMULATION_LIBS") if emulation_objects else [])
         # A static library (the shared core) after every object, so that it
         # gives the submission's objects what they take from it.
         objects = [o for o in objects if not o.endswith(".a")] + \
