@@ -200,28 +200,52 @@ int swe_commit_path(const char *temp_path, const char *final_path, swe_error *er
     return status == SWE_OK ? swe_sync_folder_of(final_path, err) : status;
 }
 
-int swe_atomic_file_commit(swe_atomic_file *file, swe_error *err)
+/* Flushes, syncs and closes the stream; on failure removes the file. */
+static int close_stream(swe_atomic_file *file, swe_error *err)
 {
-    if (file == NULL || file->stream == NULL) {
-        return swe_fail(err, SWE_ERROR_USAGE, "internal error: no open atomic file to commit");
-    }
     int write_failed =
         fflush(file->stream) != 0 || ferror(file->stream) || fsync(fileno(file->stream)) != 0;
     int saved_errno = errno;
     int close_failed = fclose(file->stream) != 0;
     file->stream = NULL;
-    int status = SWE_OK;
-    if (write_failed || close_failed) {
-        status = swe_fail(err, SWE_ERROR_RUNTIME,
-                          "writing '%s' failed: %s (check free disk space and permissions)",
-                          file->final_path, strerror(write_failed ? saved_errno : errno));
-    } else {
+    if (!write_failed && !close_failed) {
+        return SWE_OK;
+    }
+    remove(file->temp_path);
+    return swe_fail(err, SWE_ERROR_RUNTIME,
+                    "writing '%s' failed: %s (check free disk space and permissions)",
+                    file->final_path, strerror(write_failed ? saved_errno : errno));
+}
+
+int swe_atomic_file_commit(swe_atomic_file *file, swe_error *err)
+{
+    if (file == NULL || file->stream == NULL) {
+        return swe_fail(err, SWE_ERROR_USAGE, "internal error: no open atomic file to commit");
+    }
+    int status = close_stream(file, err);
+    if (status == SWE_OK) {
         status = swe_rename_into_place(file->temp_path, file->final_path, err);
+        if (status != SWE_OK) {
+            remove(file->temp_path);
+        }
     }
     if (status == SWE_OK) {
         status = swe_sync_folder_of(file->final_path, err);
-    } else {
-        remove(file->temp_path);
+    }
+    release(file);
+    return status;
+}
+
+int swe_atomic_file_detach(swe_atomic_file *file, char **temp_path, swe_error *err)
+{
+    if (file == NULL || file->stream == NULL || temp_path == NULL) {
+        return swe_fail(err, SWE_ERROR_USAGE, "internal error: no open atomic file to detach");
+    }
+    *temp_path = NULL;
+    int status = close_stream(file, err);
+    if (status == SWE_OK) {
+        *temp_path = file->temp_path;
+        file->temp_path = NULL;
     }
     release(file);
     return status;
@@ -235,4 +259,44 @@ void swe_atomic_file_abandon(swe_atomic_file *file)
     fclose(file->stream);
     remove(file->temp_path);
     release(file);
+}
+
+int swe_copy_to_temporary(const char *path, char **temp_path, swe_error *err)
+{
+    if (path == NULL || temp_path == NULL) {
+        return swe_fail(err, SWE_ERROR_USAGE, "internal error: copy a file to where?");
+    }
+    *temp_path = NULL;
+    int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+    struct stat info;
+    if (fd < 0 || fstat(fd, &info) != 0 || !S_ISREG(info.st_mode)) {
+        int saved = fd < 0 ? errno : EINVAL;
+        if (fd >= 0) {
+            close(fd);
+        }
+        return swe_fail(err, SWE_ERROR_USAGE, "cannot open '%s' to continue it: %s", path,
+                        saved == EINVAL ? "not a regular file" : strerror(saved));
+    }
+    FILE *in = fdopen(fd, "rb");
+    swe_atomic_file out;
+    int status = in != NULL ? swe_atomic_file_open(&out, path, err)
+                            : swe_fail(err, SWE_ERROR_RUNTIME, "out of memory for a stream");
+    char block[1 << 16];
+    size_t got = 0;
+    int ok = status == SWE_OK;
+    while (ok && (got = fread(block, 1, sizeof block, in)) > 0) {
+        ok = fwrite(block, 1, got, out.stream) == got;
+    }
+    ok = ok && !ferror(in);
+    if (in != NULL) {
+        fclose(in);
+    } else {
+        close(fd);
+    }
+    if (status == SWE_OK && !ok) {
+        swe_atomic_file_abandon(&out);
+        status = swe_fail(err, SWE_ERROR_RUNTIME, "cannot copy '%s' to continue it: %s", path,
+                          swe_write_failure_hint(path));
+    }
+    return status == SWE_OK ? swe_atomic_file_detach(&out, temp_path, err) : status;
 }

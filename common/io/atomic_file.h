@@ -26,6 +26,18 @@ int swe_atomic_file_open(swe_atomic_file *file, const char *path, swe_error *err
  * reports SWE_ERROR_RUNTIME with one line naming the reason. */
 int swe_atomic_file_commit(swe_atomic_file *file, swe_error *err);
 
+/* Flushes, syncs and closes the stream and hands the file over under its
+ * temporary name (*temp_path, which the caller frees), for a library to go
+ * on writing before the caller puts it in place (swe_commit_path) or
+ * removes it. On failure the file is removed. */
+int swe_atomic_file_detach(swe_atomic_file *file, char **temp_path, swe_error *err);
+
+/* Copies the regular file at path, byte for byte, to a fresh temporary
+ * file next to it (*temp_path, which the caller frees), for a run that
+ * goes on writing a file without touching the complete one until it ends.
+ * A path that is no regular file is SWE_ERROR_USAGE. */
+int swe_copy_to_temporary(const char *path, char **temp_path, swe_error *err);
+
 /* Closes and removes the temporary file (after a failure while writing). */
 void swe_atomic_file_abandon(swe_atomic_file *file);
 

@@ -4,6 +4,7 @@
 
 #include "io/atomic_file.h"
 #include "io/netcdf_cf.h"
+#include "io/netcdf_create.h"
 
 #include <netcdf.h>
 #include <stdio.h>
@@ -115,8 +116,7 @@ int swe_netcdf_volume_create(swe_netcdf_volume **out, const char *path,
         return swe_fail(err, SWE_ERROR_USAGE, "internal error: bad NetCDF volume description");
     }
     swe_netcdf_volume *v = calloc(1, sizeof *v);
-    if (v == NULL || (v->final_path = swe_path_join(path, "")) == NULL ||
-        (v->temp_path = swe_path_join(path, ".tmp")) == NULL) {
+    if (v == NULL || (v->final_path = swe_path_join(path, "")) == NULL) {
         swe_netcdf_volume_close(v, 0, NULL);
         return swe_fail(err, SWE_ERROR_RUNTIME, "out of memory for the NetCDF output");
     }
@@ -125,10 +125,8 @@ int swe_netcdf_volume_create(swe_netcdf_volume **out, const char *path,
     for (int axis = 0; axis < 3; ++axis) {
         v->cells[axis] = description->cells[axis];
     }
-    int status = nc_create(v->temp_path, NC_CLOBBER | NC_NETCDF4, &v->id);
-    if (status != NC_NOERR) {
-        status = swe_fail(err, SWE_ERROR_USAGE, "cannot create '%s': %s", v->temp_path,
-                          nc_strerror(status));
+    int status = swe_netcdf_create_temporary(v->final_path, NC_NETCDF4, &v->id, &v->temp_path, err);
+    if (status != SWE_OK) {
         v->id = -1;
     } else {
         int axis_ids[3];
@@ -145,6 +143,77 @@ int swe_netcdf_volume_create(swe_netcdf_volume **out, const char *path,
         swe_netcdf_volume_close(v, 0, NULL);
         return status;
     }
+    *out = v;
+    return SWE_OK;
+}
+
+/* The ids of a file this writer made for description, checked to hold
+ * its grid and the first `records` snapshots of a run to t_end. */
+static int find_variables(swe_netcdf_volume *v, const swe_volume_description *d, size_t records,
+                          double t_end, int outputs, swe_error *err)
+{
+    const swe_cf_file file = {v->id, v->temp_path};
+    int status =
+        swe_cf_check(&file, nc_inq_varid(v->id, "time", &v->time_id), "nc_inq_varid", "time", err);
+    for (int f = 0; status == SWE_OK && f < d->count; ++f) {
+        status = swe_cf_check(&file, nc_inq_varid(v->id, d->variables[f].name, &v->variable_ids[f]),
+                              "nc_inq_varid", d->variables[f].name, err);
+    }
+    for (int axis = 0; axis < 3 && status == SWE_OK; ++axis) {
+        int dim = -1;
+        size_t length = 0;
+        status = swe_cf_check(&file, nc_inq_dimid(v->id, axis_variables[axis].name, &dim),
+                              "nc_inq_dimid", axis_variables[axis].name, err);
+        status = status == SWE_OK ? swe_cf_check(&file, nc_inq_dimlen(v->id, dim, &length),
+                                                 "nc_inq_dimlen", axis_variables[axis].name, err)
+                                  : status;
+        if (status == SWE_OK && length != (size_t)d->cells[axis]) {
+            status = swe_fail(err, SWE_ERROR_USAGE,
+                              "'%s' holds another grid (%zu cells along %s, this run has %d)",
+                              v->final_path, length, axis_variables[axis].name, d->cells[axis]);
+        }
+    }
+    const swe_cf_earlier earlier = {records, t_end, outputs, v->final_path};
+    return status == SWE_OK ? swe_cf_check_earlier(&file, v->time_id, &earlier, err) : status;
+}
+
+int swe_netcdf_volume_continue(swe_netcdf_volume **out, const char *path,
+                               const swe_volume_description *description, size_t first_record,
+                               double t_end, int outputs, swe_error *err)
+{
+    if (out == NULL || path == NULL || description == NULL || description->count < 1 ||
+        description->count > MAX_VARIABLES || first_record < 1) {
+        return swe_fail(err, SWE_ERROR_USAGE, "internal error: bad NetCDF volume to continue");
+    }
+    *out = NULL;
+    swe_netcdf_volume *v = calloc(1, sizeof *v);
+    if (v == NULL || (v->final_path = swe_path_join(path, "")) == NULL) {
+        swe_netcdf_volume_close(v, 0, NULL);
+        return swe_fail(err, SWE_ERROR_RUNTIME, "out of memory for the NetCDF output");
+    }
+    v->id = -1;
+    v->count = description->count;
+    for (int axis = 0; axis < 3; ++axis) {
+        v->cells[axis] = description->cells[axis];
+    }
+    int status = swe_copy_to_temporary(v->final_path, &v->temp_path, err);
+    if (status == SWE_OK) {
+        int nc_status = nc_open(v->temp_path, NC_WRITE, &v->id);
+        if (nc_status != NC_NOERR) {
+            v->id = -1;
+            status = swe_fail(err, SWE_ERROR_USAGE,
+                              "cannot continue '%s' (a restart appends to the run's NetCDF file; "
+                              "move it away to start a new one): %s",
+                              v->final_path, nc_strerror(nc_status));
+        }
+    }
+    status = status == SWE_OK ? find_variables(v, description, first_record, t_end, outputs, err)
+                              : status;
+    if (status != SWE_OK) {
+        swe_netcdf_volume_close(v, 0, NULL);
+        return status;
+    }
+    v->records = first_record;
     *out = v;
     return SWE_OK;
 }
@@ -183,10 +252,12 @@ int swe_netcdf_volume_close(swe_netcdf_volume *v, int keep, swe_error *err)
     }
     if (v->temp_path != NULL) {
         if (keep && status == SWE_OK) {
-            status = swe_rename_into_place(v->temp_path, v->final_path, err);
-            status = status == SWE_OK ? swe_netcdf_write_xdmf(v->final_path, err) : status;
+            status = swe_commit_path(v->temp_path, v->final_path, err);
+        }
+        if (keep && status == SWE_OK) {
+            status = swe_netcdf_write_xdmf(v->final_path, err);
         } else {
-            remove(v->temp_path);
+            remove(v->temp_path); /* not kept, or not put in place */
         }
     }
     free(v->temp_path);

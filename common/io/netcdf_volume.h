@@ -1,13 +1,16 @@
 /* A CF NetCDF time series of cell-centred fields on a uniform 3D grid
  * (dimensions time, z, y, x; coordinates at the cell centres, in metres,
  * described as io/netcdf_cf.h describes every file; float variables with
- * units and long names, compressed in tiles), written to PATH.tmp while
- * the run goes on and renamed to PATH when it is closed. Every NetCDF
+ * units and long names, compressed in tiles), written under a fresh
+ * temporary name while the run goes on (io/netcdf_create.h) and put in
+ * place as PATH when it is closed. Every NetCDF
  * call is checked; a failure names the call, the object and the file. */
 #ifndef SWE_NETCDF_VOLUME_H
 #define SWE_NETCDF_VOLUME_H
 
 #include "core/error.h"
+
+#include <stddef.h>
 
 typedef struct swe_volume_variable {
     const char *name, *long_name, *units;
@@ -26,6 +29,14 @@ typedef struct swe_netcdf_volume swe_netcdf_volume;
 
 int swe_netcdf_volume_create(swe_netcdf_volume **out, const char *path,
                              const swe_volume_description *description, swe_error *err);
+
+/* A restart's file: a copy of the complete PATH of the run it continues
+ * (never changed until this one ends), checked to hold description's grid
+ * and records 0 .. first_record - 1 at that run's snapshot times (t_end *
+ * k / outputs), written on from first_record. */
+int swe_netcdf_volume_continue(swe_netcdf_volume **out, const char *path,
+                               const swe_volume_description *description, size_t first_record,
+                               double t_end, int outputs, swe_error *err);
 
 /* Appends one record: values[v] holds variable v, x fastest. */
 int swe_netcdf_volume_append(swe_netcdf_volume *volume, double time, const float *const *values,

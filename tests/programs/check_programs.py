@@ -155,6 +155,78 @@ def check_runs(tally, programs, folder):
                     "%s --list-backends: exit %s, %s" % (label, code, out[:200]))
 
 
+# A short run with checkpoints, per application (its last four words:
+# --outputs and --checkpoint-every).
+SHORT_RUNS = {
+    "cartesian": ["--nx", "16", "--ny", "16", "--t-end", "1", "--outputs", "4",
+                  "--checkpoint-every", "0.5"],
+    "mesh": ["--t-end", "1", "--outputs", "4", "--checkpoint-every", "0.5"],
+    "ns": ["--resolution", "8", "--t-end", "0.2", "--outputs", "4", "--checkpoint-every", "0.1"],
+}
+# Names a writer of STEM's files could be tricked into following.
+PLANTED = [".nc.tmp", ".checkpoint.tmp", ".checkpoint.nc.tmp", ".xmf2.tmp"]
+
+
+def application_of(label):
+    return "mesh" if "--mesh" in label else "ns" if label.startswith("shallows-ns") else "cartesian"
+
+
+def records_of(path):
+    """The snapshots a NetCDF file holds (ncdump -h), or None."""
+    done = subprocess.run(["ncdump", "-h", path], capture_output=True, text=True)
+    found = re.search(r"time = UNLIMITED ; // \((\d+) currently\)", done.stdout)
+    return int(found.group(1)) if done.returncode == 0 and found else None
+
+
+def check_files(tally, programs):
+    """Every program's files are safe alike: a link planted at any name a
+    writer once used is never followed, and a restart never shortens the
+    complete file of the run it continues."""
+    for label, prefix, name in programs:
+        folder = tempfile.mkdtemp(prefix="shallows-files-")
+        try:
+            short = SHORT_RUNS[application_of(label)]
+            victim = os.path.join(folder, "victim")
+            with open(victim, "w") as stream:
+                stream.write("precious\n")
+            for suffix in PLANTED:
+                os.symlink(victim, os.path.join(folder, "run" + suffix))
+            code, _, err = run(prefix + short + ["--output", "run", "--quiet"], folder)
+            tally.check(code == 0, "%s with links planted: exit %s (%s)" %
+                        (label, code, err.strip()[:200]))
+            with open(victim) as stream:
+                tally.check(stream.read() == "precious\n",
+                            "%s wrote through a link planted at one of %s" % (label, PLANTED))
+            complete = os.path.join(folder, "run.nc")
+            tally.check(os.path.isfile(complete) and not os.path.islink(complete),
+                        "%s: run.nc is not a regular file" % label)
+            written = records_of(complete)
+            tally.check(written == 5, "%s: run.nc holds %s snapshots, not 5" % (label, written))
+            checkpoints = [n for n in os.listdir(folder) if n.startswith("run.checkpoint") and
+                           not os.path.islink(os.path.join(folder, n))]
+            tally.check(len(checkpoints) == 1, "%s: checkpoints %s" % (label, checkpoints))
+            if len(checkpoints) != 1:
+                continue
+            restart = prefix + short + ["--output", "run", "--quiet", "--restart", checkpoints[0]]
+            code, _, err = run(restart, folder)
+            after = records_of(complete)
+            tally.check(code == 0 and after == written,
+                        "%s: restart of a finished run: exit %s, %s of %s snapshots (%s)" %
+                        (label, code, after, written, err.strip()[:200]))
+            # A shorter complete file where the restart writes, with the
+            # checkpointed run's own file gone: refused, kept.
+            os.remove(complete)
+            run(prefix + short[:-4] + ["--outputs", "1", "--output", "other", "--quiet"], folder)
+            code, _, err = run(prefix + short + ["--output", "other", "--quiet", "--restart",
+                                                 checkpoints[0]], folder)
+            kept = records_of(os.path.join(folder, "other.nc"))
+            tally.check(code == 2 and kept == 2,
+                        "%s: a restart into a shorter run's file: exit %s, %s snapshots left (%s)"
+                        % (label, code, kept, err.strip()[:200]))
+        finally:
+            shutil.rmtree(folder, ignore_errors=True)
+
+
 def symbols(path):
     listed = subprocess.run(["nm", "--defined-only", path], capture_output=True, text=True)
     return {line.split()[-1] for line in listed.stdout.splitlines() if len(line.split()) == 3}
@@ -242,6 +314,7 @@ def main():
                     "refusals and benchmarks left files: %s" % os.listdir(folder))
     finally:
         shutil.rmtree(folder, ignore_errors=True)
+    check_files(tally, programs)
     check_separation(tally, build)
     if not args.no_install:
         check_make_help(tally)

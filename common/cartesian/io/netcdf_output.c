@@ -2,15 +2,14 @@
 
 #include "cartesian/io/netcdf_layout.h"
 #include "io/atomic_file.h"
+#include "io/netcdf_create.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <math.h>
 #include <netcdf.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 struct swe_netcdf_output {
     int ncid;
@@ -109,54 +108,16 @@ static swe_netcdf_output *allocate_output(const char *final_path, int in_place,
     return output;
 }
 
-/* NetCDF-4 reports any failure of HDF5 to create a file as EACCES, even a
- * missing directory; creating the path directly (exclusively, never
- * through a link) recovers the real reason. */
-static const char *creation_failure_reason(const char *path, int nc_status)
-{
-    int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
-    if (fd < 0) {
-        return strerror(errno);
-    }
-    close(fd);
-    unlink(path);
-    return nc_strerror(nc_status);
-}
-
 /* Creates the file exclusively (NC_NOCLOBBER: never over an existing file
  * or through a link planted at its name): at temp_path when it is set (in
  * place), else under a fresh temporary name next to final_path. */
 static int create_exclusively(swe_netcdf_output *output, swe_error *err)
 {
-    const int in_place = output->temp_path != NULL;
-    for (int attempt = 0; attempt < 100; ++attempt) {
-        if (!in_place) {
-            output->temp_path = swe_temp_path_for(output->final_path);
-        }
-        if (output->temp_path == NULL) {
-            return swe_fail(err, SWE_ERROR_USAGE,
-                            "cannot create output '%s': %s (choose a writable --output path)",
-                            output->final_path, strerror(errno));
-        }
-        int nc_status = nc_create(output->temp_path, NC_NETCDF4 | NC_CLASSIC_MODEL | NC_NOCLOBBER,
-                                  &output->ncid);
-        if (nc_status == NC_NOERR) {
-            return SWE_OK;
-        }
-        if (nc_status != NC_EEXIST || in_place) {
-            int status =
-                swe_fail(err, SWE_ERROR_USAGE,
-                         "cannot create output '%s': %s (choose a writable --output path)",
-                         output->temp_path, creation_failure_reason(output->temp_path, nc_status));
-            free(output->temp_path);
-            output->temp_path = NULL;
-            return status;
-        }
-        free(output->temp_path);
-        output->temp_path = NULL;
-    }
-    return swe_fail(err, SWE_ERROR_RUNTIME, "cannot find a free temporary name next to '%s'",
-                    output->final_path);
+    const int mode = NC_NETCDF4 | NC_CLASSIC_MODEL;
+    return output->temp_path != NULL
+               ? swe_netcdf_create_at(output->temp_path, mode, &output->ncid, err)
+               : swe_netcdf_create_temporary(output->final_path, mode, &output->ncid,
+                                             &output->temp_path, err);
 }
 
 /* A new file for the grid of block, its metadata, coordinates and

@@ -1,6 +1,6 @@
 #include "mesh/io/mesh_netcdf_file.h"
 
-#include "io/atomic_file.h"
+#include "io/netcdf_create.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -279,16 +279,15 @@ int swe_mesh_netcdf_create(swe_mesh_netcdf **created, const char *path, const sw
     if (file == NULL) {
         return swe_fail(err, SWE_ERROR_RUNTIME, "out of memory for the NetCDF output");
     }
-    int nc_status =
-        nc_create(file->temp_path, NC_CLOBBER | NC_NETCDF4 | NC_CLASSIC_MODEL, &file->cf.ncid);
-    if (nc_status != NC_NOERR) {
+    int status = swe_netcdf_create_temporary(file->final_path, NC_NETCDF4 | NC_CLASSIC_MODEL,
+                                             &file->cf.ncid, &file->temp_path, err);
+    if (status != SWE_OK) {
         file->cf.ncid = -1;
-        swe_fail(err, SWE_ERROR_USAGE, "cannot create '%s': %s", file->temp_path,
-                 nc_strerror(nc_status));
         swe_mesh_netcdf_release(file);
-        return SWE_ERROR_USAGE;
+        return status;
     }
-    int status = define_and_write(file, mesh, host, info, err);
+    file->cf.path = file->temp_path;
+    status = define_and_write(file, mesh, host, info, err);
     if (status != SWE_OK) {
         swe_mesh_netcdf_close(file, 0, NULL);
         return status;

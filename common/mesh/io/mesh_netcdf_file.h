@@ -32,7 +32,8 @@ struct swe_mesh_netcdf {
     size_t snapshots;
     double last_time;
     real *buffer;
-    char *temp_path, *final_path;
+    char *temp_path;  /* PATH.tmp.XXXXXX once created (NULL before) */
+    char *final_path; /* PATH */
 };
 
 /* The file's fields for path (NULL when out of memory), and their release. */

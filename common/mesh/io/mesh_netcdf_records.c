@@ -31,14 +31,12 @@ swe_mesh_netcdf *swe_mesh_netcdf_allocate(const char *path, const swe_mesh *mesh
     file->face_count = mesh->cell_count;
     file->run_of_file = malloc(faces * sizeof *file->run_of_file);
     file->buffer = malloc(faces * sizeof *file->buffer);
-    file->temp_path = swe_path_join(path, ".tmp");
     file->final_path = swe_path_join(path, "");
-    if (file->run_of_file == NULL || file->buffer == NULL || file->temp_path == NULL ||
-        file->final_path == NULL) {
+    if (file->run_of_file == NULL || file->buffer == NULL || file->final_path == NULL) {
         swe_mesh_netcdf_release(file);
         return NULL;
     }
-    file->cf.path = file->temp_path;
+    file->cf.path = file->final_path; /* the temporary file's, once there is one */
     memcpy(file->run_of_file, run_of_file, faces * sizeof *file->run_of_file);
     return file;
 }
@@ -87,37 +85,16 @@ int swe_mesh_netcdf_close(swe_mesh_netcdf *file, int keep, swe_error *err)
     if (file->cf.ncid >= 0) {
         status = swe_cf_check(&file->cf, nc_close(file->cf.ncid), "nc_close", "file", err);
     }
+    if (keep && status == SWE_OK && file->temp_path != NULL) {
+        status = swe_commit_path(file->temp_path, file->final_path, err);
+    }
     if (keep && status == SWE_OK) {
-        status = swe_rename_into_place(file->temp_path, file->final_path, err);
-        status = status == SWE_OK ? swe_netcdf_write_xdmf(file->final_path, err) : status;
-    } else {
-        remove(file->temp_path);
+        status = swe_netcdf_write_xdmf(file->final_path, err);
+    } else if (file->temp_path != NULL) {
+        remove(file->temp_path); /* not kept, or not put in place */
     }
     swe_mesh_netcdf_release(file);
     return status;
-}
-
-/* Copies the file at from to to, byte for byte. */
-static int copy_file(const char *from, const char *to, swe_error *err)
-{
-    FILE *in = fopen(from, "rb");
-    if (in == NULL) {
-        return swe_fail(err, SWE_ERROR_USAGE,
-                        "cannot open '%s' to continue it (a restart appends to the run's NetCDF "
-                        "file)",
-                        from);
-    }
-    FILE *out = fopen(to, "wb");
-    char block[1 << 16];
-    size_t got = 0;
-    int ok = out != NULL;
-    while (ok && (got = fread(block, 1, sizeof block, in)) > 0) {
-        ok = fwrite(block, 1, got, out) == got;
-    }
-    ok = ok && !ferror(in);
-    fclose(in);
-    ok = out != NULL && fclose(out) == 0 && ok;
-    return ok ? SWE_OK : swe_fail(err, SWE_ERROR_RUNTIME, "cannot copy '%s' to '%s'", from, to);
 }
 
 /* The ids of the time and the fields in a file this writer made. */
@@ -149,7 +126,8 @@ static int find_variables(swe_mesh_netcdf *file, swe_error *err)
 }
 
 int swe_mesh_netcdf_append(swe_mesh_netcdf **opened, const char *path, const swe_mesh *mesh,
-                           const int *run_of_file, int first_snapshot, swe_error *err)
+                           const int *run_of_file, int first_snapshot, double t_end, int outputs,
+                           swe_error *err)
 {
     if (opened == NULL || path == NULL || mesh == NULL || run_of_file == NULL ||
         first_snapshot < 1) {
@@ -160,7 +138,8 @@ int swe_mesh_netcdf_append(swe_mesh_netcdf **opened, const char *path, const swe
     if (file == NULL) {
         return swe_fail(err, SWE_ERROR_RUNTIME, "out of memory for the NetCDF output");
     }
-    int status = copy_file(file->final_path, file->temp_path, err);
+    int status = swe_copy_to_temporary(file->final_path, &file->temp_path, err);
+    file->cf.path = file->temp_path != NULL ? file->temp_path : file->final_path;
     if (status == SWE_OK) {
         int nc_status = nc_open(file->temp_path, NC_WRITE, &file->cf.ncid);
         status = nc_status == NC_NOERR
@@ -170,6 +149,9 @@ int swe_mesh_netcdf_append(swe_mesh_netcdf **opened, const char *path, const swe
                                 "file; move it away to start a new one): %s",
                                 file->final_path, nc_strerror(nc_status));
     }
+    const swe_cf_earlier earlier = {(size_t)first_snapshot, t_end, outputs, file->final_path};
+    status =
+        status == SWE_OK ? swe_cf_check_earlier(&file->cf, file->time_id, &earlier, err) : status;
     if (status != SWE_OK) {
         swe_mesh_netcdf_close(file, 0, NULL);
         return status;

@@ -80,7 +80,8 @@ static int open_netcdf(swe_mesh_outputs *outputs, const char *mesh_path, swe_mes
                      ? swe_mesh_netcdf_create(&outputs->netcdf, path, &model->run.mesh,
                                               &model->run.host, model->run_of_file, &info, err)
                      : swe_mesh_netcdf_append(&outputs->netcdf, path, &model->run.mesh,
-                                              model->run_of_file, first_snapshot, err);
+                                              model->run_of_file, first_snapshot,
+                                              outputs->plan.t_end, outputs->plan.outputs, err);
     free(path);
     return status;
 }

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 struct ns_output {
     ns_output_plan plan;
@@ -25,11 +26,13 @@ struct ns_output {
     swe_vtk_series series; /* the .pvd */
 };
 
-static int open_netcdf(ns_output *output, const ns_solver *solver, swe_error *err)
+static int open_netcdf(ns_output *output, const ns_solver *solver, int first_snapshot,
+                       swe_error *err)
 {
 #ifdef SWE_WITHOUT_NETCDF
     (void)output;
     (void)solver;
+    (void)first_snapshot;
     return swe_netcdf_unavailable(err);
 #else
     static const swe_volume_variable variables[NS_CELL_FIELDS] = {
@@ -60,7 +63,14 @@ static int open_netcdf(ns_output *output, const ns_solver *solver, swe_error *er
     if (path == NULL) {
         return swe_fail(err, SWE_ERROR_RUNTIME, "out of memory for a file name");
     }
-    int status = swe_netcdf_volume_create(&output->netcdf, path, &description, err);
+    /* A restart continues the file of the run it continues where that run
+     * put it in place; else (that run was killed) it starts one of its
+     * own snapshots. */
+    int status = first_snapshot == 0 || access(path, F_OK) != 0
+                     ? swe_netcdf_volume_create(&output->netcdf, path, &description, err)
+                     : swe_netcdf_volume_continue(&output->netcdf, path, &description,
+                                                  (size_t)first_snapshot, output->plan.t_end,
+                                                  output->plan.outputs, err);
     free(path);
     return status;
 #endif
@@ -100,7 +110,7 @@ int ns_output_open(ns_output **out, const ns_output_plan *plan, const ns_solver 
                                        plan->t_end, first_snapshot, err);
     }
     if (status == SWE_OK && (plan->formats & SWE_FORMAT_NETCDF)) {
-        status = open_netcdf(output, whole, err);
+        status = open_netcdf(output, whole, first_snapshot, err);
     }
     if (status != SWE_OK) {
         swe_error ignored;
