@@ -4,8 +4,9 @@
 Every program of shallows (shallows, shallows --mesh, shallows-ns,
 shallows-mpi, shallows-ns-mpi: those this build has) shares one command
 line, so the same mistake must get the same one-line message and exit code
-2 from each, and the same right line must do the same thing. Then what the
-build promises: each program links only its own applications, every
+2 from each, and the same right line must do the same thing; their files
+are safe alike (no link followed, no complete file shortened by a restart)
+and Ctrl-C and SIGTERM stop each alike. Then what the build promises: each program links only its own applications, every
 `## make` target of `make help` exists, and `make install PREFIX=dir` gives
 programs that run from any folder with the cases' meshes beside them.
 
@@ -17,9 +18,11 @@ import argparse
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
+import time
 
 REPOSITORY = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 MESH = "partial_dam_break_coarse.msh"
@@ -227,6 +230,49 @@ def check_files(tally, programs):
             shutil.rmtree(folder, ignore_errors=True)
 
 
+# A run long enough to be stopped, with early checkpoints, per application.
+LONG_RUNS = {
+    "cartesian": ["--nx", "128", "--ny", "128", "--t-end", "100000", "--outputs", "2",
+                  "--checkpoint-every", "1"],
+    "mesh": ["--t-end", "1000000", "--outputs", "2", "--checkpoint-every", "1"],
+    "ns": ["--resolution", "16", "--t-end", "10000", "--outputs", "2", "--checkpoint-every",
+           "0.05"],
+}
+
+
+def check_interrupts(tally, programs):
+    """Ctrl-C and SIGTERM stop every program alike: exit 130 or 143, one
+    line that names the checkpoint to continue from, no temporary file or
+    lock left behind."""
+    for (label, prefix, name), (stop, code_wanted) in zip(
+            programs, [(signal.SIGINT, 130), (signal.SIGTERM, 143)] * 3):
+        folder = tempfile.mkdtemp(prefix="shallows-stop-")
+        try:
+            command = prefix + LONG_RUNS[application_of(label)] + ["--output", "run", "--quiet"]
+            process = subprocess.Popen(command, cwd=folder, env=ENVIRONMENT, text=True,
+                                       stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+            waited = 0.0
+            while waited < 60 and process.poll() is None and not any(
+                    n.startswith("run.checkpoint") and ".tmp" not in n for n in os.listdir(folder)):
+                time.sleep(0.1)
+                waited += 0.1
+            process.send_signal(stop)
+            try:
+                _, err = process.communicate(timeout=60)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                _, err = process.communicate()
+            message = message_of(err, name)
+            tally.check(process.returncode == code_wanted and message is not None and
+                        "stopped by" in message and "--restart run.checkpoint" in message,
+                        "%s stopped by %s: exit %s, '%s'" % (label, stop.name,
+                                                             process.returncode, err.strip()))
+            left = [n for n in os.listdir(folder) if ".tmp" in n or n.endswith(".lock")]
+            tally.check(left == [], "%s stopped by %s left %s" % (label, stop.name, left))
+        finally:
+            shutil.rmtree(folder, ignore_errors=True)
+
+
 def symbols(path):
     listed = subprocess.run(["nm", "--defined-only", path], capture_output=True, text=True)
     return {line.split()[-1] for line in listed.stdout.splitlines() if len(line.split()) == 3}
@@ -315,6 +361,7 @@ def main():
     finally:
         shutil.rmtree(folder, ignore_errors=True)
     check_files(tally, programs)
+    check_interrupts(tally, programs)
     check_separation(tally, build)
     if not args.no_install:
         check_make_help(tally)
