@@ -39,6 +39,7 @@ int main(int argc, char **argv)
         return 1;
     }
     register_riemann_tests();
+    register_cell_values_tests();
     register_zero_numerator_tests();
 #ifndef SWE_PRECISION_DOUBLE
     register_float_mode_tests();

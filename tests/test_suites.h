@@ -5,6 +5,7 @@
 #include "core/real.h"
 
 void register_riemann_tests(void);
+void register_cell_values_tests(void);
 void register_zero_numerator_tests(void);
 void register_float_mode_tests(void);
 void register_augrie_tests(void);

@@ -48,6 +48,12 @@ static void test_bad_input_is_refused_with_one_line(void)
         {"tests/mesh/data/unit_square.geo", {NULL}, "expected $MeshFormat"},
         {LAKE_MESH, {"--set", "radius"}, "--set needs NAME=VALUE"},
         {LAKE_MESH, {"--set", "depth=3"}, "has no parameter 'depth'"},
+        {LAKE_MESH,
+         {"--scenario", "radial-dam-break", "--set", "h_outside=-5"},
+         "parameter h_outside is a depth: it must be >= 0 m, got -5"},
+        {LAKE_MESH,
+         {"--scenario", "radial-dam-break", "--set", "radius=0"},
+         "parameter radius must be positive, got 0"},
         {LAKE_MESH, {"extra"}, "unexpected argument 'extra'"},
     };
     char dir[256];

@@ -1,6 +1,7 @@
 #include "cartesian/grid/state_check.h"
 
 #include "shallow_water/cell_update.h"
+#include "shallow_water/cell_values.h"
 
 #include <float.h>
 #include <math.h>
@@ -73,10 +74,11 @@ void swe_state_describe_cell(const swe_block *block, int i, int j, char *text, s
     size_t cell = SWE_INDEX(block, i, j);
     /* Numbered in the whole domain, so that a part (MPI) names the cell
      * as a run of the whole block would. */
-    snprintf(text, size, "cell (%d, %d) at x = %.6g m, y = %.6g m has h = %g, hu = %g, hv = %g",
-             block->first_i + i, block->first_j + j, swe_block_cell_x(block, i),
-             swe_block_cell_y(block, j), (double)block->h[cell], (double)block->hu[cell],
-             (double)block->hv[cell]);
+    char values[160];
+    swe_describe_cell_values(values, sizeof values, (double)block->h[cell], (double)block->hu[cell],
+                             (double)block->hv[cell]);
+    snprintf(text, size, "cell (%d, %d) at x = %.6g m, y = %.6g m has %s", block->first_i + i,
+             block->first_j + j, swe_block_cell_x(block, i), swe_block_cell_y(block, j), values);
 }
 
 double swe_state_volume_tolerance(long steps)

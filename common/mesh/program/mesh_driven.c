@@ -2,6 +2,7 @@
 
 #include "core/timer.h"
 #include "mesh/geometry/mesh_fingerprint.h"
+#include "shallow_water/cell_values.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -77,9 +78,11 @@ static int check_state(void *self, const swe_clock *clock, swe_error *err)
         int c = model->run_of_file[k];
         if (!(host->h[c] >= 0) || !isfinite(host->h[c]) || !isfinite(host->hu[c]) ||
             !isfinite(host->hv[c])) {
-            char where[160];
-            snprintf(where, sizeof where, "triangle %d of the mesh file at (%.6g, %.6g): h = %g", k,
-                     mesh->cell_x[c], mesh->cell_y[c], (double)host->h[c]);
+            char values[160], where[320];
+            swe_describe_cell_values(values, sizeof values, (double)host->h[c], (double)host->hu[c],
+                                     (double)host->hv[c]);
+            snprintf(where, sizeof where, "triangle %d of the mesh file at (%.6g, %.6g) has %s", k,
+                     mesh->cell_x[c], mesh->cell_y[c], values);
             return swe_fail_invalid_state(err, clock, where);
         }
     }

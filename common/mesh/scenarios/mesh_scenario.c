@@ -264,6 +264,20 @@ int swe_mesh_scenario_conditions(const swe_mesh_scenario *scenario, swe_mesh_con
     return count;
 }
 
+/* A depth ("depth", "h_..."), which a negative value would turn into a
+ * dry bed without a word, or a size that must be positive. */
+static int value_refused(const char *name, double value, swe_error *err)
+{
+    if ((strcmp(name, "depth") == 0 || strncmp(name, "h_", 2) == 0) && value < 0) {
+        return swe_fail(err, SWE_ERROR_USAGE, "parameter %s is a depth: it must be >= 0 m, got %g",
+                        name, value);
+    }
+    if ((strcmp(name, "radius") == 0 || strcmp(name, "bump_width") == 0) && !(value > 0)) {
+        return swe_fail(err, SWE_ERROR_USAGE, "parameter %s must be positive, got %g", name, value);
+    }
+    return SWE_OK;
+}
+
 int swe_mesh_scenario_set(swe_mesh_scenario *scenario, const char *name, double value,
                           swe_error *err)
 {
@@ -274,6 +288,10 @@ int swe_mesh_scenario_set(swe_mesh_scenario *scenario, const char *name, double 
     if (parameter != NULL) {
         if (!isfinite(value)) {
             return swe_fail(err, SWE_ERROR_USAGE, "parameter %s must be a finite number", name);
+        }
+        int status = value_refused(name, value, err);
+        if (status != SWE_OK) {
+            return status;
         }
         parameter->value = value;
         return SWE_OK;
