@@ -251,6 +251,19 @@ int swe_atomic_file_detach(swe_atomic_file *file, char **temp_path, swe_error *e
     return status;
 }
 
+int swe_atomic_file_write_failed(swe_atomic_file *file, swe_error *err)
+{
+    int saved = errno;
+    if (file == NULL || file->final_path == NULL) {
+        return swe_fail(err, SWE_ERROR_USAGE, "internal error: no atomic file that failed");
+    }
+    const char *hint = swe_write_failure_hint(file->temp_path);
+    int status = swe_fail(err, SWE_ERROR_RUNTIME, "writing '%s' failed: %s (%s)", file->final_path,
+                          saved != 0 ? strerror(saved) : "short write", hint);
+    swe_atomic_file_abandon(file);
+    return status;
+}
+
 void swe_atomic_file_abandon(swe_atomic_file *file)
 {
     if (file == NULL || file->stream == NULL) {

@@ -38,6 +38,11 @@ int swe_atomic_file_detach(swe_atomic_file *file, char **temp_path, swe_error *e
  * A path that is no regular file is SWE_ERROR_USAGE. */
 int swe_copy_to_temporary(const char *path, char **temp_path, swe_error *err);
 
+/* A write to file->stream failed: closes and removes the temporary file
+ * and reports SWE_ERROR_RUNTIME with the reason (errno as the failed write
+ * left it, and what a full file system or quota says). */
+int swe_atomic_file_write_failed(swe_atomic_file *file, swe_error *err);
+
 /* Closes and removes the temporary file (after a failure while writing). */
 void swe_atomic_file_abandon(swe_atomic_file *file);
 

@@ -52,7 +52,7 @@ void register_cell_values_tests(void)
     swe_test_require_registered(
         CU_add_test(suite, "a negative depth is named", test_negative_depth_is_named),
         "negative depth");
-    swe_test_require_registered(
-        CU_add_test(suite, "a short buffer is cut, not overrun", test_short_buffer_is_cut_not_overrun),
-        "short buffer");
+    swe_test_require_registered(CU_add_test(suite, "a short buffer is cut, not overrun",
+                                            test_short_buffer_is_cut_not_overrun),
+                                "short buffer");
 }

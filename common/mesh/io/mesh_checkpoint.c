@@ -81,8 +81,7 @@ int swe_mesh_checkpoint_write(const char *path, const swe_mesh_checkpoint_run *r
     }
     written = written && fwrite(&hash, sizeof hash, 1, file.stream) == 1;
     if (!written) {
-        swe_atomic_file_abandon(&file);
-        return swe_fail(err, SWE_ERROR_RUNTIME, "cannot write the checkpoint '%s'", path);
+        return swe_atomic_file_write_failed(&file, err);
     }
     return swe_atomic_file_commit(&file, err);
 }

@@ -198,12 +198,8 @@ int ns_checkpoint_write(const char *path, const ns_solver *whole, const ns_check
     transfer_fields(&file, whole, put_row);
     uint64_t hash = file.hash;
     file.failed |= fwrite(&hash, sizeof hash, 1, out.stream) != 1;
-    if (file.failed) {
-        swe_atomic_file_abandon(&out);
-        return swe_fail(err, SWE_ERROR_RUNTIME, "cannot write checkpoint %s: %s", path,
-                        strerror(errno));
-    }
-    return swe_atomic_file_commit(&out, err);
+    return file.failed ? swe_atomic_file_write_failed(&out, err)
+                       : swe_atomic_file_commit(&out, err);
 }
 
 static void get_row(hashed_file *file, void *bytes, size_t size)
