@@ -5,6 +5,7 @@
 #include "core/memory_budget.h"
 #include "io/child_task.h"
 #include "io/classic_header.h"
+#include "tests/program_runner.h"
 #include "tests/test_suites.h"
 
 #include <CUnit/CUnit.h>
@@ -112,6 +113,90 @@ static void test_child_results_and_failures(void)
     CU_ASSERT_PTR_NOT_NULL(strstr(err.message, "sent 8 of 16 bytes"));
 }
 
+#if defined(__SANITIZE_ADDRESS__)
+#define UNDER_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define UNDER_ASAN 1
+#endif
+#endif
+
+#if !defined(SWE_WITHOUT_NETCDF) && !defined(UNDER_ASAN)
+/* valgrind's path in $PATH into path; 0 when it is not installed. */
+static int find_valgrind(char *path, size_t size)
+{
+    const char *search = getenv("PATH");
+    for (const char *folder = search; folder != NULL && *folder != '\0';) {
+        size_t length = strcspn(folder, ":");
+        snprintf(path, size, "%.*s/valgrind", (int)length, folder);
+        if (access(path, X_OK) == 0) {
+            return 1;
+        }
+        folder += length + (folder[length] == ':');
+    }
+    return 0;
+}
+
+/* The program under valgrind, which ends with code 9 on an error it
+ * finds in any of the run's processes. */
+static void run_under_valgrind(const char *dir, const char *const *args, swe_program_result *result)
+{
+    char valgrind[1024];
+    find_valgrind(valgrind, sizeof valgrind);
+    const char *argv[40] = {valgrind, "-q", "--error-exitcode=9", swe_test_program()};
+    for (size_t a = 0; args[a] != NULL && a + 5 < sizeof argv / sizeof argv[0]; ++a) {
+        argv[a + 4] = args[a];
+    }
+    swe_command_run(dir, argv, result);
+    if (result->exit_code != 0) {
+        /* The run's own line, after valgrind's report. */
+        size_t length = strlen(result->err);
+        while (length > 0 && result->err[length - 1] == '\n') {
+            result->err[--length] = '\0';
+        }
+        const char *last = strrchr(result->err, '\n');
+        printf("\n    under valgrind: exit %d: %s", result->exit_code,
+               last != NULL ? last + 1 : result->err);
+    }
+}
+
+/* Every byte a child process sends is one it set: the padding of a
+ * record's header once went down the pipe uninitialised, and under
+ * valgrind every read in a child failed ("its process ended with code
+ * 9"). A run with checkpoints, then its restart, which reads the
+ * checkpoint in a child. */
+static void test_children_send_only_set_bytes(void)
+{
+    char dir[512], stem[1024], checkpoint[1024];
+    CU_ASSERT_EQUAL_FATAL(swe_make_test_directory(dir, sizeof dir, "valgrind"), 0);
+    swe_path_in(stem, sizeof stem, dir, "run");
+    swe_path_in(checkpoint, sizeof checkpoint, dir, "run.checkpoint.nc");
+    const char *const first[] = {"--nx",
+                                 "8",
+                                 "--ny",
+                                 "8",
+                                 "--t-end",
+                                 "0.5",
+                                 "--outputs",
+                                 "2",
+                                 "--output",
+                                 stem,
+                                 "--checkpoint-every",
+                                 "0.2",
+                                 "--quiet",
+                                 NULL};
+    swe_program_result result;
+    run_under_valgrind(dir, first, &result);
+    CU_ASSERT_EQUAL(result.exit_code, 0);
+    const char *const restart[] = {"--nx",      "8",         "--ny",    "8",        "--t-end",
+                                   "0.5",       "--outputs", "2",       "--output", stem,
+                                   "--restart", checkpoint,  "--quiet", NULL};
+    run_under_valgrind(dir, restart, &result);
+    CU_ASSERT_EQUAL(result.exit_code, 0);
+    swe_remove_test_directory(dir);
+}
+#endif
+
 /* Big-endian words of a classic header. */
 static size_t put_word(unsigned char *at, unsigned value)
 {
@@ -214,4 +299,18 @@ void register_child_task_tests(void)
         swe_test_require_registered(CU_add_test(suite, tests[t].name, tests[t].function),
                                     tests[t].name);
     }
+#if defined(SWE_WITHOUT_NETCDF)
+    printf("child-task: valgrind check skipped: no NetCDF checkpoints in this build\n");
+#elif defined(UNDER_ASAN)
+    printf("child-task: valgrind check skipped: valgrind and AddressSanitizer do not mix\n");
+#else
+    char valgrind[1024];
+    if (find_valgrind(valgrind, sizeof valgrind)) {
+        const char *name = "a run and its restart under valgrind: children send set bytes only";
+        swe_test_require_registered(CU_add_test(suite, name, test_children_send_only_set_bytes),
+                                    name);
+    } else {
+        printf("child-task: valgrind check skipped: valgrind is not installed\n");
+    }
+#endif
 }
