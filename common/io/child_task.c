@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -120,6 +121,20 @@ int swe_child_send(swe_child_pipe *pipe, const void *data, size_t size, swe_erro
     }
     pipe->size += size;
     return SWE_OK;
+}
+
+/* The child ends with its parent, however that ends (SIGKILL too):
+ * orphaned, it would go on holding the lock of --output (the flock it
+ * shares since fork), and no run could write there again. The parent may
+ * have died before the prctl, so its process id is compared after. (The
+ * signal follows the thread that forked: the run's main thread. prctl
+ * fails only on a signal number that is not one.) */
+static void die_with_parent(pid_t parent)
+{
+    (void)prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() != parent) {
+        _exit(EXIT_FAILURE);
+    }
 }
 
 /* The child: quiet, bounded, then the work; never returns. */
@@ -366,6 +381,7 @@ int swe_child_run(const swe_child_task *task, swe_child_work work, void *context
         return run_here(task, work, context, result, size, err);
     }
     fflush(NULL); /* nothing buffered is written twice */
+    const pid_t parent = getpid();
     pid_t child = fork();
     if (child < 0) {
         close(fds[0]);
@@ -373,6 +389,7 @@ int swe_child_run(const swe_child_task *task, swe_child_work work, void *context
         return run_here(task, work, context, result, size, err);
     }
     if (child == 0) {
+        die_with_parent(parent);
         close(fds[0]);
         run_child(task, work, context, fds[1]);
     }

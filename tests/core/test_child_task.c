@@ -1,19 +1,26 @@
 /* The pieces that make hostile files harmless, one by one: work in a
  * child process (a crash, a hang, a result larger than the memory
- * available each become one line), the classic NetCDF header judged
- * against the file's size, and the memory budget asked of the OS. */
+ * available each become one line; a child ends with its parent), the
+ * classic NetCDF header judged against the file's size, and the memory
+ * budget asked of the OS. */
 #include "core/memory_budget.h"
 #include "io/child_task.h"
 #include "io/classic_header.h"
+#include "io/output_guard.h"
 #include "tests/program_runner.h"
 #include "tests/test_suites.h"
 
 #include <CUnit/CUnit.h>
+#include <fcntl.h>
 #include <math.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
+#include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 /* count numbers in two sends: one of one number, one of the rest. */
@@ -111,6 +118,85 @@ static void test_child_results_and_failures(void)
 
     CU_ASSERT_EQUAL(swe_child_run(&task, send_short, NULL, &result, &size, &err), SWE_ERROR_USAGE);
     CU_ASSERT_PTR_NOT_NULL(strstr(err.message, "sent 8 of 16 bytes"));
+}
+
+/* Writes its process id to the pipe in context, then blocks (a write
+ * that waits on a slow disk). */
+static int tell_and_block(void *context, swe_child_pipe *pipe, swe_error *err)
+{
+    (void)pipe;
+    const int *fd = context;
+    pid_t self = getpid();
+    if (write(*fd, &self, sizeof self) != (ssize_t)sizeof self) {
+        return swe_fail(err, SWE_ERROR_RUNTIME, "cannot tell the test my process id");
+    }
+    for (;;) {
+        pause();
+    }
+    return SWE_OK; /* never reached: it dies with its parent */
+}
+
+static void sleep_seconds(double seconds)
+{
+    struct timespec pause_time = {(time_t)seconds, (long)((seconds - (time_t)seconds) * 1e9)};
+    nanosleep(&pause_time, NULL);
+}
+
+/* A run killed with SIGKILL while its child writes: the child must not
+ * outlive it, holding the lock of --output (flock, shared with the child)
+ * so that no run could ever write there again. */
+static void test_child_dies_with_its_parent(void)
+{
+    char dir[512], stem[1024], lock[1024];
+    CU_ASSERT_EQUAL_FATAL(swe_make_test_directory(dir, sizeof dir, "child-task"), 0);
+    swe_path_in(stem, sizeof stem, dir, "run");
+    swe_path_in(lock, sizeof lock, dir, "run.lock");
+    int fds[2];
+    CU_ASSERT_EQUAL_FATAL(pipe(fds), 0);
+    fflush(NULL);
+    pid_t parent = fork();
+    CU_ASSERT_FATAL(parent >= 0);
+    if (parent == 0) {
+        close(fds[0]);
+        swe_output_guard guard;
+        swe_error err;
+        static const swe_child_task blocked = {.what = "writing 'run.nc'",
+                                               .fix = "none",
+                                               .failure_status = SWE_ERROR_RUNTIME,
+                                               .finishes_on_stop = 1};
+        void *result = NULL;
+        size_t size = 0;
+        if (swe_output_guard_acquire(&guard, stem, &err) == SWE_OK) {
+            swe_child_run(&blocked, tell_and_block, &fds[1], &result, &size, &err);
+        }
+        _exit(1);
+    }
+    close(fds[1]);
+    pid_t child = -1;
+    struct pollfd told = {.fd = fds[0], .events = POLLIN};
+    if (poll(&told, 1, 10000) != 1 || read(fds[0], &child, sizeof child) != sizeof child) {
+        child = -1;
+    }
+    close(fds[0]);
+    kill(parent, SIGKILL);
+    waitpid(parent, NULL, 0);
+    CU_ASSERT(child > 0);
+    int fd = open(lock, O_RDWR);
+    int taken = 0;
+    for (int wait = 0; fd >= 0 && wait < 300 && !taken; ++wait) {
+        taken = flock(fd, LOCK_EX | LOCK_NB) == 0;
+        if (!taken) {
+            sleep_seconds(0.01);
+        }
+    }
+    CU_ASSERT(taken); /* within 3 s */
+    if (!taken && child > 0) {
+        kill(child, SIGKILL); /* the orphan this test made */
+    }
+    if (fd >= 0) {
+        close(fd);
+    }
+    swe_remove_test_directory(dir);
 }
 
 #if defined(__SANITIZE_ADDRESS__)
@@ -293,6 +379,8 @@ void register_child_task_tests(void)
         {"work in a child: results, crashes, hangs, too much memory",
          test_child_results_and_failures},
         {"classic headers judged against the file size", test_classic_header_judged},
+        {"a child task dies with its parent, freeing the lock of --output",
+         test_child_dies_with_its_parent},
         {"the memory budget refuses with the figures", test_memory_budget},
     };
     for (unsigned t = 0; t < sizeof tests / sizeof tests[0]; ++t) {
