@@ -2,7 +2,7 @@
  * child process (a crash, a hang, a result larger than the memory
  * available each become one line; a child ends with its parent), the
  * classic NetCDF header judged against the file's size, and the memory
- * budget asked of the OS. */
+ * budget asked of the OS (cgroups read from a fake tree). */
 #include "core/memory_budget.h"
 #include "io/child_task.h"
 #include "io/classic_header.h"
@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -283,6 +284,126 @@ static void test_children_send_only_set_bytes(void)
 }
 #endif
 
+/* Writes text to root/relative, making its folders. */
+static void plant(const char *root, const char *relative, const char *text)
+{
+    char path[1024];
+    snprintf(path, sizeof path, "%s/%s", root, relative);
+    for (char *slash = strchr(path + strlen(root) + 1, '/'); slash != NULL;
+         slash = strchr(slash + 1, '/')) {
+        *slash = '\0';
+        mkdir(path, 0700);
+        *slash = '/';
+    }
+    FILE *file = fopen(path, "w");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(file);
+    fputs(text, file);
+    fclose(file);
+}
+
+/* The room found in a fake tree of files {path, text, ...}, NULL-ended. */
+static double room_in_tree(const char *const *files)
+{
+    char root[512];
+    CU_ASSERT_EQUAL_FATAL(swe_make_test_directory(root, sizeof root, "cgroup"), 0);
+    for (size_t f = 0; files[f] != NULL; f += 2) {
+        plant(root, files[f], files[f + 1]);
+    }
+    double room = swe_memory_cgroup_room(root);
+    const char *const remove[] = {"/bin/rm", "-rf", root, NULL};
+    swe_program_result result;
+    swe_command_run("/", remove, &result);
+    return room;
+}
+
+/* The cgroup of the process itself, as Slurm and systemd make them (a
+ * job's step in a job), not the mount's root alone; every group up to the
+ * root counts, v1's "no limit" and v2's "max" mean none. */
+static void test_memory_budget_reads_own_cgroup(void)
+{
+    const char *const v2_higher[] = {"proc/self/cgroup",
+                                     "0::/job/step\n",
+                                     "sys/fs/cgroup/job/memory.max",
+                                     "1000000000\n",
+                                     "sys/fs/cgroup/job/memory.current",
+                                     "400000000\n",
+                                     "sys/fs/cgroup/job/step/memory.max",
+                                     "max\n",
+                                     "sys/fs/cgroup/job/step/memory.current",
+                                     "100000000\n",
+                                     NULL};
+    CU_ASSERT_DOUBLE_EQUAL(room_in_tree(v2_higher), 6e8, 1);
+    const char *const v2_deeper[] = {"proc/self/cgroup",
+                                     "0::/job/step\n",
+                                     "sys/fs/cgroup/memory.max",
+                                     "max\n",
+                                     "sys/fs/cgroup/memory.current",
+                                     "900000000\n",
+                                     "sys/fs/cgroup/job/memory.max",
+                                     "4000000000\n",
+                                     "sys/fs/cgroup/job/memory.current",
+                                     "1000000000\n",
+                                     "sys/fs/cgroup/job/step/memory.max",
+                                     "1000000000\n",
+                                     "sys/fs/cgroup/job/step/memory.current",
+                                     "200000000\n",
+                                     NULL};
+    CU_ASSERT_DOUBLE_EQUAL(room_in_tree(v2_deeper), 8e8, 1);
+    const char *const v2_none[] = {"proc/self/cgroup",
+                                   "0::/job\n",
+                                   "sys/fs/cgroup/job/memory.max",
+                                   "max\n",
+                                   "sys/fs/cgroup/job/memory.current",
+                                   "100000000\n",
+                                   NULL};
+    CU_ASSERT(isnan(room_in_tree(v2_none)));
+    /* A container's own group at the mount's root (a cgroup namespace). */
+    const char *const v2_container[] = {"proc/self/cgroup",
+                                        "0::/\n",
+                                        "sys/fs/cgroup/memory.max",
+                                        "2000000000\n",
+                                        "sys/fs/cgroup/memory.current",
+                                        "500000000\n",
+                                        NULL};
+    CU_ASSERT_DOUBLE_EQUAL(room_in_tree(v2_container), 1.5e9, 1);
+    /* v1, the memory controller among others, beside v2's empty line. */
+    const char *const v1_deeper[] = {
+        "proc/self/cgroup",
+        "12:cpu,memory:/slurm/uid_0/job_7\n3:name=systemd:/user\n0::/\n",
+        "sys/fs/cgroup/memory/memory.limit_in_bytes",
+        "9223372036854771712\n",
+        "sys/fs/cgroup/memory/memory.usage_in_bytes",
+        "8000000000\n",
+        "sys/fs/cgroup/memory/slurm/uid_0/job_7/memory.limit_in_bytes",
+        "2000000000\n",
+        "sys/fs/cgroup/memory/slurm/uid_0/job_7/memory.usage_in_bytes",
+        "500000000\n",
+        NULL};
+    CU_ASSERT_DOUBLE_EQUAL(room_in_tree(v1_deeper), 1.5e9, 1);
+    const char *const v1_higher[] = {"proc/self/cgroup",
+                                     "4:memory:/slurm/job_7\n",
+                                     "sys/fs/cgroup/memory/slurm/memory.limit_in_bytes",
+                                     "1000000000\n",
+                                     "sys/fs/cgroup/memory/slurm/memory.usage_in_bytes",
+                                     "900000000\n",
+                                     "sys/fs/cgroup/memory/slurm/job_7/memory.limit_in_bytes",
+                                     "9223372036854771712\n",
+                                     "sys/fs/cgroup/memory/slurm/job_7/memory.usage_in_bytes",
+                                     "300000000\n",
+                                     NULL};
+    CU_ASSERT_DOUBLE_EQUAL(room_in_tree(v1_higher), 1e8, 1);
+    /* A group of another namespace is not under the mount: its root's. */
+    const char *const v1_elsewhere[] = {"proc/self/cgroup",
+                                        "4:memory:/../host/job\n",
+                                        "sys/fs/cgroup/memory/memory.limit_in_bytes",
+                                        "3000000000\n",
+                                        "sys/fs/cgroup/memory/memory.usage_in_bytes",
+                                        "1000000000\n",
+                                        NULL};
+    CU_ASSERT_DOUBLE_EQUAL(room_in_tree(v1_elsewhere), 2e9, 1);
+    CU_ASSERT(isnan(swe_memory_cgroup_room(NULL)));
+}
+
 /* Big-endian words of a classic header. */
 static size_t put_word(unsigned char *at, unsigned value)
 {
@@ -382,6 +503,8 @@ void register_child_task_tests(void)
         {"a child task dies with its parent, freeing the lock of --output",
          test_child_dies_with_its_parent},
         {"the memory budget refuses with the figures", test_memory_budget},
+        {"the memory budget reads the cgroup of the process, every level up",
+         test_memory_budget_reads_own_cgroup},
     };
     for (unsigned t = 0; t < sizeof tests / sizeof tests[0]; ++t) {
         swe_test_require_registered(CU_add_test(suite, tests[t].name, tests[t].function),
