@@ -17,6 +17,15 @@
  * a small machine). INFINITY when nothing is known. */
 double swe_memory_available(void);
 
+/* The room left in this process's memory cgroup: the smallest limit -
+ * usage of its own group and of every group above it, found through
+ * ROOT/proc/self/cgroup, in the v2 hierarchy (ROOT/sys/fs/cgroup/PATH/
+ * memory.max, memory.current) and v1's memory controller
+ * (ROOT/sys/fs/cgroup/memory/PATH/memory.limit_in_bytes,
+ * memory.usage_in_bytes). root is "" for this machine; the tests point it
+ * at a fake tree. NAN when no group has a limit. */
+double swe_memory_cgroup_room(const char *root);
+
 /* SWE_OK when bytes fit into swe_memory_available(); else
  * SWE_ERROR_USAGE with "<what> needs 16.2 GB of memory, more than the
  * 9.05 GB available (<fix>)". bytes may be any size (a product of

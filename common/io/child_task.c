@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -25,12 +26,11 @@
 #endif
 #endif
 
-/* Records on the pipe: a type byte, a 64-bit length, the payload. */
+/* Records on the pipe: a header of a type byte and a 64-bit length,
+ * packed without padding (a struct's padding would go down the pipe
+ * uninitialised), then the payload. */
 enum { RECORD_ANNOUNCE = 'A', RECORD_DATA = 'D', RECORD_ERROR = 'E' };
-typedef struct record_header {
-    unsigned char type;
-    uint64_t length;
-} record_header;
+enum { HEADER_BYTES = 1 + sizeof(uint64_t) };
 
 struct swe_child_pipe {
     int fd; /* -1: the work runs in this process and collects below */
@@ -60,8 +60,10 @@ static int write_all(int fd, const void *data, size_t size)
 static int send_record(swe_child_pipe *pipe, int type, const void *data, size_t size,
                        swe_error *err)
 {
-    const record_header header = {.type = (unsigned char)type, .length = size};
-    if (write_all(pipe->fd, &header, sizeof header) != 0 || write_all(pipe->fd, data, size) != 0) {
+    unsigned char header[HEADER_BYTES] = {(unsigned char)type};
+    const uint64_t length = size;
+    memcpy(header + 1, &length, sizeof length);
+    if (write_all(pipe->fd, header, sizeof header) != 0 || write_all(pipe->fd, data, size) != 0) {
         return swe_fail(err, SWE_ERROR_RUNTIME, "the child process lost its pipe: %s",
                         strerror(errno));
     }
@@ -119,6 +121,20 @@ int swe_child_send(swe_child_pipe *pipe, const void *data, size_t size, swe_erro
     }
     pipe->size += size;
     return SWE_OK;
+}
+
+/* The child ends with its parent, however that ends (SIGKILL too):
+ * orphaned, it would go on holding the lock of --output (the flock it
+ * shares since fork), and no run could write there again. The parent may
+ * have died before the prctl, so its process id is compared after. (The
+ * signal follows the thread that forked: the run's main thread. prctl
+ * fails only on a signal number that is not one.) */
+static void die_with_parent(pid_t parent)
+{
+    (void)prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() != parent) {
+        _exit(EXIT_FAILURE);
+    }
 }
 
 /* The child: quiet, bounded, then the work; never returns. */
@@ -235,12 +251,15 @@ static int read_exact(hearing *h, void *data, size_t size)
  * or the child broke the protocol. */
 static int hear_record(hearing *h, swe_error *err)
 {
-    record_header header;
-    int got = read_exact(h, &header, sizeof header);
+    unsigned char header[HEADER_BYTES];
+    int got = read_exact(h, header, sizeof header);
     if (got <= 0) {
         return got;
     }
-    if (header.type == RECORD_ANNOUNCE && header.length == sizeof(double) && !h->has_announced) {
+    const unsigned char type = header[0];
+    uint64_t length;
+    memcpy(&length, header + 1, sizeof length);
+    if (type == RECORD_ANNOUNCE && length == sizeof(double) && !h->has_announced) {
         double bytes;
         if (read_exact(h, &bytes, sizeof bytes) <= 0 ||
             allocate_result(h->task, bytes, &h->bytes, err) != SWE_OK) {
@@ -250,14 +269,14 @@ static int hear_record(hearing *h, swe_error *err)
         h->announced = (size_t)bytes;
         return 1;
     }
-    if (header.type == RECORD_DATA && h->has_announced && header.length <= h->announced - h->size) {
-        got = read_exact(h, h->bytes + h->size, (size_t)header.length);
-        h->size += got > 0 ? (size_t)header.length : 0;
+    if (type == RECORD_DATA && h->has_announced && length <= h->announced - h->size) {
+        got = read_exact(h, h->bytes + h->size, (size_t)length);
+        h->size += got > 0 ? (size_t)length : 0;
         return got > 0 ? 1 : -1;
     }
-    if (header.type == RECORD_ERROR && header.length < sizeof h->message.message) {
-        got = read_exact(h, h->message.message, (size_t)header.length);
-        h->message.message[got > 0 ? header.length : 0] = '\0';
+    if (type == RECORD_ERROR && length < sizeof h->message.message) {
+        got = read_exact(h, h->message.message, (size_t)length);
+        h->message.message[got > 0 ? length : 0] = '\0';
         h->has_message = got > 0;
         return got > 0 ? 1 : -1;
     }
@@ -362,6 +381,7 @@ int swe_child_run(const swe_child_task *task, swe_child_work work, void *context
         return run_here(task, work, context, result, size, err);
     }
     fflush(NULL); /* nothing buffered is written twice */
+    const pid_t parent = getpid();
     pid_t child = fork();
     if (child < 0) {
         close(fds[0]);
@@ -369,6 +389,7 @@ int swe_child_run(const swe_child_task *task, swe_child_work work, void *context
         return run_here(task, work, context, result, size, err);
     }
     if (child == 0) {
+        die_with_parent(parent);
         close(fds[0]);
         run_child(task, work, context, fds[1]);
     }

@@ -5,8 +5,10 @@
  * crashes at exit). The child sends its result back through a pipe; a
  * child that crashes, runs past its time or announces more than the
  * memory available becomes one line and an exit code, and the run goes on
- * or ends cleanly. Where fork fails (no memory for a second process), the
- * work runs in this process instead. */
+ * or ends cleanly. The child dies with this process, however it ends (a
+ * run killed with SIGKILL leaves no child holding its --output lock).
+ * Where fork fails (no memory for a second process), the work runs in
+ * this process instead. */
 #ifndef SWE_CHILD_TASK_H
 #define SWE_CHILD_TASK_H
 

@@ -6,6 +6,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -82,6 +83,40 @@ int swe_output_name_matches(const char *name, const char *base, int temporary)
     return 1;
 }
 
+/* The longest name a run of any program writes beside its stem: a rank's
+ * piece of a snapshot (STEM_NNNN_pRRRR.vtu, .vtr) under its temporary
+ * name, its counters as wide as an int (%04d grows past 9999). Longer
+ * than STEM.checkpoint.nc.tmp.XXXXXX, STEM.nc.part-NNNN.tmp.XXXXXX and
+ * STEM_NNNN.pvtu.tmp.XXXXXX. */
+static const char longest_suffix[] = "_NNNNNNNNNN_pRRRRRRRRRR.vtu.tmp.XXXXXX";
+
+/* Every name derived from stem fits the file system: its last component
+ * NAME_MAX of the folder, the whole path PATH_MAX. Found here, not when
+ * the first checkpoint or snapshot cannot be created. */
+static int check_length(const char *stem, const char *folder, const char *base, swe_error *err)
+{
+    const long suffix = (long)strlen(longest_suffix);
+    long name_max = pathconf(folder, _PC_NAME_MAX);
+    if (name_max <= 0) {
+        name_max = NAME_MAX;
+    }
+    if ((long)strlen(base) > name_max - suffix) {
+        return swe_fail(err, SWE_ERROR_USAGE,
+                        "--output is too long: its name has %zu characters, and the names a run "
+                        "writes beside it (such as NAME.checkpoint.nc.tmp.XXXXXX) need it to "
+                        "have at most %ld in this file system (choose a shorter --output)",
+                        strlen(base), name_max - suffix);
+    }
+    if ((long)strlen(stem) > PATH_MAX - 1 - suffix) {
+        return swe_fail(err, SWE_ERROR_USAGE,
+                        "--output is too long: it has %zu characters, and the paths a run "
+                        "writes beside it need it to have at most %ld (choose a shorter "
+                        "--output)",
+                        strlen(stem), PATH_MAX - 1 - suffix);
+    }
+    return SWE_OK;
+}
+
 /* The folder and base name of stem, split in place; NULL folder: ".". */
 static int split_stem(const char *stem, char **folder, const char **base, swe_error *err)
 {
@@ -113,7 +148,7 @@ static int split_stem(const char *stem, char **folder, const char **base, swe_er
                         "the folder '%s' of --output '%s' is not writable (%s)", *folder, stem,
                         output_fix);
     }
-    return SWE_OK;
+    return check_length(stem, *folder, *base, err);
 }
 
 /* Every entry of the folder with one of the run's names: anything but a

@@ -111,6 +111,29 @@ static void test_folders_in_the_way_found_before_the_run(void)
     CU_ASSERT_PTR_NOT_NULL(strstr(result.err, "does not exist"));
 }
 
+/* An --output whose longest derived name (a rank's piece under its
+ * temporary name, STEM_NNNN_pRRRR.vtu.tmp.XXXXXX) would not fit a file
+ * name is refused before the run writes anything; once it was found at
+ * the first checkpoint, a part of PATH.nc already written. */
+static void test_too_long_output_refused_before_the_run(void)
+{
+    char base[241];
+    memset(base, 'r', sizeof base - 1);
+    base[sizeof base - 1] = '\0';
+    char stem[1024];
+    swe_path_in(stem, sizeof stem, directory, base);
+    swe_program_result result;
+    run_small(stem, "netcdf", &result);
+    CU_ASSERT(swe_fault_one_line(&result, 2, "--output of 240 characters"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(result.err, "is too long"));
+    CU_ASSERT_EQUAL(swe_count_entries_with(directory, base), 0);
+    /* A long name that leaves room for every derived one still runs. */
+    base[200] = '\0';
+    swe_path_in(stem, sizeof stem, directory, base);
+    run_small(stem, "netcdf,vtk", &result);
+    CU_ASSERT_EQUAL(result.exit_code, 0);
+}
+
 static void test_planted_links_are_never_followed(void)
 {
     char victim[1024];
@@ -180,6 +203,8 @@ void register_fault_output_tests(void)
          test_full_filesystem_is_one_line},
         {"folders in the way are found before the run",
          test_folders_in_the_way_found_before_the_run},
+        {"an --output too long for the names a run derives is refused before it",
+         test_too_long_output_refused_before_the_run},
         {"links planted at the run's file names are never followed",
          test_planted_links_are_never_followed},
         {"a second run on one --output is refused", test_second_run_on_one_output_refused},

@@ -60,6 +60,8 @@ REFUSALS = [
     (["--restart", "/"], "checkpoint '/' is a directory, not a regular file"),
     (["--output", "/nonexistent/folder/run"], "the folder '/nonexistent/folder' of --output"),
     (["--output", "in-the-way.nc"], "'in-the-way.nc' is a directory in the way of a file"),
+    # Found on the command line, not when the first checkpoint cannot be made.
+    (["--output", "r" * 240], "--output is too long: its name has 240 characters"),
     (["surplus"], "unexpected argument 'surplus' (see --help)"),
 ]
 # The options that every program's --help shows.

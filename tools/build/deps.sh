@@ -35,6 +35,9 @@ packages="$packages libfftw3-mpi-dev"
 packages="$packages libmetis-dev"
 # gmsh writes the triangle meshes of make meshes from common/mesh/geo/.
 packages="$packages gmsh"
+# valgrind: the child-task suite runs a checkpointed run and its restart
+# under it (no uninitialised byte goes down a child process's pipe).
+packages="$packages valgrind"
 # Pictures with text (cairo and a font), units of input files (udunits2),
 # compressed VTK (zlib), parallel NetCDF for shallows-mpi.
 packages="$packages libcairo2-dev fonts-dejavu-core libudunits2-dev zlib1g-dev libnetcdf-mpi-dev"

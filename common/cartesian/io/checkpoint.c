@@ -285,12 +285,14 @@ static int read_open(int ncid, const char *path, const swe_block *block,
     if (status == SWE_OK) {
         status = swe_checkpoint_check_position(path, &n, err);
     }
-    *position = (swe_checkpoint_position){.clock = {.t = n.t,
-                                                    .steps = (long)n.steps,
-                                                    .last_dt = n.last_dt,
-                                                    .cfl = n.cfl,
-                                                    .wave_speed = (real)n.wave_speed},
-                                          .next_snapshot = n.next_snapshot};
+    /* Member by member into the caller's zeroed position: it goes down the
+     * pipe whole, and a struct's copy may carry uninitialised padding. */
+    position->clock.t = n.t;
+    position->clock.steps = (long)n.steps;
+    position->clock.last_dt = n.last_dt;
+    position->clock.cfl = n.cfl;
+    position->clock.wave_speed = (real)n.wave_speed;
+    position->next_snapshot = n.next_snapshot;
     if (status == SWE_OK) {
         status = read_planes(ncid, path, block, p, err);
     }
@@ -327,6 +329,7 @@ static int read_in_child(void *context, swe_child_pipe *pipe, swe_error *err)
     }
     planes p = {{NULL}, 0};
     swe_checkpoint_position position;
+    memset(&position, 0, sizeof position); /* its padding too: sent whole */
     if (status == SWE_OK) {
         status = allocate_planes(&p, r->block, err);
     }

@@ -39,6 +39,20 @@ static size_t array_bytes(const swe_block *block, int a)
     }
 }
 
+/* Bytes of the largest array of a piece: the velocity's three components
+ * per cell, or the nx + 1 (ny + 1) doubles of a coordinate, which are more
+ * where a piece is one cell wide or high (1 x 1: 16 bytes of x against 12
+ * of velocity in single precision). */
+static size_t largest_array_bytes(const swe_block *block)
+{
+    size_t largest = 0;
+    for (int a = 0; a < SWE_VTK_ARRAY_COUNT; ++a) {
+        size_t bytes = array_bytes(block, a);
+        largest = bytes > largest ? bytes : largest;
+    }
+    return largest;
+}
+
 /* Point coordinates along one axis: origin + (offset + k) * spacing, the
  * same bits as the whole grid's points, whichever piece. */
 static void fill_coordinates(double *out, double origin, int offset, double spacing, int count)
@@ -97,7 +111,7 @@ static int prepare(swe_vtk_appended *section, const swe_block *block, int compre
                    swe_error *err)
 {
     swe_vtk_appended_init(section, compression);
-    void *scratch = malloc(array_bytes(block, SWE_VTK_VELOCITY));
+    void *scratch = malloc(largest_array_bytes(block));
     int status = scratch != NULL ? SWE_OK
                                  : swe_fail(err, SWE_ERROR_RUNTIME,
                                             "out of memory for a VTK piece of %d x %d cells",
