@@ -132,36 +132,3 @@ const char *swe_netcdf_library_version(void)
 {
     return nc_inq_libvers();
 }
-
-int swe_cf_check_earlier(const swe_cf_file *file, int time_id, const swe_cf_earlier *earlier,
-                         swe_error *err)
-{
-    if (file == NULL || earlier == NULL || earlier->shown == NULL || earlier->outputs < 1 ||
-        earlier->first > (size_t)earlier->outputs) {
-        return swe_fail(err, SWE_ERROR_USAGE, "internal error: which snapshots to take over?");
-    }
-    int time_dim = -1;
-    size_t held = 0;
-    int status = swe_cf_check(file, nc_inq_vardimid(file->ncid, time_id, &time_dim),
-                              "nc_inq_vardimid", "time", err);
-    if (status == SWE_OK) {
-        status = swe_cf_check(file, nc_inq_dimlen(file->ncid, time_dim, &held), "nc_inq_dimlen",
-                              "time", err);
-    }
-    for (size_t k = 0; status == SWE_OK && k < earlier->first && k < held; ++k) {
-        double time = 0.0;
-        status = swe_cf_check(file, nc_get_var1_double(file->ncid, time_id, &k, &time),
-                              "nc_get_var1_double", "time", err);
-        if (status == SWE_OK && time != earlier->t_end * (double)k / earlier->outputs) {
-            held = k; /* another run's snapshot from here on */
-        }
-    }
-    if (status == SWE_OK && held < earlier->first) {
-        status = swe_fail(err, SWE_ERROR_USAGE,
-                          "'%s' does not hold snapshots 0 to %zu of the checkpointed run: the "
-                          "restart would replace them (move it away, or give the --output of "
-                          "the checkpointed run)",
-                          earlier->shown, earlier->first - 1);
-    }
-    return status;
-}

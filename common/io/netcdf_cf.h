@@ -84,19 +84,4 @@ int swe_cf_put_nan_fill(const swe_cf_file *file, int varid, nc_type type, swe_er
 int swe_cf_put_globals(const swe_cf_file *file, const char *title, const char *history,
                        swe_error *err);
 
-/* The snapshots a restart takes over from the file of the run it
- * continues: records 0 .. first - 1, at that run's snapshot times. */
-typedef struct swe_cf_earlier {
-    size_t first; /* the restart's first snapshot */
-    double t_end; /* snapshot k is at t_end * k / outputs, as the driver computes it */
-    int outputs;
-    const char *shown; /* the file's name for messages (PATH.nc, not its copy) */
-} swe_cf_earlier;
-
-/* Refuses (SWE_ERROR_USAGE) a file whose time variable time_id does not
- * hold the records of earlier at their times: the restart would leave a
- * gap or mix another run's snapshots into this one's. */
-int swe_cf_check_earlier(const swe_cf_file *file, int time_id, const swe_cf_earlier *earlier,
-                         swe_error *err);
-
 #endif

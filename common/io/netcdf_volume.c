@@ -148,9 +148,8 @@ int swe_netcdf_volume_create(swe_netcdf_volume **out, const char *path,
 }
 
 /* The ids of a file this writer made for description, checked to hold
- * its grid and the first `records` snapshots of a run to t_end. */
-static int find_variables(swe_netcdf_volume *v, const swe_volume_description *d, size_t records,
-                          double t_end, int outputs, swe_error *err)
+ * its grid. */
+static int find_variables(swe_netcdf_volume *v, const swe_volume_description *d, swe_error *err)
 {
     const swe_cf_file file = {v->id, v->temp_path};
     int status =
@@ -173,13 +172,12 @@ static int find_variables(swe_netcdf_volume *v, const swe_volume_description *d,
                               v->final_path, length, axis_variables[axis].name, d->cells[axis]);
         }
     }
-    const swe_cf_earlier earlier = {records, t_end, outputs, v->final_path};
-    return status == SWE_OK ? swe_cf_check_earlier(&file, v->time_id, &earlier, err) : status;
+    return status;
 }
 
 int swe_netcdf_volume_continue(swe_netcdf_volume **out, const char *path,
                                const swe_volume_description *description, size_t first_record,
-                               double t_end, int outputs, swe_error *err)
+                               swe_error *err)
 {
     if (out == NULL || path == NULL || description == NULL || description->count < 1 ||
         description->count > MAX_VARIABLES || first_record < 1) {
@@ -207,8 +205,7 @@ int swe_netcdf_volume_continue(swe_netcdf_volume **out, const char *path,
                               v->final_path, nc_strerror(nc_status));
         }
     }
-    status = status == SWE_OK ? find_variables(v, description, first_record, t_end, outputs, err)
-                              : status;
+    status = status == SWE_OK ? find_variables(v, description, err) : status;
     if (status != SWE_OK) {
         swe_netcdf_volume_close(v, 0, NULL);
         return status;

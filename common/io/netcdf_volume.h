@@ -31,12 +31,11 @@ int swe_netcdf_volume_create(swe_netcdf_volume **out, const char *path,
                              const swe_volume_description *description, swe_error *err);
 
 /* A restart's file: a copy of the complete PATH of the run it continues
- * (never changed until this one ends), checked to hold description's grid
- * and records 0 .. first_record - 1 at that run's snapshot times (t_end *
- * k / outputs), written on from first_record. */
+ * (never changed until this one ends; io/netcdf_restart.h says when it is
+ * one), checked to hold description's grid, written on from first_record. */
 int swe_netcdf_volume_continue(swe_netcdf_volume **out, const char *path,
                                const swe_volume_description *description, size_t first_record,
-                               double t_end, int outputs, swe_error *err);
+                               swe_error *err);
 
 /* Appends one record: values[v] holds variable v, x fastest. */
 int swe_netcdf_volume_append(swe_netcdf_volume *volume, double time, const float *const *values,

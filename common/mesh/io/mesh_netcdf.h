@@ -42,8 +42,7 @@ int swe_mesh_netcdf_create(swe_mesh_netcdf **file, const char *path, const swe_m
 /* Continues the file a run left at PATH (copied to PATH.tmp), writing
  * snapshots from first_snapshot on over any that followed: a restart. */
 int swe_mesh_netcdf_append(swe_mesh_netcdf **file, const char *path, const swe_mesh *mesh,
-                           const int *run_of_file, int first_snapshot, double t_end, int outputs,
-                           swe_error *err);
+                           const int *run_of_file, int first_snapshot, swe_error *err);
 
 /* Appends the state of host (synchronised) at time; times must grow. */
 int swe_mesh_netcdf_write(swe_mesh_netcdf *file, const swe_mesh_arrays *host, double time,

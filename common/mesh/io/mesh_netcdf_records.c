@@ -126,8 +126,7 @@ static int find_variables(swe_mesh_netcdf *file, swe_error *err)
 }
 
 int swe_mesh_netcdf_append(swe_mesh_netcdf **opened, const char *path, const swe_mesh *mesh,
-                           const int *run_of_file, int first_snapshot, double t_end, int outputs,
-                           swe_error *err)
+                           const int *run_of_file, int first_snapshot, swe_error *err)
 {
     if (opened == NULL || path == NULL || mesh == NULL || run_of_file == NULL ||
         first_snapshot < 1) {
@@ -149,9 +148,6 @@ int swe_mesh_netcdf_append(swe_mesh_netcdf **opened, const char *path, const swe
                                 "file; move it away to start a new one): %s",
                                 file->final_path, nc_strerror(nc_status));
     }
-    const swe_cf_earlier earlier = {(size_t)first_snapshot, t_end, outputs, file->final_path};
-    status =
-        status == SWE_OK ? swe_cf_check_earlier(&file->cf, file->time_id, &earlier, err) : status;
     if (status != SWE_OK) {
         swe_mesh_netcdf_close(file, 0, NULL);
         return status;

@@ -20,11 +20,8 @@ int swe_mesh_netcdf_create(swe_mesh_netcdf **file, const char *path, const swe_m
 }
 
 int swe_mesh_netcdf_append(swe_mesh_netcdf **file, const char *path, const swe_mesh *mesh,
-                           const int *run_of_file, int first_snapshot, double t_end, int outputs,
-                           swe_error *err)
+                           const int *run_of_file, int first_snapshot, swe_error *err)
 {
-    (void)t_end;
-    (void)outputs;
     (void)path;
     (void)mesh;
     (void)run_of_file;

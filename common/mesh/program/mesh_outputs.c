@@ -1,6 +1,7 @@
 #include "mesh/program/mesh_outputs.h"
 
 #include "io/atomic_file.h"
+#include "io/netcdf_restart.h"
 #include "io/vtk_series.h"
 #include "mesh/io/mesh_netcdf.h"
 #include "mesh/io/mesh_png.h"
@@ -8,7 +9,6 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 struct swe_mesh_outputs {
     swe_mesh_output_plan plan;
@@ -74,14 +74,19 @@ static int open_netcdf(swe_mesh_outputs *outputs, const char *mesh_path, swe_mes
                                  outputs->plan.compression};
     /* A restart continues the file of the run it continues where that run
      * put it in place (it stopped after a checkpoint, or ran on past it);
-     * else (the run was killed) it starts a file of its own snapshots, as
-     * the Cartesian runs do. */
-    int status = first_snapshot == 0 || access(path, F_OK) != 0
+     * else (the run was killed) it starts a file of its own snapshots. */
+    enum swe_restart_file how = SWE_RESTART_FILE_NEW;
+    int status = first_snapshot > 0
+                     ? swe_netcdf_restart_file(path, first_snapshot, outputs->plan.t_end,
+                                               outputs->plan.outputs, &how, err)
+                     : SWE_OK;
+    if (status == SWE_OK) {
+        status = how == SWE_RESTART_FILE_NEW
                      ? swe_mesh_netcdf_create(&outputs->netcdf, path, &model->run.mesh,
                                               &model->run.host, model->run_of_file, &info, err)
                      : swe_mesh_netcdf_append(&outputs->netcdf, path, &model->run.mesh,
-                                              model->run_of_file, first_snapshot,
-                                              outputs->plan.t_end, outputs->plan.outputs, err);
+                                              model->run_of_file, first_snapshot, err);
+    }
     free(path);
     return status;
 }

@@ -1,6 +1,7 @@
 #include "ns/io/ns_output.h"
 
 #include "io/atomic_file.h"
+#include "io/netcdf_restart.h"
 #include "io/netcdf_unavailable.h"
 #include "io/netcdf_volume.h"
 #include "io/vti_output.h"
@@ -13,7 +14,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 struct ns_output {
     ns_output_plan plan;
@@ -66,11 +66,17 @@ static int open_netcdf(ns_output *output, const ns_solver *solver, int first_sna
     /* A restart continues the file of the run it continues where that run
      * put it in place; else (that run was killed) it starts one of its
      * own snapshots. */
-    int status = first_snapshot == 0 || access(path, F_OK) != 0
+    enum swe_restart_file how = SWE_RESTART_FILE_NEW;
+    int status = first_snapshot > 0
+                     ? swe_netcdf_restart_file(path, first_snapshot, output->plan.t_end,
+                                               output->plan.outputs, &how, err)
+                     : SWE_OK;
+    if (status == SWE_OK) {
+        status = how == SWE_RESTART_FILE_NEW
                      ? swe_netcdf_volume_create(&output->netcdf, path, &description, err)
                      : swe_netcdf_volume_continue(&output->netcdf, path, &description,
-                                                  (size_t)first_snapshot, output->plan.t_end,
-                                                  output->plan.outputs, err);
+                                                  (size_t)first_snapshot, err);
+    }
     free(path);
     return status;
 #endif
