@@ -84,14 +84,26 @@ static void write_triangle(const char *path, const char *scale)
     CU_ASSERT_EQUAL(swe_write_file(path, text, strlen(text)), 0);
 }
 
+/* Two triangles, the second a sliver along the hypotenuse of the first:
+ * not degenerate, but its steps of some 1e-11 s would take a run of days. */
+static void write_sliver(const char *path)
+{
+    const char text[] = "$MeshFormat\n2.2 0 8\n$EndMeshFormat\n$Nodes\n4\n1 0 0 0\n2 100 0 0\n"
+                        "3 0 100 0\n4 50.000000001 50.000000001 0\n$EndNodes\n$Elements\n2\n"
+                        "1 2 0 1 2 3\n2 2 0 2 4 3\n$EndElements\n";
+    CU_ASSERT_EQUAL(swe_write_file(path, text, sizeof text - 1), 0);
+}
+
 /* Files that are no mesh a run can take, each refused before the run with
  * exit code 2 and one line, within a time limit (a FIFO once hung the
  * reader): not a regular file, too large for the memory available (the
  * file itself, then the run its counts declare), nodes beyond the domain
- * limits, terminal control bytes quoted escaped. */
+ * limits, terminal control bytes quoted escaped, a sliver whose steps
+ * would take a run of days (once it ran without end). */
 static void test_hostile_meshes_are_refused_with_one_line(void)
 {
     char dir[256], fifo[512], folder[512], empty[512], huge[512], tiny[512], hostile[512];
+    char sliver[512];
     char lake[4096], budget_file[64], budget_counts[64];
     CU_ASSERT_EQUAL_FATAL(swe_make_test_directory(dir, sizeof dir, "mesh-hostile"), 0);
     char cwd[2048];
@@ -103,6 +115,8 @@ static void test_hostile_meshes_are_refused_with_one_line(void)
     swe_path_in(huge, sizeof huge, dir, "huge.msh");
     swe_path_in(tiny, sizeof tiny, dir, "tiny.msh");
     swe_path_in(hostile, sizeof hostile, dir, "hostile.msh");
+    swe_path_in(sliver, sizeof sliver, dir, "sliver.msh");
+    write_sliver(sliver);
     CU_ASSERT_EQUAL_FATAL(mkfifo(fifo, 0600), 0);
     CU_ASSERT_EQUAL_FATAL(mkdir(folder, 0700), 0);
     CU_ASSERT_EQUAL(swe_write_file(empty, "", 0), 0);
@@ -129,6 +143,7 @@ static void test_hostile_meshes_are_refused_with_one_line(void)
         {huge, NULL, "the mesh '%s' spans x = 0 to 1e+150, not a domain of 1 mm to 100 000 km"},
         {tiny, NULL, "the mesh '%s' spans x = 0 to 1e-150, not a domain of 1 mm to 100 000 km"},
         {hostile, NULL, "%s:2: GMSH format \\x1b]0;owned\\x07 is not supported"},
+        {sliver, NULL, "the mesh '%s' takes steps of "},
     };
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; ++k) {
         const char *args[] = {"--mesh", cases[k].mesh, "--quiet", NULL};

@@ -2,6 +2,7 @@
 
 #include "core/timer.h"
 #include "mesh/geometry/mesh_fingerprint.h"
+#include "mesh/solver/mesh_stepper.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -46,6 +47,10 @@ static int start(void *self, swe_clock *clock, swe_error *err)
     }
     model->clock.edge_step = edge_step;
     copy_clock(driven, clock);
+    if (status == SWE_OK) {
+        status = swe_mesh_check_step_count(&model->clock, edge_step, driven->plan.t_end,
+                                           driven->mesh_path, driven->smallest_chi, err);
+    }
     return status;
 }
 
