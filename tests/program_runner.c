@@ -158,6 +158,9 @@ char *swe_read_file(const char *path, size_t *size)
 
 int swe_write_file(const char *path, const void *bytes, size_t size)
 {
+    if (path == NULL || (bytes == NULL && size > 0)) {
+        return -1;
+    }
     FILE *file = fopen(path, "wb");
     if (file == NULL) {
         return -1;

@@ -227,9 +227,9 @@ static void test_domain_extents(void)
     CU_ASSERT_EQUAL(swe_domain_extent_check("the mesh 'm'", "x", 0, 1e-3, "fix", &err), SWE_OK);
     const double bad[][2] = {{0, 1e150}, {0, 1e-150}, {2e9, 2e9 + 1}, {0, NAN}, {0, INFINITY}};
     for (size_t k = 0; k < sizeof bad / sizeof bad[0]; ++k) {
-        CU_ASSERT_EQUAL(swe_domain_extent_check("the mesh 'm'", "y", bad[k][0], bad[k][1], "fix",
-                                                &err),
-                        SWE_ERROR_USAGE);
+        CU_ASSERT_EQUAL(
+            swe_domain_extent_check("the mesh 'm'", "y", bad[k][0], bad[k][1], "fix", &err),
+            SWE_ERROR_USAGE);
         CU_ASSERT_PTR_NOT_NULL(strstr(err.message, "the mesh 'm' spans y = "));
         CU_ASSERT_PTR_NOT_NULL(strstr(err.message, "not a domain of 1 mm to 100 000 km (fix)"));
     }

@@ -28,7 +28,9 @@ int swe_msh_check_file(const char *path, swe_error *err);
  * (core/memory_budget.h) before they are allocated. */
 int swe_msh_read_file(const char *path, swe_msh_raw *raw, swe_error *err);
 
-/* Parses size bytes of a .msh file; name is used in messages. */
+/* Parses size bytes of a .msh file; name is used in messages. A run of
+ * the nodes and elements that its headers declare is checked against the
+ * memory available before their arrays are allocated. */
 int swe_msh_parse(const char *name, const unsigned char *data, size_t size, swe_msh_raw *raw,
                   swe_error *err);
 
