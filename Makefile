@@ -152,12 +152,14 @@ print-program:
 	@echo $(BUILD)/shallows
 
 ## make fuzz: mutated files against one reader for FUZZ_MINUTES (default 10), under
-## ASan/UBSan; READER=bathymetry|displacement|checkpoint|snapshots|classic-header
-## (tools/fuzz/; the last is a libFuzzer target, which needs clang: tools/build/deps.sh fuzz installs it)
+## ASan/UBSan; READER=bathymetry|displacement|checkpoint|snapshots|mesh|mesh-checkpoint|
+## ns-checkpoint|classic-header (tools/fuzz/; the last is a libFuzzer target, which needs
+## clang: tools/build/deps.sh fuzz installs it)
 READER ?= bathymetry
 FUZZ_MINUTES ?= 10
 FUZZ_DIR := build/fuzz
 FUZZER := $(FUZZ_DIR)/classic_header_fuzzer
+FUZZ_PROGRAM = build/double-sanitize/$(if $(filter ns-checkpoint,$(READER)),shallows-ns,shallows)
 fuzz:
 	@tools/build/deps.sh fuzz
 ifeq ($(READER),classic-header)
@@ -165,8 +167,8 @@ ifeq ($(READER),classic-header)
 	python3 tools/fuzz/fuzz_readers.py --reader $(READER) --libfuzzer $(FUZZER) \
 	    --minutes $(FUZZ_MINUTES) --workdir $(FUZZ_DIR)
 else
-	@$(MAKE) --no-print-directory PRECISION=double SANITIZE=1 build/double-sanitize/shallows
-	python3 tools/fuzz/fuzz_readers.py --reader $(READER) --program build/double-sanitize/shallows \
+	@$(MAKE) --no-print-directory PRECISION=double SANITIZE=1 $(FUZZ_PROGRAM)
+	python3 tools/fuzz/fuzz_readers.py --reader $(READER) --program $(FUZZ_PROGRAM) \
 	    --minutes $(FUZZ_MINUTES) --workdir $(FUZZ_DIR)
 endif
 

@@ -5,6 +5,7 @@
 #include <dirent.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -153,6 +154,31 @@ char *swe_read_file(const char *path, size_t *size)
         *size = length;
     }
     return data;
+}
+
+int swe_write_file(const char *path, const void *bytes, size_t size)
+{
+    if (path == NULL || (bytes == NULL && size > 0)) {
+        return -1;
+    }
+    FILE *file = fopen(path, "wb");
+    if (file == NULL) {
+        return -1;
+    }
+    int written = fwrite(bytes, 1, size, file) == size;
+    return fclose(file) == 0 && written ? 0 : -1;
+}
+
+void swe_reseal_checkpoint(unsigned char *bytes, size_t size)
+{
+    if (bytes == NULL || size < sizeof(uint64_t)) {
+        return;
+    }
+    uint64_t hash = UINT64_C(0xcbf29ce484222325);
+    for (size_t k = 0; k + sizeof hash < size; ++k) {
+        hash = (hash ^ bytes[k]) * UINT64_C(0x100000001b3);
+    }
+    memcpy(bytes + size - sizeof hash, &hash, sizeof hash);
 }
 
 int swe_make_test_directory(char *dir, size_t size, const char *name)

@@ -51,6 +51,15 @@ int swe_program_stop_after_file(pid_t child, const char *path, double more, int 
  * cannot be read. *size gets its length. */
 char *swe_read_file(const char *path, size_t *size);
 
+/* Writes size bytes to path (created or replaced); 0 on success. */
+int swe_write_file(const char *path, const void *bytes, size_t size);
+
+/* Makes a changed checkpoint one whose checksum fits, as a forger would:
+ * the FNV-1a hash of all but its last 8 bytes into those 8 (the layout of
+ * the triangle and Navier-Stokes checkpoints), so that what refuses it is
+ * the check of its state, not of its checksum. */
+void swe_reseal_checkpoint(unsigned char *bytes, size_t size);
+
 /* Entries of dir whose names contain part (".tmp": temporary files left
  * behind); -1 when dir cannot be read. */
 int swe_count_entries_with(const char *dir, const char *part);

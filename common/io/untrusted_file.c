@@ -22,34 +22,73 @@ static const char *kind_of(mode_t mode)
                             : "not a regular file";
 }
 
-int swe_untrusted_file_check(const char *role, const char *path, const char *fix, double *bytes,
-                             swe_error *err)
+/* The file opened without blocking and checked; its descriptor, or -1
+ * with the message in err. */
+static int open_checked(const char *role, const char *path, const char *fix, double *bytes,
+                        swe_error *err)
 {
     if (role == NULL || path == NULL || fix == NULL || bytes == NULL) {
-        return swe_fail(err, SWE_ERROR_USAGE, "internal error: which file to check?");
+        swe_fail(err, SWE_ERROR_USAGE, "internal error: which file to check?");
+        return -1;
     }
     int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
     if (fd < 0) {
-        return swe_fail(err, SWE_ERROR_USAGE, "%s '%s' cannot be read: %s (%s)", role, path,
-                        strerror(errno), fix);
+        swe_fail(err, SWE_ERROR_USAGE, "%s '%s' cannot be read: %s (%s)", role, path,
+                 strerror(errno), fix);
+        return -1;
     }
     struct stat info;
-    int stat_failed = fstat(fd, &info) != 0;
-    int saved_errno = errno;
-    close(fd);
-    if (stat_failed) {
-        return swe_fail(err, SWE_ERROR_USAGE, "%s '%s' cannot be read: %s (%s)", role, path,
-                        strerror(saved_errno), fix);
+    if (fstat(fd, &info) != 0) {
+        int saved_errno = errno;
+        close(fd);
+        swe_fail(err, SWE_ERROR_USAGE, "%s '%s' cannot be read: %s (%s)", role, path,
+                 strerror(saved_errno), fix);
+        return -1;
     }
     if (!S_ISREG(info.st_mode)) {
-        return swe_fail(err, SWE_ERROR_USAGE, "%s '%s' is %s, not a regular file (%s)", role, path,
-                        kind_of(info.st_mode), fix);
+        close(fd);
+        swe_fail(err, SWE_ERROR_USAGE, "%s '%s' is %s, not a regular file (%s)", role, path,
+                 kind_of(info.st_mode), fix);
+        return -1;
     }
     if (info.st_size == 0) {
-        return swe_fail(err, SWE_ERROR_USAGE, "%s '%s' is empty (%s)", role, path, fix);
+        close(fd);
+        swe_fail(err, SWE_ERROR_USAGE, "%s '%s' is empty (%s)", role, path, fix);
+        return -1;
     }
     *bytes = (double)info.st_size;
+    return fd;
+}
+
+int swe_untrusted_file_check(const char *role, const char *path, const char *fix, double *bytes,
+                             swe_error *err)
+{
+    int fd = open_checked(role, path, fix, bytes, err);
+    if (fd < 0) {
+        return SWE_ERROR_USAGE;
+    }
+    close(fd);
     return SWE_OK;
+}
+
+FILE *swe_untrusted_file_open(const char *role, const char *path, const char *fix, double *bytes,
+                              swe_error *err)
+{
+    int fd = open_checked(role, path, fix, bytes, err);
+    if (fd < 0) {
+        return NULL;
+    }
+    /* A regular file: reads block as usual from here on. */
+    int flags = fcntl(fd, F_GETFL);
+    FILE *stream =
+        flags >= 0 && fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) == 0 ? fdopen(fd, "rb") : NULL;
+    if (stream == NULL) {
+        int saved_errno = errno;
+        close(fd);
+        swe_fail(err, SWE_ERROR_USAGE, "%s '%s' cannot be read: %s (%s)", role, path,
+                 strerror(saved_errno), fix);
+    }
+    return stream;
 }
 
 int swe_untrusted_file_check_classic(const char *role, const char *path, const char *fix,

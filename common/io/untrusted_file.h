@@ -8,12 +8,21 @@
 #include "core/error.h"
 #include "io/child_task.h"
 
+#include <stdio.h>
+
 /* The file must be a regular, readable, non-empty file; its size into
  * *bytes. Checked without blocking: a FIFO or a device would hang the
  * reader. SWE_ERROR_USAGE with "<role> 'path' is a FIFO, not a regular
  * file (<fix>)". */
 int swe_untrusted_file_check(const char *role, const char *path, const char *fix, double *bytes,
                              swe_error *err);
+
+/* The same checks, and the file they were made on opened for reading
+ * ("rb"), for a reader of this process: checking one name and opening it
+ * again would let a FIFO put in its place between the two block the
+ * reader. NULL with the message of swe_untrusted_file_check in err. */
+FILE *swe_untrusted_file_open(const char *role, const char *path, const char *fix, double *bytes,
+                              swe_error *err);
 
 /* In the reading child, before the library opens it: a classic-format
  * NetCDF file must hold all the data its header declares

@@ -4,10 +4,13 @@
  * classic NetCDF header judged against the file's size, and the memory
  * budget asked of the OS (cgroups read from a fake tree). */
 #include "core/memory_budget.h"
+#include "core/printable.h"
 #include "io/child_task.h"
 #include "io/classic_header.h"
 #include "io/output_guard.h"
 #include "tests/program_runner.h"
+#include "io/domain_extent.h"
+#include "io/untrusted_file.h"
 #include "tests/test_suites.h"
 
 #include <CUnit/CUnit.h>
@@ -489,6 +492,63 @@ static void test_memory_budget(void)
     CU_ASSERT_STRING_EQUAL(text, "512 bytes");
 }
 
+/* Bytes of a file quoted in a message: printable ASCII as it is, the rest
+ * (ESC, BEL, bytes above 126) and the backslash escaped; too long, cut
+ * with "...", never past the buffer. */
+static void test_file_bytes_quoted_printable(void)
+{
+    char text[64];
+    const char hostile[] = "\x1b]0;owned\x07 a\\b \xff";
+    swe_printable(hostile, sizeof hostile - 1, text, sizeof text);
+    CU_ASSERT_STRING_EQUAL(text, "\\x1b]0;owned\\x07 a\\\\b \\xff");
+    swe_printable("abcdefghij", 10, text, 8);
+    CU_ASSERT_STRING_EQUAL(text, "abcd...");
+    swe_printable("\x01\x02\x03", 3, text, 9);
+    CU_ASSERT_STRING_EQUAL(text, "\\x01...");
+    swe_printable("abc", 3, text, 4);
+    CU_ASSERT_STRING_EQUAL(text, "abc");
+    swe_printable(NULL, 3, text, sizeof text);
+    CU_ASSERT_STRING_EQUAL(text, "");
+}
+
+/* The domain limits shared by every reader of coordinates. */
+static void test_domain_extents(void)
+{
+    swe_error err;
+    CU_ASSERT_EQUAL(swe_domain_extent_check("the mesh 'm'", "x", -500, 500, "fix", &err), SWE_OK);
+    CU_ASSERT_EQUAL(swe_domain_extent_check("the mesh 'm'", "x", 0, 1e-3, "fix", &err), SWE_OK);
+    const double bad[][2] = {{0, 1e150}, {0, 1e-150}, {2e9, 2e9 + 1}, {0, NAN}, {0, INFINITY}};
+    for (size_t k = 0; k < sizeof bad / sizeof bad[0]; ++k) {
+        CU_ASSERT_EQUAL(
+            swe_domain_extent_check("the mesh 'm'", "y", bad[k][0], bad[k][1], "fix", &err),
+            SWE_ERROR_USAGE);
+        CU_ASSERT_PTR_NOT_NULL(strstr(err.message, "the mesh 'm' spans y = "));
+        CU_ASSERT_PTR_NOT_NULL(strstr(err.message, "not a domain of 1 mm to 100 000 km (fix)"));
+    }
+}
+
+/* An untrusted file opened for reading is the file that was checked; what
+ * is no regular file is refused as by the check. */
+static void test_untrusted_file_opened(void)
+{
+    double bytes = 0;
+    swe_error err;
+    FILE *file = swe_untrusted_file_open("mesh", "tests/mesh/data/unit_square_22_ascii.msh", "fix",
+                                         &bytes, &err);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(file);
+    char start[12] = {0};
+    CU_ASSERT_EQUAL(fread(start, 1, 11, file), 11);
+    CU_ASSERT_STRING_EQUAL(start, "$MeshFormat");
+    CU_ASSERT(bytes > 11);
+    fclose(file);
+    CU_ASSERT_PTR_NULL(swe_untrusted_file_open("mesh", "/dev/null", "fix", &bytes, &err));
+    CU_ASSERT_PTR_NOT_NULL(strstr(err.message, "mesh '/dev/null' is a character device, not a "
+                                               "regular file (fix)"));
+    CU_ASSERT_PTR_NULL(swe_untrusted_file_open("mesh", "tests", "fix", &bytes, &err));
+    CU_ASSERT_PTR_NOT_NULL(strstr(err.message, "is a directory"));
+    CU_ASSERT_PTR_NULL(swe_untrusted_file_open(NULL, "tests", "fix", &bytes, &err));
+}
+
 void register_child_task_tests(void)
 {
     CU_pSuite suite = CU_add_suite("child-task", NULL, NULL);
@@ -505,6 +565,9 @@ void register_child_task_tests(void)
         {"the memory budget refuses with the figures", test_memory_budget},
         {"the memory budget reads the cgroup of the process, every level up",
          test_memory_budget_reads_own_cgroup},
+        {"bytes of a file quoted printable", test_file_bytes_quoted_printable},
+        {"the domain limits of input coordinates", test_domain_extents},
+        {"untrusted files opened as checked", test_untrusted_file_opened},
     };
     for (unsigned t = 0; t < sizeof tests / sizeof tests[0]; ++t) {
         swe_test_require_registered(CU_add_test(suite, tests[t].name, tests[t].function),

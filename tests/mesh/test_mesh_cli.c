@@ -1,13 +1,17 @@
 /* `shallows --mesh` as a user runs it: bad input ends with exit code 2
  * and one line naming the problem; a good run prints its summary line
  * with a checksum and writes the files it was asked for; the lists. */
+#include "tests/fault_runner.h"
 #include "tests/mesh/mesh_suites.h"
 #include "tests/mesh/mesh_test_support.h"
 #include "tests/program_runner.h"
 #include "tests/test_suites.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #define LAKE_MESH SWE_MESH_GEO "square_1000_coarse.msh"
 
@@ -44,7 +48,7 @@ static void test_bad_input_is_refused_with_one_line(void)
          "--threads is an option of backend openmp, not of 'serial'"},
         {LAKE_MESH, {"--benchmark", "--checkpoint-every", "1"}, "--benchmark writes no files"},
         {LAKE_MESH, {"--restart", "missing.checkpoint"}, "cannot be read"},
-        {"missing.msh", {NULL}, "cannot open the mesh 'missing.msh'"},
+        {"missing.msh", {NULL}, "mesh 'missing.msh' cannot be read"},
         {"tests/mesh/data/unit_square.geo", {NULL}, "expected $MeshFormat"},
         {LAKE_MESH, {"--set", "radius"}, "--set needs NAME=VALUE"},
         {LAKE_MESH, {"--set", "depth=3"}, "has no parameter 'depth'"},
@@ -71,6 +75,100 @@ static void test_bad_input_is_refused_with_one_line(void)
         CU_ASSERT_EQUAL(result.exit_code, 2);
         CU_ASSERT_PTR_NOT_NULL(strstr(result.err, cases[k].message));
         CU_ASSERT(one_line);
+    }
+    swe_remove_test_directory(dir);
+}
+
+/* One triangle with its second and third node at scale (metres). */
+static void write_triangle(const char *path, const char *scale)
+{
+    char text[512];
+    snprintf(text, sizeof text,
+             "$MeshFormat\n2.2 0 8\n$EndMeshFormat\n$Nodes\n3\n1 0 0 0\n2 %s 0 0\n3 0 %s "
+             "0\n$EndNodes\n$Elements\n1\n1 2 0 1 2 3\n$EndElements\n",
+             scale, scale);
+    CU_ASSERT_EQUAL(swe_write_file(path, text, strlen(text)), 0);
+}
+
+/* Two triangles, the second a sliver along the hypotenuse of the first:
+ * not degenerate, but its steps of some 1e-11 s would take a run of days. */
+static void write_sliver(const char *path)
+{
+    const char text[] = "$MeshFormat\n2.2 0 8\n$EndMeshFormat\n$Nodes\n4\n1 0 0 0\n2 100 0 0\n"
+                        "3 0 100 0\n4 50.000000001 50.000000001 0\n$EndNodes\n$Elements\n2\n"
+                        "1 2 0 1 2 3\n2 2 0 2 4 3\n$EndElements\n";
+    CU_ASSERT_EQUAL(swe_write_file(path, text, sizeof text - 1), 0);
+}
+
+/* Files that are no mesh a run can take, each refused before the run with
+ * exit code 2 and one line, within a time limit (a FIFO once hung the
+ * reader): not a regular file, too large for the memory available (the
+ * file itself, then the run its counts declare), nodes beyond the domain
+ * limits, terminal control bytes quoted escaped, a sliver whose steps
+ * would take a run of days (once it ran without end). */
+static void test_hostile_meshes_are_refused_with_one_line(void)
+{
+    char dir[256], fifo[512], folder[512], empty[512], huge[512], tiny[512], hostile[512];
+    char sliver[512];
+    char lake[4096], budget_file[64], budget_counts[64];
+    CU_ASSERT_EQUAL_FATAL(swe_make_test_directory(dir, sizeof dir, "mesh-hostile"), 0);
+    char cwd[2048];
+    CU_ASSERT_PTR_NOT_NULL_FATAL(getcwd(cwd, sizeof cwd)); /* the runs go on in dir */
+    swe_path_in(lake, sizeof lake, cwd, LAKE_MESH);
+    swe_path_in(fifo, sizeof fifo, dir, "fifo.msh");
+    swe_path_in(folder, sizeof folder, dir, "folder.msh");
+    swe_path_in(empty, sizeof empty, dir, "empty.msh");
+    swe_path_in(huge, sizeof huge, dir, "huge.msh");
+    swe_path_in(tiny, sizeof tiny, dir, "tiny.msh");
+    swe_path_in(hostile, sizeof hostile, dir, "hostile.msh");
+    swe_path_in(sliver, sizeof sliver, dir, "sliver.msh");
+    write_sliver(sliver);
+    CU_ASSERT_EQUAL_FATAL(mkfifo(fifo, 0600), 0);
+    CU_ASSERT_EQUAL_FATAL(mkdir(folder, 0700), 0);
+    CU_ASSERT_EQUAL(swe_write_file(empty, "", 0), 0);
+    write_triangle(huge, "1e150");
+    write_triangle(tiny, "1e-150");
+    const char bad_token[] = "$MeshFormat\n\x1b]0;owned\x07 0 8\n$EndMeshFormat\n";
+    CU_ASSERT_EQUAL(swe_write_file(hostile, bad_token, strlen(bad_token)), 0);
+    struct stat info;
+    CU_ASSERT_EQUAL_FATAL(stat(lake, &info), 0);
+    /* Less than the file; then the file and a little, less than its run. */
+    snprintf(budget_file, sizeof budget_file, "SWE_MEMORY_AVAILABLE_BYTES=%lld",
+             (long long)info.st_size / 2);
+    snprintf(budget_counts, sizeof budget_counts, "SWE_MEMORY_AVAILABLE_BYTES=%lld",
+             (long long)info.st_size + 1000);
+    const struct {
+        const char *mesh, *environment, *message;
+    } cases[] = {
+        {fifo, NULL, "mesh '%s' is a FIFO, not a regular file (give a GMSH mesh"},
+        {folder, NULL, "mesh '%s' is a directory, not a regular file"},
+        {"/dev/null", NULL, "mesh '%s' is a character device, not a regular file"},
+        {empty, NULL, "mesh '%s' is empty"},
+        {lake, budget_file, "reading the mesh '%s' needs "},
+        {lake, budget_counts, "a run of the mesh '%s' ("},
+        {huge, NULL, "the mesh '%s' spans x = 0 to 1e+150, not a domain of 1 mm to 100 000 km"},
+        {tiny, NULL, "the mesh '%s' spans x = 0 to 1e-150, not a domain of 1 mm to 100 000 km"},
+        {hostile, NULL, "%s:2: GMSH format \\x1b]0;owned\\x07 is not supported"},
+        {sliver, NULL, "the mesh '%s' takes steps of "},
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; ++k) {
+        const char *args[] = {"--mesh", cases[k].mesh, "--quiet", NULL};
+        swe_fault_limits limits = {.seconds = 30, .environment = cases[k].environment};
+        swe_program_result result;
+        swe_fault_run(dir, args, &limits, &result);
+        char message[4400];
+        snprintf(message, sizeof message, cases[k].message, cases[k].mesh);
+        CU_ASSERT(swe_fault_one_line(&result, 2, cases[k].mesh));
+        if (strstr(result.err, message) == NULL) {
+            printf("\n    wanted '%s', got '%s'", message, result.err);
+        }
+        CU_ASSERT_PTR_NOT_NULL(strstr(result.err, message));
+        if (cases[k].environment != NULL) {
+            CU_ASSERT_PTR_NOT_NULL(strstr(result.err, "of memory, more than the "));
+        }
+        for (const char *c = result.err; *c != '\0'; ++c) {
+            CU_ASSERT((unsigned char)*c >= ' ' || *c == '\n'); /* no control byte reached it */
+        }
     }
     swe_remove_test_directory(dir);
 }
@@ -138,6 +236,8 @@ void register_mesh_cli_tests(void)
     static const swe_mesh_test tests[] = {
         {"bad input refused with exit code 2 and one line",
          test_bad_input_is_refused_with_one_line},
+        {"meshes that are no files, too large, out of the domain or hostile: exit 2, one line",
+         test_hostile_meshes_are_refused_with_one_line},
         {"a run prints its summary and writes its files", test_a_run_prints_its_summary_and_files},
         {"--list-backends, --list-scenarios, --help, --version", test_the_lists_and_help},
     };

@@ -37,7 +37,7 @@ static void test_bad_options_are_refused(void)
     options.backend = "fpga";
     CU_ASSERT(refusal(options, "backend 'fpga' is not built into this program"));
     options = swe_mesh_model_defaults(lake, "no/such/mesh.msh");
-    CU_ASSERT(refusal(options, "cannot open the mesh 'no/such/mesh.msh'"));
+    CU_ASSERT(refusal(options, "mesh 'no/such/mesh.msh' cannot be read"));
     /* The channel's ends are groups the lake does not know. */
     options = swe_mesh_model_defaults(lake, SWE_MESH_GEO "channel_40.msh");
     CU_ASSERT(refusal(options, "boundary group 'upstream' that scenario lake-at-rest"));

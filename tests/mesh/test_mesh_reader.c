@@ -86,6 +86,12 @@ typedef struct bad_file {
 #define TWO_TRIANGLES "$Elements\n2\n1 2 0 1 2 3\n2 2 0 1 3 4\n$EndElements\n"
 
 static const bad_file bad_files[] = {
+    /* Terminal control sequences quoted escaped, never raw. */
+    {"a token with terminal escapes", "$MeshFormat\n\x1b]0;owned\x07 0 8\n$EndMeshFormat\n",
+     "bad.msh:2: GMSH format \\x1b]0;owned\\x07 is not supported"},
+    {"a control byte in a physical name",
+     HEADER_22 "$PhysicalNames\n1\n1 1 \"wa\x1b[2Jll\"\n$EndPhysicalNames\n",
+     "bad.msh:6: a physical name holds the byte 0x1b: name groups in printable ASCII"},
     {"empty", "", "bad.msh:1: the file ends where $MeshFormat should be"},
     {"another format", "$MeshFormat\n3.0 0 8\n$EndMeshFormat\n", "bad.msh:2: GMSH format 3.0"},
     {"data size 4", "$MeshFormat\n2.2 0 4\n", "bad.msh:2: the data size 4 is outside 8..8"},
@@ -160,6 +166,9 @@ static void test_malformed_files_are_refused_with_their_place(void)
         CU_ASSERT_EQUAL(status, SWE_ERROR_USAGE);
         CU_ASSERT_PTR_NOT_NULL(strstr(err.message, bad->message));
         CU_ASSERT(raw.node_x == NULL && raw.triangle_nodes == NULL);
+        for (const char *c = err.message; *c != '\0'; ++c) {
+            CU_ASSERT((unsigned char)*c >= ' ' && (unsigned char)*c <= '~');
+        }
     }
 }
 
@@ -307,8 +316,50 @@ static void test_missing_and_unreadable_files(void)
     swe_mesh mesh;
     swe_error err = {{0}};
     CU_ASSERT_EQUAL(swe_mesh_read("tests/mesh/data/no-such.msh", &mesh, &err), SWE_ERROR_USAGE);
-    CU_ASSERT_PTR_NOT_NULL(strstr(err.message, "cannot open the mesh 'tests/mesh/data/no-such"));
+    CU_ASSERT_PTR_NOT_NULL(
+        strstr(err.message, "mesh 'tests/mesh/data/no-such.msh' cannot be read: No such file"));
     CU_ASSERT_EQUAL(swe_mesh_read("tests/mesh/data", &mesh, &err), SWE_ERROR_USAGE);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err.message, "mesh 'tests/mesh/data' is a directory"));
+    CU_ASSERT_EQUAL(swe_msh_check_file("/dev/null", &err), SWE_ERROR_USAGE);
+    CU_ASSERT_PTR_NOT_NULL(
+        strstr(err.message, "mesh '/dev/null' is a character device, not a regular file"));
+}
+
+/* The memory a mesh needs is checked before it is allocated: the file
+ * before it is read, the run of the nodes and elements a header declares
+ * before the arrays they size (each with both figures). */
+static void test_meshes_beyond_the_memory_available(void)
+{
+    swe_msh_raw raw;
+    swe_error err = {{0}};
+    CU_ASSERT_EQUAL_FATAL(setenv("SWE_MEMORY_AVAILABLE_BYTES", "100", 1), 0);
+    int status = swe_msh_read_file(encodings[0], &raw, &err);
+    CU_ASSERT_EQUAL(status, SWE_ERROR_USAGE);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err.message, "reading the mesh 'tests/mesh/data/unit_square_22_"
+                                               "ascii.msh' needs "));
+    CU_ASSERT_PTR_NOT_NULL(strstr(err.message, "of memory, more than the 100 bytes available"));
+    /* 100 000 nodes declared in 800 kB (what the reader's own bound on
+     * counts lets through): their run needs some 7 MB. */
+    enum { DECLARED = 100000 };
+    const char head[] = HEADER_22 "$Nodes\n100000\n";
+    size_t size = sizeof head - 1 + 8 * (size_t)DECLARED;
+    unsigned char *data = malloc(size);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(data);
+    memcpy(data, head, sizeof head - 1);
+    memset(data + sizeof head - 1, ' ', size - (sizeof head - 1));
+    char budget[32];
+    snprintf(budget, sizeof budget, "%zu", size + 1000);
+    CU_ASSERT_EQUAL_FATAL(setenv("SWE_MEMORY_AVAILABLE_BYTES", budget, 1), 0);
+    status = swe_msh_parse("declared.msh", data, size, &raw, &err);
+    CU_ASSERT_EQUAL(status, SWE_ERROR_USAGE);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err.message,
+                                  "a run of the mesh 'declared.msh' (100000 nodes) needs 7.2 MB of "
+                                  "memory, more than the 801 kB available (give a coarser mesh)"));
+    CU_ASSERT(raw.node_x == NULL);
+    unsetenv("SWE_MEMORY_AVAILABLE_BYTES");
+    CU_ASSERT_EQUAL(swe_msh_parse("declared.msh", data, size, &raw, &err), SWE_ERROR_USAGE);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err.message, "a node tag"));
+    free(data);
 }
 
 /* A generated square written as GMSH 4.1 binary reads back as written. */
@@ -348,7 +399,9 @@ void register_mesh_reader_tests(void)
         {"bad meshes refused naming the element", test_bad_meshes_are_refused_naming_the_element},
         {"binary files of either byte order, truncations refused",
          test_binary_files_of_either_byte_order},
-        {"missing and unreadable files", test_missing_and_unreadable_files},
+        {"missing and unreadable files, and what is no file", test_missing_and_unreadable_files},
+        {"meshes beyond the memory available, refused before allocation",
+         test_meshes_beyond_the_memory_available},
         {"written meshes read back", test_written_meshes_read_back},
     };
     swe_mesh_test_register("mesh-reader", tests, (int)(sizeof tests / sizeof tests[0]));

@@ -2,15 +2,19 @@
  * bit for bit under another ordering and backend, after a kill, refusing
  * checkpoints of other runs and damaged ones; and the invalid-state guard
  * that stops a run gone wrong, keeping what it wrote. */
+#include "tests/fault_runner.h"
 #include "tests/mesh/mesh_suites.h"
 #include "tests/mesh/mesh_test_support.h"
 #include "tests/program_runner.h"
 #include "tests/test_suites.h"
 
+#include <math.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define DAM_MESH SWE_MESH_GEO "partial_dam_break_coarse.msh"
 
@@ -68,12 +72,9 @@ static void test_restart_under_another_ordering_is_bit_for_bit(void)
     CU_ASSERT_TRUE(swe_file_exists(path));
 }
 
-static void write_bytes(const char *path, const char *bytes, size_t size)
+static void write_bytes(const char *path, const void *bytes, size_t size)
 {
-    FILE *file = fopen(path, "wb");
-    CU_ASSERT_FATAL(file != NULL);
-    CU_ASSERT(fwrite(bytes, 1, size, file) == size);
-    CU_ASSERT(fclose(file) == 0);
+    CU_ASSERT_EQUAL_FATAL(swe_write_file(path, bytes, size), 0);
 }
 
 static void test_checkpoints_of_other_runs_are_refused(void)
@@ -116,6 +117,85 @@ static void test_checkpoints_of_other_runs_are_refused(void)
         const char *newline = strchr(result.err, '\n');
         CU_ASSERT(newline != NULL && newline[1] == '\0');
     }
+}
+
+/* How a forger changes a checkpoint's state: one of its cells (file
+ * order) or all of them. */
+enum forgery { MORE_WATER, TEN_KILOMETRES, NOT_A_NUMBER, TOO_FAST, TOO_DEEP, FORMAT_1, NONE };
+
+static void forge(unsigned char *bytes, size_t size, int cells, enum forgery kind)
+{
+    size_t array = (size_t)cells * sizeof(real);
+    real *h = (real *)(void *)(bytes + size - sizeof(uint64_t) - 3 * array);
+    real *hu = (real *)(void *)((unsigned char *)h + array);
+    for (int k = 0; k < cells; ++k) {
+        h[k] = kind == MORE_WATER ? h[k] * (real)1.1 : kind == TEN_KILOMETRES ? (real)1e4 : h[k];
+    }
+    h[17] = kind == NOT_A_NUMBER ? (real)NAN : kind == TOO_DEEP ? (real)2e6 : h[17];
+    hu[17] = kind == TOO_FAST ? (real)1e12 : hu[17];
+    bytes[7] = kind == FORMAT_1 ? '1' : bytes[7];
+    swe_reseal_checkpoint(bytes, size);
+}
+
+/* Checkpoints changed and given a checksum that fits are refused by their
+ * state: each cell one a run reaches, the water the one recorded; the
+ * same forging that changes nothing gives an accepted checkpoint. (Once,
+ * more water and 10 km everywhere ran to exit 0, and 1e12 m2/s ran
+ * without end.) */
+static void test_forged_checkpoints_are_refused(void)
+{
+    char checksum[256], checkpoint[600], forged[600];
+    swe_program_result result;
+    const char *with_checkpoints[] = {"--checkpoint-every", "3", NULL};
+    run_dam("7.2", "forging", with_checkpoints, &result, checksum, sizeof checksum);
+    int cells = (int)swe_summary_figure(result.out, "cells");
+    swe_path_in(checkpoint, sizeof checkpoint, directory, "forging.checkpoint");
+    size_t size = 0;
+    unsigned char *original = (unsigned char *)swe_read_file(checkpoint, &size);
+    CU_ASSERT_FATAL(original != NULL && cells > 17 && size > 3 * (size_t)cells * sizeof(real));
+    const struct {
+        enum forgery kind;
+        const char *message; /* NULL: accepted */
+    } cases[] = {{MORE_WATER, "m3 of water, not the"},
+                 {TEN_KILOMETRES, "m3 of water, not the"},
+                 {NOT_A_NUMBER, "in triangle 17 of the mesh file, beyond any run"},
+                 {TOO_FAST, "in triangle 17 of the mesh file, beyond any run"},
+                 {TOO_DEEP, "in triangle 17 of the mesh file, beyond any run"},
+                 {FORMAT_1, "is of format 1, this shallows reads format 2 only"},
+                 {NONE, NULL}};
+    unsigned char *bytes = malloc(size);
+    CU_ASSERT_FATAL(bytes != NULL);
+    swe_path_in(forged, sizeof forged, directory, "forged.checkpoint");
+    char cwd[2048], mesh[2100];
+    CU_ASSERT_PTR_NOT_NULL_FATAL(getcwd(cwd, sizeof cwd));
+    swe_path_in(mesh, sizeof mesh, cwd, DAM_MESH);
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; ++k) {
+        memcpy(bytes, original, size);
+        forge(bytes, size, cells, cases[k].kind);
+        write_bytes(forged, bytes, size);
+        const char *extra[] = {"--restart", forged, NULL};
+        const char *args[24];
+        char path[512];
+        dam_args(args, "7.2", "forged", path, sizeof path, extra);
+        args[1] = mesh; /* the run goes on in the test directory */
+        /* A time limit: a forged speed once made a run of steps without end. */
+        const swe_fault_limits limits = {.seconds = 60};
+        swe_fault_run(directory, args, &limits, &result);
+        const char *newline = strchr(result.err, '\n');
+        if (cases[k].message == NULL) {
+            CU_ASSERT_EQUAL(result.exit_code, 0);
+            continue;
+        }
+        if (result.exit_code != 2 || strstr(result.err, cases[k].message) == NULL) {
+            fprintf(stderr, "\n  forgery %d: exit %d, %s", (int)cases[k].kind, result.exit_code,
+                    result.err);
+        }
+        CU_ASSERT_EQUAL(result.exit_code, 2);
+        CU_ASSERT_PTR_NOT_NULL(strstr(result.err, cases[k].message));
+        CU_ASSERT(newline != NULL && newline[1] == '\0');
+    }
+    free(bytes);
+    free(original);
 }
 
 static void test_a_killed_run_continues_bit_for_bit(void)
@@ -175,6 +255,8 @@ void register_mesh_restart_tests(void)
          test_restart_under_another_ordering_is_bit_for_bit},
         {"checkpoints of other runs and damaged ones are refused",
          test_checkpoints_of_other_runs_are_refused},
+        {"forged checkpoints whose checksum fits are refused by their state",
+         test_forged_checkpoints_are_refused},
         {"a killed run continues from its checkpoint bit for bit",
          test_a_killed_run_continues_bit_for_bit},
         {"a run gone wrong stops with the guard's message, files kept",

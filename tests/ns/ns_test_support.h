@@ -58,7 +58,8 @@ double ns_test_inverse_error(const char *backend, const int n[NS_AXES], const ch
 void ns_test_projected_step(ns_solver *solver, double *before, double *after);
 
 /* Runs program (shallows-ns, shallows-ns-mpi: beside the program under
- * test) with args (NULL-terminated, at most 40) in directory. */
+ * test) with args (NULL-terminated, at most 40) in directory, under a
+ * time limit of 120 s (exit 124 or 137: it hung). */
 struct swe_program_result;
 void ns_test_run_program(const char *program, const char *directory, const char *const *args,
                          struct swe_program_result *result);

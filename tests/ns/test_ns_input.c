@@ -76,7 +76,7 @@ static void test_obstacle_pictures(void)
     snprintf(path, sizeof path, "%s/bad.pgm", directory);
     FILE *file = fopen(path, "w");
     CU_ASSERT_PTR_NOT_NULL_FATAL(file);
-    fputs("P2 4 2 255\n0 255 255\n", file); /* one pixel short */
+    fputs("P2 4 2 255\n0 255 255 255 255 255 255\n", file); /* one pixel short */
     fclose(file);
     settings.obstacles = path;
     expect_usage(ns_case_create("cavity", &settings, &solver, &err), &err, "not a PGM");

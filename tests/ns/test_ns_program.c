@@ -1,9 +1,10 @@
 /* shallows-ns as a user runs it, through the shared driver: bad input
- * refused with exit 2 and one line; --help, the lists; the summary line
- * with its checksum; restarts bit for bit, also from a run killed between
- * checkpoints; the invalid-state guard (a blow-up, a NaN) with exit 1 and
- * the driver's message, the files written before it kept. */
-#include "ns/model/ns_checkpoint.h"
+ * (options, obstacle files that are no pictures, checkpoints whose state
+ * no run reaches) refused with exit 2 and one line; --help, the lists; the
+ * summary line with its checksum; the invalid-state guard (a blow-up with
+ * exit 1 and the driver's message, the files written before it kept; a
+ * NaN named by its cell). */
+#include "ns/model/ns_model.h"
 #include "tests/ns/ns_test_support.h"
 #include "tests/program_runner.h"
 #include "tests/test_suites.h"
@@ -12,6 +13,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 
 static char directory[512];
 
@@ -51,6 +53,14 @@ static void expect_one_line(const swe_program_result *result, int code, const ch
 
 static void test_bad_input_exits_2(void)
 {
+    char fifo[1024], folder[1024], short_picture[1024];
+    swe_path_in(fifo, sizeof fifo, directory, "fifo.pgm");
+    swe_path_in(folder, sizeof folder, directory, "folder.pgm");
+    swe_path_in(short_picture, sizeof short_picture, directory, "short.pgm");
+    CU_ASSERT_EQUAL_FATAL(mkfifo(fifo, 0600), 0);
+    CU_ASSERT_EQUAL_FATAL(mkdir(folder, 0700), 0);
+    const char declared[] = "P5 60000 60000 255\n\x01\x02";
+    CU_ASSERT_EQUAL_FATAL(swe_write_file(short_picture, declared, sizeof declared - 1), 0);
     const struct {
         const char *args[8];
         const char *word;
@@ -63,6 +73,14 @@ static void test_bad_input_exits_2(void)
         {{"--resolution"}, "needs a value"},
         {{"--outputs", "0"}, "--outputs"},
         {{"--checkpoint-every", "-1"}, "--checkpoint-every"},
+        /* Once a run of 2e13 steps, accepted. */
+        {{"--dt", "1e-12"},
+         "--dt 1e-12 takes 2e+13 steps to --t-end 20, more than 1e+09: give a larger --dt"},
+        /* A FIFO once hung the program; refused on the command line. */
+        {{"--case", "channel-obstacle", "--obstacles", fifo}, "is a FIFO, not a regular file"},
+        {{"--case", "channel-obstacle", "--obstacles", folder}, "is a directory, not a regular"},
+        {{"--case", "channel-obstacle", "--obstacles", short_picture},
+         "declares 60000 x 60000 pixels, more than its 21 bytes hold"},
     };
     for (size_t b = 0; b < sizeof bad / sizeof bad[0]; ++b) {
         swe_program_result result;
@@ -142,31 +160,65 @@ static void test_blow_up_stops_the_run(void)
     CU_ASSERT(exists_in_directory("blown.pvd"));
 }
 
-/* A state with a NaN (a checkpoint written from one): the guard names the
- * first cell that holds it. */
+/* The guard names the first cell of a state that holds a NaN, in the
+ * step and time of the clock (a restart can no longer bring one in: a
+ * checkpoint's state is checked on reading). */
 static void test_nan_is_found(void)
 {
-    ns_solver *whole = ns_test_case("kelvin-helmholtz", "serial", 8, 0.0);
-    size_t cell = ns_index(&whole->grid, 3, 2, 1);
-    whole->velocity[0][cell] = (real)NAN;
-    char path[1024];
-    swe_path_in(path, sizeof path, directory, "nan.checkpoint");
+    const ns_case_settings settings = {.resolution = 8};
+    const ns_model_files files = {.outputs = 2, .t_end = 0.1, .backend_name = "serial"};
+    ns_model model;
+    swe_error err;
+    CU_ASSERT_EQUAL_FATAL(
+        ns_model_create(&model, ns_case_find("kelvin-helmholtz"), &settings, &files, &err), SWE_OK);
+    model.solver->velocity[0][ns_index(&model.solver->grid, 3, 2, 1)] = (real)NAN;
+    const swe_model driven = ns_model_of(&model);
+    const swe_clock clock = {.t = 0.01, .steps = 1, .last_dt = 0.01, .cfl = 0.5};
+    CU_ASSERT_EQUAL(driven.verbs->check_state(driven.self, &clock, &err), SWE_ERROR_RUNTIME);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err.message, "u = nan at cell (3, 2, 1)"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(err.message, "step 1 at t = 0.01 s"));
+    ns_model_destroy(&model);
+}
+
+/* Checkpoints whose hash fits (written by the writer itself) but whose
+ * state or clock no run reaches: a NaN, a velocity of 1e30 (whose time
+ * step would never end the run), a time before zero, a snapshot beyond
+ * the run's; each refused on restart with exit 2, naming it. */
+static void test_impossible_checkpoints_are_refused(void)
+{
     const ns_checkpoint_run run_identity = {
         .case_name = "kelvin-helmholtz", .t_end = 0.1, .outputs = 2};
-    const ns_checkpoint_state state = {
+    const ns_checkpoint_state good = {
         .position = {.clock = {.t = 0.01, .steps = 1, .last_dt = 0.01, .cfl = 0.5},
-                     .next_snapshot = 1},
-        .have_history = 0};
-    swe_error err;
-    CU_ASSERT_EQUAL_FATAL(ns_checkpoint_write(path, whole, &run_identity, &state, &err), SWE_OK);
-    ns_solver_destroy(whole);
-    swe_program_result result;
-    run((const char *[]){"--case", "kelvin-helmholtz", "--resolution", "8", "--t-end", "0.1",
-                         "--outputs", "2", "--restart", path, "--quiet", "--format", "vtk",
-                         "--output", path, NULL},
-        &result);
-    expect_one_line(&result, 1, "u = nan at cell (3, 2, 1)");
-    CU_ASSERT_PTR_NOT_NULL(strstr(result.err, "step 1 at t = 0.01 s"));
+                     .next_snapshot = 1}};
+    const struct {
+        real u; /* at cell (3, 2, 1) */
+        double t;
+        int next_snapshot;
+        const char *word;
+    } cases[] = {{(real)NAN, 0.01, 1, "holds u = nan at cell (3, 2, 1), beyond any run"},
+                 {(real)1e30, 0.01, 1, "holds u = 1e+30 at cell (3, 2, 1), beyond any run"},
+                 {0, -1.0, 1, "holds t = -1 s after 1 steps before snapshot 1 of 2"},
+                 {0, 0.01, 9, "before snapshot 9 of 2, which no run writes"}};
+    char path[1024];
+    swe_path_in(path, sizeof path, directory, "impossible.checkpoint");
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; ++c) {
+        ns_solver *whole = ns_test_case("kelvin-helmholtz", "serial", 8, 0.0);
+        whole->velocity[0][ns_index(&whole->grid, 3, 2, 1)] = cases[c].u;
+        ns_checkpoint_state state = good;
+        state.position.clock.t = cases[c].t;
+        state.position.next_snapshot = cases[c].next_snapshot;
+        swe_error err;
+        CU_ASSERT_EQUAL_FATAL(ns_checkpoint_write(path, whole, &run_identity, &state, &err),
+                              SWE_OK);
+        ns_solver_destroy(whole);
+        swe_program_result result;
+        run((const char *[]){"--case", "kelvin-helmholtz", "--resolution", "8", "--t-end", "0.1",
+                             "--outputs", "2", "--restart", path, "--quiet", "--format", "vtk",
+                             "--output", path, NULL},
+            &result);
+        expect_one_line(&result, 2, cases[c].word);
+    }
 }
 
 void register_ns_program_tests(void)
@@ -180,7 +232,9 @@ void register_ns_program_tests(void)
                  {"--help and the lists", test_help_and_lists},
                  {"the summary line and its checksum", test_summary_line},
                  {"a blow-up stops the run (exit 1)", test_blow_up_stops_the_run},
-                 {"the guard names a NaN's cell", test_nan_is_found}};
+                 {"the guard names a NaN's cell", test_nan_is_found},
+                 {"checkpoints of states and clocks no run reaches: exit 2",
+                  test_impossible_checkpoints_are_refused}};
     for (size_t t = 0; t < sizeof tests / sizeof tests[0]; ++t) {
         swe_test_require_registered(CU_add_test(suite, tests[t].name, tests[t].test),
                                     "ns_program test");

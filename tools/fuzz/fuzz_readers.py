@@ -21,7 +21,13 @@ on it under a time limit, and the run is judged as a user would:
 
 Readers: bathymetry, displacement (the --scenario netcdf inputs in the three
 NetCDF formats), checkpoint (--restart FILE), snapshots (the complete
-PATH.nc from which a restart takes the snapshots before its checkpoint).
+PATH.nc from which a restart takes the snapshots before its checkpoint);
+mesh (shallows --mesh FILE: the GMSH reader on the four encodings of the
+unit square), mesh-checkpoint (shallows --mesh ... --restart FILE) and
+ns-checkpoint (shallows-ns --restart FILE, the program beside --program).
+The checksum that ends a triangle or Navier-Stokes checkpoint is made to fit
+the mutated bytes in half the inputs, as a forger would, so that the checks
+of the state behind it are attacked too.
 Failing inputs are kept in WORKDIR/findings/ with the command that ran them.
 
 classic-header runs the libFuzzer target tools/fuzz/classic_header_fuzzer.c
@@ -73,6 +79,16 @@ RUN_OPTIONS = ["--nx", "16", "--ny", "12", "--t-end", "1", "--outputs", "4", "--
 CHECKPOINT_RUN = ["--scenario", "radial-dam-break", "--nx", "24", "--ny", "20", "--t-end", "2",
                   "--outputs", "4", "--quiet"]
 SNAPSHOTS = 5  # of CHECKPOINT_RUN
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+MESH_SEEDS = ["tests/mesh/data/unit_square_%s.msh" % encoding
+              for encoding in ("22_ascii", "22_binary", "41_ascii", "41_binary")]
+# A few steps, whatever the mutated mesh's cells allow: a valid mesh of
+# slivers would otherwise be a hang of the run, not of the reader.
+MESH_RUN = ["--scenario", "lake-at-rest", "--steps", "20", "--benchmark", "--quiet"]
+MESH_CHECKPOINT_RUN = ["--mesh", os.path.join(ROOT, "common/mesh/geo/partial_dam_break_coarse.msh"),
+                       "--t-end", "7.2", "--outputs", "4", "--format", "vtk", "--quiet"]
+NS_CHECKPOINT_RUN = ["--case", "kelvin-helmholtz", "--resolution", "8", "--t-end", "0.1",
+                     "--outputs", "2", "--format", "vtk", "--quiet"]
 
 INTERESTING_INTS = [0, 1, 2, 3, 4, 8, 0x7F, 0x80, 0xFF, 0x7FFF, 0x8000, 0xFFFF, 45000, 65536,
                     0x7FFFFFFF, 0x80000000, 0xFFFFFFFF, 1 << 40, (1 << 63) - 1, (1 << 64) - 1]
@@ -123,6 +139,18 @@ def mutate(data, rng, splice_with):
     return bytes(data)
 
 
+def reseal(data):
+    """data with the FNV-1a hash of all but its last 8 bytes as those 8 (the
+    checksum of the triangle and Navier-Stokes checkpoints, this machine's
+    byte order): a forged checkpoint, for the checks behind the checksum."""
+    if len(data) < 8:
+        return data
+    value = 0xcbf29ce484222325
+    for byte in data[:-8]:
+        value = ((value ^ byte) * 0x100000001b3) & 0xFFFFFFFFFFFFFFFF
+    return data[:-8] + struct.pack("=Q", value)
+
+
 def ncgen(cdl, kind, path):
     source = path + ".cdl"
     with open(source, "w") as out:
@@ -139,7 +167,11 @@ class Reader:
         self.seed_dir = os.path.join(workdir, "seeds")
         os.makedirs(self.seed_dir, exist_ok=True)
         self.seeds = []
-        getattr(self, "setup_" + ("files" if name in ("bathymetry", "displacement") else name))()
+        self.runs_program = os.path.basename(program)
+        self.suffix = {"mesh": ".msh", "mesh-checkpoint": ".checkpoint",
+                       "ns-checkpoint": ".checkpoint"}.get(name, ".nc")
+        setup = "files" if name in ("bathymetry", "displacement") else name.replace("-", "_")
+        getattr(self, "setup_" + setup)()
 
     def setup_files(self):
         for kind in NETCDF_KINDS:
@@ -168,8 +200,40 @@ class Reader:
         self.make_checkpointed_run()
         self.seeds.append(self.complete)
 
+    def setup_mesh(self):
+        self.seeds = [os.path.join(ROOT, seed) for seed in MESH_SEEDS]
+
+    def setup_mesh_checkpoint(self):
+        base = os.path.join(self.seed_dir, "run")
+        subprocess.run([self.program] + MESH_CHECKPOINT_RUN + ["--checkpoint-every", "3",
+                                                               "--output", base],
+                       check=True, stdout=subprocess.DEVNULL)
+        self.seeds.append(base + ".checkpoint")
+
+    def setup_ns_checkpoint(self):
+        self.runs_program = "shallows-ns"
+        self.program = os.path.join(os.path.dirname(self.program), self.runs_program)
+        base = os.path.join(self.seed_dir, "run")
+        subprocess.run([self.program] + NS_CHECKPOINT_RUN + ["--checkpoint-every", "0.04",
+                                                             "--output", base],
+                       check=True, stdout=subprocess.DEVNULL)
+        self.seeds.append(base + ".checkpoint")
+
+    def prepare(self, data, rng):
+        """A mutated input as the reader gets it: the checkpoints of the
+        triangle and Navier-Stokes runs resealed half the time."""
+        if self.name in ("mesh-checkpoint", "ns-checkpoint") and rng.random() < 0.5:
+            return reseal(data)
+        return data
+
     def command(self, fuzzed, run_dir):
         """The command that reads fuzzed, run in run_dir."""
+        if self.name == "mesh":
+            return [self.program, "--mesh", fuzzed] + MESH_RUN
+        if self.name == "mesh-checkpoint":
+            return [self.program] + MESH_CHECKPOINT_RUN + ["--restart", fuzzed, "--output", "run"]
+        if self.name == "ns-checkpoint":
+            return [self.program] + NS_CHECKPOINT_RUN + ["--restart", fuzzed, "--output", "run"]
         if self.name == "bathymetry":
             return [self.program, "--scenario", "netcdf", "--bathymetry", fuzzed,
                     "--displacement", self.displacement, "--output", "out"] + RUN_OPTIONS
@@ -230,12 +294,15 @@ def judge(reader, run_dir, before, result, timed_out):
         defects.append(("crash", "signal %d" % -code))
         return defects
     lines = result.stderr.splitlines()
+    prefix = reader.runs_program + ": "
     if code not in (0, 1, 2):
         defects.append(("message", "exit code %d" % code))
-    elif code != 0 and (len(lines) != 1 or not lines[0].startswith("shallows: ")):
+    elif code != 0 and (len(lines) != 1 or not lines[0].startswith(prefix)):
         defects.append(("message", "stderr has %d lines: %r" % (len(lines), result.stderr[:300])))
     elif code == 0 and "summary: " not in result.stdout:
         defects.append(("message", "exit 0 without a summary line"))
+    if any(ord(c) < 0x20 and c != "\n" for c in result.stderr):
+        defects.append(("message", "a control byte reached stderr: %r" % result.stderr[:300]))
     litter = [name for name in os.listdir(run_dir) if ".tmp" in name or ".part" in name]
     if code != 0 and litter:
         defects.append(("litter", " ".join(sorted(litter))))
@@ -253,7 +320,7 @@ def judge(reader, run_dir, before, result, timed_out):
 def run_one(reader, data, run_dir, limit):
     shutil.rmtree(run_dir, ignore_errors=True)
     os.makedirs(run_dir)
-    fuzzed = os.path.join(run_dir, "input.nc")
+    fuzzed = os.path.join(run_dir, "input" + reader.suffix)
     with open(fuzzed, "wb") as out:
         out.write(data)
     command = reader.command(fuzzed, run_dir)
@@ -278,11 +345,11 @@ def run_one(reader, data, run_dir, limit):
     return command, result, judge(reader, run_dir, before, result, timed_out)
 
 
-def keep_finding(workdir, number, data, command, defects, result):
+def keep_finding(workdir, number, data, command, defects, result, suffix):
     findings = os.path.join(workdir, "findings")
     os.makedirs(findings, exist_ok=True)
     stem = os.path.join(findings, "%05d" % number)
-    with open(stem + ".nc", "wb") as out:
+    with open(stem + suffix, "wb") as out:
         out.write(data)
     with open(stem + ".txt", "w") as out:
         out.write(" ".join(command) + "\n")
@@ -323,7 +390,7 @@ def main():
     parser.add_argument("--program")
     parser.add_argument("--reader", required=True,
                         choices=["bathymetry", "displacement", "checkpoint", "snapshots",
-                                 "classic-header"])
+                                 "mesh", "mesh-checkpoint", "ns-checkpoint", "classic-header"])
     parser.add_argument("--libfuzzer", help="the libFuzzer binary of classic-header")
     parser.add_argument("--minutes", type=float, default=10.0)
     parser.add_argument("--workdir", required=True)
@@ -346,7 +413,7 @@ def main():
     run_dir = os.path.join(workdir, "run")
     end = time.monotonic() + 60.0 * args.minutes
     while time.monotonic() < end:
-        data = mutate(rng.choice(seeds), rng, rng.choice(seeds))
+        data = reader.prepare(mutate(rng.choice(seeds), rng, rng.choice(seeds)), rng)
         command, result, defects = run_one(reader, data, run_dir, args.limit)
         counts["tried"] += 1
         if result is not None:
@@ -357,8 +424,8 @@ def main():
         for kind, _ in defects:
             defects_seen[kind] += 1
         if defects:
-            keep_finding(workdir, counts["tried"], data, command, defects, result)
-    print("fuzz %s: %g minutes, program %s" % (args.reader, args.minutes, program))
+            keep_finding(workdir, counts["tried"], data, command, defects, result, reader.suffix)
+    print("fuzz %s: %g minutes, program %s" % (args.reader, args.minutes, reader.program))
     print("  " + ", ".join("%s %d" % item for item in counts.items()))
     print("  " + ", ".join("%s %d" % item for item in defects_seen.items()))
     failures = sum(count for kind, count in defects_seen.items() if kind != "library")

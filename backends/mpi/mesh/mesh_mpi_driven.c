@@ -3,6 +3,7 @@
 #include "backends/mpi/mpi_agree.h"
 #include "backends/mpi/mpi_check.h"
 #include "core/timer.h"
+#include "mesh/solver/mesh_stepper.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -33,6 +34,12 @@ static int start(void *self, swe_clock *clock, swe_error *err)
     int status = swe_mesh_mpi_model_edge_step(driven->model, &edge_step, err);
     driven->model->part->clock.edge_step = edge_step;
     copy_clock(driven, clock);
+    /* The step is global: every rank comes to the same answer. */
+    if (status == SWE_OK) {
+        status =
+            swe_mesh_check_step_count(&driven->model->part->clock, edge_step, driven->plan.t_end,
+                                      driven->mesh_path, driven->smallest_chi, err);
+    }
     return status;
 }
 
@@ -222,6 +229,7 @@ int swe_mesh_mpi_driven_init(swe_mesh_mpi_driven *driven, swe_mesh_mpi_model *mo
     driven->model = model;
     driven->mirror = mirror;
     driven->plan = *plan;
+    driven->mesh_path = mesh_path;
     swe_mesh_output_plan gathered = *plan; /* VTK: the ranks' pieces instead */
     gathered.formats &= ~(unsigned)SWE_FORMAT_VTK;
     int status = mirror != NULL ? swe_mesh_driven_init(&driven->mirror_driven, mirror, &gathered,

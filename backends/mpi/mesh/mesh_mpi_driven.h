@@ -18,6 +18,7 @@ typedef struct swe_mesh_mpi_driven {
     swe_mesh_driven mirror_driven; /* rank 0: its files and checkpoints */
     double smallest_chi;           /* m, over every rank's owned cells */
     swe_mesh_output_plan plan;     /* as asked; the mirror's lacks VTK */
+    const char *mesh_path;         /* for messages */
     swe_mesh_mpi_vtk vtk;          /* the pieces, with VTK asked */
 } swe_mesh_mpi_driven;
 

@@ -28,8 +28,7 @@ int swe_state_find_invalid(const swe_block *block, int *i, int *j)
 
 static int implausible(const swe_block *block, size_t cell)
 {
-    real speed = swe_cell_wave_speed(block->h[cell], block->hu[cell], block->hv[cell]);
-    return !(block->h[cell] <= SWE_STATE_MAX_DEPTH) || !(speed <= SWE_STATE_MAX_SPEED);
+    return !swe_cell_plausible(block->h[cell], block->hu[cell], block->hv[cell]);
 }
 
 int swe_state_find_implausible(const swe_block *block, int *i, int *j)

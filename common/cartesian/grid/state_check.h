@@ -4,12 +4,7 @@
 #define SWE_STATE_CHECK_H
 
 #include "cartesian/grid/block.h"
-
-/* Beyond these no state of a shallow-water run lies: 1000 km of water (the
- * input files' bound on elevations) and 100 km/s. What a checkpoint must
- * stay within to be continued from. */
-#define SWE_STATE_MAX_DEPTH 1.0e6
-#define SWE_STATE_MAX_SPEED 1.0e5
+#include "shallow_water/state_limits.h"
 
 /* Finds the first interior cell (row by row from (1, 1)) whose h, hu, hv
  * or b is not finite or whose depth is negative. Returns 1 and its indices

@@ -1,5 +1,6 @@
 #include "cartesian/io/netcdf_input.h"
 
+#include "io/domain_extent.h"
 #include "io/netcdf_input_field.h"
 
 #include <math.h>
@@ -43,26 +44,22 @@ static double sample(const swe_input_field *field, double x, double y, double ou
     return (1 - wy) * bottom + wy * top;
 }
 
-/* A domain that the grid and the time step can live with: coordinates
- * within a million kilometres, an extent from a millimetre to 100 000 km
- * (beyond, cell sizes overflow or shrink until no step ends). Degrees
- * pass here; the projection checks them. */
+/* A domain that the grid and the time step can live with
+ * (io/domain_extent.h). Degrees pass here; the projection checks them. */
 static int check_extent(enum swe_input_role role, const char *path, const swe_input_field *field,
                         swe_error *err)
 {
     const double *ends[] = {field->x, field->y};
     const size_t counts[] = {field->nx, field->ny};
-    for (int axis = 0; axis < 2; ++axis) {
-        double low = ends[axis][0], high = ends[axis][counts[axis] - 1];
-        double extent = high - low;
-        if (!(fabs(low) <= 1.0e9 && fabs(high) <= 1.0e9 && extent >= 1.0e-3 && extent <= 1.0e8)) {
-            return swe_fail(err, SWE_ERROR_USAGE,
-                            "%s file '%s' spans %s = %g to %g, not a domain of 1 mm to 100 000 km "
-                            "(give coordinates in metres or degrees)",
-                            swe_input_role_name(role), path, axis == 0 ? "x" : "y", low, high);
-        }
+    char what[600];
+    snprintf(what, sizeof what, "%s file '%s'", swe_input_role_name(role), path);
+    int status = SWE_OK;
+    for (int axis = 0; axis < 2 && status == SWE_OK; ++axis) {
+        status = swe_domain_extent_check(what, axis == 0 ? "x" : "y", ends[axis][0],
+                                         ends[axis][counts[axis] - 1],
+                                         "give coordinates in metres or degrees", err);
     }
-    return SWE_OK;
+    return status;
 }
 
 /* One field of a run, read in a child and checked for its extent. */

@@ -56,7 +56,9 @@ typedef struct swe_mesh {
  * lines that are not boundary edges. name is the file, for messages. */
 int swe_mesh_build(const swe_msh_raw *raw, const char *name, swe_mesh *mesh, swe_error *err);
 
-/* Reads and builds the mesh of a .msh file. */
+/* Reads and builds the mesh of a .msh file (gmsh/msh_reader.h); nodes
+ * that do not span a domain of 1 mm to 100 000 km within 10^9 m of the
+ * origin (io/domain_extent.h) are refused with SWE_ERROR_USAGE. */
 int swe_mesh_read(const char *path, swe_mesh *mesh, swe_error *err);
 
 /* Frees what build allocated and zeroes mesh; safe on a zeroed mesh. */

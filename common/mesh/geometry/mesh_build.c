@@ -2,6 +2,7 @@
  * edges with their one or two cells, and the boundary groups. */
 #include "mesh/geometry/mesh.h"
 
+#include "io/domain_extent.h"
 #include "mesh/gmsh/msh_reader.h"
 
 #include <math.h>
@@ -307,6 +308,29 @@ static int assign_lines(const swe_msh_raw *raw, const char *name, swe_mesh *mesh
     return status;
 }
 
+/* The nodes of a mesh file must span a domain the time step can live with
+ * (io/domain_extent.h): a mesh drawn in other units, scaled by 1e150 or
+ * 1e-150, would fail only at its first step. (Not in swe_mesh_build: a
+ * rank's part of a mesh may be narrower than the whole.) */
+static int check_extent(const swe_msh_raw *raw, const char *name, swe_error *err)
+{
+    double low[2] = {raw->node_x[0], raw->node_y[0]}, high[2] = {low[0], low[1]};
+    for (int n = 1; n < raw->node_count; ++n) {
+        low[0] = fmin(low[0], raw->node_x[n]);
+        high[0] = fmax(high[0], raw->node_x[n]);
+        low[1] = fmin(low[1], raw->node_y[n]);
+        high[1] = fmax(high[1], raw->node_y[n]);
+    }
+    char what[600];
+    snprintf(what, sizeof what, "the mesh '%s'", name);
+    int status = SWE_OK;
+    for (int axis = 0; axis < 2 && status == SWE_OK; ++axis) {
+        status = swe_domain_extent_check(what, axis == 0 ? "x" : "y", low[axis], high[axis],
+                                         "give node coordinates in metres", err);
+    }
+    return status;
+}
+
 int swe_mesh_build(const swe_msh_raw *raw, const char *name, swe_mesh *mesh, swe_error *err)
 {
     if (raw == NULL || mesh == NULL || raw->triangle_count < 1 || raw->node_count < 3) {
@@ -344,6 +368,9 @@ int swe_mesh_read(const char *path, swe_mesh *mesh, swe_error *err)
 {
     swe_msh_raw raw;
     int status = swe_msh_read_file(path, &raw, err);
+    if (status == SWE_OK) {
+        status = check_extent(&raw, path, err);
+    }
     if (status == SWE_OK) {
         status = swe_mesh_build(&raw, path, mesh, err);
     }

@@ -1,5 +1,7 @@
 #include "mesh/gmsh/msh_cursor.h"
 
+#include "core/printable.h"
+
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
@@ -9,16 +11,19 @@
 
 int swe_msh_fail(const swe_msh_cursor *cursor, const char *format, ...)
 {
-    char reason[400];
+    char reason[400], printable[512];
     va_list args;
     va_start(args, format);
     vsnprintf(reason, sizeof reason, format, args);
     va_end(args);
+    /* The reason quotes the file's tokens: escaped, whatever they hold. */
+    swe_printable(reason, strlen(reason), printable, sizeof printable);
     if (cursor->binary) {
         return swe_fail(cursor->err, SWE_ERROR_USAGE, "%s: byte %zu: %s", cursor->name,
-                        cursor->position, reason);
+                        cursor->position, printable);
     }
-    return swe_fail(cursor->err, SWE_ERROR_USAGE, "%s:%ld: %s", cursor->name, cursor->line, reason);
+    return swe_fail(cursor->err, SWE_ERROR_USAGE, "%s:%ld: %s", cursor->name, cursor->line,
+                    printable);
 }
 
 static int is_space(unsigned char c)
@@ -130,6 +135,15 @@ int swe_msh_quoted(swe_msh_cursor *cursor, char *text, size_t size)
         unsigned char c = cursor->data[cursor->position];
         if (c == '\n' || c == '\0') {
             return swe_msh_fail(cursor, "a physical name ends without its closing quote");
+        }
+        /* Names reach messages and the files' attributes, and match the
+         * scenarios' names of boundaries (wall, inflow, ...): printable
+         * ASCII only. */
+        if (c < ' ' || c > '~') {
+            return swe_msh_fail(cursor,
+                                "a physical name holds the byte 0x%02x: name groups in "
+                                "printable ASCII",
+                                c);
         }
         if (length + 1 >= size) {
             return swe_msh_fail(cursor, "a physical name is longer than %zu characters", size - 1);

@@ -2,8 +2,25 @@
  * of node tags and curves once the whole file is read. */
 #include "mesh/gmsh/msh_sections.h"
 
+#include "core/memory_budget.h"
+
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+int swe_msh_check_memory(const swe_msh_cursor *cursor, const swe_msh_parse_state *state)
+{
+    double bytes = (double)cursor->size +
+                   SWE_MSH_RUN_BYTES_PER_NODE * (double)state->declared_nodes +
+                   SWE_MSH_RUN_BYTES_PER_ELEMENT * (double)state->declared_elements;
+    char what[600], elements[48] = "";
+    if (state->declared_elements > 0) {
+        snprintf(elements, sizeof elements, ", %lld elements", state->declared_elements);
+    }
+    snprintf(what, sizeof what, "a run of the mesh '%s' (%lld nodes%s)", cursor->name,
+             state->declared_nodes, elements);
+    return swe_memory_check(what, bytes, "give a coarser mesh", cursor->err);
+}
 
 /* Node storage for count nodes; refuses a second $Nodes section. */
 int swe_msh_allocate_nodes(swe_msh_cursor *cursor, swe_msh_parse_state *state, long long count)
@@ -13,6 +30,11 @@ int swe_msh_allocate_nodes(swe_msh_cursor *cursor, swe_msh_parse_state *state, l
         return swe_msh_fail(cursor, "a second $Nodes section");
     }
     state->has_nodes = 1;
+    state->declared_nodes = count;
+    int status = swe_msh_check_memory(cursor, state);
+    if (status != SWE_OK) {
+        return status;
+    }
     size_t n = (size_t)count + 1;
     raw->node_x = malloc(n * sizeof *raw->node_x);
     raw->node_y = malloc(n * sizeof *raw->node_y);
@@ -100,6 +122,11 @@ int swe_msh_reserve_elements(swe_msh_cursor *cursor, swe_msh_parse_state *state,
     long long want_lines = (long long)raw->line_count + lines;
     if (want_triangles > SWE_MSH_MAX_COUNT || want_lines > SWE_MSH_MAX_COUNT) {
         return swe_msh_fail(cursor, "more than %lld elements", SWE_MSH_MAX_COUNT);
+    }
+    state->declared_elements = want_triangles > want_lines ? want_triangles : want_lines;
+    int status = swe_msh_check_memory(cursor, state);
+    if (status != SWE_OK) {
+        return status;
     }
     int ok = 1;
     if (want_triangles > state->triangle_capacity) {

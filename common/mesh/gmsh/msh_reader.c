@@ -1,11 +1,12 @@
 #include "mesh/gmsh/msh_reader.h"
 
+#include "core/memory_budget.h"
+#include "io/untrusted_file.h"
 #include "mesh/gmsh/msh_sections.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 void swe_msh_raw_free(swe_msh_raw *raw)
 {
@@ -200,36 +201,41 @@ int swe_msh_parse(const char *name, const unsigned char *data, size_t size, swe_
     return status;
 }
 
+int swe_msh_check_file(const char *path, swe_error *err)
+{
+    double bytes = 0;
+    return swe_untrusted_file_check("mesh", path, SWE_MSH_FIX, &bytes, err);
+}
+
 int swe_msh_read_file(const char *path, swe_msh_raw *raw, swe_error *err)
 {
     if (path == NULL || raw == NULL) {
         return swe_fail(err, SWE_ERROR_USAGE, "internal error: no mesh file named");
     }
     memset(raw, 0, sizeof *raw);
-    FILE *file = fopen(path, "rb");
+    double bytes = 0;
+    FILE *file = swe_untrusted_file_open("mesh", path, SWE_MSH_FIX, &bytes, err);
     if (file == NULL) {
-        return swe_fail(err, SWE_ERROR_USAGE, "cannot open the mesh '%s'", path);
+        return SWE_ERROR_USAGE;
     }
-    struct stat info;
-    if (fstat(fileno(file), &info) != 0 || !S_ISREG(info.st_mode)) {
-        fclose(file);
-        return swe_fail(err, SWE_ERROR_USAGE, "the mesh '%s' is not a regular file", path);
+    /* The whole file is held while it is parsed. */
+    char what[4200];
+    snprintf(what, sizeof what, "reading the mesh '%s'", path);
+    int status = swe_memory_check(what, bytes, "give a coarser mesh", err);
+    unsigned char *data = status == SWE_OK ? malloc((size_t)bytes) : NULL;
+    if (status == SWE_OK && data == NULL) {
+        status = swe_fail(err, SWE_ERROR_RUNTIME, "out of memory for the %.0f bytes of '%s'", bytes,
+                          path);
     }
-    long size = (long)info.st_size;
-    unsigned char *data = malloc((size_t)size + 1);
-    if (data == NULL) {
-        fclose(file);
-        return swe_fail(err, SWE_ERROR_RUNTIME, "out of memory for the %ld bytes of '%s'", size,
-                        path);
-    }
-    size_t got = fread(data, 1, (size_t)size, file);
+    size_t got = status == SWE_OK ? fread(data, 1, (size_t)bytes, file) : 0;
     int read_error = ferror(file);
     fclose(file);
-    int status = SWE_OK;
-    if (got != (size_t)size || read_error) {
-        status = swe_fail(err, SWE_ERROR_USAGE, "cannot read the mesh '%s'", path);
-    } else {
-        status = swe_msh_parse(path, data, (size_t)size, raw, err);
+    if (status == SWE_OK && (got != (size_t)bytes || read_error)) {
+        status =
+            swe_fail(err, SWE_ERROR_USAGE, "cannot read the mesh '%s' (%s)", path, SWE_MSH_FIX);
+    }
+    if (status == SWE_OK) {
+        status = swe_msh_parse(path, data, (size_t)bytes, raw, err);
     }
     free(data);
     return status;

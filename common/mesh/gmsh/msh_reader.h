@@ -13,10 +13,24 @@
 
 #include <stddef.h>
 
-/* Reads the file at path into raw (zeroed first; freed on failure). */
+/* What a refusal of the file itself tells the user to do. */
+#define SWE_MSH_FIX "give a GMSH mesh, .msh of format 2.2 or 4.1"
+
+/* Checks the file at path as an untrusted input (io/untrusted_file.h): a
+ * FIFO, a folder, a device or an empty file is refused with
+ * SWE_ERROR_USAGE before any reader opens it (the command line does this
+ * for --mesh, so that every program refuses before it starts). */
+int swe_msh_check_file(const char *path, swe_error *err);
+
+/* Reads the file at path into raw (zeroed first; freed on failure): the
+ * file checked as by swe_msh_check_file, and it and the arrays that its
+ * counts declare checked against the memory available
+ * (core/memory_budget.h) before they are allocated. */
 int swe_msh_read_file(const char *path, swe_msh_raw *raw, swe_error *err);
 
-/* Parses size bytes of a .msh file; name is used in messages. */
+/* Parses size bytes of a .msh file; name is used in messages. A run of
+ * the nodes and elements that its headers declare is checked against the
+ * memory available before their arrays are allocated. */
 int swe_msh_parse(const char *name, const unsigned char *data, size_t size, swe_msh_raw *raw,
                   swe_error *err);
 

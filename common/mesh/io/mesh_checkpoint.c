@@ -1,15 +1,23 @@
 #include "mesh/io/mesh_checkpoint.h"
 
+#include "core/printable.h"
 #include "io/atomic_file.h"
 #include "io/untrusted_file.h"
 #include "mesh/geometry/mesh_fingerprint.h"
+#include "shallow_water/state_limits.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static const char magic[8] = {'S', 'W', 'E', 'T', 'R', 'I', 'C', '1'};
+/* Format 2 records the water's volume; format 1 (without it) is refused. */
+static const char magic[8] = {'S', 'W', 'E', 'T', 'R', 'I', 'C', '2'};
+enum { MAGIC_VERSION = 7 }; /* where the format's digit stands */
+
+static const char *const fix = "give a PATH.checkpoint written by shallows --mesh "
+                               "--checkpoint-every";
+static const char *const damaged = "use an earlier checkpoint or start again";
 
 /* Everything but the arrays, zeroed before filling (padding included),
  * so that equal runs give equal bytes. */
@@ -20,6 +28,7 @@ typedef struct header {
     double t, last_dt, wave_speed, cfl;
     int64_t steps;
     int32_t next_snapshot;
+    double volume; /* m3 of water: sum of h * area over the cells, file order */
 } header;
 
 static size_t array_bytes(int cells)
@@ -37,12 +46,23 @@ static uint64_t hash_of(const header *head, const swe_mesh_checkpoint_state *sta
     return hash;
 }
 
+/* In file order, so that writer and reader sum the same numbers in the
+ * same order: the same bits. */
+static double volume_of(const swe_mesh_checkpoint_state *state, int cells)
+{
+    double volume = 0;
+    for (int k = 0; k < cells; ++k) {
+        volume += (double)state->h[k] * state->area[k];
+    }
+    return volume;
+}
+
 static int check_arguments(const char *path, const swe_mesh_checkpoint_run *run,
                            const void *position, const swe_mesh_checkpoint_state *state,
                            swe_error *err)
 {
     if (path == NULL || run == NULL || position == NULL || state == NULL || state->h == NULL ||
-        state->hu == NULL || state->hv == NULL || run->cells < 1) {
+        state->hu == NULL || state->hv == NULL || state->area == NULL || run->cells < 1) {
         return swe_fail(err, SWE_ERROR_USAGE,
                         "internal error: a checkpoint needs a run and a state");
     }
@@ -68,6 +88,7 @@ int swe_mesh_checkpoint_write(const char *path, const swe_mesh_checkpoint_run *r
     head.cfl = position->clock.cfl;
     head.steps = position->clock.steps;
     head.next_snapshot = position->next_snapshot;
+    head.volume = volume_of(state, run->cells);
     uint64_t hash = hash_of(&head, state, run->cells);
     swe_atomic_file file;
     status = swe_atomic_file_open(&file, path, err);
@@ -114,28 +135,39 @@ static const char *difference(const swe_mesh_checkpoint_run *file,
     return NULL;
 }
 
+/* The header's start: a checkpoint of a triangle run, of this format. */
+static int check_magic(const char *path, const header *head, int complete, swe_error *err)
+{
+    if (complete && memcmp(head->magic, magic, sizeof magic) == 0) {
+        return SWE_OK;
+    }
+    if (complete && memcmp(head->magic, magic, MAGIC_VERSION) == 0) {
+        char version[8];
+        swe_printable(&head->magic[MAGIC_VERSION], 1, version, sizeof version);
+        return swe_fail(err, SWE_ERROR_USAGE,
+                        "checkpoint '%s' is of format %s, this shallows reads format %c only "
+                        "(start the run again)",
+                        path, version, magic[MAGIC_VERSION]);
+    }
+    return swe_fail(err, SWE_ERROR_USAGE, "checkpoint '%s' is not of a triangle run (%s)", path,
+                    fix);
+}
+
 /* Reads the whole file: header, arrays and hash, sizes checked. */
 static int read_file(const char *path, header *head, const swe_mesh_checkpoint_state *state,
                      int cells, uint64_t *hash, swe_error *err)
 {
     /* A named pipe or a directory is refused before it can block or
      * mislead the reads below. */
-    const char *fix = "give a PATH.checkpoint written by shallows --mesh --checkpoint-every";
     double bytes = 0;
-    int checked = swe_untrusted_file_check("checkpoint", path, fix, &bytes, err);
-    if (checked != SWE_OK) {
-        return checked;
-    }
-    FILE *stream = fopen(path, "rb");
+    FILE *stream = swe_untrusted_file_open("checkpoint", path, fix, &bytes, err);
     if (stream == NULL) {
-        return swe_fail(err, SWE_ERROR_USAGE, "checkpoint '%s' cannot be read (%s)", path, fix);
+        return SWE_ERROR_USAGE;
     }
-    int complete =
-        fread(head, sizeof *head, 1, stream) == 1 && memcmp(head->magic, magic, sizeof magic) == 0;
-    if (!complete) {
+    int status = check_magic(path, head, fread(head, sizeof *head, 1, stream) == 1, err);
+    if (status != SWE_OK) {
         fclose(stream);
-        return swe_fail(err, SWE_ERROR_USAGE, "checkpoint '%s' is not of a triangle run (%s)", path,
-                        fix);
+        return status;
     }
     if (head->real_size != (int32_t)sizeof(real) || head->run.cells != cells) {
         fclose(stream);
@@ -145,6 +177,7 @@ static int read_file(const char *path, header *head, const swe_mesh_checkpoint_s
                         path, head->run.cells, head->real_size, cells, (int)sizeof(real));
     }
     real *fields[3] = {state->h, state->hu, state->hv};
+    int complete = 1;
     for (int f = 0; complete && f < 3; ++f) {
         complete = fread(fields[f], array_bytes(cells), 1, stream) == 1;
     }
@@ -153,6 +186,47 @@ static int read_file(const char *path, header *head, const swe_mesh_checkpoint_s
     return complete ? SWE_OK
                     : swe_fail(err, SWE_ERROR_USAGE, "the checkpoint '%s' is truncated or too long",
                                path);
+}
+
+/* A clock the driver writes: t before t_end, a next snapshot of the run,
+ * finite non-negative dt and wave speed, a CFL number of the rule's. */
+static int check_clock(const char *path, const header *head, const swe_mesh_checkpoint_run *run,
+                       swe_error *err)
+{
+    if (head->t >= 0 && head->t < run->t_end && head->steps >= 0 && head->next_snapshot >= 1 &&
+        head->next_snapshot <= run->outputs && isfinite(head->last_dt) && head->last_dt >= 0 &&
+        isfinite(head->wave_speed) && head->wave_speed >= 0 && head->cfl > 0 && head->cfl <= 1) {
+        return SWE_OK;
+    }
+    return swe_fail(err, SWE_ERROR_USAGE, "the checkpoint '%s' has an impossible clock (%s)", path,
+                    damaged);
+}
+
+/* Every cell a state a run reaches, and the water the file records: a
+ * checksum made to fit a changed state does not make it one. */
+static int check_state(const char *path, const header *head, const swe_mesh_checkpoint_state *state,
+                       int cells, swe_error *err)
+{
+    for (int k = 0; k < cells; ++k) {
+        if (!swe_cell_plausible(state->h[k], state->hu[k], state->hv[k])) {
+            return swe_fail(err, SWE_ERROR_USAGE,
+                            "the checkpoint '%s' holds h = %g, hu = %g, hv = %g in triangle %d of "
+                            "the mesh file, beyond any run (depths 0 to %g m, speeds up to %g "
+                            "m/s; %s)",
+                            path, (double)state->h[k], (double)state->hu[k], (double)state->hv[k],
+                            k, SWE_STATE_MAX_DEPTH, SWE_STATE_MAX_SPEED, damaged);
+        }
+    }
+    double volume = volume_of(state, cells);
+    /* Summed as the writer summed it: only round-off of another build's
+     * compiler may differ. */
+    if (!(fabs(volume - head->volume) <= 1e-12 * fabs(head->volume))) {
+        return swe_fail(err, SWE_ERROR_USAGE,
+                        "the checkpoint '%s' holds %.9g m3 of water, not the %.9g m3 it records "
+                        "(%s)",
+                        path, volume, head->volume, damaged);
+    }
+    return SWE_OK;
 }
 
 int swe_mesh_checkpoint_read(const char *path, const swe_mesh_checkpoint_run *run,
@@ -177,9 +251,12 @@ int swe_mesh_checkpoint_read(const char *path, const swe_mesh_checkpoint_run *ru
                         "the checkpoint '%s' is of another run: its %s differs from this one's",
                         path, differs);
     }
-    if (!(head.t >= 0 && head.t < run->t_end) || head.steps < 0 || head.next_snapshot < 1 ||
-        head.next_snapshot > run->outputs) {
-        return swe_fail(err, SWE_ERROR_USAGE, "the checkpoint '%s' has an impossible clock", path);
+    status = check_clock(path, &head, run, err);
+    if (status == SWE_OK) {
+        status = check_state(path, &head, state, run->cells, err);
+    }
+    if (status != SWE_OK) {
+        return status;
     }
     position->clock = (swe_clock){.t = head.t,
                                   .steps = (long)head.steps,

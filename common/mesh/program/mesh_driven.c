@@ -3,6 +3,7 @@
 #include "core/timer.h"
 #include "mesh/geometry/mesh_fingerprint.h"
 #include "shallow_water/cell_values.h"
+#include "mesh/solver/mesh_stepper.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -47,6 +48,10 @@ static int start(void *self, swe_clock *clock, swe_error *err)
     }
     model->clock.edge_step = edge_step;
     copy_clock(driven, clock);
+    if (status == SWE_OK) {
+        status = swe_mesh_check_step_count(&model->clock, edge_step, driven->plan.t_end,
+                                           driven->mesh_path, driven->smallest_chi, err);
+    }
     return status;
 }
 
@@ -89,14 +94,22 @@ static int check_state(void *self, const swe_clock *clock, swe_error *err)
     return status;
 }
 
-/* Three arrays of the mesh's cells, file order, for a checkpoint. */
-static int allocate_state(swe_mesh_checkpoint_state *state, int cells, swe_error *err)
+/* The state's three arrays of the mesh's cells, file order, for a
+ * checkpoint, and the cells' areas, with which it sums the water. */
+static int allocate_state(const swe_mesh_model *model, swe_mesh_checkpoint_state *state,
+                          swe_error *err)
 {
-    state->h = malloc((size_t)cells * sizeof(real));
-    state->hu = malloc((size_t)cells * sizeof(real));
-    state->hv = malloc((size_t)cells * sizeof(real));
-    if (state->h == NULL || state->hu == NULL || state->hv == NULL) {
+    const swe_mesh *mesh = &model->run.mesh;
+    size_t cells = (size_t)mesh->cell_count;
+    state->h = malloc(cells * sizeof(real));
+    state->hu = malloc(cells * sizeof(real));
+    state->hv = malloc(cells * sizeof(real));
+    state->area = malloc(cells * sizeof(double));
+    if (state->h == NULL || state->hu == NULL || state->hv == NULL || state->area == NULL) {
         return swe_fail(err, SWE_ERROR_RUNTIME, "out of memory for a checkpoint");
+    }
+    for (size_t k = 0; k < cells; ++k) {
+        state->area[k] = mesh->cell_area[model->run_of_file[k]];
     }
     return SWE_OK;
 }
@@ -106,14 +119,15 @@ static void free_state(swe_mesh_checkpoint_state *state)
     free(state->h);
     free(state->hu);
     free(state->hv);
+    free(state->area);
 }
 
 static int restore(void *self, const char *path, swe_checkpoint_position *position, swe_error *err)
 {
     swe_mesh_driven *driven = self;
     swe_mesh_model *model = driven->model;
-    swe_mesh_checkpoint_state state = {NULL, NULL, NULL};
-    int status = allocate_state(&state, driven->run.cells, err);
+    swe_mesh_checkpoint_state state = {NULL, NULL, NULL, NULL};
+    int status = allocate_state(model, &state, err);
     if (status == SWE_OK) {
         status = swe_mesh_checkpoint_read(path, &driven->run, position, &state, err);
     }
@@ -132,8 +146,8 @@ static int write_checkpoint(void *self, const char *path, const swe_checkpoint_p
                             swe_error *err)
 {
     swe_mesh_driven *driven = self;
-    swe_mesh_checkpoint_state state = {NULL, NULL, NULL};
-    int status = allocate_state(&state, driven->run.cells, err);
+    swe_mesh_checkpoint_state state = {NULL, NULL, NULL, NULL};
+    int status = allocate_state(driven->model, &state, err);
     if (status == SWE_OK) {
         status =
             swe_mesh_model_state_in_file_order(driven->model, state.h, state.hu, state.hv, err);

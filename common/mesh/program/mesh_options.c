@@ -1,6 +1,7 @@
 #include "mesh/program/mesh_options.h"
 
 #include "io/formats.h"
+#include "mesh/gmsh/msh_reader.h"
 #include "run/option_values.h"
 
 #include <math.h>
@@ -130,7 +131,12 @@ static int complete(void *context, swe_run_options *run, swe_error *err)
                         "a mesh run needs --mesh FILE.msh (the cases' meshes are in "
                         "common/mesh/geo/, make meshes writes the large ones)");
     }
-    int status = settle_scenario(options, err);
+    /* Refused here, before any program starts its run (under MPI: on every
+     * rank, before the ranks read it). */
+    int status = swe_msh_check_file(options->model.mesh_path, err);
+    if (status == SWE_OK) {
+        status = settle_scenario(options, err);
+    }
     if (status != SWE_OK) {
         return status;
     }

@@ -1,6 +1,7 @@
 #include "mesh/solver/mesh_stepper.h"
 
 #include "mesh/solver/mesh_backend.h"
+#include "shallow_water/state_limits.h"
 #include "shallow_water/time_step.h"
 
 static swe_mesh_launch edge_launch(int read_stage, int second_order)
@@ -112,4 +113,27 @@ int swe_mesh_advance(swe_mesh_run *run, swe_mesh_clock *clock, double t_target, 
         status = swe_mesh_step(run, clock, t_target, err);
     }
     return status;
+}
+
+int swe_mesh_check_step_count(const swe_mesh_clock *clock, real edge_step, double t_end,
+                              const char *mesh, double smallest_chi, swe_error *err)
+{
+    if (clock == NULL || mesh == NULL) {
+        return swe_fail(err, SWE_ERROR_USAGE, "internal error: no run to count the steps of");
+    }
+    double dt = clock->cfl * (double)edge_step;
+    double steps = (t_end - clock->t) / dt;
+    /* A state gone wrong (no positive step, waves beyond any run's) is the
+     * guard's to report; with waves a run reaches, the mesh is what makes
+     * the steps this short. */
+    double speed = smallest_chi / (double)edge_step;
+    if (!(edge_step > 0) || edge_step >= SWE_MESH_NO_TIME_LIMIT ||
+        !(speed <= SWE_STATE_MAX_SPEED) || !(steps > SWE_MESH_MAX_STEPS)) {
+        return SWE_OK;
+    }
+    return swe_fail(err, SWE_ERROR_USAGE,
+                    "the mesh '%s' takes steps of %.3g s, %.3g steps to --t-end %g, more than "
+                    "%.0e (its smallest triangle's area over its longest side is %.3g m: remove "
+                    "slivers from the mesh, or give a shorter --t-end)",
+                    mesh, dt, steps, t_end, SWE_MESH_MAX_STEPS, smallest_chi);
 }

@@ -33,4 +33,18 @@ int swe_mesh_step(swe_mesh_run *run, swe_mesh_clock *clock, double t_target, swe
 /* Steps until clock->t reaches t_target. */
 int swe_mesh_advance(swe_mesh_run *run, swe_mesh_clock *clock, double t_target, swe_error *err);
 
+/* The most steps a run may take to its end: a billion steps of the
+ * smallest mesh take days; more is a mesh with a sliver (a node moved onto
+ * its neighbour), not a run to wait for. */
+#define SWE_MESH_MAX_STEPS 1.0e9
+
+/* At the start of a run on mesh (its path, for the message): SWE_OK when
+ * steps of the state's first dt (clock->cfl times edge_step) reach t_end
+ * from clock->t in at most SWE_MESH_MAX_STEPS, when no wave limits the
+ * step, or when the waves (smallest_chi / edge_step) are beyond any run's
+ * (shallow_water/state_limits.h: the guard stops that run); else
+ * SWE_ERROR_USAGE naming both and the smallest chi (m). */
+int swe_mesh_check_step_count(const swe_mesh_clock *clock, real edge_step, double t_end,
+                              const char *mesh, double smallest_chi, swe_error *err);
+
 #endif

@@ -1,6 +1,8 @@
 #include "ns/cases/ns_mask.h"
 
-#include <errno.h>
+#include "core/memory_budget.h"
+#include "io/untrusted_file.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,6 +11,12 @@ typedef struct pgm {
     int width, height, maxval;
     unsigned char *dark; /* width * height, row 0 at the top */
 } pgm;
+
+int ns_mask_check_file(const char *path, swe_error *err)
+{
+    double bytes = 0;
+    return swe_untrusted_file_check(NS_MASK_ROLE, path, NS_MASK_FIX, &bytes, err);
+}
 
 /* The next header number, skipping white space and # comments. */
 static int header_number(FILE *file, int *value)
@@ -52,26 +60,53 @@ static int read_pixels(FILE *file, int binary, pgm *image)
     return 0;
 }
 
+/* The pixels the header declares must fit in the rest of the file (P5:
+ * one or two bytes each; P2: a digit and a separator each) and in memory,
+ * before they are allocated. */
+static int check_pixels(FILE *file, const char *path, double bytes, int binary, const pgm *image,
+                        swe_error *err)
+{
+    double pixels = (double)image->width * (double)image->height;
+    double least = binary ? (image->maxval > 255 ? 2.0 : 1.0) * pixels + 1.0 : 2.0 * pixels;
+    long at = ftell(file);
+    double left = at >= 0 ? bytes - (double)at : 0.0;
+    if (least > left) {
+        return swe_fail(err, SWE_ERROR_USAGE,
+                        "%s '%s' declares %d x %d pixels, more than its %.0f bytes hold (%s)",
+                        NS_MASK_ROLE, path, image->width, image->height, bytes, NS_MASK_FIX);
+    }
+    char what[4200];
+    snprintf(what, sizeof what, "the %d x %d pixels of %s '%s'", image->width, image->height,
+             NS_MASK_ROLE, path);
+    return swe_memory_check(what, pixels, "give a smaller picture", err);
+}
+
 static int read_pgm(const char *path, pgm *image, swe_error *err)
 {
-    FILE *file = fopen(path, "rb");
+    double bytes = 0;
+    FILE *file = swe_untrusted_file_open(NS_MASK_ROLE, path, NS_MASK_FIX, &bytes, err);
     if (file == NULL) {
-        return swe_fail(err, SWE_ERROR_USAGE, "cannot open the obstacle picture '%s': %s", path,
-                        strerror(errno));
+        return SWE_ERROR_USAGE;
     }
     char magic[3] = {0};
-    int ok = fread(magic, 1, 2, file) == 2 && magic[0] == 'P' &&
-             (magic[1] == '5' || magic[1] == '2') && header_number(file, &image->width) == 0 &&
-             header_number(file, &image->height) == 0 && header_number(file, &image->maxval) == 0 &&
-             image->width > 0 && image->height > 0 && image->width <= 1 << 16 &&
-             image->height <= 1 << 16 && image->maxval > 0 && image->maxval < 65536 &&
-             read_pixels(file, magic[1] == '5', image) == 0;
+    int header = fread(magic, 1, 2, file) == 2 && magic[0] == 'P' &&
+                 (magic[1] == '5' || magic[1] == '2') && header_number(file, &image->width) == 0 &&
+                 header_number(file, &image->height) == 0 &&
+                 header_number(file, &image->maxval) == 0 && image->width > 0 &&
+                 image->height > 0 && image->width <= 1 << 16 && image->height <= 1 << 16 &&
+                 image->maxval > 0 && image->maxval < 65536;
+    int binary = magic[1] == '5';
+    int status = header ? check_pixels(file, path, bytes, binary, image, err) : SWE_OK;
+    int ok = header && status == SWE_OK && read_pixels(file, binary, image) == 0;
     fclose(file);
     if (!ok) {
         free(image->dark);
         image->dark = NULL;
-        return swe_fail(err, SWE_ERROR_USAGE,
-                        "'%s' is not a PGM picture (P5 or P2, width height maxval, pixels)", path);
+        return status != SWE_OK ? status
+                                : swe_fail(err, SWE_ERROR_USAGE,
+                                           "'%s' is not a PGM picture (P5 or P2, width height "
+                                           "maxval, pixels)",
+                                           path);
     }
     return SWE_OK;
 }

@@ -1,10 +1,11 @@
 #include "ns/model/ns_checkpoint.h"
 
+#include "core/printable.h"
+#include "io/atomic_file.h"
 #include "io/untrusted_file.h"
 
-#include "io/atomic_file.h"
-
 #include <errno.h>
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -12,6 +13,14 @@
 static const char magic[16] = "shallows-ns-cp1\n";
 
 enum { CASE_NAME_BYTES = 32, IDENTITY_VALUES = 41 };
+
+/* The fastest velocity component a checkpoint may hold: 100 km/s, as for
+ * the shallow-water runs. An incompressible flow lies far below the speed
+ * of sound (1.5 km/s in water), and a forged 1e30 would shrink the time
+ * step until the run never ends. */
+#define NS_CHECKPOINT_MAX_SPEED 1.0e5
+
+static const char *const damaged = "use an earlier checkpoint or start again";
 
 /* A file read or written through one FNV-1a hash of its bytes. */
 typedef struct hashed_file {
@@ -230,9 +239,12 @@ static int check_integrity(FILE *stream, const char *path, const ns_solver *whol
         return swe_fail(err, SWE_ERROR_USAGE, "%s is not a shallows-ns checkpoint", path);
     }
     if (strncmp(stored_case, case_name, sizeof stored_case) != 0) {
+        /* Bytes of the file, not yet vouched for by its hash: escaped. */
+        char shown[4 * CASE_NAME_BYTES + 4];
+        swe_printable(stored_case, strnlen(stored_case, sizeof stored_case), shown, sizeof shown);
         return swe_fail(err, SWE_ERROR_USAGE,
-                        "checkpoint %s is of case '%.32s', not '%s': restart with the same case",
-                        path, stored_case, case_name);
+                        "checkpoint %s is of case '%s', not '%s': restart with the same case", path,
+                        shown, case_name);
     }
     long long size = -1;
     if (fseek(stream, 0, SEEK_END) == 0) {
@@ -288,6 +300,55 @@ static int check_same_run(const header *stored, const header *expected, const ch
     return SWE_OK;
 }
 
+/* A clock the driver writes: t before t_end, a next snapshot of the run,
+ * finite non-negative dt and speed, counters that are counts. */
+static int check_clock(const header *stored, const char *path, const ns_checkpoint_run *run,
+                       swe_error *err)
+{
+    if (stored->t >= 0 && stored->t < run->t_end && stored->steps >= 0 &&
+        stored->next_snapshot >= 1 && stored->next_snapshot <= run->outputs &&
+        isfinite(stored->last_dt) && stored->last_dt >= 0 && isfinite(stored->wave_speed) &&
+        stored->wave_speed >= 0 && (stored->have_history == 0 || stored->have_history == 1) &&
+        stored->cg_iterations_total >= 0) {
+        return SWE_OK;
+    }
+    return swe_fail(err, SWE_ERROR_USAGE,
+                    "checkpoint %s holds t = %.17g s after %lld steps before snapshot %d of %d, "
+                    "which no run writes (%s)",
+                    path, stored->t, (long long)stored->steps, (int)stored->next_snapshot,
+                    run->outputs, damaged);
+}
+
+/* Every value read finite, every velocity component within
+ * NS_CHECKPOINT_MAX_SPEED: a hash made to fit a changed state does not
+ * make it one a run reaches. */
+static int check_fields(const ns_solver *whole, const char *path, swe_error *err)
+{
+    static const char *const names[7] = {
+        "u", "v", "w", "the history of u", "the history of v", "the history of w", "p"};
+    const ns_grid *g = &whole->grid;
+    real *fields[7];
+    fields_of(whole, fields);
+    for (int f = 0; f < 7; ++f) {
+        double limit = f < NS_AXES ? NS_CHECKPOINT_MAX_SPEED : INFINITY;
+        for (int k = 0; k < g->n[2]; ++k) {
+            for (int j = 0; j < g->n[1]; ++j) {
+                for (int i = 0; i < g->n[0]; ++i) {
+                    double value = (double)fields[f][ns_index(g, i, j, k)];
+                    if (!(fabs(value) <= limit)) {
+                        return swe_fail(err, SWE_ERROR_USAGE,
+                                        "checkpoint %s holds %s = %g at cell (%d, %d, %d), "
+                                        "beyond any run (finite values, speeds up to %g; %s)",
+                                        path, names[f], value, i, j, k, NS_CHECKPOINT_MAX_SPEED,
+                                        damaged);
+                    }
+                }
+            }
+        }
+    }
+    return SWE_OK;
+}
+
 int ns_checkpoint_read(const char *path, ns_solver *whole, const ns_checkpoint_run *run,
                        ns_checkpoint_state *state, swe_error *err)
 {
@@ -298,14 +359,9 @@ int ns_checkpoint_read(const char *path, ns_solver *whole, const ns_checkpoint_r
      * mislead the reads below. */
     const char *fix = "give a PATH.checkpoint written by shallows-ns --checkpoint-every";
     double bytes = 0;
-    int checked = swe_untrusted_file_check("checkpoint", path, fix, &bytes, err);
-    if (checked != SWE_OK) {
-        return checked;
-    }
-    FILE *stream = fopen(path, "rb");
+    FILE *stream = swe_untrusted_file_open("checkpoint", path, fix, &bytes, err);
     if (stream == NULL) {
-        return swe_fail(err, SWE_ERROR_USAGE, "checkpoint '%s' cannot be read: %s (%s)", path,
-                        strerror(errno), fix);
+        return SWE_ERROR_USAGE;
     }
     header stored, expected;
     ns_checkpoint_state unused = {0};
@@ -317,9 +373,12 @@ int ns_checkpoint_read(const char *path, ns_solver *whole, const ns_checkpoint_r
         status = check_same_run(&stored, &expected, path, whole, run, err);
     }
     if (status == SWE_OK) {
+        status = check_clock(&stored, path, run, err);
+    }
+    if (status == SWE_OK) {
         transfer_fields(&file, whole, get_row);
         status = file.failed ? swe_fail(err, SWE_ERROR_USAGE, "cannot read checkpoint %s", path)
-                             : SWE_OK;
+                             : check_fields(whole, path, err);
     }
     fclose(stream);
     if (status == SWE_OK) {

@@ -41,9 +41,11 @@ int ns_checkpoint_write(const char *path, const ns_solver *whole, const ns_check
 /* Reads the checkpoint at path into the interior of whole's velocity,
  * history and pressure and into *state. whole must be the run's initial
  * state (created, not stepped): its grid, physics and fluid mask must match
- * the file's. A file that is missing, truncated, damaged (hash) or of
- * another run (naming what differs) is refused with SWE_ERROR_USAGE before
- * whole is touched. */
+ * the file's. A file that is missing or not a regular file
+ * (io/untrusted_file.h), truncated, damaged (hash), of another run (naming
+ * what differs) or with a clock no run writes is refused with
+ * SWE_ERROR_USAGE before whole is touched; one whose values are not finite
+ * or whose velocities exceed 100 km/s, after (whole then holds them). */
 int ns_checkpoint_read(const char *path, ns_solver *whole, const ns_checkpoint_run *run,
                        ns_checkpoint_state *state, swe_error *err);
 

@@ -1,5 +1,6 @@
 #include "ns/program/ns_options.h"
 
+#include "ns/cases/ns_mask.h"
 #include "run/option_values.h"
 
 #include <math.h>
@@ -11,6 +12,10 @@ enum { NS_MAX_RESOLUTION = 1 << 16 };
 
 /* The CFL number of a run that gives none: half the stability limit. */
 #define NS_DEFAULT_CFL 0.5
+
+/* The most steps a fixed --dt may take to --t-end: a billion steps of the
+ * smallest grid take days. */
+#define NS_MAX_STEPS 1.0e9
 
 enum option_id {
     OPTION_CASE,
@@ -83,15 +88,34 @@ static int parse(void *context, int id, const char *value, swe_error *err)
     }
 }
 
-/* Fills what was not given from the case. */
+/* A fixed --dt must reach --t-end in a number of steps a run can take: a
+ * --dt of 1e-12 s would take 2e13 steps, a run that never ends. */
+static int check_step_count(const ns_options *o, const swe_run_options *run, swe_error *err)
+{
+    double dt = o->settings.parameters.fixed_dt;
+    if (!(dt > 0) || run->steps > 0 || run->t_end / dt <= NS_MAX_STEPS) {
+        return SWE_OK;
+    }
+    return swe_fail(err, SWE_ERROR_USAGE,
+                    "--dt %g takes %.3g steps to --t-end %g, more than %.0e: give a larger --dt "
+                    "or a shorter --t-end",
+                    dt, run->t_end / dt, run->t_end, NS_MAX_STEPS);
+}
+
+/* Fills what was not given from the case; checks what depends on it and
+ * the obstacle picture, before any program starts its run (under MPI: on
+ * every rank). */
 static int complete(void *context, swe_run_options *run, swe_error *err)
 {
-    (void)err;
     ns_options *o = context;
     run->t_end = isnan(run->t_end) ? o->kase->default_end_time : run->t_end;
     run->cfl = isnan(run->cfl) ? NS_DEFAULT_CFL : run->cfl;
     run->output_path = run->output_path != NULL ? run->output_path : o->kase->name;
-    return SWE_OK;
+    int status = check_step_count(o, run, err);
+    if (status == SWE_OK && o->settings.obstacles != NULL) {
+        status = ns_mask_check_file(o->settings.obstacles, err);
+    }
+    return status;
 }
 
 /* What the solver takes from the shared options. */

@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 static char work_dir[512];
@@ -266,6 +267,12 @@ static void test_bad_input_ends_every_rank_with_one_line(void)
     expect_refusal("--backend cobol", "backend 'cobol' is not built into this program");
     expect_refusal("--order 3", "--order must be between 1 and 2, got 3");
     expect_refusal("--restart missing.checkpoint", "missing.checkpoint");
+    /* A FIFO once hung every rank in the reader: refused on the command
+     * line, before the ranks read anything. */
+    char fifo[1024];
+    swe_path_in(fifo, sizeof fifo, work_dir, "fifo.msh");
+    CU_ASSERT_EQUAL_FATAL(mkfifo(fifo, 0600), 0);
+    expect_refusal("--mesh fifo.msh", "mesh 'fifo.msh' is a FIFO, not a regular file");
 }
 
 void register_mesh_mpi_cli_tests(void)
