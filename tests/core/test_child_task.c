@@ -7,10 +7,10 @@
 #include "core/printable.h"
 #include "io/child_task.h"
 #include "io/classic_header.h"
-#include "io/output_guard.h"
-#include "tests/program_runner.h"
 #include "io/domain_extent.h"
+#include "io/output_guard.h"
 #include "io/untrusted_file.h"
+#include "tests/program_runner.h"
 #include "tests/test_suites.h"
 
 #include <CUnit/CUnit.h>

@@ -2,8 +2,8 @@
 
 #include "core/timer.h"
 #include "mesh/geometry/mesh_fingerprint.h"
-#include "shallow_water/cell_values.h"
 #include "mesh/solver/mesh_stepper.h"
+#include "shallow_water/cell_values.h"
 
 #include <math.h>
 #include <stdlib.h>
