@@ -108,6 +108,27 @@ static int write_axes(swe_netcdf_volume *v, const swe_volume_description *d, con
     return SWE_OK;
 }
 
+/* A writer of description's grid for the file path, no file open yet
+ * (NULL when out of memory). */
+static swe_netcdf_volume *allocate_volume(const char *path,
+                                          const swe_volume_description *description)
+{
+    swe_netcdf_volume *v = calloc(1, sizeof *v);
+    if (v == NULL) {
+        return NULL;
+    }
+    v->id = -1;
+    v->count = description->count;
+    for (int axis = 0; axis < 3; ++axis) {
+        v->cells[axis] = description->cells[axis];
+    }
+    if ((v->final_path = swe_path_join(path, "")) == NULL) {
+        swe_netcdf_volume_close(v, 0, NULL);
+        return NULL;
+    }
+    return v;
+}
+
 int swe_netcdf_volume_create(swe_netcdf_volume **out, const char *path,
                              const swe_volume_description *description, swe_error *err)
 {
@@ -115,15 +136,9 @@ int swe_netcdf_volume_create(swe_netcdf_volume **out, const char *path,
         description->count > MAX_VARIABLES) {
         return swe_fail(err, SWE_ERROR_USAGE, "internal error: bad NetCDF volume description");
     }
-    swe_netcdf_volume *v = calloc(1, sizeof *v);
-    if (v == NULL || (v->final_path = swe_path_join(path, "")) == NULL) {
-        swe_netcdf_volume_close(v, 0, NULL);
+    swe_netcdf_volume *v = allocate_volume(path, description);
+    if (v == NULL) {
         return swe_fail(err, SWE_ERROR_RUNTIME, "out of memory for the NetCDF output");
-    }
-    v->id = -1;
-    v->count = description->count;
-    for (int axis = 0; axis < 3; ++axis) {
-        v->cells[axis] = description->cells[axis];
     }
     int status = swe_netcdf_create_temporary(v->final_path, NC_NETCDF4, &v->id, &v->temp_path, err);
     if (status != SWE_OK) {
@@ -184,15 +199,9 @@ int swe_netcdf_volume_continue(swe_netcdf_volume **out, const char *path,
         return swe_fail(err, SWE_ERROR_USAGE, "internal error: bad NetCDF volume to continue");
     }
     *out = NULL;
-    swe_netcdf_volume *v = calloc(1, sizeof *v);
-    if (v == NULL || (v->final_path = swe_path_join(path, "")) == NULL) {
-        swe_netcdf_volume_close(v, 0, NULL);
+    swe_netcdf_volume *v = allocate_volume(path, description);
+    if (v == NULL) {
         return swe_fail(err, SWE_ERROR_RUNTIME, "out of memory for the NetCDF output");
-    }
-    v->id = -1;
-    v->count = description->count;
-    for (int axis = 0; axis < 3; ++axis) {
-        v->cells[axis] = description->cells[axis];
     }
     int status = swe_copy_to_temporary(v->final_path, &v->temp_path, err);
     if (status == SWE_OK) {
