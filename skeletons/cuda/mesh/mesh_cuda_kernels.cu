@@ -57,9 +57,12 @@ __global__ void mesh_min_steps(const __grid_constant__ swe_mesh_arrays arrays, r
     /* TODO: the block's smallest edge time step. Each thread walks the edges from blockIdx.x *
      * blockDim.x + threadIdx.x in strides of gridDim.x * blockDim.x, keeping mine =
      * swe_mesh_min_step(mine, arrays.edge_time_step[e]); then smallest[threadIdx.x] = mine,
-     * __syncthreads(), and the block halves: for stride = blockDim.x / 2 down to 1, threads below
-     * stride take the smaller of their value and the one stride above, __syncthreads() after each
-     * halving. Thread 0 writes smallest[0] to partial[blockIdx.x]. */
+     * __syncthreads(), and the block halves: for half = blockDim.x / 2 down to 1, threads below
+     * half take the smaller of their value and the one half above, __syncthreads() after each
+     * halving. Thread 0 writes smallest[0] to partial[blockIdx.x]. (Faster: load
+     * SWE_MESH_CUDA_MIN_LOADS edges, a stride apart, before comparing any, so that that many loads
+     * of each thread are in flight at once; an edge past the end loads as SWE_MESH_NO_TIME_LIMIT,
+     * which changes no minimum.) */
     if (threadIdx.x == 0) {
         partial[blockIdx.x] = (real)NAN;
     }
