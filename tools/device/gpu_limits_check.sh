@@ -58,7 +58,7 @@ if has mesh; then
     for p in double single; do
         R=$([ $p = double ] && echo 8 || echo 4)
         for order in 1 2; do
-            for ordering in rcm+edges random; do
+            for ordering in ${MESH_ORDERINGS:-rcm+edges}; do
                 omp=$(run "$root" $p openmp $order $ordering | field state)
                 for tree in "$root" "$base"; do
                     [ -x "$tree/build/$p/shallows" ] || continue
@@ -82,6 +82,7 @@ if has mesh; then
         for order in 1 2; do
             for tree in "$root" "$base"; do
                 [ -x "$tree/build/$p/shallows" ] || continue
+                [ "$tree" = "$base" ] && [ $order = 2 ] && continue
                 name=$([ "$tree" = "$base" ] && echo base || echo new)
                 timeout 120 ncu --clock-control none --csv --print-units base \
                     --metrics gpu__time_duration.sum,dram__bytes_read.sum,dram__bytes_write.sum \
@@ -122,7 +123,7 @@ if has ns; then
     ns_csv=$out/ns-256.csv
     echo "precision,level,kernel_GBps,kernel_copy_GBps,step_cell_steps_per_s,step_GBps,cg_it,summary" >"$ns_csv"
     for p in single double; do
-        for level in 3 1; do
+        for level in ${NS_LEVELS:-3}; do
             k=$(timeout 90 build/$p/shallows-ns --case kelvin-helmholtz --dt 1e-4 --resolution 256 \
                 --steps 2 --backend cuda --level $level --benchmark --profile 2>&1)
             s=$(timeout 90 build/$p/shallows-ns --case kelvin-helmholtz --dt 1e-4 --resolution 256 \
