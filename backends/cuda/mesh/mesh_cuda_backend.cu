@@ -4,7 +4,8 @@
  * smallest edge time step crossing to the host. That minimum takes two
  * launches of the reduction kernel: one over the edges with as many
  * blocks as the device holds at once (every multiprocessor streaming),
- * one block over their partial minima. With
+ * one block over their partial minima, which writes the result straight
+ * into pinned host memory (no copy to wait for). With
  * MESH_CUDA_LAYOUT=aos the state is stored as (h, hu, hv) records and
  * converted on upload and download; the host always keeps structure of
  * arrays. */
@@ -25,8 +26,8 @@ typedef struct mesh_cuda_fields {
     swe_mesh_arrays device; /* device pointers, host counts and physics */
     real *state, *stage;    /* the state records when SWE_MESH_STATE_STRIDE is 3 */
     real *partial;          /* the reduction's partial minima, on the device */
-    real *smallest;         /* their minimum, on the device */
-    real *host_smallest;    /* and its copy, pinned */
+    real *smallest;         /* their minimum: pinned host memory the device writes */
+    real *device_smallest;  /* the same memory as the device addresses it */
     real *staging;          /* host records for AoS transfers */
     int reduction_blocks;
     swe_mesh_cuda_halo halo; /* of a part of shallows-mpi --mesh */
@@ -137,10 +138,8 @@ static int allocate_arrays(mesh_cuda_fields *f, const swe_mesh_arrays *host, swe
         status = allocate((void **)&f->partial, (size_t)f->reduction_blocks, sizeof(real), err);
     }
     if (status == SWE_OK) {
-        status = allocate((void **)&f->smallest, 1, sizeof(real), err);
-    }
-    if (status == SWE_OK) {
-        CUDA_CHECK(cudaMallocHost((void **)&f->host_smallest, sizeof(real)), err);
+        CUDA_CHECK(cudaHostAlloc((void **)&f->smallest, sizeof(real), cudaHostAllocMapped), err);
+        CUDA_CHECK(cudaHostGetDevicePointer((void **)&f->device_smallest, f->smallest, 0), err);
     }
     return status;
 }
@@ -201,8 +200,7 @@ static void release(mesh_cuda_fields *f)
     SWE_MESH_CONDITION_REALS(FREE_DEVICE)
     swe_mesh_cuda_halo_release(&f->halo);
     CUDA_CHECK_WARN(cudaFree(f->partial));
-    CUDA_CHECK_WARN(cudaFree(f->smallest));
-    CUDA_CHECK_WARN(cudaFreeHost(f->host_smallest));
+    CUDA_CHECK_WARN(cudaFreeHost(f->smallest));
     if (f->stream != NULL) {
         CUDA_CHECK_WARN(cudaStreamDestroy(f->stream));
     }
@@ -339,16 +337,13 @@ static int cuda_min_time_step(swe_mesh_run *run, real *time_step, swe_error *err
         swe_mesh_arrays partials = f->device;
         partials.edge_time_step = f->partial;
         partials.edge_count = f->reduction_blocks;
-        status = swe_mesh_cuda_min_steps(partials, f->smallest, 1, f->stream, err);
+        status = swe_mesh_cuda_min_steps(partials, f->device_smallest, 1, f->stream, err);
     }
     if (status != SWE_OK) {
         return status;
     }
-    CUDA_CHECK(cudaMemcpyAsync(f->host_smallest, f->smallest, sizeof(real), cudaMemcpyDeviceToHost,
-                               f->stream),
-               err);
     CUDA_CHECK(cudaStreamSynchronize(f->stream), err);
-    *time_step = *f->host_smallest;
+    *time_step = *(volatile real *)f->smallest;
     return SWE_OK;
 }
 
