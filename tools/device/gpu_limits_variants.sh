@@ -64,6 +64,7 @@ for repeat in 1 2; do
         [ "$repeat" = 2 ] && [ "$name" != new ] && continue
         R=$([ "$p" = double ] && echo 8 || echo 4)
         for order in ${orders//,/ }; do
+            [ "$repeat" = 2 ] && [ "$order" != 1 ] && continue
             line=$("$(tree_of "$name")/build/$p/shallows" --mesh $mesh --scenario radial-dam-break \
                 --backend cuda --order "$order" --ordering rcm+edges --t-end 0.75 --benchmark --quiet |
                 grep '^summary')
@@ -74,7 +75,7 @@ for repeat in 1 2; do
                 b = (o == 1) ? 37.5 * R + 30 : 111 * R + 84
                 printf "%s,%s,%s,%s,%s,%s,%s,%.1f,%s,%s\n", t, p, o, v["steps"], v["seconds"],
                     v["cell_updates_per_s"], b, 100 * b * v["cell_updates_per_s"] / 1e9 / bw, v["state"],
-                    e == "" ? "unchecked" : (e == v["state"] ? "yes" : "NO") }' >>"$csv"
+                    e == "" ? "unchecked" : (e == v["state"] ? "yes" : "NO") }' | tee -a "$csv"
         done
     done
 done
@@ -96,7 +97,7 @@ for v in $ns_variants; do
             --resolution 256 --steps 2 --backend cuda --level "$level" --benchmark --profile 2>&1)
         echo "$name $k" >>"$work/logs/ns-runs.log"
         g=$(grep '^momentum_kernel' <<<"$k" | field GBps)
-        echo "$name,$p,$level,$g,$(awk -v g="$g" -v c="$copy" 'BEGIN { if (g != "") printf "%.1f", 100 * g / c }')" >>"$ns_csv"
+        echo "$name,$p,$level,$g,$(awk -v g="$g" -v c="$copy" 'BEGIN { if (g != "") printf "%.1f", 100 * g / c }')" | tee -a "$ns_csv"
     done
 done
 python3 - "$work" <<'EOF' | tee "$work/ncu-summary.txt"
@@ -123,5 +124,4 @@ for path in sorted(glob.glob(os.path.join(sys.argv[1], "ncu-mesh-*.csv"))):
 EOF
 tar -C "$work" -czf "$out/variants.tgz" logs mesh.csv ns.csv copy-bandwidth.txt ncu-summary.txt \
     $(cd "$work" && ls ncu-*.csv 2>/dev/null)
-cat "$csv" "$ns_csv"
 echo "done at ${SECONDS} s"
