@@ -84,7 +84,7 @@ for p in ${NCU_PRECISIONS:-double single}; do
         --metrics gpu__time_duration.sum,dram__bytes_read.sum,dram__bytes_write.sum \
         -k regex:mesh_ --launch-skip 60 --launch-count 25 build/$p/shallows --mesh $mesh \
         --scenario radial-dam-break --backend cuda --order 1 --ordering rcm+edges --t-end 0.2 \
-        --quiet >"$work/ncu-mesh-$p.csv" 2>"$work/logs/ncu-mesh-$p.err"
+        --benchmark --quiet >"$work/ncu-mesh-$p.csv" 2>"$work/logs/ncu-mesh-$p.err"
     echo "ncu mesh $p: exit $?"
     tail -3 "$work/logs/ncu-mesh-$p.err"
 done

@@ -15,6 +15,9 @@ extern "C" {
 /* Threads per block of every kernel; edges each thread of the time-step
  * reduction loads before it compares them (loads in flight per thread). */
 enum { SWE_MESH_CUDA_BLOCK = 128, SWE_MESH_CUDA_MIN_LOADS = 4 };
+/* Blocks of the interior-edge kernel a multiprocessor must hold (80
+ * registers a thread at most, 24 warps). */
+enum { SWE_MESH_CUDA_EDGE_BLOCKS = 6 };
 
 int swe_mesh_cuda_gradients(const swe_mesh_arrays &arrays, cudaStream_t stream, swe_error *err);
 int swe_mesh_cuda_edge_fluxes(const swe_mesh_arrays &arrays, swe_mesh_launch launch,

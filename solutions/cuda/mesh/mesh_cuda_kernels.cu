@@ -23,8 +23,11 @@ __global__ void mesh_gradients(const __grid_constant__ swe_mesh_arrays arrays)
     /* END SOLUTION */
 }
 
-__global__ void mesh_interior_edges(const __grid_constant__ swe_mesh_arrays arrays,
-                                    swe_mesh_launch launch)
+/* At least SWE_MESH_CUDA_EDGE_BLOCKS blocks a multiprocessor: in double precision the compiler
+ * would otherwise take 92 registers a thread, 20 resident warps, too few to hide the latency of
+ * the edges' indirect loads (docs/RESULTS-mesh.md). */
+__global__ void __launch_bounds__(SWE_MESH_CUDA_BLOCK, SWE_MESH_CUDA_EDGE_BLOCKS)
+    mesh_interior_edges(const __grid_constant__ swe_mesh_arrays arrays, swe_mesh_launch launch)
 {
     /* BEGIN SOLUTION: one thread per interior edge e < arrays.interior_edge_count:
      * swe_mesh_interior_edge(&arrays, launch, e). Neighbouring threads read the cells of
