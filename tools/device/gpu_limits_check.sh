@@ -88,7 +88,7 @@ if has mesh; then
                     --metrics gpu__time_duration.sum,dram__bytes_read.sum,dram__bytes_write.sum \
                     -k regex:mesh_ --launch-skip 60 --launch-count $((order == 1 ? 15 : 27)) \
                     "$tree/build/$p/shallows" --mesh "$mesh" --scenario radial-dam-break \
-                    --backend cuda --order $order --ordering rcm+edges --t-end 0.2 --quiet \
+                    --backend cuda --order $order --ordering rcm+edges --t-end 0.2 --benchmark --quiet \
                     >"$out/ncu-mesh-$name-$p-$order.csv" 2>"$out/ncu-mesh-$name-$p-$order.err"
                 echo "ncu mesh $name $p order $order: exit $?"
             done
@@ -116,7 +116,7 @@ for path in sorted(glob.glob(os.path.join(sys.argv[1], "ncu-mesh-*.csv"))):
         b = (s["dram__bytes_read.sum"] + s["dram__bytes_write.sum"]) / n
         print(f"  {name:22s} launches {n:3d}  {t:8.1f} us  DRAM {b / 1e6:8.1f} MB  {b / t / 1e3:7.1f} GB/s")
 EOF
-    column -s, -t <"$csv"
+    cat "$csv"
 fi
 
 if has ns; then
