@@ -1,7 +1,11 @@
 /* The CUDA backend of the triangle solver: every array in device memory
  * (allocated from the array list of mesh_arrays.h), the kernels of
  * solutions/cuda/mesh launched on one stream, and per step only the
- * reduction's partial minima crossing to the host. With
+ * smallest edge time step crossing to the host. That minimum takes two
+ * launches of the reduction kernel: one over the edges with as many
+ * blocks as the device holds at once (every multiprocessor streaming),
+ * one block over their partial minima, which writes the result straight
+ * into pinned host memory (no copy to wait for). With
  * MESH_CUDA_LAYOUT=aos the state is stored as (h, hu, hv) records and
  * converted on upload and download; the host always keeps structure of
  * arrays. */
@@ -22,7 +26,8 @@ typedef struct mesh_cuda_fields {
     swe_mesh_arrays device; /* device pointers, host counts and physics */
     real *state, *stage;    /* the state records when SWE_MESH_STATE_STRIDE is 3 */
     real *partial;          /* the reduction's partial minima, on the device */
-    real *host_partial;     /* and their copy, pinned */
+    real *smallest;         /* their minimum: pinned host memory the device writes */
+    real *device_smallest;  /* the same memory as the device addresses it */
     real *staging;          /* host records for AoS transfers */
     int reduction_blocks;
     swe_mesh_cuda_halo halo; /* of a part of shallows-mpi --mesh */
@@ -90,6 +95,25 @@ static int allocate_state(mesh_cuda_fields *f, size_t cells, swe_error *err)
     return status;
 }
 
+/* Blocks of the first reduction launch: as many as the device holds at
+ * once, so that every multiprocessor streams edge time steps, but no more
+ * than give each thread a full round of loads. */
+static int reduction_blocks(int edges, int *blocks, swe_error *err)
+{
+    int device = 0, multiprocessors = 0, threads = 0;
+    CUDA_CHECK(cudaGetDevice(&device), err);
+    CUDA_CHECK(cudaDeviceGetAttribute(&multiprocessors, cudaDevAttrMultiProcessorCount, device),
+               err);
+    CUDA_CHECK(cudaDeviceGetAttribute(&threads, cudaDevAttrMaxThreadsPerMultiProcessor, device),
+               err);
+    long resident = (long)multiprocessors * (threads / SWE_MESH_CUDA_BLOCK);
+    long per_block = (long)SWE_MESH_CUDA_BLOCK * SWE_MESH_CUDA_MIN_LOADS;
+    long needed = ((long)edges + per_block - 1) / per_block;
+    long chosen = needed < resident ? needed : resident;
+    *blocks = chosen > 1 ? (int)chosen : 1;
+    return SWE_OK;
+}
+
 static int allocate_arrays(mesh_cuda_fields *f, const swe_mesh_arrays *host, swe_error *err)
 {
     swe_mesh_arrays *d = &f->device;
@@ -107,16 +131,15 @@ static int allocate_arrays(mesh_cuda_fields *f, const swe_mesh_arrays *host, swe
     SWE_MESH_BOUNDARY_INTS(ALLOCATE_BOUNDARY)
     SWE_MESH_CONDITION_INTS(ALLOCATE_CONDITION)
     SWE_MESH_CONDITION_REALS(ALLOCATE_CONDITION)
-    int needed = (host->edge_count + SWE_MESH_CUDA_BLOCK - 1) / SWE_MESH_CUDA_BLOCK;
-    f->reduction_blocks =
-        needed < SWE_MESH_CUDA_REDUCTION_BLOCKS ? needed : SWE_MESH_CUDA_REDUCTION_BLOCKS;
+    if (status == SWE_OK) {
+        status = reduction_blocks(host->edge_count, &f->reduction_blocks, err);
+    }
     if (status == SWE_OK) {
         status = allocate((void **)&f->partial, (size_t)f->reduction_blocks, sizeof(real), err);
     }
     if (status == SWE_OK) {
-        CUDA_CHECK(
-            cudaMallocHost((void **)&f->host_partial, (size_t)f->reduction_blocks * sizeof(real)),
-            err);
+        CUDA_CHECK(cudaHostAlloc((void **)&f->smallest, sizeof(real), cudaHostAllocMapped), err);
+        CUDA_CHECK(cudaHostGetDevicePointer((void **)&f->device_smallest, f->smallest, 0), err);
     }
     return status;
 }
@@ -177,7 +200,7 @@ static void release(mesh_cuda_fields *f)
     SWE_MESH_CONDITION_REALS(FREE_DEVICE)
     swe_mesh_cuda_halo_release(&f->halo);
     CUDA_CHECK_WARN(cudaFree(f->partial));
-    CUDA_CHECK_WARN(cudaFreeHost(f->host_partial));
+    CUDA_CHECK_WARN(cudaFreeHost(f->smallest));
     if (f->stream != NULL) {
         CUDA_CHECK_WARN(cudaStreamDestroy(f->stream));
     }
@@ -310,19 +333,17 @@ static int cuda_min_time_step(swe_mesh_run *run, real *time_step, swe_error *err
     mesh_cuda_fields *f = fields_of(run);
     int status =
         swe_mesh_cuda_min_steps(f->device, f->partial, f->reduction_blocks, f->stream, err);
+    if (status == SWE_OK) { /* the same kernel, one block, over the partial minima */
+        swe_mesh_arrays partials = f->device;
+        partials.edge_time_step = f->partial;
+        partials.edge_count = f->reduction_blocks;
+        status = swe_mesh_cuda_min_steps(partials, f->device_smallest, 1, f->stream, err);
+    }
     if (status != SWE_OK) {
         return status;
     }
-    CUDA_CHECK(cudaMemcpyAsync(f->host_partial, f->partial,
-                               (size_t)f->reduction_blocks * sizeof(real), cudaMemcpyDeviceToHost,
-                               f->stream),
-               err);
     CUDA_CHECK(cudaStreamSynchronize(f->stream), err);
-    real smallest = SWE_MESH_NO_TIME_LIMIT;
-    for (int b = 0; b < f->reduction_blocks; ++b) {
-        smallest = swe_mesh_min_step(smallest, f->host_partial[b]);
-    }
-    *time_step = smallest;
+    *time_step = *(volatile real *)f->smallest;
     return SWE_OK;
 }
 

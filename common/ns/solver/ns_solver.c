@@ -301,10 +301,13 @@ double ns_step_minimal_bytes_per_cell(double cg_iterations)
 {
     /* Fields of sizeof(real) per stage, each read or written once: momentum
      * 3 + 3; predictor u, R, R_old in, u out: 12; divergence 3 + 1;
-     * initial residual p, b in, r out: 3; preconditioner r in, z out: 2
-     * (the transforms' own passes not counted); correction u, p in, u out:
-     * 7. Per CG iteration: q = A d (2), x and r updated from d and q (6), z
-     * = M r (2), d = z + beta d (3). The fluid mask (1 byte) is read by
-     * the predictor, divergence, residual, correction and each A d. */
-    return sizeof(real) * (34.0 + 13.0 * cg_iterations) + (4.0 + cg_iterations);
+     * initial residual p, b in, r out: 3; preconditioner z = M r: 4 (r in,
+     * the forward transform's spectrum out, the inverse's in, z out: each
+     * transform one pass, its scaling folded in; the half spectrum of a
+     * periodic grid holds one real per cell, the even extension of a wall
+     * axis more, so this is a lower bound); correction u, p in, u out: 7.
+     * Per CG iteration: q = A d (2), x and r updated from d and q (6), z =
+     * M r (4), d = z + beta d (3). The fluid mask (1 byte) is read by the
+     * predictor, divergence, residual, correction and each A d. */
+    return sizeof(real) * (36.0 + 15.0 * cg_iterations) + (4.0 + cg_iterations);
 }

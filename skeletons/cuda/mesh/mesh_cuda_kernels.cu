@@ -28,8 +28,11 @@ __global__ void mesh_gradients(const __grid_constant__ swe_mesh_arrays arrays)
      * swe_mesh_gradient(&arrays, c). */
 }
 
-__global__ void mesh_interior_edges(const __grid_constant__ swe_mesh_arrays arrays,
-                                    swe_mesh_launch launch)
+/* At least SWE_MESH_CUDA_EDGE_BLOCKS blocks a multiprocessor: in double precision the compiler
+ * would otherwise take 92 registers a thread, 20 resident warps, too few to hide the latency of
+ * the edges' indirect loads (docs/RESULTS-mesh.md). */
+__global__ void __launch_bounds__(SWE_MESH_CUDA_BLOCK, SWE_MESH_CUDA_EDGE_BLOCKS)
+    mesh_interior_edges(const __grid_constant__ swe_mesh_arrays arrays, swe_mesh_launch launch)
 {
     /* TODO: one thread per interior edge e < arrays.interior_edge_count:
      * swe_mesh_interior_edge(&arrays, launch, e). Neighbouring threads read the cells of
@@ -57,9 +60,12 @@ __global__ void mesh_min_steps(const __grid_constant__ swe_mesh_arrays arrays, r
     /* TODO: the block's smallest edge time step. Each thread walks the edges from blockIdx.x *
      * blockDim.x + threadIdx.x in strides of gridDim.x * blockDim.x, keeping mine =
      * swe_mesh_min_step(mine, arrays.edge_time_step[e]); then smallest[threadIdx.x] = mine,
-     * __syncthreads(), and the block halves: for stride = blockDim.x / 2 down to 1, threads below
-     * stride take the smaller of their value and the one stride above, __syncthreads() after each
-     * halving. Thread 0 writes smallest[0] to partial[blockIdx.x]. */
+     * __syncthreads(), and the block halves: for half = blockDim.x / 2 down to 1, threads below
+     * half take the smaller of their value and the one half above, __syncthreads() after each
+     * halving. Thread 0 writes smallest[0] to partial[blockIdx.x]. (Faster: load
+     * SWE_MESH_CUDA_MIN_LOADS edges, a stride apart, before comparing any, so that that many loads
+     * of each thread are in flight at once; an edge past the end loads as SWE_MESH_NO_TIME_LIMIT,
+     * which changes no minimum.) */
     if (threadIdx.x == 0) {
         partial[blockIdx.x] = (real)NAN;
     }

@@ -26,7 +26,11 @@ constexpr int DEPTH = NS_CUDA_PREFETCH_PLANES;
 constexpr int SLOTS = 3 + DEPTH; /* planes k, k + 1, k + 2 and those on their way */
 static_assert(DEPTH >= 1 && DEPTH <= 4, "1 to 4 planes in flight");
 
-#ifdef SWE_PRECISION_DOUBLE
+/* Blocks a multiprocessor must hold, hence the registers a thread gets (a
+ * build may set it, to compare). */
+#if defined(NS_CUDA_LEVEL3_MIN_BLOCKS)
+constexpr int MIN_BLOCKS = NS_CUDA_LEVEL3_MIN_BLOCKS;
+#elif defined(SWE_PRECISION_DOUBLE)
 constexpr int MIN_BLOCKS = 2; /* 255 registers: 8 warps, each with 12 independent cells */
 #else
 constexpr int MIN_BLOCKS = 4; /* 128 registers: 16 warps */
