@@ -11,6 +11,10 @@ gauges, a run on a GEBCO-like longitude/latitude file, a checkpoint and
   tools/files/check_cf.py       cfchecks and compliance-checker report 0
                                 errors and 0 warnings (the venv that
                                 `make deps` makes in .venv)
+  tools/files/check_xdmf.py     every .xmf2 declares what ParaView's XDMF
+                                reader needs: values that fit the grid,
+                                the NetCDF variables' shapes, every field
+                                and time of the file (ncdump alone)
   tools/files/check_uxarray.py  uxarray opens the triangles' UGRID files
                                 (the same venv)
   tools/files/check_paraview.py ParaView's CF reader opens the .nc as a
@@ -129,13 +133,17 @@ MUST_FAIL = {
                     "cfchecks on badname_triangles.nc",
                     "compliance-checker on badname_triangles.nc"),
     "check_uxarray.py": ("uxarray opens badfaces.nc",),
+    "check_xdmf.py": ("the XDMF structure of bed.xmf2", "the XDMF structure of nomaxima.xmf2",
+                      "the XDMF structure of faces.xmf2", "the XDMF structure of late.xmf2"),
     "check_paraview.py": ("ParaView's CF reader opens sphere.nc", "ParaView opens late.xmf2",
+                          "ParaView opens bed.xmf2",
                           "ParaView opens crossed.xmf2", "ParaView opens cut.pvd"),
 }
 
 
 def checkers(pvpython):
-    return ((SYSTEM_PYTHON, "check_python.py"), (VENV_PYTHON, "check_cf.py"),
+    return ((SYSTEM_PYTHON, "check_python.py"), (SYSTEM_PYTHON, "check_xdmf.py"),
+            (VENV_PYTHON, "check_cf.py"),
             (VENV_PYTHON, "check_uxarray.py"), (pvpython, "check_paraview.py"))
 
 
