@@ -17,6 +17,7 @@ enum option_id {
     OPTION_ORDER,
     OPTION_MANNING,
     OPTION_VISCOSITY,
+    OPTION_COLOUR_RANGE,
     OPTION_LIST_SCENARIOS = SWE_MESH_ACTION_LIST_SCENARIOS,
     OPTION_WRITE_SQUARE = SWE_MESH_ACTION_WRITE_SQUARE
 };
@@ -34,6 +35,10 @@ static const swe_app_option mesh_options[] = {
     {"order", 0, "1|2", "first or second order (default: the scenario's)", OPTION_ORDER, 0},
     {"manning", 0, "N", "Manning's n, s/m^(1/3) (default: the scenario's)", OPTION_MANNING, 0},
     {"viscosity", 0, "NU", "eddy viscosity, m^2/s (default: the scenario's)", OPTION_VISCOSITY, 0},
+    {"colour-range", 0, "R",
+     "the pictures' colours: snapshot (each its own range) or LOW,HIGH in metres, clipping "
+     "shown (default snapshot)",
+     OPTION_COLOUR_RANGE, 0},
     {"list-scenarios", 0, NULL, "list the scenarios and their defaults", OPTION_LIST_SCENARIOS, 1},
     {"write-square", 0, "N",
      "write a 1000 m square of 2 N^2 triangles to --mesh FILE (GMSH 4.1 binary, for "
@@ -78,6 +83,14 @@ static int parse(void *context, int id, const char *value, swe_error *err)
         return swe_parse_manning(value, &model->manning, err);
     case OPTION_VISCOSITY:
         return swe_parse_within(value, "--viscosity", 0, 1e6, &model->viscosity, err);
+    case OPTION_COLOUR_RANGE: {
+        int status = swe_parse_colour_range(value, &options->colour_range, err);
+        return status == SWE_OK && options->colour_range.mode == SWE_RANGE_RUN
+                   ? swe_fail(err, SWE_ERROR_USAGE,
+                              "--colour-range run is the maps' alone; a triangle run takes "
+                              "snapshot or LOW,HIGH")
+                   : status;
+    }
     case OPTION_WRITE_SQUARE:
         return swe_parse_int(value, "--write-square", 1, 20000, &options->square, err);
     case OPTION_LIST_SCENARIOS:
@@ -140,6 +153,9 @@ static int complete(void *context, swe_run_options *run, swe_error *err)
     if (status != SWE_OK) {
         return status;
     }
+    if (options->colour_range.mode != SWE_RANGE_SNAPSHOT && !(run->formats & SWE_FORMAT_PNG)) {
+        return swe_fail(err, SWE_ERROR_USAGE, "--colour-range goes with png in --format");
+    }
     run->t_end = isnan(run->t_end) ? options->scenario.t_end : run->t_end;
     run->cfl = isnan(run->cfl) ? options->scenario.cfl : run->cfl;
     run->output_path = run->output_path != NULL ? run->output_path : options->scenario.name;
@@ -157,7 +173,8 @@ static void settle(void *context, const swe_run_options *run)
                                            .path_stem = run->output_stem,
                                            .outputs = run->outputs,
                                            .compression = run->compression,
-                                           .t_end = run->t_end};
+                                           .t_end = run->t_end,
+                                           .colour_range = options->colour_range};
 }
 
 static void print_scenarios(FILE *stream)

@@ -15,7 +15,8 @@ struct swe_mesh_outputs {
     swe_vtk_series vtk;
     int vtk_open;
     swe_mesh_netcdf *netcdf;
-    swe_colour_range png_range;
+    swe_colour_range png_range; /* a fixed range; unused for each snapshot's own */
+    int png_fixed;
 };
 
 static int write_file(const swe_mesh_outputs *outputs, swe_mesh_model *model, int snapshot,
@@ -26,11 +27,11 @@ static int write_file(const swe_mesh_outputs *outputs, swe_mesh_model *model, in
         return swe_fail(err, SWE_ERROR_RUNTIME, "out of memory for a file name");
     }
     const swe_mesh *mesh = &model->run.mesh;
-    int status =
-        strcmp(suffix, ".vtu") == 0
-            ? swe_mesh_vtk_write(path, mesh, &model->run.host, model->run_of_file, time,
-                                 outputs->plan.compression, err)
-            : swe_mesh_png_write(path, mesh, &model->run.host, time, &outputs->png_range, err);
+    int status = strcmp(suffix, ".vtu") == 0
+                     ? swe_mesh_vtk_write(path, mesh, &model->run.host, model->run_of_file, time,
+                                          outputs->plan.compression, err)
+                     : swe_mesh_png_write(path, mesh, &model->run.host, time,
+                                          outputs->png_fixed ? &outputs->png_range : NULL, err);
     free(path);
     return status;
 }
@@ -105,7 +106,8 @@ int swe_mesh_outputs_open(swe_mesh_outputs **outputs, const swe_mesh_output_plan
     }
     *outputs = opened;
     opened->plan = *plan;
-    opened->png_range = swe_mesh_png_range_of(&model->run.mesh, &model->scenario);
+    opened->png_fixed = plan->colour_range.mode == SWE_RANGE_FIXED;
+    opened->png_range = (swe_colour_range){plan->colour_range.low, plan->colour_range.high, 1};
     int status = SWE_OK;
     if (plan->formats & SWE_FORMAT_VTK) {
         status = swe_vtk_series_create(&opened->vtk, plan->path_stem, ".vtu", plan->outputs,

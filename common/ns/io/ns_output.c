@@ -141,7 +141,7 @@ double ns_output_vorticity_top(const ns_solver *whole)
             }
         }
     }
-    return top > 0.0 ? top : 1.0;
+    return top;
 }
 
 static int write_vti(ns_output *output, const ns_solver *solver, int snapshot, double time,
@@ -167,6 +167,29 @@ static int write_vti(ns_output *output, const ns_solver *solver, int snapshot, d
     return status == SWE_OK ? swe_vtk_series_add(&output->series, snapshot, time, err) : status;
 }
 
+/* The largest value of the fluid cells of slice's plane (1 where all are
+ * zero or solid). */
+static double plane_top(const ns_slice *slice)
+{
+    int across = slice->axis == 0 ? 1 : 0, up = slice->axis == 2 ? 1 : 2;
+    double top = 0.0;
+    for (int b = 0; b < slice->n[up]; ++b) {
+        for (int a = 0; a < slice->n[across]; ++a) {
+            int ijk[3];
+            ijk[slice->axis] = slice->index;
+            ijk[across] = a;
+            ijk[up] = b;
+            size_t cell =
+                ((size_t)ijk[2] * (size_t)slice->n[1] + (size_t)ijk[1]) * (size_t)slice->n[0] +
+                (size_t)ijk[0];
+            if (slice->solid == NULL || !slice->solid[cell]) {
+                top = fmax(top, slice->values[cell]);
+            }
+        }
+    }
+    return top > 0.0 ? top : 1.0;
+}
+
 static int write_png(ns_output *output, const ns_solver *solver, int snapshot, double time,
                      swe_error *err)
 {
@@ -180,7 +203,11 @@ static int write_png(ns_output *output, const ns_solver *solver, int snapshot, d
                       .index = g->n[axis] / 2,
                       .low = 0.0,
                       .high = output->plan.vorticity_top,
-                      .label = "vorticity (1/s)"};
+                      .label = "vorticity magnitude",
+                      .unit = "|\xCF\x89| (1/s)"};
+    if (!(slice.high > 0.0)) { /* no vorticity at the start: each picture its own range */
+        slice.high = plane_top(&slice);
+    }
     char *path = swe_snapshot_path(output->stem, snapshot, ".png");
     int status = path == NULL ? swe_fail(err, SWE_ERROR_RUNTIME, "out of memory for a file name")
                               : ns_slice_png_write(path, &slice, time, err);
