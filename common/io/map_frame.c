@@ -129,8 +129,7 @@ void swe_map_frame_draw(swe_raster *raster, const swe_map_frame *frame)
         frame->height < 1) {
         return;
     }
-    swe_raster_frame(raster, frame->left, frame->top, frame->width, frame->height,
-                     swe_picture_ink);
+    swe_raster_frame(raster, frame->left, frame->top, frame->width, frame->height, swe_picture_ink);
     const char *unit_name;
     double unit = axis_unit(frame, &unit_name);
     draw_across(raster, frame, unit, unit_name);

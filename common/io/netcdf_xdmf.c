@@ -73,9 +73,13 @@ static int read_grid(description *d, swe_error *err)
     int varid;
     d->triangles = nc_inq_varid(d->ncid, "mesh_face_nodes", &varid) == NC_NOERR;
     if (d->triangles) {
-        int node_dim, status = nc_inq_dimid(d->ncid, "face", &d->dims[0]);
+        /* The faces and nodes by the dimensions of the connectivity and
+         * of the node coordinates, whatever the file names them. */
+        int corners[2], node_dim, node_x, status = nc_inq_vardimid(d->ncid, varid, corners);
+        d->dims[0] = corners[0];
         status = status == NC_NOERR ? nc_inq_dimlen(d->ncid, d->dims[0], &d->shape[0]) : status;
-        status = status == NC_NOERR ? nc_inq_dimid(d->ncid, "node", &node_dim) : status;
+        status = status == NC_NOERR ? nc_inq_varid(d->ncid, "mesh_node_x", &node_x) : status;
+        status = status == NC_NOERR ? nc_inq_vardimid(d->ncid, node_x, &node_dim) : status;
         status = status == NC_NOERR ? nc_inq_dimlen(d->ncid, node_dim, &d->nodes) : status;
         d->rank = 1;
         return status == NC_NOERR ? SWE_OK : nc_failed(d, status, "the mesh's dimensions", err);

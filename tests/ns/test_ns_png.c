@@ -69,7 +69,8 @@ void register_ns_png_tests(void)
     swe_test_require_registered(
         CU_add_test(suite, "colour bar ticks, axes and scale bar", test_bar_has_ticks),
         "ns_png test");
-    swe_test_require_registered(
-        CU_add_test(suite, "values beyond the range drawn and marked clipped", test_clipping_marked),
-        "ns_png test");
+    swe_test_require_registered(CU_add_test(suite,
+                                            "values beyond the range drawn and marked clipped",
+                                            test_clipping_marked),
+                                "ns_png test");
 }

@@ -7,6 +7,8 @@ expects each to fail):
   sphere.nc      dam.nc with axis = "X"/"Y" on x and y: ParaView's CF
                  reader puts the grid on a unit sphere
   badname.nc     dam.nc whose h has a standard_name CF does not know
+  nohistory.nc   dam.nc whose history names the version alone (not when
+                 and by which command the file was made)
   unmasked.nc    tsunami.nc whose dry cells hold eta = b instead of
                  missing values (land swamps the wave in ncview)
   shifted.pvd    dam.pvd whose last snapshot's time is not the NetCDF
@@ -62,6 +64,10 @@ def on_sphere(dataset):
 
 def bad_name(dataset):
     dataset["h"].standard_name = "depth_of_the_water_please"
+
+
+def no_history(dataset):
+    dataset.history = dataset.source
 
 
 def unmasked(dataset):
@@ -175,6 +181,7 @@ def main(directory):
         return
     copy_netcdf(directory, "dam.nc", "sphere.nc", on_sphere)
     copy_netcdf(directory, "dam.nc", "badname.nc", bad_name)
+    copy_netcdf(directory, "dam.nc", "nohistory.nc", no_history)
     copy_netcdf(directory, "tsunami.nc", "unmasked.nc", unmasked)
     series(directory, "shifted", shift_time)
     series(directory, "swapped", swap_last_two)

@@ -139,7 +139,7 @@ def mesh_pvd_matches(path, netcdf_path):
     import netCDF4
     with netCDF4.Dataset(netcdf_path) as dataset:
         expected, _ = netcdf_grid(dataset)
-        faces, nodes = dataset.dimensions["face"].size, dataset.dimensions["node"].size
+        faces, nodes = dataset.dimensions["nfaces"].size, dataset.dimensions["node"].size
     reader = simple.OpenDataFile(path)
     reader.UpdatePipelineInformation()
     reader.UpdatePipeline(reader.TimestepValues[-1])

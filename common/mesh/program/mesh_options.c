@@ -174,7 +174,9 @@ static void settle(void *context, const swe_run_options *run)
                                            .outputs = run->outputs,
                                            .compression = run->compression,
                                            .t_end = run->t_end,
-                                           .colour_range = options->colour_range};
+                                           .colour_range = options->colour_range,
+                                           .history = run->history,
+                                           .backend_prefix = ""};
 }
 
 static void print_scenarios(FILE *stream)

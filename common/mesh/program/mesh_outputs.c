@@ -7,6 +7,7 @@
 #include "mesh/io/mesh_png.h"
 #include "mesh/io/mesh_vtk.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -66,13 +67,18 @@ static int open_netcdf(swe_mesh_outputs *outputs, const char *mesh_path, swe_mes
     if (path == NULL) {
         return swe_fail(err, SWE_ERROR_RUNTIME, "out of memory for a file name");
     }
-    swe_mesh_netcdf_info info = {&model->scenario,
-                                 mesh_path,
-                                 model->run.backend->table.model->name,
-                                 swe_mesh_ordering_name(model->ordering),
-                                 model->run.order,
-                                 model->clock.cfl,
-                                 outputs->plan.compression};
+    char backend[64];
+    snprintf(backend, sizeof backend, "%s%s",
+             outputs->plan.backend_prefix != NULL ? outputs->plan.backend_prefix : "",
+             model->run.backend->table.model->name);
+    swe_mesh_netcdf_info info = {.scenario = &model->scenario,
+                                 .mesh_file = mesh_path,
+                                 .backend = backend,
+                                 .history = outputs->plan.history,
+                                 .ordering = swe_mesh_ordering_name(model->ordering),
+                                 .order = model->run.order,
+                                 .cfl = model->clock.cfl,
+                                 .compression = outputs->plan.compression};
     /* A restart continues the file of the run it continues where that run
      * put it in place (it stopped after a checkpoint, or ran on past it);
      * else (the run was killed) it starts a file of its own snapshots. */

@@ -16,6 +16,8 @@ typedef struct swe_mesh_output_plan {
     int compression; /* deflate/zlib level 0..9 (--compress) */
     double t_end;
     swe_range_choice colour_range; /* the pictures' (--colour-range) */
+    const char *history;           /* the files' CF history (date, command line) */
+    const char *backend_prefix;    /* before the model's name in the files: "mpi+", "" */
 } swe_mesh_output_plan;
 
 typedef struct swe_mesh_outputs swe_mesh_outputs; /* opaque */

@@ -41,7 +41,17 @@ static int open_netcdf(ns_output *output, const ns_solver *solver, int first_sna
         {"w", "velocity along z at the cell centre", "m s-1"},
         {"p", "pressure (mean zero)", "Pa"},
         {"vorticity_magnitude", "magnitude of the vorticity at the cell centre", "s-1"}};
+    char title[256];
+    snprintf(title, sizeof title, "shallows Navier-Stokes run: case %s (%s)",
+             output->plan.case_name,
+             output->plan.case_description != NULL ? output->plan.case_description : "");
+    char version[64];
+    snprintf(version, sizeof version, "shallows %s", SWE_VERSION);
     const char *attributes[] = {"title",
+                                title,
+                                "history",
+                                output->plan.history != NULL ? output->plan.history : version,
+                                "case",
                                 output->plan.case_name,
                                 "source",
                                 "shallows " SWE_VERSION " Navier-Stokes: staggered grid, QUICK + "

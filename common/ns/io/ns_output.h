@@ -20,8 +20,10 @@ typedef struct ns_output_plan {
     int compression; /* deflate (NetCDF) and zlib (VTK) level 0..9 */
     double t_end;    /* s */
     const char *case_name, *backend_name;
-    int slice_axis;       /* the normal of the pictures' plane */
-    double vorticity_top; /* the top of the pictures' colour bar, 1/s; 0: each its own */
+    const char *case_description; /* for the title */
+    const char *history;          /* CF history: date and command line */
+    int slice_axis;               /* the normal of the pictures' plane */
+    double vorticity_top;         /* the top of the pictures' colour bar, 1/s; 0: each its own */
 } ns_output_plan;
 
 typedef struct ns_output ns_output;

@@ -194,6 +194,8 @@ static int ns_open_outputs(void *self, int first_snapshot, swe_error *err)
                                  .t_end = files->t_end,
                                  .case_name = model->kase->name,
                                  .backend_name = files->backend_name,
+                                 .case_description = model->kase->description,
+                                 .history = files->history,
                                  .slice_axis = model->kase->slice_axis,
                                  .vorticity_top = model->vorticity_top};
     return ns_output_open(&model->output, &plan, model->whole, first_snapshot, err);
