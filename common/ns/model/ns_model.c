@@ -266,7 +266,15 @@ int ns_model_init(ns_model *model, const ns_case *kase, const ns_model_files *fi
                         .split = split,
                         .vorticity_top = 1.0,
                         .host_current = 1,
-                        .whole_current = 1};
+                        .whole_current = split == NULL};
+    /* Split over processes, the whole domain holds the initial state as
+     * the case wrote it; the started slabs hold it as the solver starts
+     * (walls' faces closed), which the first snapshot must show: gathered
+     * here, by every process. */
+    int status = split != NULL ? ns_model_refresh_whole(model, err) : SWE_OK;
+    if (status != SWE_OK) {
+        return status;
+    }
     if (whole != NULL && (files->formats & SWE_FORMAT_PNG)) {
         model->vorticity_top = ns_output_vorticity_top(whole);
     }
