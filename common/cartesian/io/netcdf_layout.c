@@ -206,7 +206,9 @@ static int put_scenario_parameters(const swe_cf_file *file, const swe_scenario *
 static int put_run_attributes(const swe_cf_file *file, const swe_output_info *info, swe_error *err)
 {
     const swe_scenario *scenario = info->scenario;
-    int status = swe_cf_put_globals(file, scenario->title, info->history, err);
+    char title[256]; /* says what the file is, as the other applications' titles do */
+    snprintf(title, sizeof title, "shallows run on a Cartesian grid: %s", scenario->title);
+    int status = swe_cf_put_globals(file, title, info->history, err);
     const char *texts[][2] = {{"scenario", scenario->name},
                               {"solver", info->solver},
                               {"backend", info->backend},

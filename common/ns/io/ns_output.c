@@ -53,6 +53,8 @@ static int open_netcdf(ns_output *output, const ns_solver *solver, int first_sna
                                 output->plan.history != NULL ? output->plan.history : version,
                                 "case",
                                 output->plan.case_name,
+                                "solver",
+                                NS_SOLVER_NAME,
                                 "source",
                                 "shallows " SWE_VERSION " Navier-Stokes: staggered grid, QUICK + "
                                 "Adams-Bashforth 2, FFT-preconditioned CG",
