@@ -173,6 +173,24 @@ static void test_hostile_meshes_are_refused_with_one_line(void)
     swe_remove_test_directory(dir);
 }
 
+/* A bare mesh name that is no file in the folder a run starts in names
+ * one of the cases' meshes, found beside the program (the repository's
+ * common/mesh/geo here; PREFIX/share/shallows/meshes when installed). */
+static void test_bare_mesh_name_found_beside_the_program(void)
+{
+    char dir[256];
+    CU_ASSERT_EQUAL_FATAL(swe_make_test_directory(dir, sizeof dir, "mesh-bare-name"), 0);
+    const char *args[] = {"--steps", "2", "--benchmark", "--quiet", NULL};
+    swe_program_result result;
+    run_mesh(dir, "partial_dam_break_coarse.msh", args, &result);
+    CU_ASSERT_EQUAL(result.exit_code, 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(result.out, "summary: "));
+    run_mesh(dir, "no_such_case.msh", args, &result);
+    CU_ASSERT_EQUAL(result.exit_code, 2);
+    CU_ASSERT_PTR_NOT_NULL(strstr(result.err, "no_such_case.msh"));
+    swe_remove_test_directory(dir);
+}
+
 static void test_a_run_prints_its_summary_and_files(void)
 {
     char dir[256], stem[512], path[600];
@@ -239,6 +257,8 @@ void register_mesh_cli_tests(void)
         {"meshes that are no files, too large, out of the domain or hostile: exit 2, one line",
          test_hostile_meshes_are_refused_with_one_line},
         {"a run prints its summary and writes its files", test_a_run_prints_its_summary_and_files},
+        {"a bare mesh name is found beside the program",
+         test_bare_mesh_name_found_beside_the_program},
         {"--list-backends, --list-scenarios, --help, --version", test_the_lists_and_help},
     };
     swe_mesh_test_register("mesh-cli", tests, (int)(sizeof tests / sizeof tests[0]));

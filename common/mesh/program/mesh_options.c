@@ -7,6 +7,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 enum option_id {
     OPTION_MESH,
@@ -134,6 +135,39 @@ static int settle_scenario(swe_mesh_options *options, swe_error *err)
     return SWE_OK;
 }
 
+/* A bare --mesh NAME (no '/') that is no file here names one of the
+ * cases' meshes: those `make install` puts in PREFIX/share/shallows/meshes
+ * beside PREFIX/bin, else the repository's common/mesh/geo beside
+ * build/PRECISION, both found from the program's own path; so the
+ * README's runs work from any folder. The path found goes into
+ * options->mesh_found; a name found nowhere is left as given (the reader
+ * then says why it cannot open it). */
+static void find_installed_mesh(swe_mesh_options *options)
+{
+    const char *name = options->model.mesh_path;
+    char program[4096];
+    ssize_t length = readlink("/proc/self/exe", program, sizeof program - 1);
+    if (strchr(name, '/') != NULL || access(name, F_OK) == 0 || length <= 0) {
+        return;
+    }
+    program[length] = '\0';
+    char *slash = strrchr(program, '/');
+    if (slash == NULL) {
+        return;
+    }
+    *slash = '\0';
+    static const char *const places[] = {"/../share/shallows/meshes/", "/../../common/mesh/geo/"};
+    for (size_t p = 0; p < sizeof places / sizeof places[0]; ++p) {
+        int written = snprintf(options->mesh_found, sizeof options->mesh_found, "%s%s%s", program,
+                               places[p], name);
+        if (written > 0 && (size_t)written < sizeof options->mesh_found &&
+            access(options->mesh_found, R_OK) == 0) {
+            options->model.mesh_path = options->mesh_found;
+            return;
+        }
+    }
+}
+
 /* The scenario with its --set parameters, the defaults of the shared
  * options from it, and what the model and the files take from them. */
 static int complete(void *context, swe_run_options *run, swe_error *err)
@@ -144,6 +178,7 @@ static int complete(void *context, swe_run_options *run, swe_error *err)
                         "a mesh run needs --mesh FILE.msh (the cases' meshes are in "
                         "common/mesh/geo/, make meshes writes the large ones)");
     }
+    find_installed_mesh(options);
     /* Refused here, before any program starts its run (under MPI: on every
      * rank, before the ranks read it). */
     int status = swe_msh_check_file(options->model.mesh_path, err);
