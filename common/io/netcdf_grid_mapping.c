@@ -59,15 +59,13 @@ void swe_grid_mapping_read(int ncid, int varid, swe_grid_mapping *mapping)
     }
 }
 
-int swe_grid_mapping_write(const swe_cf_file *file, const swe_grid_mapping *mapping,
-                           swe_error *err)
+int swe_grid_mapping_write(const swe_cf_file *file, const swe_grid_mapping *mapping, swe_error *err)
 {
     if (file == NULL || !swe_grid_mapping_present(mapping)) {
         return swe_fail(err, SWE_ERROR_USAGE, "internal error: no grid mapping to write");
     }
     int varid;
-    const swe_cf_variable crs = {"crs", "grid mapping of the input (as it stated it)", NULL,
-                                 NULL};
+    const swe_cf_variable crs = {"crs", "grid mapping of the input (as it stated it)", NULL, NULL};
     int status = swe_cf_define(file, &crs, NC_INT, 0, NULL, &varid, err);
     if (status == SWE_OK && mapping->name[0] != '\0') {
         status = swe_cf_put_text(file, varid, "grid_mapping_name", mapping->name, err);
@@ -77,9 +75,8 @@ int swe_grid_mapping_write(const swe_cf_file *file, const swe_grid_mapping *mapp
     }
     for (int k = 0; k < mapping->count && status == SWE_OK; ++k) {
         status = swe_cf_check(file,
-                              nc_put_att_double(file->ncid, varid, mapping->parameter[k],
-                                                NC_DOUBLE, (size_t)mapping->length[k],
-                                                mapping->value[k]),
+                              nc_put_att_double(file->ncid, varid, mapping->parameter[k], NC_DOUBLE,
+                                                (size_t)mapping->length[k], mapping->value[k]),
                               "nc_put_att_double", mapping->parameter[k], err);
     }
     return status;

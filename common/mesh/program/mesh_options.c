@@ -37,8 +37,8 @@ static const swe_app_option mesh_options[] = {
     {"manning", 0, "N", "Manning's n, s/m^(1/3) (default: the scenario's)", OPTION_MANNING, 0},
     {"viscosity", 0, "NU", "eddy viscosity, m^2/s (default: the scenario's)", OPTION_VISCOSITY, 0},
     {"colour-range", 0, "R",
-     "the pictures' colours: snapshot (each its own range) or LOW,HIGH in metres, clipping "
-     "shown (default snapshot)",
+     "the pictures' colours: snapshot (each its own range), run (one range for the whole run, "
+     "drawn from PATH.nc when it ends) or LOW,HIGH in metres, clipping shown (default snapshot)",
      OPTION_COLOUR_RANGE, 0},
     {"list-scenarios", 0, NULL, "list the scenarios and their defaults", OPTION_LIST_SCENARIOS, 1},
     {"write-square", 0, "N",
@@ -84,14 +84,8 @@ static int parse(void *context, int id, const char *value, swe_error *err)
         return swe_parse_manning(value, &model->manning, err);
     case OPTION_VISCOSITY:
         return swe_parse_within(value, "--viscosity", 0, 1e6, &model->viscosity, err);
-    case OPTION_COLOUR_RANGE: {
-        int status = swe_parse_colour_range(value, &options->colour_range, err);
-        return status == SWE_OK && options->colour_range.mode == SWE_RANGE_RUN
-                   ? swe_fail(err, SWE_ERROR_USAGE,
-                              "--colour-range run is the maps' alone; a triangle run takes "
-                              "snapshot or LOW,HIGH")
-                   : status;
-    }
+    case OPTION_COLOUR_RANGE:
+        return swe_parse_colour_range(value, &options->colour_range, err);
     case OPTION_WRITE_SQUARE:
         return swe_parse_int(value, "--write-square", 1, 20000, &options->square, err);
     case OPTION_LIST_SCENARIOS:
@@ -190,6 +184,11 @@ static int complete(void *context, swe_run_options *run, swe_error *err)
     }
     if (options->colour_range.mode != SWE_RANGE_SNAPSHOT && !(run->formats & SWE_FORMAT_PNG)) {
         return swe_fail(err, SWE_ERROR_USAGE, "--colour-range goes with png in --format");
+    }
+    if (options->colour_range.mode == SWE_RANGE_RUN && !(run->formats & SWE_FORMAT_NETCDF)) {
+        return swe_fail(err, SWE_ERROR_USAGE,
+                        "--colour-range run draws the pictures from PATH.nc when the run ends: "
+                        "add netcdf to --format");
     }
     run->t_end = isnan(run->t_end) ? options->scenario.t_end : run->t_end;
     run->cfl = isnan(run->cfl) ? options->scenario.cfl : run->cfl;

@@ -5,6 +5,7 @@
 #include "io/vtk_series.h"
 #include "mesh/io/mesh_netcdf.h"
 #include "mesh/io/mesh_png.h"
+#include "mesh/io/mesh_run_pictures.h"
 #include "mesh/io/mesh_vtk.h"
 
 #include <stdio.h>
@@ -18,6 +19,9 @@ struct swe_mesh_outputs {
     swe_mesh_netcdf *netcdf;
     swe_colour_range png_range; /* a fixed range; unused for each snapshot's own */
     int png_fixed;
+    int file_first_snapshot; /* the number of the NetCDF file's first snapshot */
+    const swe_mesh *mesh;    /* for the pictures of the whole run, drawn at the end */
+    const int *run_of_file;
 };
 
 static int write_file(const swe_mesh_outputs *outputs, swe_mesh_model *model, int snapshot,
@@ -51,7 +55,9 @@ int swe_mesh_outputs_write(swe_mesh_outputs *outputs, swe_mesh_model *model, int
             status = swe_vtk_series_add(&outputs->vtk, snapshot, time, err);
         }
     }
-    if (status == SWE_OK && (formats & SWE_FORMAT_PNG)) {
+    /* --colour-range run: the pictures are drawn from the file at the end. */
+    if (status == SWE_OK && (formats & SWE_FORMAT_PNG) &&
+        outputs->plan.colour_range.mode != SWE_RANGE_RUN) {
         status = write_file(outputs, model, snapshot, time, ".png", err);
     }
     if (status == SWE_OK && outputs->netcdf != NULL) {
@@ -94,6 +100,7 @@ static int open_netcdf(swe_mesh_outputs *outputs, const char *mesh_path, swe_mes
                      : swe_mesh_netcdf_append(&outputs->netcdf, path, &model->run.mesh,
                                               model->run_of_file, first_snapshot, err);
     }
+    outputs->file_first_snapshot = how == SWE_RESTART_FILE_NEW ? first_snapshot : 0;
     free(path);
     return status;
 }
@@ -113,6 +120,8 @@ int swe_mesh_outputs_open(swe_mesh_outputs **outputs, const swe_mesh_output_plan
     *outputs = opened;
     opened->plan = *plan;
     opened->png_fixed = plan->colour_range.mode == SWE_RANGE_FIXED;
+    opened->mesh = &model->run.mesh;
+    opened->run_of_file = model->run_of_file;
     opened->png_range = (swe_colour_range){plan->colour_range.low, plan->colour_range.high, 1};
     int status = SWE_OK;
     if (plan->formats & SWE_FORMAT_VTK) {
@@ -132,6 +141,14 @@ int swe_mesh_outputs_close(swe_mesh_outputs *outputs, int keep, swe_error *err)
         return SWE_OK;
     }
     int status = swe_mesh_netcdf_close(outputs->netcdf, keep, err);
+    if (status == SWE_OK && keep && outputs->netcdf != NULL &&
+        (outputs->plan.formats & SWE_FORMAT_PNG) &&
+        outputs->plan.colour_range.mode == SWE_RANGE_RUN) {
+        const swe_mesh_run_pictures pictures = {outputs->plan.path_stem,
+                                                outputs->file_first_snapshot, outputs->mesh,
+                                                outputs->run_of_file};
+        status = swe_mesh_draw_run_pictures(&pictures, err);
+    }
     if (outputs->vtk_open) {
         swe_vtk_series_free(&outputs->vtk);
     }
