@@ -22,8 +22,8 @@ typedef struct run_file {
     const char *path;
     int ncid, h_id, time_id;
     size_t faces, snapshots;
-    double *buffer;         /* one snapshot in the file's order */
-    swe_mesh_arrays host;   /* h and bed in the run's order */
+    double *buffer;       /* one snapshot in the file's order */
+    swe_mesh_arrays host; /* h and bed in the run's order */
 } run_file;
 
 static int failed(const run_file *file, int nc_status, const char *what, swe_error *err)
@@ -34,8 +34,7 @@ static int failed(const run_file *file, int nc_status, const char *what, swe_err
 
 /* Reads variable varid at snapshot k (or, with no time, whole) into
  * values, in the run's order. */
-static int read_faces(run_file *file, int varid, int timed, size_t k, real *values,
-                      swe_error *err)
+static int read_faces(run_file *file, int varid, int timed, size_t k, real *values, swe_error *err)
 {
     size_t start[2] = {k, 0}, count[2] = {1, file->faces};
     int nc_status = nc_get_vara_double(file->ncid, varid, timed ? start : start + 1,
@@ -58,11 +57,11 @@ static int open_file(run_file *file, swe_error *err)
     }
     nc_status = nc_inq_dimid(file->ncid, SWE_MESH_NETCDF_FACES, &dim);
     nc_status = nc_status == NC_NOERR ? nc_inq_dimlen(file->ncid, dim, &file->faces) : nc_status;
-    nc_status = nc_status == NC_NOERR ? nc_inq_varid(file->ncid, "time", &file->time_id)
-                                      : nc_status;
+    nc_status =
+        nc_status == NC_NOERR ? nc_inq_varid(file->ncid, "time", &file->time_id) : nc_status;
     nc_status = nc_status == NC_NOERR ? nc_inq_dimid(file->ncid, "time", &dim) : nc_status;
-    nc_status = nc_status == NC_NOERR ? nc_inq_dimlen(file->ncid, dim, &file->snapshots)
-                                      : nc_status;
+    nc_status =
+        nc_status == NC_NOERR ? nc_inq_dimlen(file->ncid, dim, &file->snapshots) : nc_status;
     nc_status = nc_status == NC_NOERR ? nc_inq_varid(file->ncid, "h", &file->h_id) : nc_status;
     nc_status = nc_status == NC_NOERR ? nc_inq_varid(file->ncid, "b", &b_id) : nc_status;
     if (nc_status != NC_NOERR) {
@@ -108,8 +107,8 @@ static int each_snapshot(run_file *file, swe_colour_range *widest, const swe_col
             swe_colour_range_widen(widest, &own);
             continue;
         }
-        char *path = swe_snapshot_path(pictures->path_stem, pictures->first_snapshot + (int)k,
-                                       ".png");
+        char *path =
+            swe_snapshot_path(pictures->path_stem, pictures->first_snapshot + (int)k, ".png");
         if (path == NULL) {
             return swe_fail(err, SWE_ERROR_RUNTIME, "out of memory for a PNG file name");
         }
