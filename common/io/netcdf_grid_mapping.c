@@ -1,7 +1,6 @@
 #include "io/netcdf_grid_mapping.h"
 
 #include <netcdf.h>
-#include <stdio.h>
 #include <string.h>
 
 /* Text attribute name of varid into text, "" when absent, not text or too
@@ -53,7 +52,7 @@ void swe_grid_mapping_read(int ncid, int varid, swe_grid_mapping *mapping)
             nc_get_att_double(ncid, mapping_id, name, mapping->value[k]) != NC_NOERR) {
             continue;
         }
-        snprintf(mapping->parameter[k], sizeof mapping->parameter[k], "%s", name);
+        memcpy(mapping->parameter[k], name, strlen(name) + 1); /* its length checked above */
         mapping->length[k] = (int)length;
         mapping->count++;
     }
