@@ -142,6 +142,7 @@ validate: deps
 
 ## make bench: every model and level of every application, both precisions, against the
 ## measured memory bandwidth; tables, CSV and plots in build/bench/ (tools/bench/)
+bench: export BENCH_STARTED := $(shell date -u '+%Y-%m-%dT%H:%M:%SZ')
 bench:
 	@MAKE="$(MAKE)" tools/bench/bench.sh
 	@MAKE="$(MAKE)" tools/bench/bench_mesh.sh
