@@ -97,7 +97,7 @@ include tools/teaching/teaching.mk
 include tools/build/rules.mk
 
 .PHONY: all run movie test check bench validate deps help clean format format-check print-program \
-    install config fuzz
+    install config fuzz man
 .DEFAULT_GOAL := all
 
 ## make: every program of this configuration into build/<precision>/ (PRECISION=single|double,
@@ -142,6 +142,7 @@ validate: deps
 
 ## make bench: every model and level of every application, both precisions, against the
 ## measured memory bandwidth; tables, CSV and plots in build/bench/ (tools/bench/)
+bench: export BENCH_STARTED := $(shell date -u '+%Y-%m-%dT%H:%M:%SZ')
 bench:
 	@MAKE="$(MAKE)" tools/bench/bench.sh
 	@MAKE="$(MAKE)" tools/bench/bench_mesh.sh
@@ -202,7 +203,21 @@ install: all
 	install -m 644 README.md $(wildcard docs/*.md) $(DESTDIR)$(PREFIX)/share/doc/shallows
 	install -m 644 $(wildcard common/mesh/geo/*.msh common/mesh/geo/*.geo) \
 	    $(DESTDIR)$(PREFIX)/share/shallows/meshes
+	@if [ -n "$(wildcard $(BUILD)/man/*.1)" ]; then \
+	    install -d $(DESTDIR)$(PREFIX)/share/man/man1 && \
+	    install -m 644 $(wildcard $(BUILD)/man/*.1) $(DESTDIR)$(PREFIX)/share/man/man1; fi
 	@echo "installed $(PROGRAMS) into $(DESTDIR)$(PREFIX)/bin ($(PRECISION) precision)"
+
+## make man: a man page per program, made by help2man from its --help and --version, into
+## build/<precision>/man/ (make install then installs them); says so where help2man is missing
+HELP2MAN ?= help2man
+man: all
+	@command -v $(HELP2MAN) >/dev/null 2>&1 || { echo "make man: help2man is not installed" \
+	    "(apt-get install help2man); --help of each program is its manual"; exit 1; }
+	@mkdir -p $(BUILD)/man
+	@for program in $(PROGRAMS); do \
+	    $(HELP2MAN) --no-info --output=$(BUILD)/man/$$program.1 $(BUILD)/$$program || exit 1; \
+	    echo "man: $(BUILD)/man/$$program.1"; done
 
 ## make config: which libraries, models and applications this build found, and how
 config:

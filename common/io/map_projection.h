@@ -18,6 +18,8 @@
 #ifndef SWE_MAP_PROJECTION_H
 #define SWE_MAP_PROJECTION_H
 
+#include "io/grid_mapping.h"
+
 #define SWE_EARTH_RADIUS 6371000.0 /* metres: the mean radius */
 #define SWE_MAX_SCALE_ERROR 0.05
 
@@ -26,6 +28,7 @@ typedef struct swe_map_projection {
     double central_longitude;   /* degrees east */
     double standard_parallel;   /* degrees north */
     double largest_scale_error; /* max |k - 1| over the bathymetry's extent */
+    swe_grid_mapping carried;   /* not geographic: the input's own grid mapping, for the outputs */
 } swe_map_projection;
 
 /* The projection for data over [west, east] x [south, north] (degrees). */

@@ -15,6 +15,7 @@ typedef struct field_header {
     uint64_t nx, ny, filled;
     int64_t geographic;
     char variable[64];
+    swe_grid_mapping mapping;
 } field_header;
 
 typedef struct field_reading {
@@ -39,8 +40,10 @@ static int read_in_child(void *context, swe_child_pipe *pipe, swe_error *err)
         status = swe_input_field_read(reading->role, reading->path, reading->variable, &field, err);
     }
     if (status == SWE_OK) {
-        field_header header = {field.nx, field.ny, field.filled, field.geographic, {0}};
+        field_header header = {
+            .nx = field.nx, .ny = field.ny, .filled = field.filled, .geographic = field.geographic};
         memcpy(header.variable, field.variable, sizeof header.variable);
+        header.mapping = field.mapping;
         status = swe_child_announce(pipe, field_bytes(field.nx, field.ny), err);
         if (status == SWE_OK) {
             status = swe_child_send(pipe, &header, sizeof header, err);
@@ -74,6 +77,12 @@ static int unpack_field(const unsigned char *bytes, size_t size, swe_input_field
     field->geographic = header.geographic != 0;
     memcpy(field->variable, header.variable, sizeof field->variable);
     field->variable[sizeof field->variable - 1] = '\0';
+    field->mapping = header.mapping; /* from this program's own child: its strings end */
+    field->mapping.name[sizeof field->mapping.name - 1] = '\0';
+    field->mapping.wkt[sizeof field->mapping.wkt - 1] = '\0';
+    if (field->mapping.count < 0 || field->mapping.count > SWE_GRID_MAPPING_PARAMETERS) {
+        field->mapping.count = 0;
+    }
     double **arrays[] = {&field->x, &field->y, &field->values};
     const size_t counts[] = {field->nx, field->ny, field->nx * field->ny};
     size_t offset = sizeof header;

@@ -2,6 +2,7 @@
 #include "io/library_versions.h"
 
 #include "core/memory_budget.h"
+#include "io/netcdf_grid_mapping.h"
 #include "io/units.h"
 
 #include <math.h>
@@ -129,7 +130,8 @@ typedef struct value_transform {
 } value_transform;
 
 static int read_transform(const swe_input_file *file, int varid, const char *name,
-                          value_transform *transform, swe_error *err)
+                          const swe_grid_mapping *mapping, value_transform *transform,
+                          swe_error *err)
 {
     char units[128], positive[32], standard_name[128];
     swe_input_text_attribute(file->ncid, varid, "units", units, sizeof units);
@@ -139,7 +141,9 @@ static int read_transform(const swe_input_file *file, int varid, const char *nam
     *transform = (value_transform){.scale = 1.0, .offset = 0.0, .sign = 1.0};
     nc_get_att_double(file->ncid, varid, "scale_factor", &transform->scale);
     nc_get_att_double(file->ncid, varid, "add_offset", &transform->offset);
-    if (swe_units_classify(units, &transform->to_metres) != SWE_UNITS_LENGTH) {
+    if (units[0] == '\0' && swe_grid_mapping_in_metres(mapping)) {
+        transform->to_metres = 1.0; /* GDAL's export: the units are the CRS's */
+    } else if (swe_units_classify(units, &transform->to_metres) != SWE_UNITS_LENGTH) {
         return units[0] == '\0'
                    ? swe_input_refuse(file, err,
                                       "add units = \"m\", e.g. ncatted -a units,VAR,o,c,m",
@@ -257,9 +261,12 @@ static int read_open_file(const swe_input_file *file, const char *variable, swe_
         nc_inq_varname(file->ncid, varid, field->variable);
         status = swe_input_read_axes(file, varid, field, &transposed, err);
     }
+    if (status == SWE_OK && !field->geographic) {
+        swe_grid_mapping_read(file->ncid, varid, &field->mapping);
+    }
     value_transform transform;
     if (status == SWE_OK) {
-        status = read_transform(file, varid, field->variable, &transform, err);
+        status = read_transform(file, varid, field->variable, &field->mapping, &transform, err);
     }
     if (status == SWE_OK) {
         status = read_stored(file, varid, transposed, field, err);

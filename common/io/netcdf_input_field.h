@@ -14,7 +14,11 @@
  *     missing_value, valid_min/valid_max/valid_range, NaN and the default
  *     fill of the type mark missing values; units converted to metres;
  *     positive = "down" or a depth standard_name flips the sign, so that
- *     values rise upwards.
+ *     values rise upwards; values without units are taken in metres where
+ *     the variable's grid mapping says its lengths are metres (GDAL's
+ *     NetCDF export: "Band1" without units, a "crs" with the WKT);
+ *   - the grid mapping the variable names (a projected input's UTM or
+ *     transverse_mercator, or its WKT), kept for the outputs.
  *
  * Missing values of a bathymetry are refused (no rule could guess the
  * ground); those of a displacement count as 0 (no displacement), as
@@ -23,6 +27,7 @@
 #define SWE_NETCDF_INPUT_FIELD_H
 
 #include "core/error.h"
+#include "io/grid_mapping.h"
 
 #include <stddef.h>
 
@@ -31,11 +36,12 @@ enum swe_input_role { SWE_INPUT_BATHYMETRY, SWE_INPUT_DISPLACEMENT };
 /* A 2D field on a rectilinear grid of points, x fastest, both axes rising. */
 typedef struct swe_input_field {
     size_t nx, ny;
-    double *x, *y;     /* metres, or degrees east and north when geographic */
-    double *values;    /* ny * nx, metres, positive upwards */
-    int geographic;    /* x, y are longitude and latitude */
-    size_t filled;     /* missing values set to 0 (displacement only) */
-    char variable[64]; /* the variable read, for messages */
+    double *x, *y;            /* metres, or degrees east and north when geographic */
+    double *values;           /* ny * nx, metres, positive upwards */
+    int geographic;           /* x, y are longitude and latitude */
+    size_t filled;            /* missing values set to 0 (displacement only) */
+    char variable[64];        /* the variable read, for messages */
+    swe_grid_mapping mapping; /* the variable's grid mapping (projected inputs); may be empty */
 } swe_input_field;
 
 /* Reads the field of role from path; variable names it (NULL: chosen as

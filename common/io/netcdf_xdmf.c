@@ -12,8 +12,10 @@ enum { MAX_FIELDS = 32, MAX_RANK = 3 };
 
 typedef struct field {
     char name[NC_MAX_NAME + 1];
-    int timed;     /* over time first */
-    int precision; /* bytes per value: 4 or 8 */
+    int leading;           /* over a dimension before the grid's: time, or the maxima's period */
+    int timed;             /* that dimension is time: one hyperslab per snapshot */
+    size_t leading_length; /* its length; a field over another shows its last entry */
+    int precision;         /* bytes per value: 4 or 8 */
 } field;
 
 /* What the sidecar says, read from the NetCDF file. */
@@ -71,9 +73,13 @@ static int read_grid(description *d, swe_error *err)
     int varid;
     d->triangles = nc_inq_varid(d->ncid, "mesh_face_nodes", &varid) == NC_NOERR;
     if (d->triangles) {
-        int node_dim, status = nc_inq_dimid(d->ncid, "face", &d->dims[0]);
+        /* The faces and nodes by the dimensions of the connectivity and
+         * of the node coordinates, whatever the file names them. */
+        int corners[2], node_dim, node_x, status = nc_inq_vardimid(d->ncid, varid, corners);
+        d->dims[0] = corners[0];
         status = status == NC_NOERR ? nc_inq_dimlen(d->ncid, d->dims[0], &d->shape[0]) : status;
-        status = status == NC_NOERR ? nc_inq_dimid(d->ncid, "node", &node_dim) : status;
+        status = status == NC_NOERR ? nc_inq_varid(d->ncid, "mesh_node_x", &node_x) : status;
+        status = status == NC_NOERR ? nc_inq_vardimid(d->ncid, node_x, &node_dim) : status;
         status = status == NC_NOERR ? nc_inq_dimlen(d->ncid, node_dim, &d->nodes) : status;
         d->rank = 1;
         return status == NC_NOERR ? SWE_OK : nc_failed(d, status, "the mesh's dimensions", err);
@@ -101,8 +107,9 @@ static int read_times(description *d, swe_error *err)
     return status == NC_NOERR ? SWE_OK : nc_failed(d, status, "time", err);
 }
 
-/* Whether variable varid is a field over ([time,] the grid's dims). */
-static int is_field(const description *d, int varid, int *timed)
+/* Whether variable varid is a field over ([time or another dimension,]
+ * the grid's dims); fills in f's leading dimension. */
+static int is_field(const description *d, int varid, field *f)
 {
     int dims[NC_MAX_VAR_DIMS], rank = 0, time_dim = -1;
     nc_type type;
@@ -113,8 +120,13 @@ static int is_field(const description *d, int varid, int *timed)
         return 0;
     }
     nc_inq_dimid(d->ncid, "time", &time_dim);
-    *timed = rank == d->rank + 1 && dims[0] == time_dim;
-    if (rank != d->rank + *timed || memcmp(dims + *timed, d->dims, sizeof(int) * d->rank) != 0) {
+    f->leading = rank == d->rank + 1;
+    f->timed = f->leading && dims[0] == time_dim;
+    f->leading_length = 0;
+    if (rank != d->rank + f->leading ||
+        memcmp(dims + f->leading, d->dims, sizeof(int) * d->rank) != 0 ||
+        (f->leading && (nc_inq_dimlen(d->ncid, dims[0], &f->leading_length) != NC_NOERR ||
+                        f->leading_length == 0))) {
         return 0;
     }
     /* The mesh's centroids lie over the faces too, but are coordinates. */
@@ -133,7 +145,7 @@ static void read_fields(description *d)
     for (int varid = 0; varid < variables && d->count < MAX_FIELDS; ++varid) {
         field *f = &d->fields[d->count];
         nc_type type;
-        if (!is_field(d, varid, &f->timed) || nc_inq_varname(d->ncid, varid, f->name) != NC_NOERR ||
+        if (!is_field(d, varid, f) || nc_inq_varname(d->ncid, varid, f->name) != NC_NOERR ||
             nc_inq_vartype(d->ncid, varid, &type) != NC_NOERR) {
             continue;
         }
@@ -160,13 +172,14 @@ static void write_shape(FILE *out, const description *d, int padded)
     }
 }
 
-/* <DataItem> naming dataset name of the NetCDF file. */
-static void write_dataset(FILE *out, const description *d, const char *name, int timed,
+/* <DataItem> naming dataset name of the NetCDF file, leading entries
+ * before the grid's dimensions (none: 0). */
+static void write_dataset(FILE *out, const description *d, const char *name, size_t leading,
                           const char *type, int precision)
 {
     fputs("<DataItem Dimensions=\"", out);
-    if (timed) {
-        fprintf(out, "%zu ", d->snapshots);
+    if (leading > 0) {
+        fprintf(out, "%zu ", leading);
     }
     write_shape(out, d, 0);
     fprintf(out, "\" NumberType=\"%s\" Precision=\"%d\" Format=\"HDF\">", type, precision);
@@ -174,18 +187,28 @@ static void write_dataset(FILE *out, const description *d, const char *name, int
     fprintf(out, ":/%s</DataItem>", name);
 }
 
-/* Field f at snapshot k: a hyperslab of one snapshot, or all of a field
- * that does not change. */
+/* Field f at snapshot k: a hyperslab of one snapshot (or of the last
+ * entry over another leading dimension), or all of a field that does not
+ * change, given the grid's shape (a map's b over y, x as 1, y, x: ParaView
+ * takes the last dimension of a value of lower rank than the grid for
+ * components). */
 static void write_values(FILE *out, const description *d, const field *f, size_t k)
 {
-    if (!f->timed) {
+    if (!f->leading) {
+        int reshaped = !d->triangles && d->rank == 2;
+        if (reshaped) {
+            fputs("<DataItem ItemType=\"Function\" Function=\"JOIN($0)\" Dimensions=\"", out);
+            write_shape(out, d, 1);
+            fputs("\">", out);
+        }
         write_dataset(out, d, f->name, 0, "Float", f->precision);
-        fputc('\n', out);
+        fputs(reshaped ? "</DataItem>\n" : "\n", out);
         return;
     }
+    size_t entry = f->timed ? k : f->leading_length - 1;
     fputs("<DataItem ItemType=\"HyperSlab\" Type=\"HyperSlab\" Dimensions=\"", out);
     write_shape(out, d, 1);
-    fprintf(out, "\"><DataItem Dimensions=\"3 %d\" Format=\"XML\">%zu", d->rank + 1, k);
+    fprintf(out, "\"><DataItem Dimensions=\"3 %d\" Format=\"XML\">%zu", d->rank + 1, entry);
     for (int a = 0; a < d->rank; ++a) {
         fputs(" 0", out);
     }
@@ -197,7 +220,7 @@ static void write_values(FILE *out, const description *d, const field *f, size_t
         fprintf(out, " %zu", d->shape[a]);
     }
     fputs("</DataItem>", out);
-    write_dataset(out, d, f->name, 1, "Float", f->precision);
+    write_dataset(out, d, f->name, f->leading_length, "Float", f->precision);
     fputs("</DataItem>\n", out);
 }
 

@@ -11,7 +11,9 @@
  *   - a map or volume (coordinates x, y [, z] at the cell centres, evenly
  *     spaced): an image with its points at the cell centres, as ParaView's
  *     CF reader shows the .nc, and every field over ([time,] [z,] y, x) as
- *     point data; u, v [, w] joined into the vector "velocity";
+ *     point data; u, v [, w] joined into the vector "velocity"; a field
+ *     over another leading dimension than time (the maxima over their
+ *     period) shows its last entry in every snapshot;
  *   - a UGRID triangle mesh (mesh_node_x, mesh_node_y, mesh_face_nodes):
  *     the triangles, and every field with location "face" as cell data
  *     (ParaView 5.11 has no UGRID reader of its own);

@@ -2,12 +2,14 @@
 
 #include "io/library_versions.h"
 
+#include "core/memory_budget.h"
 #include "io/atomic_file.h"
 
 #include <errno.h>
 #include <png.h>
 #include <setjmp.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* Rows of swe_rgb go to libpng as they are. */
@@ -86,4 +88,55 @@ int swe_png_write_raster(const char *path, const swe_raster *raster, swe_error *
 const char *swe_png_library(void)
 {
     return "libpng " PNG_LIBPNG_VER_STRING;
+}
+
+int swe_png_read_grey(FILE *stream, const char *path, double bytes, int width_limit,
+                      int height_limit, const char *fix, unsigned char **grey, int *width,
+                      int *height, swe_error *err)
+{
+    if (stream == NULL || path == NULL || fix == NULL || grey == NULL || width == NULL ||
+        height == NULL) {
+        return swe_fail(err, SWE_ERROR_USAGE, "internal error: a PNG to read needs a file");
+    }
+    *grey = NULL;
+    png_image image;
+    memset(&image, 0, sizeof image);
+    image.version = PNG_IMAGE_VERSION;
+    if (!png_image_begin_read_from_stdio(&image, stream)) {
+        return swe_fail(err, SWE_ERROR_USAGE, "'%s' is not a readable PNG picture: %s (%s)", path,
+                        image.message, fix);
+    }
+    /* A PNG compresses at most about 1032:1; more pixels than that of
+     * the file's bytes (or than the limits) is a lying header. */
+    double pixels = (double)image.width * (double)image.height;
+    if (image.width > (png_uint_32)width_limit || image.height > (png_uint_32)height_limit ||
+        pixels > 1100.0 * bytes) {
+        png_image_free(&image);
+        return swe_fail(err, SWE_ERROR_USAGE,
+                        "'%s' declares %u x %u pixels, more than its %.0f bytes or the limit of "
+                        "%d x %d hold (%s)",
+                        path, (unsigned)image.width, (unsigned)image.height, bytes, width_limit,
+                        height_limit, fix);
+    }
+    char what[4200];
+    snprintf(what, sizeof what, "the %u x %u pixels of '%s'", (unsigned)image.width,
+             (unsigned)image.height, path);
+    int status = swe_memory_check(what, pixels, "give a smaller picture", err);
+    image.format = PNG_FORMAT_GRAY;
+    unsigned char *values = status == SWE_OK ? malloc((size_t)PNG_IMAGE_SIZE(image)) : NULL;
+    const png_color white = {255, 255, 255};
+    if (status == SWE_OK &&
+        (values == NULL || !png_image_finish_read(&image, &white, values, 0, NULL))) {
+        status = swe_fail(err, SWE_ERROR_USAGE, "'%s' is not a readable PNG picture: %s (%s)", path,
+                          values == NULL ? "out of memory" : image.message, fix);
+    }
+    png_image_free(&image);
+    if (status != SWE_OK) {
+        free(values);
+        return status;
+    }
+    *grey = values;
+    *width = (int)image.width;
+    *height = (int)image.height;
+    return SWE_OK;
 }

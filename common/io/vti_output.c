@@ -2,6 +2,7 @@
 
 #include "io/atomic_file.h"
 #include "io/vtk_appended.h"
+#include "io/vtk_xml.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -51,10 +52,25 @@ static void write_header(FILE *stream, const swe_vti_image *image, const swe_vtk
     fprintf(stream,
             "  <ImageData WholeExtent=\"0 %d 0 %d 0 %d\" Origin=\"%.17g %.17g %.17g\" "
             "Spacing=\"%.17g %.17g %.17g\">\n"
-            "    <Piece Extent=\"0 %d 0 %d 0 %d\">\n      <CellData>\n",
+            "    <Piece Extent=\"0 %d 0 %d 0 %d\">\n      <CellData",
             image->cells[0], image->cells[1], image->cells[2], image->origin[0], image->origin[1],
             image->origin[2], image->spacing[0], image->spacing[1], image->spacing[2],
             image->cells[0], image->cells[1], image->cells[2]);
+    /* The first scalar and the first vector are the active ones, as in
+     * the other applications' VTK files: ParaView draws the vector's
+     * glyphs and streamlines without asking which. */
+    const char *kinds[2] = {" Scalars", " Vectors"};
+    int marked[2] = {0, 0};
+    for (int a = 0; a < section->count; ++a) {
+        int vector = section->components[a] == 3;
+        if ((section->components[a] == 1 || vector) && !marked[vector]) {
+            fprintf(stream, "%s=\"", kinds[vector]);
+            swe_xml_write_escaped(stream, section->name[a]);
+            fputc('"', stream);
+            marked[vector] = 1;
+        }
+    }
+    fputs(">\n", stream);
     for (int a = 0; a < section->count; ++a) {
         swe_vtk_appended_declare(stream, section, a, 8);
     }

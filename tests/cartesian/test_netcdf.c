@@ -252,7 +252,8 @@ static void test_attributes(void)
     read_text_attribute(ncid, NC_GLOBAL, "scenario", text, sizeof text);
     CU_ASSERT_STRING_EQUAL(text, test_scenario.name);
     read_text_attribute(ncid, NC_GLOBAL, "title", text, sizeof text);
-    CU_ASSERT_STRING_EQUAL(text, test_scenario.title);
+    CU_ASSERT_PTR_NOT_NULL(strstr(text, "Cartesian grid"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(text, test_scenario.title));
     read_text_attribute(ncid, NC_GLOBAL, "solver", text, sizeof text);
     CU_ASSERT_STRING_EQUAL(text, "fwave");
     read_text_attribute(ncid, NC_GLOBAL, "precision", text, sizeof text);

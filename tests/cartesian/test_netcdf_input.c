@@ -360,6 +360,101 @@ static void test_nan_guard_keeps_valid_output(void)
     CU_ASSERT_FALSE(swe_file_exists(path));
 }
 
+/* A projected input as GDAL's NetCDF export writes it: the field "Band1"
+ * without units, a grid mapping variable with transverse_mercator's
+ * parameters and the WKT (spatial_ref and crs_wkt) in metres. */
+static void write_gdal_export(const char *name, double value, char *path, size_t size)
+{
+    static const char wkt[] =
+        "PROJCS[\"WGS 84 / UTM zone 32N\",GEOGCS[\"WGS 84\",DATUM[\"WGS_1984\",SPHEROID["
+        "\"WGS 84\",6378137,298.257223563]],PRIMEM[\"Greenwich\",0],UNIT[\"degree\","
+        "0.0174532925199433]],PROJECTION[\"Transverse_Mercator\"],PARAMETER[\"central_meridian\","
+        "9],PARAMETER[\"scale_factor\",0.9996],PARAMETER[\"false_easting\",500000],UNIT["
+        "\"metre\",1],AUTHORITY[\"EPSG\",\"32632\"]]";
+    swe_path_in(path, size, directory, name);
+    int ncid, dims[2], x_id, y_id, crs_id, band_id;
+    CU_ASSERT_EQUAL_FATAL(nc_create(path, NC_CLOBBER, &ncid), NC_NOERR);
+    CU_ASSERT_EQUAL(nc_def_dim(ncid, "y", 8, &dims[0]), NC_NOERR);
+    CU_ASSERT_EQUAL(nc_def_dim(ncid, "x", 10, &dims[1]), NC_NOERR);
+    CU_ASSERT_EQUAL(nc_def_var(ncid, "x", NC_DOUBLE, 1, &dims[1], &x_id), NC_NOERR);
+    CU_ASSERT_EQUAL(nc_def_var(ncid, "y", NC_DOUBLE, 1, &dims[0], &y_id), NC_NOERR);
+    CU_ASSERT_EQUAL(nc_put_att_text(ncid, x_id, "units", 1, "m"), NC_NOERR);
+    CU_ASSERT_EQUAL(nc_put_att_text(ncid, y_id, "units", 1, "m"), NC_NOERR);
+    CU_ASSERT_EQUAL(nc_def_var(ncid, "transverse_mercator", NC_CHAR, 0, NULL, &crs_id), NC_NOERR);
+    CU_ASSERT_EQUAL(nc_put_att_text(ncid, crs_id, "grid_mapping_name", 19, "transverse_mercator"),
+                    NC_NOERR);
+    const double central = 9.0, scale = 0.9996, easting = 500000.0;
+    CU_ASSERT_EQUAL(
+        nc_put_att_double(ncid, crs_id, "longitude_of_central_meridian", NC_DOUBLE, 1, &central),
+        NC_NOERR);
+    CU_ASSERT_EQUAL(
+        nc_put_att_double(ncid, crs_id, "scale_factor_at_central_meridian", NC_DOUBLE, 1, &scale),
+        NC_NOERR);
+    CU_ASSERT_EQUAL(nc_put_att_double(ncid, crs_id, "false_easting", NC_DOUBLE, 1, &easting),
+                    NC_NOERR);
+    CU_ASSERT_EQUAL(nc_put_att_text(ncid, crs_id, "spatial_ref", strlen(wkt), wkt), NC_NOERR);
+    CU_ASSERT_EQUAL(nc_put_att_text(ncid, crs_id, "crs_wkt", strlen(wkt), wkt), NC_NOERR);
+    CU_ASSERT_EQUAL(nc_def_var(ncid, "Band1", NC_FLOAT, 2, dims, &band_id), NC_NOERR);
+    CU_ASSERT_EQUAL(nc_put_att_text(ncid, band_id, "grid_mapping", 19, "transverse_mercator"),
+                    NC_NOERR);
+    CU_ASSERT_EQUAL(nc_enddef(ncid), NC_NOERR);
+    double x[10], y[8];
+    float band[80];
+    for (int i = 0; i < 10; ++i) {
+        x[i] = 500000.0 + 250.0 * i;
+    }
+    for (int j = 0; j < 8; ++j) {
+        y[j] = 5000000.0 + 250.0 * j;
+    }
+    for (int c = 0; c < 80; ++c) {
+        band[c] = (float)value;
+    }
+    CU_ASSERT_EQUAL(nc_put_var_double(ncid, x_id, x), NC_NOERR);
+    CU_ASSERT_EQUAL(nc_put_var_double(ncid, y_id, y), NC_NOERR);
+    CU_ASSERT_EQUAL(nc_put_var_float(ncid, band_id, band), NC_NOERR);
+    CU_ASSERT_EQUAL(nc_close(ncid), NC_NOERR);
+}
+
+/* GDAL's export is read (its Band1 in the CRS's metres) and the outputs
+ * carry its grid mapping: a variable crs with the input's mapping name,
+ * parameters and WKT, named by the fields' grid_mapping. */
+static void test_projected_input_keeps_its_grid_mapping(void)
+{
+    char bathymetry[1024], displacement[1024], output[1024], path[1100], text[4096];
+    write_gdal_export("utm_bathymetry.nc", -40.0, bathymetry, sizeof bathymetry);
+    write_gdal_export("utm_displacement.nc", 0.5, displacement, sizeof displacement);
+    swe_path_in(output, sizeof output, directory, "utm");
+    const char *args[] = {
+        "--scenario", "netcdf", "--bathymetry", bathymetry, "--displacement", displacement,
+        "--nx",       "10",     "--ny",         "8",        "--t-end",        "5",
+        "--outputs",  "1",      "--output",     output,     "--quiet",        NULL};
+    swe_program_result result;
+    swe_program_run(directory, args, &result);
+    CU_ASSERT_EQUAL_FATAL(result.exit_code, 0);
+    snprintf(path, sizeof path, "%s.nc", output);
+    int ncid, crs_id, b_id;
+    double central = 0.0;
+    CU_ASSERT_EQUAL_FATAL(nc_open(path, NC_NOWRITE, &ncid), NC_NOERR);
+    CU_ASSERT_EQUAL_FATAL(nc_inq_varid(ncid, "crs", &crs_id), NC_NOERR);
+    memset(text, 0, sizeof text);
+    CU_ASSERT_EQUAL(nc_get_att_text(ncid, crs_id, "grid_mapping_name", text), NC_NOERR);
+    CU_ASSERT_STRING_EQUAL(text, "transverse_mercator");
+    CU_ASSERT_EQUAL(nc_get_att_double(ncid, crs_id, "longitude_of_central_meridian", &central),
+                    NC_NOERR);
+    CU_ASSERT_EQUAL(central, 9.0);
+    memset(text, 0, sizeof text);
+    CU_ASSERT_EQUAL(nc_get_att_text(ncid, crs_id, "crs_wkt", text), NC_NOERR);
+    CU_ASSERT_PTR_NOT_NULL(strstr(text, "UTM zone 32N"));
+    CU_ASSERT_EQUAL_FATAL(nc_inq_varid(ncid, "b", &b_id), NC_NOERR);
+    memset(text, 0, sizeof text);
+    CU_ASSERT_EQUAL(nc_get_att_text(ncid, b_id, "grid_mapping", text), NC_NOERR);
+    CU_ASSERT_STRING_EQUAL(text, "crs");
+    double bed[80];
+    CU_ASSERT_EQUAL(nc_get_var_double(ncid, b_id, bed), NC_NOERR);
+    CU_ASSERT_DOUBLE_EQUAL(bed[0], -39.5, 1e-6); /* the bed, lifted by the displacement */
+    nc_close(ncid);
+}
+
 void register_netcdf_input_tests(void)
 {
     CU_pSuite suite = CU_add_suite("netcdf_input", set_up, tear_down);
@@ -375,6 +470,8 @@ void register_netcdf_input_tests(void)
         {"netcdf and artificial-tsunami scenarios run",
          test_cli_runs_netcdf_and_artificial_tsunami},
         {"the NaN guard stops the run and keeps valid output", test_nan_guard_keeps_valid_output},
+        {"a projected input (GDAL's export) keeps its grid mapping",
+         test_projected_input_keeps_its_grid_mapping},
     };
     for (unsigned t = 0; t < sizeof tests / sizeof tests[0]; ++t) {
         swe_test_require_registered(CU_add_test(suite, tests[t].name, tests[t].function),

@@ -181,6 +181,36 @@ static void test_waves_and_clipping(void)
     swe_block_destroy(&block);
 }
 
+/* A film of micrometres that a wetting front leaves on a slope is drawn
+ * as the land under it, not as water; the water beside it stays water. */
+static void test_film_drawn_as_land(void)
+{
+    swe_block block;
+    make_block(&block);
+    for (int j = 1; j <= block.ny; ++j) {
+        for (int i = 1; i <= 5; ++i) {
+            block.h[SWE_INDEX(&block, i, j)] = (real)2e-6;
+        }
+    }
+    const swe_picture_style style = swe_picture_style_of(&block);
+    swe_colour_range range = swe_colour_range_of(&block, &style);
+    CU_ASSERT_DOUBLE_EQUAL(range.low, 1.3, 1e-6);
+    const swe_picture scene = {&block, 0.0, &style, &range};
+    swe_picture_layout layout;
+    swe_picture_layout_of(&block, &layout);
+    swe_raster raster = {layout.width, layout.height, NULL};
+    raster.pixels = malloc((size_t)raster.width * (size_t)raster.height * sizeof *raster.pixels);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(raster.pixels);
+    swe_picture_draw(&raster, &scene);
+    int cell = layout.map_width / 20, row = layout.map_top + layout.map_height / 2;
+    swe_rgb film = raster.pixels[(size_t)row * (size_t)raster.width +
+                                 (size_t)(layout.map_left + 2 * cell + cell / 2)];
+    swe_rgb land = swe_colour_land(200.0 / 500.0);
+    CU_ASSERT(film.red == land.red && film.green == land.green && film.blue == land.blue);
+    free(raster.pixels);
+    swe_block_destroy(&block);
+}
+
 /* Lightness (a luma approximation) rises along the sequential map, which
  * keeps it readable in grey and for colour-blind readers; the diverging
  * map is lightest at its middle and darkens evenly to both ends. */
@@ -252,6 +282,7 @@ void register_png_tests(void)
         {"a picture decodes to its size, water and land in their colours, text",
          test_picture_decodes_to_its_size},
         {"a wave on a still sea: diverging colours, clipping shown", test_waves_and_clipping},
+        {"a film of micrometres drawn as land", test_film_drawn_as_land},
         {"the colour maps' lightness", test_colour_maps_in_lightness},
         {"--format " RUN_FORMATS " writes every format", test_run_writes_pictures},
     };

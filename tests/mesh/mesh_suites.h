@@ -11,6 +11,7 @@ void register_mesh_kernel_tests(void);
 void register_mesh_model_tests(void);
 void register_mesh_validation_tests(void);
 void register_mesh_output_tests(void);
+void register_mesh_png_tests(void);
 void register_mesh_cli_tests(void);
 void register_mesh_restart_tests(void);
 void register_mesh_radiating_tests(void);

@@ -173,6 +173,65 @@ static void test_hostile_meshes_are_refused_with_one_line(void)
     swe_remove_test_directory(dir);
 }
 
+/* A bare mesh name that is no file in the folder a run starts in names
+ * one of the cases' meshes, found beside the program (the repository's
+ * common/mesh/geo here; PREFIX/share/shallows/meshes when installed). */
+static void test_bare_mesh_name_found_beside_the_program(void)
+{
+    char dir[256];
+    CU_ASSERT_EQUAL_FATAL(swe_make_test_directory(dir, sizeof dir, "mesh-bare-name"), 0);
+    const char *args[] = {"--steps", "2", "--benchmark", "--quiet", NULL};
+    swe_program_result result;
+    run_mesh(dir, "partial_dam_break_coarse.msh", args, &result);
+    CU_ASSERT_EQUAL(result.exit_code, 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(result.out, "summary: "));
+    run_mesh(dir, "no_such_case.msh", args, &result);
+    CU_ASSERT_EQUAL(result.exit_code, 2);
+    CU_ASSERT_PTR_NOT_NULL(strstr(result.err, "no_such_case.msh"));
+    swe_remove_test_directory(dir);
+}
+
+#if !defined(SWE_WITHOUT_NETCDF) && !defined(SWE_WITHOUT_PNG)
+/* --colour-range run draws every snapshot when the run ends, from its
+ * UGRID file, in the range of the whole run: the first picture differs
+ * from the one in its own range (the water falls below it later), the
+ * others are there; without netcdf in --format it is refused. */
+static void test_colour_range_of_the_run(void)
+{
+    char dir[256], stem[512], path[600], own_path[600];
+    CU_ASSERT_EQUAL_FATAL(swe_make_test_directory(dir, sizeof dir, "mesh-run-range"), 0);
+    swe_path_in(stem, sizeof stem, dir, "whole");
+    const char *args[] = {"--t-end",        "4",   "--outputs", "2",  "--format", "netcdf,png",
+                          "--colour-range", "run", "--output",  stem, "--quiet",  NULL};
+    swe_program_result result;
+    run_mesh(dir, SWE_MESH_GEO "partial_dam_break_coarse.msh", args, &result);
+    CU_ASSERT_EQUAL_FATAL(result.exit_code, 0);
+    swe_path_in(stem, sizeof stem, dir, "own");
+    const char *own_args[] = {"--t-end", "4",        "--outputs", "2",       "--format",
+                              "png",     "--output", stem,        "--quiet", NULL};
+    run_mesh(dir, SWE_MESH_GEO "partial_dam_break_coarse.msh", own_args, &result);
+    CU_ASSERT_EQUAL_FATAL(result.exit_code, 0);
+    for (int k = 0; k <= 2; ++k) {
+        snprintf(path, sizeof path, "%s/whole_%04d.png", dir, k);
+        CU_ASSERT_TRUE(swe_file_exists(path));
+    }
+    swe_path_in(path, sizeof path, dir, "whole_0000.png");
+    swe_path_in(own_path, sizeof own_path, dir, "own_0000.png");
+    size_t size = 0, own_size = 0;
+    char *whole = swe_read_file(path, &size), *own = swe_read_file(own_path, &own_size);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(whole);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(own);
+    CU_ASSERT(size != own_size || memcmp(whole, own, size) != 0);
+    free(whole);
+    free(own);
+    const char *refused[] = {"--format", "png", "--colour-range", "run", "--quiet", NULL};
+    run_mesh(dir, SWE_MESH_GEO "partial_dam_break_coarse.msh", refused, &result);
+    CU_ASSERT_EQUAL(result.exit_code, 2);
+    CU_ASSERT_PTR_NOT_NULL(strstr(result.err, "add netcdf to --format"));
+    swe_remove_test_directory(dir);
+}
+#endif
+
 static void test_a_run_prints_its_summary_and_files(void)
 {
     char dir[256], stem[512], path[600];
@@ -239,6 +298,12 @@ void register_mesh_cli_tests(void)
         {"meshes that are no files, too large, out of the domain or hostile: exit 2, one line",
          test_hostile_meshes_are_refused_with_one_line},
         {"a run prints its summary and writes its files", test_a_run_prints_its_summary_and_files},
+        {"a bare mesh name is found beside the program",
+         test_bare_mesh_name_found_beside_the_program},
+#if !defined(SWE_WITHOUT_NETCDF) && !defined(SWE_WITHOUT_PNG)
+        {"--colour-range run draws the pictures in the whole run's range",
+         test_colour_range_of_the_run},
+#endif
         {"--list-backends, --list-scenarios, --help, --version", test_the_lists_and_help},
     };
     swe_mesh_test_register("mesh-cli", tests, (int)(sizeof tests / sizeof tests[0]));

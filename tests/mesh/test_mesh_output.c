@@ -96,13 +96,13 @@ static void expect_text(int ncid, int varid, const char *name, const char *expec
 
 static swe_mesh_netcdf *written_file(swe_mesh_model *model, const char *path)
 {
-    swe_mesh_netcdf_info info = {&model->scenario,
-                                 "circular_dam_break_coarse.msh",
-                                 "serial",
-                                 "rcm+edges",
-                                 2,
-                                 model->clock.cfl,
-                                 1};
+    swe_mesh_netcdf_info info = {.scenario = &model->scenario,
+                                 .mesh_file = "circular_dam_break_coarse.msh",
+                                 .backend = "serial",
+                                 .ordering = "rcm+edges",
+                                 .order = 2,
+                                 .cfl = model->clock.cfl,
+                                 .compression = 1};
     swe_mesh_netcdf *file = NULL;
     swe_error err = {{0}};
     CU_ASSERT_EQUAL_FATAL(swe_mesh_netcdf_create(&file, path, &model->run.mesh, &model->run.host,

@@ -12,6 +12,7 @@ void register_mesh_tests(void)
     register_mesh_model_tests();
     register_mesh_validation_tests();
     register_mesh_output_tests();
+    register_mesh_png_tests();
     register_mesh_cli_tests();
     register_mesh_restart_tests();
     register_mesh_radiating_tests();

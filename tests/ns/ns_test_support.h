@@ -82,6 +82,7 @@ void register_ns_poisson_tests(void);
 void register_ns_flow_tests(void);
 void register_ns_backend_tests(void);
 void register_ns_input_tests(void);
+void register_ns_png_tests(void);
 void register_ns_program_tests(void);
 void register_ns_restart_tests(void);
 void register_ns_cuda_host_tests(void);

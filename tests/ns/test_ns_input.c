@@ -1,6 +1,7 @@
 /* Bad input is refused with SWE_ERROR_USAGE and a message naming it:
  * grids, parameters, cases, a dt beyond the stability limit, options;
  * shallows-ns exits with 2 and one line. */
+#include "io/png_raster.h"
 #include "ns/io/ns_output.h"
 #include "ns/program/ns_options.h"
 #include "tests/ns/ns_test_support.h"
@@ -10,6 +11,7 @@
 #include <CUnit/CUnit.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 static void expect_usage(int status, const swe_error *err, const char *word)
 {
@@ -79,7 +81,7 @@ static void test_obstacle_pictures(void)
     fputs("P2 4 2 255\n0 255 255 255 255 255 255\n", file); /* one pixel short */
     fclose(file);
     settings.obstacles = path;
-    expect_usage(ns_case_create("cavity", &settings, &solver, &err), &err, "not a PGM");
+    expect_usage(ns_case_create("cavity", &settings, &solver, &err), &err, "nor a PGM");
     snprintf(path, sizeof path, "%s/good.pgm", directory);
     file = fopen(path, "w");
     CU_ASSERT_PTR_NOT_NULL_FATAL(file);
@@ -97,6 +99,44 @@ static void test_obstacle_pictures(void)
     CU_ASSERT_EQUAL(solid, 8);
     CU_ASSERT_EQUAL(ns_solver_step(solver, 0.0, &err), SWE_OK);
     ns_solver_destroy(solver);
+    swe_remove_test_directory(directory);
+}
+
+/* The same picture as a colour PNG (the encoder of the pictures): the same
+ * solid cells; a PNG cut short is refused, naming it. */
+static void test_obstacle_png(void)
+{
+    char directory[256], path[512];
+    CU_ASSERT_EQUAL_FATAL(swe_make_test_directory(directory, sizeof directory, "ns-mask-png"), 0);
+    swe_rgb pixels[8];
+    const swe_rgb white = {255, 255, 255}, dark_red = {90, 0, 0};
+    for (int p = 0; p < 8; ++p) {
+        pixels[p] = p == 4 ? dark_red : white; /* bottom row, left */
+    }
+    const swe_raster raster = {4, 2, pixels};
+    swe_error err;
+    snprintf(path, sizeof path, "%s/good.png", directory);
+    CU_ASSERT_EQUAL_FATAL(swe_png_write_raster(path, &raster, &err), SWE_OK);
+    ns_case_settings settings = {.resolution = 8, .obstacles = path};
+    ns_solver *solver = NULL;
+    CU_ASSERT_EQUAL_FATAL(ns_case_create("cavity", &settings, &solver, &err), SWE_OK);
+    long solid = 0;
+    for (int j = 0; j < 8; ++j) {
+        for (int i = 0; i < 8; ++i) {
+            int dark = i < 2 && j < 4;
+            CU_ASSERT_EQUAL(solver->fluid[ns_index(&solver->grid, i, j, 1)], !dark);
+            solid += dark;
+        }
+    }
+    CU_ASSERT_EQUAL(solid, 8);
+    ns_solver_destroy(solver);
+    solver = NULL;
+    FILE *file = fopen(path, "r+b");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(file);
+    CU_ASSERT_EQUAL(ftruncate(fileno(file), 40), 0); /* the header and a piece of IHDR's data */
+    fclose(file);
+    expect_usage(ns_case_create("cavity", &settings, &solver, &err), &err, "good.png");
+    CU_ASSERT_PTR_NULL(solver);
     swe_remove_test_directory(directory);
 }
 
@@ -182,5 +222,7 @@ void register_ns_input_tests(void)
     swe_test_require_registered(CU_add_test(suite, "bad options", test_bad_options),
                                 "ns_input test");
     swe_test_require_registered(CU_add_test(suite, "obstacle pictures", test_obstacle_pictures),
+                                "ns_input test");
+    swe_test_require_registered(CU_add_test(suite, "obstacle PNG pictures", test_obstacle_png),
                                 "ns_input test");
 }

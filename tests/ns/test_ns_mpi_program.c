@@ -103,6 +103,45 @@ static void test_checkpoints_cross_programs(void)
     CU_ASSERT(one_after_ranks <= bound);
 }
 
+/* Whether two files hold the same bytes. */
+static int same_bytes(const char *a, const char *b)
+{
+    FILE *x = fopen(a, "rb"), *y = fopen(b, "rb");
+    int same = x != NULL && y != NULL;
+    while (same) {
+        int c = fgetc(x), d = fgetc(y);
+        same = c == d;
+        if (c == EOF || d == EOF) {
+            break;
+        }
+    }
+    if (x != NULL) {
+        fclose(x);
+    }
+    if (y != NULL) {
+        fclose(y);
+    }
+    return same;
+}
+
+/* The first snapshot (t = 0) of 2 and 3 ranks is serial's, bit for bit:
+ * the solver as started (its walls' faces closed), not the case's state
+ * before the start, which differed in the top plane of w. */
+static void test_first_snapshot_as_serial(void)
+{
+    char checksum[256], serial[1024], ranks[1024];
+    run(0, "first-serial", "--compress", "1", checksum, sizeof checksum);
+    swe_path_in(serial, sizeof serial, directory, "first-serial_0000.vti");
+    for (int count = 2; count <= 3; ++count) {
+        char stem[32];
+        snprintf(stem, sizeof stem, "first-%d", count);
+        run(count, stem, "--compress", "1", checksum, sizeof checksum);
+        snprintf(stem, sizeof stem, "first-%d_0000.vti", count);
+        swe_path_in(ranks, sizeof ranks, directory, stem);
+        CU_ASSERT(same_bytes(ranks, serial));
+    }
+}
+
 void register_ns_mpi_program_tests(void)
 {
     CU_pSuite suite = CU_add_suite("ns_mpi_program", set_up, tear_down);
@@ -110,6 +149,9 @@ void register_ns_mpi_program_tests(void)
     swe_test_require_registered(
         CU_add_test(suite, "bad input: one line from rank 0", test_bad_input_from_rank_0),
         "ns_mpi_program test");
+    swe_test_require_registered(CU_add_test(suite, "the first snapshot on ranks is serial's",
+                                            test_first_snapshot_as_serial),
+                                "ns_mpi_program test");
     swe_test_require_registered(CU_add_test(suite, "checkpoints cross programs and rank counts",
                                             test_checkpoints_cross_programs),
                                 "ns_mpi_program test");

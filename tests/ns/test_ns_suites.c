@@ -9,6 +9,7 @@ void register_ns_tests(void)
     register_ns_flow_tests();
     register_ns_backend_tests();
     register_ns_input_tests();
+    register_ns_png_tests();
     register_ns_program_tests();
     register_ns_restart_tests();
     register_ns_cuda_host_tests();

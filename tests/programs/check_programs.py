@@ -337,6 +337,13 @@ def check_install(tally, precision):
             tally.check(code == 0 and "summary: " in out,
                         "installed %s from another folder: exit %s (%s)" %
                         (label, code, err.strip()[:200]))
+        # The README's runs name a case's mesh alone: found under PREFIX/share.
+        shallows = os.path.join(prefix, "bin", "shallows")
+        code, out, err = run([shallows, "--mesh", MESH, "--steps", "2", "--benchmark", "--quiet"],
+                             elsewhere)
+        tally.check(code == 0 and "summary: " in out,
+                    "installed shallows --mesh %s (the name alone) from another folder: exit %s "
+                    "(%s)" % (MESH, code, err.strip()[:200]))
     finally:
         shutil.rmtree(prefix, ignore_errors=True)
         shutil.rmtree(elsewhere, ignore_errors=True)

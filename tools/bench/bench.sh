@@ -26,8 +26,10 @@
 #   BENCH_STREAM_MIB  MiB per array of the copy benchmark (default 256)
 #   OMP_NUM_THREADS   threads of the OpenMP backend and the copy (default: cores)
 #   OMP_WAIT_POLICY   default passive here (see below)
+#   BENCH_QUICK=1     smaller defaults for a run of minutes (tools/bench/bench_quick.sh)
 set -u -o pipefail
 cd "$(dirname "$0")/../.." || exit 1
+. tools/bench/bench_quick.sh
 
 out=build/bench
 make_command=${MAKE:-make}
@@ -379,6 +381,7 @@ if ! command -v gnuplot >/dev/null 2>&1 && [ "$(id -u)" -eq 0 ] && command -v ap
     timeout 60 tools/build/deps.sh bench >>"$log" 2>&1
 fi
 echo
+tools/bench/bench_stamp.sh "$csv" "$BENCH_STARTED" || exit 1
 if tools/bench/bench_plot.sh "$csv" "$out/bench.png" "$(uname -n)" 2>>"$log"; then
     echo "bench: wrote $csv, $loc and $out/bench.png"
 else

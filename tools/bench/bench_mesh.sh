@@ -21,8 +21,10 @@
 #   BENCH_PRECISIONS     default "single double"
 #   BENCH_MESH_BACKENDS  default: every mesh backend that starts here
 #   BENCH_STREAM_MIB     MiB per array of the copy benchmark (default 256)
+#   BENCH_QUICK=1        smaller defaults for a run of minutes (tools/bench/bench_quick.sh)
 set -u -o pipefail
 cd "$(dirname "$0")/../.." || exit 1
+. tools/bench/bench_quick.sh
 
 out=build/bench
 make_command=${MAKE:-make}
@@ -50,6 +52,7 @@ for precision in $precisions; do
 done
 
 mkdir -p "$out/meshes" || exit 1
+rm -f "$out/mesh-bench.png" # a plot from an earlier run must not pass for this one's
 log=$out/mesh-bench.log
 : >"$log"
 for precision in $precisions; do
@@ -154,6 +157,12 @@ awk -F, 'NR == 1 { printf "%-9s %-8s %5s %10s %-10s %6s %11s %6s %8s %7s %6s %5s
     "% copy", "gain", "bits"; next }
     { printf "%-9s %-8s %5s %10s %-10s %6s %11.4g %6s %8s %7s %6s %5s\n", $1, $2, $3, $4, $5,
       $6, $8, $9, $10, $12, $13, $14 }' "$csv"
+tools/bench/bench_stamp.sh "$csv" "$BENCH_STARTED" || exit 1
 echo "bench-mesh: $csv; B/cst: least bytes per cell-step; gain: over random;"
 echo "  bits: the final state equals serial's (first backend, same ordering set)"
+if tools/bench/bench_plot.sh "$csv" "$out/mesh-bench.png" "$(uname -n)" 2>>"$log"; then
+    echo "bench-mesh: wrote $out/mesh-bench.png"
+else
+    echo "bench-mesh: no plot: $(tail -n 1 "$log")"
+fi
 exit $failed

@@ -22,8 +22,11 @@
 #   NS_BENCH_LEVELS         levels of backends that have them (default: all)
 #   NS_BENCH_SECONDS        least seconds per timed run (default 2)
 #   OMP_NUM_THREADS         threads of the openmp backend (default: cores)
+#   BENCH_STREAM_MIB        MiB per array of the copy benchmark (default 256)
+#   BENCH_QUICK=1           smaller defaults for a run of minutes (tools/bench/bench_quick.sh)
 set -u -o pipefail
 cd "$(dirname "$0")/../.." || exit 1
+. tools/bench/bench_quick.sh
 
 out=build/bench
 make_command=${MAKE:-make}
@@ -42,6 +45,7 @@ serial_sizes=${NS_BENCH_SERIAL_SIZES:-32 64 128}
 threads=${OMP_NUM_THREADS:-$(nproc)}
 export OMP_WAIT_POLICY=${OMP_WAIT_POLICY:-passive} # tools/bench/bench.sh says why
 mkdir -p "$out" || exit 1
+rm -f "$out/navier-stokes.png" # a plot from an earlier run must not pass for this one's
 log=$out/navier-stokes.log
 : >"$log"
 
@@ -56,7 +60,7 @@ done
 ${CC:-cc} -std=c11 -O3 -march=native -fno-tree-loop-distribute-patterns -fopenmp -Wall -Wextra \
     -D_POSIX_C_SOURCE=200809L -o "$out/stream_copy" tools/bench/stream_copy.c >>"$log" 2>&1 ||
     { echo "bench: building tools/bench/stream_copy.c failed; see $log" >&2; exit 1; }
-cpu_bandwidth=$("$out/stream_copy" 256 | sed -E 's/^copy_GBps=([0-9.]+).*/\1/')
+cpu_bandwidth=$("$out/stream_copy" "${BENCH_STREAM_MIB:-256}" | sed -E 's/^copy_GBps=([0-9.]+).*/\1/')
 gpu_bandwidth=""
 [ $have_gpu = yes ] && gpu_bandwidth=$(backends/cuda/bench_bandwidth.sh 2>>"$log" | sed -nE 's/.*copy_GBps=([0-9.]+).*/\1/p')
 
@@ -178,7 +182,12 @@ echo "per cell) over its time; momentum: the kernel alone, 6 reals per cell (Cos
 echo "eq. 30); %copy"
 echo "against the copy bandwidth above (the GPU's for cuda). checksum: the final state against the"
 echo "first CPU run of the size at the same step count (bit for bit on CPUs, to rounding on GPUs)."
-echo "bench: wrote $csv and $log"
+tools/bench/bench_stamp.sh "$csv" "$BENCH_STARTED" || exit 1
+if tools/bench/bench_plot.sh "$csv" "$out/navier-stokes.png" "$(uname -n)" 2>>"$log"; then
+    echo "bench: wrote $csv, $out/navier-stokes.png and $log"
+else
+    echo "bench: wrote $csv and $log; no plot: $(tail -n 1 "$log")"
+fi
 if [ -n "$failures" ]; then
     echo -e "FAILED, not ranked (the final state is not serial's):$failures"
     exit 1

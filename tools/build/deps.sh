@@ -141,11 +141,11 @@ if [ -e "$venv/unavailable" ]; then
     exit 0
 fi
 if [ ! -x "$venv/bin/cfchecks" ] || [ ! -x "$venv/bin/compliance-checker" ] ||
-    ! "$venv/bin/python" -c "import uxarray" 2>/dev/null; then
-    echo "deps: installing cfchecker, compliance-checker and uxarray into .venv (pip)"
+    ! "$venv/bin/python" -c "import uxarray, cc_plugin_ugrid" 2>/dev/null; then
+    echo "deps: installing cfchecker, compliance-checker (with its UGRID checker) and uxarray into .venv (pip)"
     if /usr/bin/python3 -m venv "$venv" &&
         "$venv/bin/pip" install -q --disable-pip-version-check --timeout 30 --retries 2 \
-            cfchecker compliance-checker uxarray; then
+            cfchecker compliance-checker cc-plugin-ugrid uxarray; then
         "$root/tools/build/cf_tables.sh" "$venv/cf-tables" ||
             echo "deps: no CF tables downloaded; the checks use the tables compliance-checker ships"
     else

@@ -7,6 +7,8 @@ expects each to fail):
   sphere.nc      dam.nc with axis = "X"/"Y" on x and y: ParaView's CF
                  reader puts the grid on a unit sphere
   badname.nc     dam.nc whose h has a standard_name CF does not know
+  nohistory.nc   dam.nc whose history names the version alone (not when
+                 and by which command the file was made)
   unmasked.nc    tsunami.nc whose dry cells hold eta = b instead of
                  missing values (land swamps the wave in ncview)
   shifted.pvd    dam.pvd whose last snapshot's time is not the NetCDF
@@ -27,8 +29,13 @@ expects each to fail):
                  file's (beside late.nc, a copy of dam.nc)
   crossed.xmf2   dam.xmf2 showing hu's values under the name h (beside
                  crossed.nc, a copy of dam.nc)
+  bed.xmf2       tsunami.xmf2 declaring b over y, x under the image's
+                 1, y, x points (ParaView reads ny tuples of nx components)
+  nomaxima.xmf2  tsunami.xmf2 without the maxima of the run
+  faces.xmf2     triangles.xmf2 declaring h over one triangle too few
 
-Prints SKIP when netCDF4 is not installed."""
+The sidecars are text, copied without netCDF4; the NetCDF copies print
+SKIP when netCDF4 is not installed."""
 
 import os
 import re
@@ -39,8 +46,8 @@ try:
     import netCDF4
     import numpy
 except ImportError as missing:
-    print(f"SKIP broken files: {missing} (apt-get install python3-netcdf4)")
-    sys.exit(0)
+    netCDF4 = None
+    MISSING = missing
 
 
 def copy_netcdf(directory, source, name, change):
@@ -57,6 +64,10 @@ def on_sphere(dataset):
 
 def bad_name(dataset):
     dataset["h"].standard_name = "depth_of_the_water_please"
+
+
+def no_history(dataset):
+    dataset.history = dataset.source
 
 
 def unmasked(dataset):
@@ -116,13 +127,13 @@ def bad_faces(dataset):
     dataset["mesh_face_nodes"][0] = corners
 
 
-def sidecar(directory, name, change):
-    """name.xmf2 beside name.nc, copies of dam's, the sidecar changed by
+def sidecar(directory, name, change, source="dam"):
+    """name.xmf2 beside name.nc, copies of source's, the sidecar changed by
     change(its text) -> new text."""
     broken = os.path.join(directory, "broken")
-    shutil.copyfile(os.path.join(directory, "dam.nc"), os.path.join(broken, name + ".nc"))
-    with open(os.path.join(directory, "dam.xmf2")) as handle:
-        text = handle.read().replace("dam.nc:/", name + ".nc:/")
+    shutil.copyfile(os.path.join(directory, source + ".nc"), os.path.join(broken, name + ".nc"))
+    with open(os.path.join(directory, source + ".xmf2")) as handle:
+        text = handle.read().replace(source + ".nc:/", name + ".nc:/")
     with open(os.path.join(broken, name + ".xmf2"), "w") as handle:
         handle.write(change(text, name))
 
@@ -137,10 +148,40 @@ def cross_fields(text, name):
         .replace("@", f"{name}.nc:/hu<")
 
 
+def bed_over_rows(text, name):
+    """b as the map's sidecars declared it before it was given the image's
+    shape."""
+    return re.sub(r'<DataItem ItemType="Function" Function="JOIN\(\$0\)" Dimensions="[^"]*">'
+                  r'(<DataItem[^>]*>' + name + r'\.nc:/b</DataItem>)</DataItem>', r"\1", text)
+
+
+def without_maxima(text, _):
+    return re.sub(r'<Attribute Name="(max_depth|max_speed|arrival_time)".*?</Attribute>\n', "",
+                  text, flags=re.S)
+
+
+def face_short(text, name):
+    faces = re.search(r'NumberOfElements="(\d+)"', text).group(1)
+    return re.sub(r'(<Attribute Name="h" [^>]*><DataItem ItemType="HyperSlab" Type="HyperSlab" '
+                  r'Dimensions=")' + faces, r"\g<1>" + str(int(faces) - 1), text)
+
+
 def main(directory):
     os.makedirs(os.path.join(directory, "broken"), exist_ok=True)
+    if os.path.exists(os.path.join(directory, "tsunami.xmf2")):
+        sidecar(directory, "bed", bed_over_rows, "tsunami")
+        sidecar(directory, "nomaxima", without_maxima, "tsunami")
+    if os.path.exists(os.path.join(directory, "triangles.xmf2")):
+        sidecar(directory, "faces", face_short, "triangles")
+    if os.path.exists(os.path.join(directory, "dam.xmf2")):
+        sidecar(directory, "late", late_time)
+        sidecar(directory, "crossed", cross_fields)
+    if netCDF4 is None:
+        print(f"SKIP broken NetCDF files: {MISSING} (apt-get install python3-netcdf4)")
+        return
     copy_netcdf(directory, "dam.nc", "sphere.nc", on_sphere)
     copy_netcdf(directory, "dam.nc", "badname.nc", bad_name)
+    copy_netcdf(directory, "dam.nc", "nohistory.nc", no_history)
     copy_netcdf(directory, "tsunami.nc", "unmasked.nc", unmasked)
     series(directory, "shifted", shift_time)
     series(directory, "swapped", swap_last_two)
@@ -150,9 +191,6 @@ def main(directory):
         copy_netcdf(directory, "island.nc", "unmasked_island.nc", unmasked)
         copy_netcdf(directory, "triangles.nc", "badfaces.nc", bad_faces)
         copy_netcdf(directory, "triangles.nc", "badname_triangles.nc", bad_name)
-    if os.path.exists(os.path.join(directory, "dam.xmf2")):
-        sidecar(directory, "late", late_time)
-        sidecar(directory, "crossed", cross_fields)
 
 
 if __name__ == "__main__":

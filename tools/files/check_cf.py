@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """The NetCDF files of tools/files/check_files.py through the CF checkers that
 `make deps` installs in .venv (cfchecker's cfchecks, IOOS's
-compliance-checker): 0 errors and 0 warnings each. Prints one PASS, FAIL
-or SKIP line per check.
+compliance-checker): 0 errors and 0 warnings each; and a triangle run's
+UGRID file through compliance-checker's UGRID checker (cc-plugin-ugrid):
+every point scored, no internal error. Prints one PASS, FAIL or SKIP line
+per check.
 
 cfchecks reads three tables (standard names, area types, region names):
 those `make deps` downloaded into .venv/cf-tables, or, offline, the
@@ -20,6 +22,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from checker_support import declares_ugrid  # noqa: E402
 
+UGRID_TEST = "UGRID:2.0"
 VENV = os.path.dirname(os.path.dirname(os.path.abspath(sys.executable)))
 TABLES = os.path.join(VENV, "cf-tables")
 EMPTY_TABLES = {
@@ -50,9 +53,16 @@ def tables(directory):
 
 
 # UGRID 1.0, which a triangle mesh file declares in its Conventions
-# ("CF-1.8 UGRID-1.0"), names its mesh variables by cf_role values that
-# CF 1.8's list (and so both checkers) does not hold; in such a file these
-# messages, and only these, are the checkers' CF 1.8 speaking, not faults.
+# ("CF-1.8 UGRID-1.0"; CF 1.11 takes UGRID in by reference), names its
+# mesh variables by cf_role values. Neither CF checker knows them in any
+# CF version it implements: cfchecker 4.1.0 (the newest) accepts only the
+# three roles of discrete sampling geometries, and so does
+# compliance-checker 6.1 in its cf:1.8 to cf:1.11 suites, which also
+# allow one variable with a cf_role. No UGRID file can pass either. So
+# their cf_role messages, and only these, are judged by the checker that
+# knows UGRID: they count as the CF checkers' limits only in a file that
+# the UGRID checker passes with every point and no internal error (a
+# file it does not pass fails here too).
 UGRID_ROLES = ("mesh_topology", "face_node_connectivity", "edge_node_connectivity",
                "face_face_connectivity", "face_edge_connectivity", "edge_face_connectivity",
                "boundary_node_connectivity")
@@ -70,7 +80,7 @@ def cfchecks(path, table):
         return ""
     problems = [line for line in output.splitlines() if line.startswith(("ERROR:", "WARN:"))]
     counts = re.findall(r"(?:ERRORS detected|WARNINGS given): (\d+)", output)
-    if declares_ugrid(path) and len(counts) == 2 and sum(map(int, counts)) == len(problems) and \
+    if ugrid_passes(path) and len(counts) == 2 and sum(map(int, counts)) == len(problems) and \
             all(line == UGRID_CFCHECKS for line in problems):
         return ""
     return "; ".join(problems[:6]) or output[-500:]
@@ -86,18 +96,50 @@ CHECKER_BUG = re.compile(r"^. is a required attribute for grid mapping (mercator
                          r"lambert_cylindrical_equal_area)$")
 
 
-def compliance(path):
-    command = [os.path.join(VENV, "bin", "compliance-checker"), "--test", "cf:1.8", "--format",
+ONE_ROLE = re.compile(r"^There may only be one variable containing the cf_role attribute")
+
+
+def run_compliance(path, test):
+    """compliance-checker's report of test on path: (results, errors)."""
+    command = [os.path.join(VENV, "bin", "compliance-checker"), "--test", test, "--format",
                "json_new", "--output", "-", path]
     output = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             timeout=300).stdout
-    report = json.loads(output[output.index("{"):])
-    ugrid = declares_ugrid(path)
+    report = json.loads(output[output.index("{"):])[path][test]
+    return report["all_priorities"], report.get("errors")
+
+
+UGRID_RESULTS = {}
+
+
+def ugrid_check(path):
+    """"" when compliance-checker's UGRID checker scores every point of a
+    file that declares UGRID with no internal error; else why not."""
+    if path not in UGRID_RESULTS:
+        results, errors = run_compliance(path, UGRID_TEST)
+        why = [f"{result['name']}: {'; '.join(result['msgs'])}" for result in results
+               if result["value"][0] != result["value"][1]]
+        if errors:
+            why.append(f"internal errors {errors}")
+        if not results:
+            why.append("no UGRID check ran")
+        UGRID_RESULTS[path] = "; ".join(why)
+    return UGRID_RESULTS[path]
+
+
+def ugrid_passes(path):
+    return declares_ugrid(path) and ugrid_check(path) == ""
+
+
+def compliance(path):
+    results, _ = run_compliance(path, "cf:1.8")
+    ugrid = ugrid_passes(path)
     problems = []
-    for result in report[path]["cf:1.8"]["all_priorities"]:
+    for result in results:
         if result["value"][0] != result["value"][1]:
             real = [message for message in result["msgs"] if not CHECKER_BUG.match(message) and
-                    not (ugrid and UGRID_COMPLIANCE.match(message))]
+                    not (ugrid and (UGRID_COMPLIANCE.match(message) or
+                                    ONE_ROLE.match(message)))]
             problems.extend(f"{result['name']}: {message}" for message in real)
     return "; ".join(problems[:6])
 
@@ -109,13 +151,17 @@ def main(directory):
     table = tables(directory)
     for path in sorted(glob.glob(os.path.join(directory, "*.nc"))):
         name = os.path.basename(path)
-        for tool, check in (("cfchecks", lambda: cfchecks(path, table)),
-                            ("compliance-checker", lambda: compliance(path))):
+        checks = [("cfchecks", lambda: cfchecks(path, table)),
+                  ("compliance-checker", lambda: compliance(path))]
+        if declares_ugrid(path):
+            checks.append(("compliance-checker " + UGRID_TEST, lambda: ugrid_check(path)))
+        for tool, check in checks:
             try:
                 why = check()
             except Exception as error:
                 why = f"{type(error).__name__}: {error}"
-            aside = " (UGRID's cf_role values aside)" if declares_ugrid(path) else ""
+            aside = " (UGRID's cf_role values to the UGRID checker)" \
+                if declares_ugrid(path) and tool != "compliance-checker " + UGRID_TEST else ""
             print(f"PASS {tool} finds 0 errors, 0 warnings in {name}{aside}" if not why else
                   f"FAIL {tool} on {name}: {why}", flush=True)
 

@@ -11,6 +11,14 @@ gauges, a run on a GEBCO-like longitude/latitude file, a checkpoint and
   tools/files/check_cf.py       cfchecks and compliance-checker report 0
                                 errors and 0 warnings (the venv that
                                 `make deps` makes in .venv)
+  tools/files/check_xdmf.py     every .xmf2 declares what ParaView's XDMF
+                                reader needs: values that fit the grid,
+                                the NetCDF variables' shapes, every field
+                                and time of the file (ncdump alone)
+  tools/files/check_metadata.py every NetCDF file of every program has the
+                                same global attributes (title, history
+                                with time and command line, backend ...)
+                                and coordinates (ncdump alone)
   tools/files/check_uxarray.py  uxarray opens the triangles' UGRID files
                                 (the same venv)
   tools/files/check_paraview.py ParaView's CF reader opens the .nc as a
@@ -88,6 +96,13 @@ def make_outputs(program, mpi_program, directory):
         done = subprocess.run(command, cwd=directory, stdout=subprocess.PIPE,
                               stderr=subprocess.STDOUT, text=True, timeout=300, env=environment)
         results.append(("shallows-mpi writes pieces", done.returncode == 0, done.stdout))
+        mesh = os.path.join(ROOT, "common", "mesh", "geo", "partial_dam_break_coarse.msh")
+        command = command[:command.index("--scenario")] + [
+            "--mesh", mesh, "--t-end", "1", "--outputs", "2", "--format", "netcdf",
+            "--output", "triangles_mpi"]
+        done = subprocess.run(command, cwd=directory, stdout=subprocess.PIPE,
+                              stderr=subprocess.STDOUT, text=True, timeout=300, env=environment)
+        results.append(("shallows-mpi --mesh writes its file", done.returncode == 0, done.stdout))
     return results
 
 
@@ -129,13 +144,19 @@ MUST_FAIL = {
                     "cfchecks on badname_triangles.nc",
                     "compliance-checker on badname_triangles.nc"),
     "check_uxarray.py": ("uxarray opens badfaces.nc",),
+    "check_metadata.py": ("the metadata of nohistory.nc",),
+    "check_xdmf.py": ("the XDMF structure of bed.xmf2", "the XDMF structure of nomaxima.xmf2",
+                      "the XDMF structure of faces.xmf2", "the XDMF structure of late.xmf2"),
     "check_paraview.py": ("ParaView's CF reader opens sphere.nc", "ParaView opens late.xmf2",
+                          "ParaView opens bed.xmf2",
                           "ParaView opens crossed.xmf2", "ParaView opens cut.pvd"),
 }
 
 
 def checkers(pvpython):
-    return ((SYSTEM_PYTHON, "check_python.py"), (VENV_PYTHON, "check_cf.py"),
+    return ((SYSTEM_PYTHON, "check_python.py"), (SYSTEM_PYTHON, "check_xdmf.py"),
+            (SYSTEM_PYTHON, "check_metadata.py"),
+            (VENV_PYTHON, "check_cf.py"),
             (VENV_PYTHON, "check_uxarray.py"), (pvpython, "check_paraview.py"))
 
 

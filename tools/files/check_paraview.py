@@ -88,8 +88,9 @@ def netcdf_grid(dataset):
 
 def sidecar_matches(path, netcdf_path):
     """The .xmf2 opens with one reader, the NetCDF file's times, its grid
-    in metres, the velocity vector where the file has u and v, and its
-    last snapshot's depth (pressure) bit for bit."""
+    in metres, the velocity vector where the file has u and v, its
+    last snapshot's depth (pressure) bit for bit, and one tuple of every
+    array per point (cell)."""
     import netCDF4
     import numpy
     from paraview import servermanager
@@ -121,6 +122,14 @@ def sidecar_matches(path, netcdf_path):
     velocity = arrays.GetArray("velocity")
     if vector and (velocity is None or velocity.GetNumberOfComponents() != 3):
         return "no 3-component velocity"
+    # Every array one tuple per point (cell): a field whose declared
+    # dimensions do not fit the grid is read as fewer tuples of more
+    # components, and the GUI shows an error and an empty view.
+    tuples = data.GetNumberOfPoints() if centring == "point" else data.GetNumberOfCells()
+    for index in range(arrays.GetNumberOfArrays()):
+        array = arrays.GetArray(index)
+        if array.GetNumberOfTuples() != tuples:
+            return f"{array.GetName()} has {array.GetNumberOfTuples()} tuples for {tuples}"
     return ""
 
 
@@ -130,7 +139,7 @@ def mesh_pvd_matches(path, netcdf_path):
     import netCDF4
     with netCDF4.Dataset(netcdf_path) as dataset:
         expected, _ = netcdf_grid(dataset)
-        faces, nodes = dataset.dimensions["face"].size, dataset.dimensions["node"].size
+        faces, nodes = dataset.dimensions["nfaces"].size, dataset.dimensions["node"].size
     reader = simple.OpenDataFile(path)
     reader.UpdatePipelineInformation()
     reader.UpdatePipeline(reader.TimestepValues[-1])

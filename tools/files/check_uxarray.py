@@ -24,7 +24,7 @@ def uxarray_reads(path):
     import uxarray
     from uxarray.grid.validation import _check_connectivity
     with netCDF4.Dataset(path) as dataset:
-        faces, nodes = dataset.dimensions["face"].size, dataset.dimensions["node"].size
+        faces, nodes = dataset.dimensions["nfaces"].size, dataset.dimensions["node"].size
         node_x = numpy.asarray(dataset["mesh_node_x"][:])
         h = numpy.ma.getdata(dataset["h"][:])
     with warnings.catch_warnings():

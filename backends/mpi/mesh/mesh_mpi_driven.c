@@ -232,6 +232,7 @@ int swe_mesh_mpi_driven_init(swe_mesh_mpi_driven *driven, swe_mesh_mpi_model *mo
     driven->mesh_path = mesh_path;
     swe_mesh_output_plan gathered = *plan; /* VTK: the ranks' pieces instead */
     gathered.formats &= ~(unsigned)SWE_FORMAT_VTK;
+    gathered.backend_prefix = "mpi+"; /* the files say the run's backend, not the mirror's */
     int status = mirror != NULL ? swe_mesh_driven_init(&driven->mirror_driven, mirror, &gathered,
                                                        mesh_path, err)
                                 : SWE_OK;

@@ -112,7 +112,7 @@ static int define_and_write(int ncid, const char *path, const swe_block *block,
     if (status != SWE_OK) {
         return status;
     }
-    status = swe_checkpoint_describe(ncid, path, run->scenario, varids, err);
+    status = swe_checkpoint_describe(ncid, path, run, varids, err);
     if (status != SWE_OK) {
         return status;
     }

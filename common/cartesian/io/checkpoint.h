@@ -27,6 +27,9 @@ typedef struct swe_checkpoint_run {
     double t_end;
     int outputs;
     double manning; /* s/m^(1/3); 0: no friction */
+    /* Described in the file, not checked on a restart: */
+    const char *backend; /* as the run names it; NULL: not said */
+    const char *history; /* CF history: date and command line; NULL: the version */
 } swe_checkpoint_run;
 
 /* Writes the interior of block and position to path (atomically). */
@@ -46,9 +49,9 @@ int swe_checkpoint_read(const char *path, swe_block *block, const swe_checkpoint
                         swe_checkpoint_position *position, swe_error *err);
 
 /* The CF attributes of a checkpoint being defined (netcdf_checkpoint_cf.c):
- * Conventions, title, and the fields h, hu, hv, b (varids, in that order)
+ * Conventions, title, history, backend, and the fields h, hu, hv, b (varids, in that order)
  * described as in the output files. */
-int swe_checkpoint_describe(int ncid, const char *path, const char *scenario, const int varids[4],
-                            swe_error *err);
+int swe_checkpoint_describe(int ncid, const char *path, const swe_checkpoint_run *run,
+                            const int varids[4], swe_error *err);
 
 #endif

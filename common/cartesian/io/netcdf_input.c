@@ -125,6 +125,7 @@ static int choose_projection(const swe_input_files *files, const swe_input_field
                         files->displacement_path, displacement->geographic ? "degrees" : "metres");
     }
     if (!bathymetry->geographic) {
+        projection->carried = bathymetry->mapping;
         return SWE_OK;
     }
     *projection = swe_map_projection_for(bathymetry->x[0], bathymetry->x[bathymetry->nx - 1],

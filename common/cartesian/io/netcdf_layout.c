@@ -1,5 +1,7 @@
 #include "cartesian/io/netcdf_layout.h"
 
+#include "io/netcdf_grid_mapping.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -108,8 +110,16 @@ static int define_geography(const swe_cf_file *file, const swe_map_projection *p
                : status;
 }
 
+/* Whether the outputs carry a projected input's own grid mapping. */
+static int has_carried_mapping(const swe_output_info *info)
+{
+    return info->projection != NULL && !info->projection->geographic &&
+           swe_grid_mapping_present(&info->projection->carried);
+}
+
 /* A field over dims: NaN as fill where it can be missing, tiles,
- * compression, and the grid mapping of a geographic input. */
+ * compression, and the grid mapping of a geographic input (or the one a
+ * projected input stated). */
 static int define_field(const swe_cf_file *file, const swe_cf_variable *variable,
                         int dimension_count, const int *dims, const swe_block *block,
                         const swe_output_info *info, int maskable, int *varid, swe_error *err)
@@ -128,6 +138,8 @@ static int define_field(const swe_cf_file *file, const swe_cf_variable *variable
         if (status == SWE_OK) {
             status = swe_cf_put_text(file, *varid, "coordinates", "lat lon", err);
         }
+    } else if (status == SWE_OK && has_carried_mapping(info)) {
+        status = swe_cf_put_text(file, *varid, "grid_mapping", "crs", err);
     }
     return status;
 }
@@ -206,7 +218,9 @@ static int put_scenario_parameters(const swe_cf_file *file, const swe_scenario *
 static int put_run_attributes(const swe_cf_file *file, const swe_output_info *info, swe_error *err)
 {
     const swe_scenario *scenario = info->scenario;
-    int status = swe_cf_put_globals(file, scenario->title, info->history, err);
+    char title[256]; /* says what the file is, as the other applications' titles do */
+    snprintf(title, sizeof title, "shallows run on a Cartesian grid: %s", scenario->title);
+    int status = swe_cf_put_globals(file, title, info->history, err);
     const char *texts[][2] = {{"scenario", scenario->name},
                               {"solver", info->solver},
                               {"backend", info->backend},
@@ -264,6 +278,8 @@ static int define_coordinates(const swe_cf_file *file, const swe_block *block,
     layout->lon_id = layout->lat_id = -1;
     if (status == SWE_OK && info->projection != NULL && info->projection->geographic) {
         status = define_geography(file, info->projection, dims[2], dims[1], layout, err);
+    } else if (status == SWE_OK && has_carried_mapping(info)) {
+        status = swe_grid_mapping_write(file, &info->projection->carried, err);
     }
     return status;
 }

@@ -11,8 +11,8 @@
  * it and below it, the colour bar with its labels right of it. */
 enum {
     TITLE_BAND = 46,
-    LEFT_MARGIN = 76,
-    BOTTOM_MARGIN = 52,
+    LEFT_MARGIN = SWE_MAP_FRAME_LEFT,
+    BOTTOM_MARGIN = SWE_MAP_FRAME_BOTTOM,
     MIN_MAP_HEIGHT = 120,
     BAR_GAP = 24,
     BAR_WIDTH = 22,
@@ -23,9 +23,6 @@ enum {
 
 /* Metres of height the land colours span at the least. */
 #define LAND_SPAN 500.0
-
-const swe_rgb swe_picture_ink = {25, 25, 25};
-const swe_rgb swe_picture_paper = {255, 255, 255};
 
 /* Map size in pixels: integer upscaling of small grids, the physical
  * aspect ratio, and bounds on both sides. */
@@ -99,7 +96,7 @@ static void land_range(const swe_block *block, double *low, double *high)
     for (int j = 1; j <= block->ny; ++j) {
         for (int i = 1; i <= block->nx; ++i) {
             size_t cell = SWE_INDEX(block, i, j);
-            if (!swe_cell_is_wet(block->h[cell])) {
+            if (!swe_picture_shows_water(block->h[cell])) {
                 *low = fmin(*low, (double)block->b[cell]);
                 *high = fmax(*high, (double)block->b[cell]);
             }
@@ -123,7 +120,7 @@ static void draw_map(swe_raster *raster, const swe_picture_layout *layout,
         for (int px = 0; px < layout->map_width; ++px) {
             int i = 1 + (int)((long)px * block->nx / layout->map_width);
             size_t cell = SWE_INDEX(block, i, j);
-            if (!swe_cell_is_wet(block->h[cell])) {
+            if (!swe_picture_shows_water(block->h[cell])) {
                 row[px] = swe_colour_land(((double)block->b[cell] - land_low) / land_span);
                 continue;
             }
@@ -146,6 +143,17 @@ void swe_picture_draw(swe_raster *raster, const swe_picture *picture)
     swe_raster_fill(raster, 0, 0, raster->width, raster->height, swe_picture_paper);
     int clipped_low = 0, clipped_high = 0;
     draw_map(raster, &layout, picture, &clipped_low, &clipped_high);
-    swe_picture_draw_axes(raster, &layout, picture->block);
+    const swe_block *block = picture->block;
+    const swe_map_frame frame = {layout.map_left,
+                                 layout.map_top,
+                                 layout.map_width,
+                                 layout.map_height,
+                                 block->x0,
+                                 block->y0,
+                                 block->width,
+                                 block->height,
+                                 "x",
+                                 "y"};
+    swe_map_frame_draw(raster, &frame);
     swe_picture_draw_bar(raster, &layout, picture, clipped_low, clipped_high);
 }

@@ -12,12 +12,16 @@
  * ocean; otherwise in a sequential map. The colour range is the
  * snapshot's own (every picture shows its full contrast), the whole
  * run's, or fixed by the user; values beyond a fixed range are drawn in
- * colours of their own and the colour bar grows a triangle at that end. */
+ * colours of their own and the colour bar grows a triangle at that end.
+ * Water shallower than SWE_PICTURE_VISIBLE_DEPTH (io/map_frame.h) is drawn
+ * as land. */
 #ifndef SWE_PICTURE_H
 #define SWE_PICTURE_H
 
 #include "cartesian/grid/block.h"
+#include "cartesian/io/output_fields.h"
 #include "io/colour_range.h"
+#include "io/map_frame.h"
 #include "io/raster.h"
 
 enum { SWE_PICTURE_MIN_MAP_WIDTH = 400, SWE_PICTURE_MAX_MAP_WIDTH = 1600 };
@@ -34,6 +38,12 @@ typedef struct swe_picture {
     const swe_picture_style *style;
     const swe_colour_range *range;
 } swe_picture;
+
+/* Whether a cell of depth h is drawn as water. */
+static inline int swe_picture_shows_water(real h)
+{
+    return swe_cell_is_wet(h) && h >= SWE_PICTURE_VISIBLE_DEPTH;
+}
 
 swe_picture_style swe_picture_style_of(const swe_block *initial);
 

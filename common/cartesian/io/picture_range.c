@@ -26,7 +26,7 @@ static double *sorted_wet_surface(const swe_block *block, size_t *count)
     for (int j = 1; eta != NULL && j <= block->ny; ++j) {
         for (int i = 1; i <= block->nx; ++i) {
             size_t cell = SWE_INDEX(block, i, j);
-            if (swe_cell_is_wet(block->h[cell])) {
+            if (swe_picture_shows_water(block->h[cell])) {
                 eta[(*count)++] = (double)block->h[cell] + (double)block->b[cell];
             }
         }
@@ -65,7 +65,7 @@ swe_colour_range swe_colour_range_of(const swe_block *block, const swe_picture_s
     for (int j = 1; block != NULL && j <= block->ny; ++j) {
         for (int i = 1; i <= block->nx; ++i) {
             size_t cell = SWE_INDEX(block, i, j);
-            if (swe_cell_is_wet(block->h[cell])) {
+            if (swe_picture_shows_water(block->h[cell])) {
                 double eta = (double)block->h[cell] + (double)block->b[cell];
                 low = fmin(low, eta);
                 high = fmax(high, eta);

@@ -260,7 +260,9 @@ int swe_cartesian_write_checkpoint(void *self, const char *path,
                                    const swe_checkpoint_position *position, swe_error *err)
 {
     swe_cartesian_model *model = self;
-    const swe_checkpoint_run identity = identity_of(model->options);
+    swe_checkpoint_run identity = identity_of(model->options);
+    identity.backend = model->backend_name;
+    identity.history = model->options->run.history;
     swe_block *whole = NULL;
     int status = read_whole(model, &whole, err);
     /* The snapshots so far are sealed before the checkpoint that follows

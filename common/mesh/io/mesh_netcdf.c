@@ -78,7 +78,7 @@ static int define_topology(swe_mesh_netcdf *file, int level, int *ids, swe_error
                                            "face_node_connectivity",
                                            "mesh_face_nodes",
                                            "face_dimension",
-                                           "face",
+                                           SWE_MESH_NETCDF_FACES,
                                            "face_coordinates",
                                            "mesh_face_x mesh_face_y",
                                            NULL};
@@ -136,7 +136,11 @@ static int define_globals(const swe_mesh_netcdf *file, const swe_mesh_netcdf_inf
                           swe_error *err)
 {
     const swe_mesh_scenario *scenario = info->scenario;
-    int status = swe_cf_put_globals(&file->cf, scenario->title, NULL, err);
+    char title[256];
+    const char *slash = strrchr(info->mesh_file, '/');
+    snprintf(title, sizeof title, "shallows triangle run: %s, on the mesh %s", scenario->title,
+             slash != NULL ? slash + 1 : info->mesh_file);
+    int status = swe_cf_put_globals(&file->cf, title, info->history, err);
     /* The UGRID conventions on top of CF's, in the same attribute. */
     const char *texts[][2] = {{"Conventions", SWE_CF_CONVENTIONS " UGRID-1.0"},
                               {"scenario", scenario->name},
@@ -231,7 +235,7 @@ static int define_dimensions(swe_mesh_netcdf *file, const swe_mesh *mesh, swe_er
         size_t length;
         int *id;
     } dimensions[] = {{"node", (size_t)mesh->node_count, &file->dim_node},
-                      {"face", (size_t)mesh->cell_count, &file->dim_face},
+                      {SWE_MESH_NETCDF_FACES, (size_t)mesh->cell_count, &file->dim_face},
                       {"max_face_nodes", 3, &file->dim_corner},
                       {"time", NC_UNLIMITED, &file->dim_time}};
     int status = SWE_OK;

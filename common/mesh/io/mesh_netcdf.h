@@ -4,13 +4,17 @@
  * naming the node coordinates (mesh_node_x, mesh_node_y), the
  * face-node connectivity (mesh_face_nodes, 0-based, counter-clockwise)
  * and the face coordinates (centroids mesh_face_x, mesh_face_y); the bed
- * b over the faces and h, hu, hv, eta over (time, face), each with
+ * b over the faces and h, hu, hv, eta over (time, nfaces), each with
  * mesh = "mesh" and location = "face"; eta is missing (NaN) where dry.
  * Faces are in the .msh file's order. Variables are described, timed and
  * compressed (deflate + shuffle, chunks of one snapshot of at most a
  * map tile's cells) as the maps' files are (io/netcdf_cf.h). ParaView
  * 5.11 has no UGRID reader: it opens the triangles from the .vtu files. Global attributes record
  * the scenario and its parameters, the backend, precision, order, ordering and physics.
+ * The faces' dimension is named SWE_MESH_NETCDF_FACES: UGRID lets a file
+ * name it, and the UGRID checker of compliance-checker (cc-plugin-ugrid)
+ * knows the faces only under that name (any other fails its checks with
+ * an internal error).
  *
  * The file is written as PATH.tmp and renamed to PATH when the run keeps
  * it; every NetCDF call is checked and a failure names the call. */
@@ -22,10 +26,13 @@
 #include "mesh/numerics/mesh_arrays.h"
 #include "mesh/scenarios/mesh_scenario.h"
 
+#define SWE_MESH_NETCDF_FACES "nfaces"
+
 typedef struct swe_mesh_netcdf_info {
     const swe_mesh_scenario *scenario;
     const char *mesh_file;
-    const char *backend;
+    const char *backend; /* as the run names it: "serial", "mpi+serial" */
+    const char *history; /* CF history: date and command line (NULL: the version) */
     const char *ordering;
     int order;
     double cfl;

@@ -111,12 +111,13 @@ static int find_variables(swe_mesh_netcdf *file, swe_error *err)
     int face_dim = -1;
     size_t faces = 0;
     if (status == SWE_OK) {
-        status = swe_cf_check(&file->cf, nc_inq_dimid(file->cf.ncid, "face", &face_dim),
-                              "nc_inq_dimid", "face", err);
+        status =
+            swe_cf_check(&file->cf, nc_inq_dimid(file->cf.ncid, SWE_MESH_NETCDF_FACES, &face_dim),
+                         "nc_inq_dimid", SWE_MESH_NETCDF_FACES, err);
     }
     if (status == SWE_OK) {
         status = swe_cf_check(&file->cf, nc_inq_dimlen(file->cf.ncid, face_dim, &faces),
-                              "nc_inq_dimlen", "face", err);
+                              "nc_inq_dimlen", SWE_MESH_NETCDF_FACES, err);
     }
     if (status == SWE_OK && faces != (size_t)file->face_count) {
         status = swe_fail(err, SWE_ERROR_USAGE, "'%s' holds another mesh (%zu faces, not %d)",

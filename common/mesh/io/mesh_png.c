@@ -2,6 +2,7 @@
 
 #include "io/colour_bar.h"
 #include "io/colour_map.h"
+#include "io/map_frame.h"
 #include "io/png_raster.h"
 #include "io/text.h"
 
@@ -9,32 +10,33 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-/* Layout, pixels: a title band above the map, the colour bar right of it
- * with its labels, a margin around everything. */
+/* Layout, pixels: the time and title above the map, the frame's labels
+ * left of it and below it (io/map_frame.h), the colour bar right of it
+ * with room for its clipping triangles and labels. */
 enum {
-    MARGIN = 10,
-    TITLE_BAND = 30,
-    BAR_GAP = 20,
-    BAR_WIDTH = 20,
-    LABEL_WIDTH = 108,
-    MIN_MAP = 48,
-    TEXT_SIZE = 14
+    TITLE_BAND = 46,
+    MIN_MAP = 120,
+    BAR_GAP = 24,
+    BAR_WIDTH = 22,
+    BAR_LABELS = 88,
+    TRIANGLE_ROOM = 18,
+    MARGIN = 10
 };
 
-static const swe_rgb background = {255, 255, 255};
-static const swe_rgb ink = {0, 0, 0};
 static const swe_rgb dry_grey = {160, 160, 160};
 
-/* From the wet cells' lowest and highest surface (high < low: none is wet)
- * and the lowest bed of the dry ones: water may run down onto dry ground
- * below the lowest surface, so the colours reach down to it; widened by a
- * tenth on each side, or +-0.5 m around a flat surface. */
-static swe_colour_range range_from(double low, double high, double lowest_dry_bed)
+static int shows_water(real h)
+{
+    return h >= SWE_DRY_TOLERANCE && h >= SWE_PICTURE_VISIBLE_DEPTH;
+}
+
+/* From the wet cells' lowest and highest surface (high < low: none is wet):
+ * widened by a tenth on each side, or +-0.5 m around a flat surface. */
+static swe_colour_range range_from(double low, double high)
 {
     if (!(high >= low)) { /* all dry */
         low = high = 0.0;
     }
-    low = fmin(low, lowest_dry_bed);
     double span = high - low;
     if (span < 1e-6 * (1.0 + fabs(high))) {
         return (swe_colour_range){low - 0.5, high + 0.5, 0};
@@ -42,25 +44,22 @@ static swe_colour_range range_from(double low, double high, double lowest_dry_be
     return (swe_colour_range){low - 0.1 * span, high + 0.1 * span, 0};
 }
 
-swe_colour_range swe_mesh_png_range_of(const swe_mesh *mesh, const swe_mesh_scenario *scenario)
+swe_colour_range swe_mesh_png_range_of(const swe_mesh *mesh, const swe_mesh_arrays *host)
 {
-    double low = INFINITY, high = -INFINITY, lowest_dry_bed = INFINITY;
-    for (int c = 0; mesh != NULL && scenario != NULL && c < mesh->cell_count; ++c) {
-        swe_mesh_initial state = scenario->initial(scenario, mesh->cell_x[c], mesh->cell_y[c]);
-        real h = (real)state.h; /* dry as the run sees it */
-        if (h >= SWE_DRY_TOLERANCE) {
-            low = fmin(low, state.h + state.bed);
-            high = fmax(high, state.h + state.bed);
-        } else {
-            lowest_dry_bed = fmin(lowest_dry_bed, state.bed);
+    double low = INFINITY, high = -INFINITY;
+    for (int c = 0; mesh != NULL && host != NULL && c < mesh->cell_count; ++c) {
+        if (shows_water(host->h[c])) {
+            double eta = (double)host->h[c] + (double)host->bed[c];
+            low = fmin(low, eta);
+            high = fmax(high, eta);
         }
     }
-    return range_from(low, high, lowest_dry_bed);
+    return range_from(low, high);
 }
 
 /* The mesh's bounding box and the metres per pixel of the map. */
 typedef struct map_frame {
-    double x0, y1, metres_per_pixel;
+    double x0, y0, y1, x_span, metres_per_pixel;
     int width, height;
 } map_frame;
 
@@ -73,7 +72,8 @@ static map_frame frame_of(const swe_mesh *mesh)
         y0 = fmin(y0, mesh->node_y[n]);
         y1 = fmax(y1, mesh->node_y[n]);
     }
-    map_frame frame = {x0, y1, (x1 - x0) / SWE_MESH_PNG_MAP_WIDTH, SWE_MESH_PNG_MAP_WIDTH, MIN_MAP};
+    map_frame frame = {
+        x0, y0, y1, x1 - x0, (x1 - x0) / SWE_MESH_PNG_MAP_WIDTH, SWE_MESH_PNG_MAP_WIDTH, MIN_MAP};
     double height = (y1 - y0) / frame.metres_per_pixel;
     frame.height = height < MIN_MAP
                        ? MIN_MAP
@@ -90,8 +90,8 @@ void swe_mesh_png_size(const swe_mesh *mesh, int *width, int *height)
     *width = *height = 0;
     if (mesh != NULL && mesh->node_count > 0) {
         map_frame frame = frame_of(mesh);
-        *width = MARGIN + frame.width + BAR_GAP + BAR_WIDTH + LABEL_WIDTH;
-        *height = TITLE_BAND + frame.height + MARGIN;
+        *width = SWE_MAP_FRAME_LEFT + frame.width + BAR_GAP + BAR_WIDTH + BAR_LABELS + MARGIN;
+        *height = TITLE_BAND + frame.height + SWE_MAP_FRAME_BOTTOM;
     }
 }
 
@@ -127,59 +127,115 @@ static void fill_triangle(swe_raster *raster, const map_frame *frame, const swe_
             if (side(x[0], y[0], x[1], y[1], cx, cy) <= 0 &&
                 side(x[1], y[1], x[2], y[2], cx, cy) <= 0 &&
                 side(x[2], y[2], x[0], y[0], cx, cy) <= 0) {
-                raster->pixels[(size_t)(TITLE_BAND + py) * (size_t)raster->width + MARGIN + px] =
-                    colour;
+                raster->pixels[(size_t)(TITLE_BAND + py) * (size_t)raster->width +
+                               SWE_MAP_FRAME_LEFT + px] = colour;
             }
         }
     }
 }
 
+/* The colour of water whose surface is eta in range (clipped values in
+ * the colours of clipping). */
+static swe_rgb water_colour(double eta, const void *context)
+{
+    const swe_colour_range *range = context;
+    if (range->clip && eta > range->high) {
+        return swe_colour_over;
+    }
+    if (range->clip && eta < range->low) {
+        return swe_colour_under;
+    }
+    return swe_colour_map((eta - range->low) / (range->high - range->low));
+}
+
+static void draw_titles(swe_raster *raster, double time)
+{
+    char text[64];
+    swe_picture_time_text(time, text, sizeof text);
+    const swe_text_style title = {SWE_PICTURE_TITLE_SIZE, SWE_TEXT_LEFT, 1, swe_picture_ink};
+    swe_text_draw(raster, SWE_MAP_FRAME_LEFT, 19, &title, text);
+    const swe_text_style note = {SWE_PICTURE_LABEL_SIZE, SWE_TEXT_LEFT, 0, swe_picture_ink};
+    swe_text_draw(raster, SWE_MAP_FRAME_LEFT, 37, &note,
+                  "water: surface height \xCE\xB7 (m); dry: grey");
+}
+
 static void draw_picture(swe_raster *raster, const map_frame *frame, const swe_mesh *mesh,
                          const swe_mesh_arrays *host, double time, const swe_colour_range *range)
 {
-    swe_raster_fill(raster, 0, 0, raster->width, raster->height, background);
-    double span = range->high - range->low;
+    swe_raster_fill(raster, 0, 0, raster->width, raster->height, swe_picture_paper);
+    int clipped_low = 0, clipped_high = 0;
     for (int c = 0; c < mesh->cell_count; ++c) {
         real h = host->h[c];
         double eta = (double)h + (double)host->bed[c];
-        swe_rgb colour =
-            h >= SWE_DRY_TOLERANCE ? swe_colour_map((eta - range->low) / span) : dry_grey;
-        fill_triangle(raster, frame, mesh, c, colour);
+        int water = shows_water(h);
+        clipped_high |= water && range->clip && eta > range->high;
+        clipped_low |= water && range->clip && eta < range->low;
+        fill_triangle(raster, frame, mesh, c, water ? water_colour(eta, range) : dry_grey);
     }
-    swe_colour_bar bar = {MARGIN + frame->width + BAR_GAP,
-                          TITLE_BAND,
-                          BAR_WIDTH,
-                          frame->height,
-                          range->low,
-                          range->high,
-                          "eta (m)",
-                          TITLE_BAND - 8,
-                          TEXT_SIZE};
+    const swe_map_frame axes = {SWE_MAP_FRAME_LEFT,
+                                TITLE_BAND,
+                                frame->width,
+                                frame->height,
+                                frame->x0,
+                                frame->y0,
+                                frame->x_span,
+                                frame->height * frame->metres_per_pixel,
+                                "x",
+                                "y"};
+    swe_map_frame_draw(raster, &axes);
+    swe_colour_range inside = {range->low, range->high, 0};
+    const swe_colour_bar bar = {.left = SWE_MAP_FRAME_LEFT + frame->width + BAR_GAP,
+                                .top = TITLE_BAND + TRIANGLE_ROOM,
+                                .width = BAR_WIDTH,
+                                .height = frame->height - 2 * TRIANGLE_ROOM,
+                                .low = range->low,
+                                .high = range->high,
+                                .label = "\xCE\xB7 (m)",
+                                .label_baseline =
+                                    TITLE_BAND + frame->height + 2 * SWE_PICTURE_LABEL_SIZE + 4,
+                                .clipped_low = clipped_low,
+                                .clipped_high = clipped_high,
+                                .colour = water_colour,
+                                .context = &inside};
     swe_colour_bar_draw(raster, &bar);
-    char title[48];
-    snprintf(title, sizeof title, "t = %.2f s", time);
-    const swe_text_style title_style = {TEXT_SIZE, SWE_TEXT_LEFT, 1, ink};
-    swe_text_draw(raster, MARGIN, TITLE_BAND - 8, &title_style, title);
+    draw_titles(raster, time);
+}
+
+int swe_mesh_png_draw(swe_raster *raster, const swe_mesh *mesh, const swe_mesh_arrays *host,
+                      double time, const swe_colour_range *range, swe_error *err)
+{
+    int width = 0, height = 0;
+    swe_mesh_png_size(mesh, &width, &height);
+    if (raster == NULL || raster->pixels == NULL || mesh == NULL || host == NULL ||
+        host->h == NULL || host->bed == NULL || mesh->cell_count < 1 || raster->width != width ||
+        raster->height != height || (range != NULL && !(range->high > range->low))) {
+        return swe_fail(err, SWE_ERROR_USAGE,
+                        "internal error: a triangle picture needs a raster of its size, a mesh, "
+                        "a state and a range");
+    }
+    map_frame frame = frame_of(mesh);
+    const swe_colour_range own = swe_mesh_png_range_of(mesh, host);
+    draw_picture(raster, &frame, mesh, host, time, range != NULL ? range : &own);
+    return SWE_OK;
 }
 
 int swe_mesh_png_write(const char *path, const swe_mesh *mesh, const swe_mesh_arrays *host,
                        double time, const swe_colour_range *range, swe_error *err)
 {
-    if (path == NULL || mesh == NULL || host == NULL || host->h == NULL || mesh->cell_count < 1 ||
-        range == NULL || !(range->high > range->low)) {
-        return swe_fail(
-            err, SWE_ERROR_USAGE,
-            "internal error: a triangle picture needs a path, a mesh, a state and a range");
+    if (path == NULL || mesh == NULL || mesh->node_count < 1) {
+        return swe_fail(err, SWE_ERROR_USAGE,
+                        "internal error: a triangle picture needs a path and a mesh");
     }
-    map_frame frame = frame_of(mesh);
     swe_raster raster;
     swe_mesh_png_size(mesh, &raster.width, &raster.height);
     raster.pixels = malloc((size_t)raster.width * (size_t)raster.height * sizeof *raster.pixels);
     if (raster.pixels == NULL) {
         return swe_fail(err, SWE_ERROR_RUNTIME, "out of memory for the picture '%s'", path);
     }
-    draw_picture(&raster, &frame, mesh, host, time, range);
-    int status = swe_png_write_raster(path, &raster, err);
+    int status = swe_mesh_png_draw(&raster, mesh, host, time, range, err);
+    if (status == SWE_OK) {
+        status = swe_png_write_raster(path, &raster, err);
+    }
     free(raster.pixels);
     return status;
 }

@@ -7,6 +7,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 enum option_id {
     OPTION_MESH,
@@ -17,6 +18,7 @@ enum option_id {
     OPTION_ORDER,
     OPTION_MANNING,
     OPTION_VISCOSITY,
+    OPTION_COLOUR_RANGE,
     OPTION_LIST_SCENARIOS = SWE_MESH_ACTION_LIST_SCENARIOS,
     OPTION_WRITE_SQUARE = SWE_MESH_ACTION_WRITE_SQUARE
 };
@@ -34,6 +36,10 @@ static const swe_app_option mesh_options[] = {
     {"order", 0, "1|2", "first or second order (default: the scenario's)", OPTION_ORDER, 0},
     {"manning", 0, "N", "Manning's n, s/m^(1/3) (default: the scenario's)", OPTION_MANNING, 0},
     {"viscosity", 0, "NU", "eddy viscosity, m^2/s (default: the scenario's)", OPTION_VISCOSITY, 0},
+    {"colour-range", 0, "R",
+     "the pictures' colours: snapshot (each its own range), run (one range for the whole run, "
+     "drawn from PATH.nc when it ends) or LOW,HIGH in metres, clipping shown (default snapshot)",
+     OPTION_COLOUR_RANGE, 0},
     {"list-scenarios", 0, NULL, "list the scenarios and their defaults", OPTION_LIST_SCENARIOS, 1},
     {"write-square", 0, "N",
      "write a 1000 m square of 2 N^2 triangles to --mesh FILE (GMSH 4.1 binary, for "
@@ -78,6 +84,8 @@ static int parse(void *context, int id, const char *value, swe_error *err)
         return swe_parse_manning(value, &model->manning, err);
     case OPTION_VISCOSITY:
         return swe_parse_within(value, "--viscosity", 0, 1e6, &model->viscosity, err);
+    case OPTION_COLOUR_RANGE:
+        return swe_parse_colour_range(value, &options->colour_range, err);
     case OPTION_WRITE_SQUARE:
         return swe_parse_int(value, "--write-square", 1, 20000, &options->square, err);
     case OPTION_LIST_SCENARIOS:
@@ -121,6 +129,39 @@ static int settle_scenario(swe_mesh_options *options, swe_error *err)
     return SWE_OK;
 }
 
+/* A bare --mesh NAME (no '/') that is no file here names one of the
+ * cases' meshes: those `make install` puts in PREFIX/share/shallows/meshes
+ * beside PREFIX/bin, else the repository's common/mesh/geo beside
+ * build/PRECISION, both found from the program's own path; so the
+ * README's runs work from any folder. The path found goes into
+ * options->mesh_found; a name found nowhere is left as given (the reader
+ * then says why it cannot open it). */
+static void find_installed_mesh(swe_mesh_options *options)
+{
+    const char *name = options->model.mesh_path;
+    char program[4096];
+    ssize_t length = readlink("/proc/self/exe", program, sizeof program - 1);
+    if (strchr(name, '/') != NULL || access(name, F_OK) == 0 || length <= 0) {
+        return;
+    }
+    program[length] = '\0';
+    char *slash = strrchr(program, '/');
+    if (slash == NULL) {
+        return;
+    }
+    *slash = '\0';
+    static const char *const places[] = {"/../share/shallows/meshes/", "/../../common/mesh/geo/"};
+    for (size_t p = 0; p < sizeof places / sizeof places[0]; ++p) {
+        int written = snprintf(options->mesh_found, sizeof options->mesh_found, "%s%s%s", program,
+                               places[p], name);
+        if (written > 0 && (size_t)written < sizeof options->mesh_found &&
+            access(options->mesh_found, R_OK) == 0) {
+            options->model.mesh_path = options->mesh_found;
+            return;
+        }
+    }
+}
+
 /* The scenario with its --set parameters, the defaults of the shared
  * options from it, and what the model and the files take from them. */
 static int complete(void *context, swe_run_options *run, swe_error *err)
@@ -131,6 +172,7 @@ static int complete(void *context, swe_run_options *run, swe_error *err)
                         "a mesh run needs --mesh FILE.msh (the cases' meshes are in "
                         "common/mesh/geo/, make meshes writes the large ones)");
     }
+    find_installed_mesh(options);
     /* Refused here, before any program starts its run (under MPI: on every
      * rank, before the ranks read it). */
     int status = swe_msh_check_file(options->model.mesh_path, err);
@@ -139,6 +181,14 @@ static int complete(void *context, swe_run_options *run, swe_error *err)
     }
     if (status != SWE_OK) {
         return status;
+    }
+    if (options->colour_range.mode != SWE_RANGE_SNAPSHOT && !(run->formats & SWE_FORMAT_PNG)) {
+        return swe_fail(err, SWE_ERROR_USAGE, "--colour-range goes with png in --format");
+    }
+    if (options->colour_range.mode == SWE_RANGE_RUN && !(run->formats & SWE_FORMAT_NETCDF)) {
+        return swe_fail(err, SWE_ERROR_USAGE,
+                        "--colour-range run draws the pictures from PATH.nc when the run ends: "
+                        "add netcdf to --format");
     }
     run->t_end = isnan(run->t_end) ? options->scenario.t_end : run->t_end;
     run->cfl = isnan(run->cfl) ? options->scenario.cfl : run->cfl;
@@ -157,7 +207,10 @@ static void settle(void *context, const swe_run_options *run)
                                            .path_stem = run->output_stem,
                                            .outputs = run->outputs,
                                            .compression = run->compression,
-                                           .t_end = run->t_end};
+                                           .t_end = run->t_end,
+                                           .colour_range = options->colour_range,
+                                           .history = run->history,
+                                           .backend_prefix = ""};
 }
 
 static void print_scenarios(FILE *stream)

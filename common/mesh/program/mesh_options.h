@@ -25,7 +25,9 @@ typedef struct swe_mesh_options {
     int set_count;
     swe_mesh_scenario scenario; /* a copy, with the --set parameters */
     swe_mesh_model_options model;
-    swe_mesh_output_plan plan; /* formats, file stem, outputs, t_end (from run) */
+    swe_range_choice colour_range; /* --colour-range */
+    char mesh_found[4096];         /* where a bare --mesh NAME was found (mesh_options.c) */
+    swe_mesh_output_plan plan;     /* formats, file stem, outputs, t_end (from run) */
 } swe_mesh_options;
 
 /* The mesh application: its options, parse and completion. Its context

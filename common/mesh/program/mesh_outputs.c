@@ -5,8 +5,10 @@
 #include "io/vtk_series.h"
 #include "mesh/io/mesh_netcdf.h"
 #include "mesh/io/mesh_png.h"
+#include "mesh/io/mesh_run_pictures.h"
 #include "mesh/io/mesh_vtk.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -15,7 +17,11 @@ struct swe_mesh_outputs {
     swe_vtk_series vtk;
     int vtk_open;
     swe_mesh_netcdf *netcdf;
-    swe_colour_range png_range;
+    swe_colour_range png_range; /* a fixed range; unused for each snapshot's own */
+    int png_fixed;
+    int file_first_snapshot; /* the number of the NetCDF file's first snapshot */
+    const swe_mesh *mesh;    /* for the pictures of the whole run, drawn at the end */
+    const int *run_of_file;
 };
 
 static int write_file(const swe_mesh_outputs *outputs, swe_mesh_model *model, int snapshot,
@@ -26,11 +32,11 @@ static int write_file(const swe_mesh_outputs *outputs, swe_mesh_model *model, in
         return swe_fail(err, SWE_ERROR_RUNTIME, "out of memory for a file name");
     }
     const swe_mesh *mesh = &model->run.mesh;
-    int status =
-        strcmp(suffix, ".vtu") == 0
-            ? swe_mesh_vtk_write(path, mesh, &model->run.host, model->run_of_file, time,
-                                 outputs->plan.compression, err)
-            : swe_mesh_png_write(path, mesh, &model->run.host, time, &outputs->png_range, err);
+    int status = strcmp(suffix, ".vtu") == 0
+                     ? swe_mesh_vtk_write(path, mesh, &model->run.host, model->run_of_file, time,
+                                          outputs->plan.compression, err)
+                     : swe_mesh_png_write(path, mesh, &model->run.host, time,
+                                          outputs->png_fixed ? &outputs->png_range : NULL, err);
     free(path);
     return status;
 }
@@ -49,7 +55,9 @@ int swe_mesh_outputs_write(swe_mesh_outputs *outputs, swe_mesh_model *model, int
             status = swe_vtk_series_add(&outputs->vtk, snapshot, time, err);
         }
     }
-    if (status == SWE_OK && (formats & SWE_FORMAT_PNG)) {
+    /* --colour-range run: the pictures are drawn from the file at the end. */
+    if (status == SWE_OK && (formats & SWE_FORMAT_PNG) &&
+        outputs->plan.colour_range.mode != SWE_RANGE_RUN) {
         status = write_file(outputs, model, snapshot, time, ".png", err);
     }
     if (status == SWE_OK && outputs->netcdf != NULL) {
@@ -65,13 +73,18 @@ static int open_netcdf(swe_mesh_outputs *outputs, const char *mesh_path, swe_mes
     if (path == NULL) {
         return swe_fail(err, SWE_ERROR_RUNTIME, "out of memory for a file name");
     }
-    swe_mesh_netcdf_info info = {&model->scenario,
-                                 mesh_path,
-                                 model->run.backend->table.model->name,
-                                 swe_mesh_ordering_name(model->ordering),
-                                 model->run.order,
-                                 model->clock.cfl,
-                                 outputs->plan.compression};
+    char backend[64];
+    snprintf(backend, sizeof backend, "%s%s",
+             outputs->plan.backend_prefix != NULL ? outputs->plan.backend_prefix : "",
+             model->run.backend->table.model->name);
+    swe_mesh_netcdf_info info = {.scenario = &model->scenario,
+                                 .mesh_file = mesh_path,
+                                 .backend = backend,
+                                 .history = outputs->plan.history,
+                                 .ordering = swe_mesh_ordering_name(model->ordering),
+                                 .order = model->run.order,
+                                 .cfl = model->clock.cfl,
+                                 .compression = outputs->plan.compression};
     /* A restart continues the file of the run it continues where that run
      * put it in place (it stopped after a checkpoint, or ran on past it);
      * else (the run was killed) it starts a file of its own snapshots. */
@@ -87,6 +100,7 @@ static int open_netcdf(swe_mesh_outputs *outputs, const char *mesh_path, swe_mes
                      : swe_mesh_netcdf_append(&outputs->netcdf, path, &model->run.mesh,
                                               model->run_of_file, first_snapshot, err);
     }
+    outputs->file_first_snapshot = how == SWE_RESTART_FILE_NEW ? first_snapshot : 0;
     free(path);
     return status;
 }
@@ -105,7 +119,10 @@ int swe_mesh_outputs_open(swe_mesh_outputs **outputs, const swe_mesh_output_plan
     }
     *outputs = opened;
     opened->plan = *plan;
-    opened->png_range = swe_mesh_png_range_of(&model->run.mesh, &model->scenario);
+    opened->png_fixed = plan->colour_range.mode == SWE_RANGE_FIXED;
+    opened->mesh = &model->run.mesh;
+    opened->run_of_file = model->run_of_file;
+    opened->png_range = (swe_colour_range){plan->colour_range.low, plan->colour_range.high, 1};
     int status = SWE_OK;
     if (plan->formats & SWE_FORMAT_VTK) {
         status = swe_vtk_series_create(&opened->vtk, plan->path_stem, ".vtu", plan->outputs,
@@ -124,6 +141,14 @@ int swe_mesh_outputs_close(swe_mesh_outputs *outputs, int keep, swe_error *err)
         return SWE_OK;
     }
     int status = swe_mesh_netcdf_close(outputs->netcdf, keep, err);
+    if (status == SWE_OK && keep && outputs->netcdf != NULL &&
+        (outputs->plan.formats & SWE_FORMAT_PNG) &&
+        outputs->plan.colour_range.mode == SWE_RANGE_RUN) {
+        const swe_mesh_run_pictures pictures = {outputs->plan.path_stem,
+                                                outputs->file_first_snapshot, outputs->mesh,
+                                                outputs->run_of_file};
+        status = swe_mesh_draw_run_pictures(&pictures, err);
+    }
     if (outputs->vtk_open) {
         swe_vtk_series_free(&outputs->vtk);
     }

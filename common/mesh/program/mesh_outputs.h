@@ -5,6 +5,7 @@
 #define SWE_MESH_OUTPUTS_H
 
 #include "core/error.h"
+#include "io/colour_range.h"
 #include "io/formats.h"
 #include "mesh/solver/mesh_model.h"
 
@@ -14,14 +15,16 @@ typedef struct swe_mesh_output_plan {
     int outputs;     /* snapshots after the initial one */
     int compression; /* deflate/zlib level 0..9 (--compress) */
     double t_end;
+    swe_range_choice colour_range; /* the pictures' (--colour-range) */
+    const char *history;           /* the files' CF history (date, command line) */
+    const char *backend_prefix;    /* before the model's name in the files: "mpi+", "" */
 } swe_mesh_output_plan;
 
 typedef struct swe_mesh_outputs swe_mesh_outputs; /* opaque */
 
 /* Opens the files of plan for model (whose state is the initial one or
- * the restored one: the pictures' colours come from the initial state of
- * the scenario, recomputed, so a restart draws the same colours). A run
- * restarting at first_snapshot > 0 appends to the files it left. */
+ * the restored one). A run restarting at first_snapshot > 0 appends to
+ * the files it left. */
 int swe_mesh_outputs_open(swe_mesh_outputs **outputs, const swe_mesh_output_plan *plan,
                           const char *mesh_path, swe_mesh_model *model, int first_snapshot,
                           swe_error *err);

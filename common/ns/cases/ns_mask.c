@@ -1,6 +1,7 @@
 #include "ns/cases/ns_mask.h"
 
 #include "core/memory_budget.h"
+#include "io/png_raster.h"
 #include "io/untrusted_file.h"
 
 #include <stdio.h>
@@ -81,12 +82,40 @@ static int check_pixels(FILE *file, const char *path, double bytes, int binary, 
     return swe_memory_check(what, pixels, "give a smaller picture", err);
 }
 
-static int read_pgm(const char *path, pgm *image, swe_error *err)
+/* A PNG: dark where its grey (colours converted, transparency on white)
+ * is below the middle. */
+static int read_png(FILE *file, const char *path, double bytes, pgm *image, swe_error *err)
+{
+    unsigned char *grey = NULL;
+    int status = swe_png_read_grey(file, path, bytes, 1 << 16, 1 << 16, NS_MASK_FIX, &grey,
+                                   &image->width, &image->height, err);
+    fclose(file);
+    if (status != SWE_OK) {
+        return status;
+    }
+    size_t pixels = (size_t)image->width * (size_t)image->height;
+    for (size_t p = 0; p < pixels; ++p) {
+        grey[p] = grey[p] < 128;
+    }
+    image->dark = grey;
+    image->maxval = 255;
+    return SWE_OK;
+}
+
+static int read_picture(const char *path, pgm *image, swe_error *err)
 {
     double bytes = 0;
     FILE *file = swe_untrusted_file_open(NS_MASK_ROLE, path, NS_MASK_FIX, &bytes, err);
     if (file == NULL) {
         return SWE_ERROR_USAGE;
+    }
+    static const unsigned char png_signature[4] = {0x89, 'P', 'N', 'G'};
+    unsigned char start[4] = {0};
+    int png = fread(start, 1, 4, file) == 4 && memcmp(start, png_signature, 4) == 0;
+    if (png || fseek(file, 0, SEEK_SET) != 0) {
+        return png && fseek(file, 0, SEEK_SET) == 0
+                   ? read_png(file, path, bytes, image, err)
+                   : (fclose(file), swe_fail(err, SWE_ERROR_USAGE, "cannot read '%s'", path));
     }
     char magic[3] = {0};
     int header = fread(magic, 1, 2, file) == 2 && magic[0] == 'P' &&
@@ -104,8 +133,8 @@ static int read_pgm(const char *path, pgm *image, swe_error *err)
         image->dark = NULL;
         return status != SWE_OK ? status
                                 : swe_fail(err, SWE_ERROR_USAGE,
-                                           "'%s' is not a PGM picture (P5 or P2, width height "
-                                           "maxval, pixels)",
+                                           "'%s' is neither a PNG nor a PGM picture (P5 or "
+                                           "P2, width height maxval, pixels)",
                                            path);
     }
     return SWE_OK;
@@ -118,7 +147,7 @@ int ns_mask_apply_pgm(ns_solver *solver, const char *path, swe_error *err)
                         "internal error: a mask goes on a solver not started");
     }
     pgm image = {0};
-    int status = read_pgm(path, &image, err);
+    int status = read_picture(path, &image, err);
     if (status != SWE_OK) {
         return status;
     }

@@ -1,7 +1,8 @@
-/* Obstacles from a picture: a PGM image (P5 binary or P2 text) laid over
+/* Obstacles from a picture: a PNG (any colour type, read as grey with
+ * transparency on white) or a PGM image (P5 binary or P2 text) laid over
  * the x-y plane of the grid (its top row at the largest y) and extruded
  * along z; cells under pixels darker than half the image's maxval become
- * solid. Draw an obstacle in any image editor, save it as PGM. */
+ * solid. Draw an obstacle in any image editor, save it as PNG or PGM. */
 #ifndef NS_MASK_H
 #define NS_MASK_H
 
@@ -9,7 +10,7 @@
 
 /* How refusals of the file itself name it, and what they tell the user. */
 #define NS_MASK_ROLE "obstacle picture"
-#define NS_MASK_FIX "give a PGM picture, P5 or P2"
+#define NS_MASK_FIX "give a PNG or a PGM picture (P5 or P2)"
 
 /* Checks the file at path as an untrusted input (io/untrusted_file.h): a
  * FIFO, a folder, a device or an empty file is refused with

@@ -41,8 +41,20 @@ static int open_netcdf(ns_output *output, const ns_solver *solver, int first_sna
         {"w", "velocity along z at the cell centre", "m s-1"},
         {"p", "pressure (mean zero)", "Pa"},
         {"vorticity_magnitude", "magnitude of the vorticity at the cell centre", "s-1"}};
+    char title[256];
+    snprintf(title, sizeof title, "shallows Navier-Stokes run: case %s (%s)",
+             output->plan.case_name,
+             output->plan.case_description != NULL ? output->plan.case_description : "");
+    char version[64];
+    snprintf(version, sizeof version, "shallows %s", SWE_VERSION);
     const char *attributes[] = {"title",
+                                title,
+                                "history",
+                                output->plan.history != NULL ? output->plan.history : version,
+                                "case",
                                 output->plan.case_name,
+                                "solver",
+                                NS_SOLVER_NAME,
                                 "source",
                                 "shallows " SWE_VERSION " Navier-Stokes: staggered grid, QUICK + "
                                 "Adams-Bashforth 2, FFT-preconditioned CG",
@@ -141,7 +153,7 @@ double ns_output_vorticity_top(const ns_solver *whole)
             }
         }
     }
-    return top > 0.0 ? top : 1.0;
+    return top;
 }
 
 static int write_vti(ns_output *output, const ns_solver *solver, int snapshot, double time,
@@ -167,6 +179,29 @@ static int write_vti(ns_output *output, const ns_solver *solver, int snapshot, d
     return status == SWE_OK ? swe_vtk_series_add(&output->series, snapshot, time, err) : status;
 }
 
+/* The largest value of the fluid cells of slice's plane (1 where all are
+ * zero or solid). */
+static double plane_top(const ns_slice *slice)
+{
+    int across = slice->axis == 0 ? 1 : 0, up = slice->axis == 2 ? 1 : 2;
+    double top = 0.0;
+    for (int b = 0; b < slice->n[up]; ++b) {
+        for (int a = 0; a < slice->n[across]; ++a) {
+            int ijk[3];
+            ijk[slice->axis] = slice->index;
+            ijk[across] = a;
+            ijk[up] = b;
+            size_t cell =
+                ((size_t)ijk[2] * (size_t)slice->n[1] + (size_t)ijk[1]) * (size_t)slice->n[0] +
+                (size_t)ijk[0];
+            if (slice->solid == NULL || !slice->solid[cell]) {
+                top = fmax(top, slice->values[cell]);
+            }
+        }
+    }
+    return top > 0.0 ? top : 1.0;
+}
+
 static int write_png(ns_output *output, const ns_solver *solver, int snapshot, double time,
                      swe_error *err)
 {
@@ -180,7 +215,11 @@ static int write_png(ns_output *output, const ns_solver *solver, int snapshot, d
                       .index = g->n[axis] / 2,
                       .low = 0.0,
                       .high = output->plan.vorticity_top,
-                      .label = "vorticity (1/s)"};
+                      .label = "vorticity magnitude",
+                      .unit = "|\xCF\x89| (1/s)"};
+    if (!(slice.high > 0.0)) { /* no vorticity at the start: each picture its own range */
+        slice.high = plane_top(&slice);
+    }
     char *path = swe_snapshot_path(output->stem, snapshot, ".png");
     int status = path == NULL ? swe_fail(err, SWE_ERROR_RUNTIME, "out of memory for a file name")
                               : ns_slice_png_write(path, &slice, time, err);

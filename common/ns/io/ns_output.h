@@ -20,8 +20,10 @@ typedef struct ns_output_plan {
     int compression; /* deflate (NetCDF) and zlib (VTK) level 0..9 */
     double t_end;    /* s */
     const char *case_name, *backend_name;
-    int slice_axis;       /* the normal of the pictures' plane */
-    double vorticity_top; /* the top of the pictures' colour bar, 1/s */
+    const char *case_description; /* for the title */
+    const char *history;          /* CF history: date and command line */
+    int slice_axis;               /* the normal of the pictures' plane */
+    double vorticity_top;         /* the top of the pictures' colour bar, 1/s; 0: each its own */
 } ns_output_plan;
 
 typedef struct ns_output ns_output;
@@ -41,7 +43,9 @@ int ns_output_write(ns_output *output, const ns_solver *whole, int snapshot, dou
 int ns_output_close(ns_output *output, int keep, swe_error *err);
 
 /* The largest vorticity magnitude of whole's host state (ghosts filled):
- * the colour bar's top, from the initial state. */
+ * the colour bar's top, from the initial state; larger values later are
+ * drawn clipped, and shown so. 0 where the state has none (a fluid at
+ * rest): each picture then takes its own plane's largest. */
 double ns_output_vorticity_top(const ns_solver *whole);
 
 #endif

@@ -91,7 +91,7 @@ int ns_drive(ns_model *model, const swe_run_options *run, const swe_run_team *te
         return swe_fail(err, SWE_ERROR_USAGE, "internal error: a run needs a model and a report");
     }
     memset(report, 0, sizeof *report);
-    report->summary.solver = "quick-ab2";
+    report->summary.solver = NS_SOLVER_NAME;
     const ns_grid *g = &model->solver->grid;
     long planes = model->solver->slabs != NULL ? model->solver->slabs->nz : g->n[2];
     report->summary.cells = (long)g->n[0] * g->n[1] * planes;

@@ -194,6 +194,8 @@ static int ns_open_outputs(void *self, int first_snapshot, swe_error *err)
                                  .t_end = files->t_end,
                                  .case_name = model->kase->name,
                                  .backend_name = files->backend_name,
+                                 .case_description = model->kase->description,
+                                 .history = files->history,
                                  .slice_axis = model->kase->slice_axis,
                                  .vorticity_top = model->vorticity_top};
     return ns_output_open(&model->output, &plan, model->whole, first_snapshot, err);
@@ -264,7 +266,15 @@ int ns_model_init(ns_model *model, const ns_case *kase, const ns_model_files *fi
                         .split = split,
                         .vorticity_top = 1.0,
                         .host_current = 1,
-                        .whole_current = 1};
+                        .whole_current = split == NULL};
+    /* Split over processes, the whole domain holds the initial state as
+     * the case wrote it; the started slabs hold it as the solver starts
+     * (walls' faces closed), which the first snapshot must show: gathered
+     * here, by every process. */
+    int status = split != NULL ? ns_model_refresh_whole(model, err) : SWE_OK;
+    if (status != SWE_OK) {
+        return status;
+    }
     if (whole != NULL && (files->formats & SWE_FORMAT_PNG)) {
         model->vorticity_top = ns_output_vorticity_top(whole);
     }

@@ -39,6 +39,7 @@ typedef struct ns_model_files {
     int compression;       /* --compress: deflate / zlib level 0..9 */
     double t_end;
     const char *backend_name; /* for the files' metadata */
+    const char *history;      /* the files' CF history: date and command line */
 } ns_model_files;
 
 typedef struct ns_model {

@@ -111,6 +111,10 @@ int ns_solver_advance(ns_solver *solver, double t_end, swe_error *err);
  * target ends on it, so that round-off in t leaves no sliver of a step. */
 #define NS_SLIVER 1e-9
 
+/* The scheme's name in the summary line and the files: QUICK advection,
+ * Adams-Bashforth 2 in time. */
+#define NS_SOLVER_NAME "quick-ab2"
+
 /* Backend -> host arrays (before output or diagnostics). */
 int ns_solver_sync(ns_solver *solver, swe_error *err);
 

@@ -1,0 +1,92 @@
+/* What the picture suites look for in a raster, whichever application drew
+ * it: pixels of one colour, the ink runs of a column (a frame's edge, the
+ * ticks beside an axis or a colour bar). */
+#ifndef SWE_PICTURE_PROBE_H
+#define SWE_PICTURE_PROBE_H
+
+#include "io/map_frame.h"
+#include "io/raster.h"
+
+#include <stddef.h>
+
+static inline int swe_probe_same(swe_rgb a, swe_rgb b)
+{
+    return a.red == b.red && a.green == b.green && a.blue == b.blue;
+}
+
+static inline size_t swe_probe_count(const swe_raster *raster, swe_rgb colour)
+{
+    size_t count = 0;
+    for (size_t p = 0; p < (size_t)raster->width * (size_t)raster->height; ++p) {
+        count += swe_probe_same(raster->pixels[p], colour);
+    }
+    return count;
+}
+
+/* How many different colours row y holds from column x0 to x1 (at most
+ * 1024 counted). */
+static inline int swe_probe_row_colours(const swe_raster *raster, int y, int x0, int x1)
+{
+    enum { MOST = 1024 };
+    swe_rgb seen[MOST];
+    int count = 0;
+    for (int x = x0; x < x1 && x < raster->width && count < MOST; ++x) {
+        swe_rgb pixel = raster->pixels[(size_t)y * (size_t)raster->width + (size_t)x];
+        int known = 0;
+        for (int k = 0; k < count && !known; ++k) {
+            known = swe_probe_same(seen[k], pixel);
+        }
+        if (!known) {
+            seen[count++] = pixel;
+        }
+    }
+    return count;
+}
+
+static inline int swe_probe_ink(const swe_raster *raster, int x, int y)
+{
+    return swe_probe_same(raster->pixels[(size_t)y * (size_t)raster->width + (size_t)x],
+                          swe_picture_ink);
+}
+
+/* Runs of ink down column x; the longest in *longest. */
+static inline int swe_probe_ink_runs(const swe_raster *raster, int x, int *longest)
+{
+    int runs = 0, run = 0, most = 0;
+    for (int y = 0; y < raster->height; ++y) {
+        run = swe_probe_ink(raster, x, y) ? run + 1 : 0;
+        runs += run == 1;
+        most = run > most ? run : most;
+    }
+    if (longest != NULL) {
+        *longest = most;
+    }
+    return runs;
+}
+
+/* The ticks right of the colour bar: the runs of ink two pixels right of
+ * the rightmost column that holds an ink line of at least 60 pixels (the
+ * bar's frame); -1 where there is none. */
+static inline int swe_probe_bar_ticks(const swe_raster *raster)
+{
+    for (int x = raster->width - 3; x >= 0; --x) {
+        int longest = 0;
+        swe_probe_ink_runs(raster, x, &longest);
+        if (longest >= 60) {
+            return swe_probe_ink_runs(raster, x + 2, NULL);
+        }
+    }
+    return -1;
+}
+
+/* The frame and ticks of the map's left edge: an ink line of at least 60
+ * pixels in the column just left of the map and at least 3 ticks beside
+ * it. */
+static inline int swe_probe_has_left_axis(const swe_raster *raster)
+{
+    int longest = 0;
+    swe_probe_ink_runs(raster, SWE_MAP_FRAME_LEFT - 1, &longest);
+    return longest >= 60 && swe_probe_ink_runs(raster, SWE_MAP_FRAME_LEFT - 3, NULL) >= 3;
+}
+
+#endif
