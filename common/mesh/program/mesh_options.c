@@ -157,7 +157,8 @@ static void settle(void *context, const swe_run_options *run)
                                            .path_stem = run->output_stem,
                                            .outputs = run->outputs,
                                            .compression = run->compression,
-                                           .t_end = run->t_end};
+                                           .t_end = run->t_end,
+                                           .restart_path = run->restart_path};
 }
 
 static void print_scenarios(FILE *stream)

@@ -1,7 +1,6 @@
 #include "mesh/program/mesh_outputs.h"
 
 #include "io/atomic_file.h"
-#include "io/netcdf_restart.h"
 #include "io/vtk_series.h"
 #include "mesh/io/mesh_netcdf.h"
 #include "mesh/io/mesh_png.h"
@@ -14,7 +13,7 @@ struct swe_mesh_outputs {
     swe_mesh_output_plan plan;
     swe_vtk_series vtk;
     int vtk_open;
-    swe_mesh_netcdf *netcdf;
+    swe_mesh_netcdf_series *netcdf;
     swe_colour_range png_range;
 };
 
@@ -53,7 +52,7 @@ int swe_mesh_outputs_write(swe_mesh_outputs *outputs, swe_mesh_model *model, int
         status = write_file(outputs, model, snapshot, time, ".png", err);
     }
     if (status == SWE_OK && outputs->netcdf != NULL) {
-        status = swe_mesh_netcdf_write(outputs->netcdf, &model->run.host, time, err);
+        status = swe_mesh_netcdf_write(outputs->netcdf, &model->run.host, snapshot, time, err);
     }
     return status;
 }
@@ -61,10 +60,6 @@ int swe_mesh_outputs_write(swe_mesh_outputs *outputs, swe_mesh_model *model, int
 static int open_netcdf(swe_mesh_outputs *outputs, const char *mesh_path, swe_mesh_model *model,
                        int first_snapshot, swe_error *err)
 {
-    char *path = swe_path_join(outputs->plan.path_stem, ".nc");
-    if (path == NULL) {
-        return swe_fail(err, SWE_ERROR_RUNTIME, "out of memory for a file name");
-    }
     swe_mesh_netcdf_info info = {&model->scenario,
                                  mesh_path,
                                  model->run.backend->table.model->name,
@@ -72,22 +67,16 @@ static int open_netcdf(swe_mesh_outputs *outputs, const char *mesh_path, swe_mes
                                  model->run.order,
                                  model->clock.cfl,
                                  outputs->plan.compression};
-    /* A restart continues the file of the run it continues where that run
-     * put it in place (it stopped after a checkpoint, or ran on past it);
-     * else (the run was killed) it starts a file of its own snapshots. */
-    enum swe_restart_file how = SWE_RESTART_FILE_NEW;
-    int status = first_snapshot > 0
-                     ? swe_netcdf_restart_file(path, first_snapshot, outputs->plan.t_end,
-                                               outputs->plan.outputs, &how, err)
-                     : SWE_OK;
-    if (status == SWE_OK) {
-        status = how == SWE_RESTART_FILE_NEW
-                     ? swe_mesh_netcdf_create(&outputs->netcdf, path, &model->run.mesh,
-                                              &model->run.host, model->run_of_file, &info, err)
-                     : swe_mesh_netcdf_append(&outputs->netcdf, path, &model->run.mesh,
-                                              model->run_of_file, first_snapshot, err);
-    }
-    free(path);
+    char *earlier =
+        first_snapshot > 0 ? swe_path_strip(outputs->plan.restart_path, ".checkpoint") : NULL;
+    const swe_sealed_plan plan = {.path_stem = outputs->plan.path_stem,
+                                  .earlier_stem = earlier,
+                                  .outputs = outputs->plan.outputs,
+                                  .t_end = outputs->plan.t_end,
+                                  .first_snapshot = first_snapshot};
+    int status = swe_mesh_netcdf_open(&outputs->netcdf, &plan, &model->run.mesh, &model->run.host,
+                                      model->run_of_file, &info, err);
+    free(earlier);
     return status;
 }
 
@@ -116,6 +105,11 @@ int swe_mesh_outputs_open(swe_mesh_outputs **outputs, const swe_mesh_output_plan
         status = open_netcdf(opened, mesh_path, model, first_snapshot, err);
     }
     return status;
+}
+
+int swe_mesh_outputs_seal(swe_mesh_outputs *outputs, swe_error *err)
+{
+    return outputs != NULL ? swe_mesh_netcdf_seal(outputs->netcdf, err) : SWE_OK;
 }
 
 int swe_mesh_outputs_close(swe_mesh_outputs *outputs, int keep, swe_error *err)

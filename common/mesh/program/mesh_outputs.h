@@ -14,6 +14,7 @@ typedef struct swe_mesh_output_plan {
     int outputs;     /* snapshots after the initial one */
     int compression; /* deflate/zlib level 0..9 (--compress) */
     double t_end;
+    const char *restart_path; /* the checkpoint a restart continues (PATH.checkpoint), or NULL */
 } swe_mesh_output_plan;
 
 typedef struct swe_mesh_outputs swe_mesh_outputs; /* opaque */
@@ -21,7 +22,8 @@ typedef struct swe_mesh_outputs swe_mesh_outputs; /* opaque */
 /* Opens the files of plan for model (whose state is the initial one or
  * the restored one: the pictures' colours come from the initial state of
  * the scenario, recomputed, so a restart draws the same colours). A run
- * restarting at first_snapshot > 0 appends to the files it left. */
+ * restarting at first_snapshot > 0 appends to the files it left, its
+ * NetCDF file taking the earlier snapshots over (io/netcdf_sealed.h). */
 int swe_mesh_outputs_open(swe_mesh_outputs **outputs, const swe_mesh_output_plan *plan,
                           const char *mesh_path, swe_mesh_model *model, int first_snapshot,
                           swe_error *err);
@@ -30,8 +32,11 @@ int swe_mesh_outputs_open(swe_mesh_outputs **outputs, const swe_mesh_output_plan
 int swe_mesh_outputs_write(swe_mesh_outputs *outputs, swe_mesh_model *model, int snapshot,
                            double time, swe_error *err);
 
-/* Closes: keep puts the NetCDF file in place, else removes it. Frees
- * outputs; safe with NULL. */
+/* Before a checkpoint: seals the NetCDF snapshots written so far. */
+int swe_mesh_outputs_seal(swe_mesh_outputs *outputs, swe_error *err);
+
+/* Closes: keep joins the NetCDF snapshots into place, else keeps only
+ * the sealed ones. Frees outputs; safe with NULL. */
 int swe_mesh_outputs_close(swe_mesh_outputs *outputs, int keep, swe_error *err);
 
 #endif

@@ -194,6 +194,7 @@ static int ns_open_outputs(void *self, int first_snapshot, swe_error *err)
                                  .t_end = files->t_end,
                                  .case_name = model->kase->name,
                                  .backend_name = files->backend_name,
+                                 .restart_path = files->restart_path,
                                  .slice_axis = model->kase->slice_axis,
                                  .vorticity_top = model->vorticity_top};
     return ns_output_open(&model->output, &plan, model->whole, first_snapshot, err);
@@ -215,7 +216,9 @@ static int ns_write_checkpoint(void *self, const char *path,
                                const swe_checkpoint_position *position, swe_error *err)
 {
     ns_model *model = self;
-    int status = ns_model_refresh_whole(model, err);
+    /* The snapshots so far are sealed before the checkpoint that follows them. */
+    int status = ns_output_seal(model->output, err);
+    status = status == SWE_OK ? ns_model_refresh_whole(model, err) : status;
     if (status != SWE_OK || model->whole == NULL) {
         return status;
     }

@@ -39,6 +39,7 @@ typedef struct ns_model_files {
     int compression;       /* --compress: deflate / zlib level 0..9 */
     double t_end;
     const char *backend_name; /* for the files' metadata */
+    const char *restart_path; /* the checkpoint a restart continues (PATH.checkpoint), or NULL */
 } ns_model_files;
 
 typedef struct ns_model {

@@ -10,7 +10,8 @@ ns_model_files ns_model_files_of(const ns_options *options, const char *backend_
                             .outputs = run->outputs,
                             .compression = run->compression,
                             .t_end = run->t_end,
-                            .backend_name = backend_name};
+                            .backend_name = backend_name,
+                            .restart_path = run->restart_path};
 }
 
 int ns_program_act(const ns_options *options, swe_error *err)
