@@ -63,8 +63,8 @@ int swe_netcdf_append_records(const char *to, const char *from, size_t count, sw
     status = status == NC_NOERR ? nc_open(from, NC_NOWRITE, &from_id) : status;
     status = status == NC_NOERR ? nc_inq_unlimdim(from_id, &unlimited) : status;
     status = status == NC_NOERR ? nc_inq_unlimdim(to_id, &to_unlimited) : status;
-    status = status == NC_NOERR && to_unlimited >= 0 ? nc_inq_dimlen(to_id, to_unlimited, &at)
-                                                     : status;
+    status =
+        status == NC_NOERR && to_unlimited >= 0 ? nc_inq_dimlen(to_id, to_unlimited, &at) : status;
     status = status == NC_NOERR ? nc_inq_nvars(from_id, &variables) : status;
     for (int v = 0; status == NC_NOERR && v < variables; ++v) {
         if (is_record_variable(from_id, v, unlimited)) {
@@ -75,8 +75,9 @@ int swe_netcdf_append_records(const char *to, const char *from, size_t count, sw
     int to_close_status = to_id >= 0 ? nc_close(to_id) : NC_NOERR;
     status = status != NC_NOERR ? status : to_close_status;
     if (status != NC_NOERR) {
-        return swe_fail(err, SWE_ERROR_RUNTIME, "copying the snapshots of '%s' into '%s' failed: %s",
-                        from, to, nc_strerror(status));
+        return swe_fail(err, SWE_ERROR_RUNTIME,
+                        "copying the snapshots of '%s' into '%s' failed: %s", from, to,
+                        nc_strerror(status));
     }
     (void)close_status; /* read only: nothing of it is lost */
     return SWE_OK;
@@ -118,8 +119,8 @@ int swe_netcdf_records_at(const char *path, const double *times, int needed)
     while (status == NC_NOERR && usable < needed && (size_t)usable < records) {
         const size_t at = (size_t)usable;
         double time = -1;
-        if (nc_get_var1_double(ncid, time_id, &at, &time) != NC_NOERR ||
-            time != times[usable] || !record_reads(ncid, unlimited, at)) {
+        if (nc_get_var1_double(ncid, time_id, &at, &time) != NC_NOERR || time != times[usable] ||
+            !record_reads(ncid, unlimited, at)) {
             break;
         }
         usable++;

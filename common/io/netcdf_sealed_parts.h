@@ -19,8 +19,8 @@ struct swe_sealed_series {
     swe_sealed_plan plan;
     const swe_snapshot_format *format;
     const void *self;
-    char *final_path;        /* PATH.nc */
-    swe_sealed_part *parts;  /* sealed or taken over, in the order of their snapshots */
+    char *final_path;       /* PATH.nc */
+    swe_sealed_part *parts; /* sealed or taken over, in the order of their snapshots */
     int part_count;
     swe_sealed_part current; /* being written; path NULL when there is none */
     int next_snapshot;

@@ -30,9 +30,10 @@ static int probe_in_child(void *context, swe_child_pipe *pipe, swe_error *err)
         /* As the driver computes them. */
         times[k] = series->plan.t_end * (work->first + k) / series->plan.outputs;
     }
-    int usable = series->format->same_run == NULL || series->format->same_run(series->self, work->path)
-                     ? swe_netcdf_records_at(work->path, times, work->needed)
-                     : 0;
+    int usable =
+        series->format->same_run == NULL || series->format->same_run(series->self, work->path)
+            ? swe_netcdf_records_at(work->path, times, work->needed)
+            : 0;
     free(times);
     int status = swe_child_announce(pipe, sizeof usable, err);
     return status == SWE_OK ? swe_child_send(pipe, &usable, sizeof usable, err) : status;

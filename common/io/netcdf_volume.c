@@ -1,5 +1,6 @@
 #include "io/netcdf_volume.h"
 
+#include "io/atomic_file.h"
 #include "io/netcdf_cf.h"
 #include "io/netcdf_create.h"
 
@@ -30,8 +31,9 @@ struct swe_netcdf_volume {
     do {                                                                                           \
         int nc_status_ = (call);                                                                   \
         if (nc_status_ != NC_NOERR) {                                                              \
-            return swe_fail((err), SWE_ERROR_RUNTIME, "NetCDF: %s failed for %s in '%s': %s",      \
-                            #call, (object), (volume)->temp_path, nc_strerror(nc_status_));        \
+            return swe_fail((err), SWE_ERROR_RUNTIME, "NetCDF: %s failed for %s in '%s': %s (%s)", \
+                            #call, (object), (volume)->temp_path, nc_strerror(nc_status_),         \
+                            swe_write_failure_hint((volume)->temp_path));                          \
         }                                                                                          \
     } while (0)
 
@@ -127,13 +129,13 @@ static int create(const void *self, const char *path, swe_error *err)
         int nc_status = nc_enddef(v.id);
         status = nc_status == NC_NOERR
                      ? write_axes(&v, description, axis_ids, err)
-                     : swe_fail(err, SWE_ERROR_RUNTIME, "NetCDF: nc_enddef failed in '%s': %s",
-                                path, nc_strerror(nc_status));
+                     : swe_fail(err, SWE_ERROR_RUNTIME, "NetCDF: nc_enddef failed in '%s': %s (%s)",
+                                path, nc_strerror(nc_status), swe_write_failure_hint(path));
     }
     int nc_status = nc_close(v.id);
     if (status == SWE_OK && nc_status != NC_NOERR) {
-        status = swe_fail(err, SWE_ERROR_RUNTIME, "NetCDF: nc_close failed for '%s': %s", path,
-                          nc_strerror(nc_status));
+        status = swe_fail(err, SWE_ERROR_RUNTIME, "NetCDF: nc_close failed for '%s': %s (%s)", path,
+                          nc_strerror(nc_status), swe_write_failure_hint(path));
     }
     return status;
 }
@@ -203,8 +205,8 @@ static int append(const void *self, const char *path, const void *snapshot, doub
     status = status == SWE_OK ? put_record(&v, description, time, snapshot, err) : status;
     nc_status = nc_close(v.id);
     if (status == SWE_OK && nc_status != NC_NOERR) {
-        status = swe_fail(err, SWE_ERROR_RUNTIME, "NetCDF: nc_close failed for '%s': %s", path,
-                          nc_strerror(nc_status));
+        status = swe_fail(err, SWE_ERROR_RUNTIME, "NetCDF: nc_close failed for '%s': %s (%s)", path,
+                          nc_strerror(nc_status), swe_write_failure_hint(path));
     }
     return status;
 }

@@ -36,8 +36,7 @@ int swe_mesh_netcdf_open(swe_mesh_netcdf_series **series, const swe_sealed_plan 
         return swe_fail(err, SWE_ERROR_RUNTIME, "out of memory for the NetCDF output");
     }
     opened->source = (swe_mesh_netcdf_source){mesh, host, run_of_file, *info};
-    int status =
-        swe_sealed_series_open(&opened->sealed, plan, &ugrid_format, &opened->source, err);
+    int status = swe_sealed_series_open(&opened->sealed, plan, &ugrid_format, &opened->source, err);
     if (status != SWE_OK) {
         free(opened);
         return status;
@@ -46,8 +45,8 @@ int swe_mesh_netcdf_open(swe_mesh_netcdf_series **series, const swe_sealed_plan 
     return SWE_OK;
 }
 
-int swe_mesh_netcdf_write(swe_mesh_netcdf_series *series, const swe_mesh_arrays *host,
-                          int snapshot, double time, swe_error *err)
+int swe_mesh_netcdf_write(swe_mesh_netcdf_series *series, const swe_mesh_arrays *host, int snapshot,
+                          double time, swe_error *err)
 {
     if (series == NULL || host == NULL) {
         return swe_fail(err, SWE_ERROR_USAGE, "internal error: no NetCDF file or state");
