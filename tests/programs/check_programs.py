@@ -244,8 +244,8 @@ LONG_RUNS = {
 
 def check_interrupts(tally, programs):
     """Ctrl-C and SIGTERM stop every program alike: exit 130 or 143, one
-    line that names the checkpoint to continue from, no temporary file or
-    lock left behind."""
+    line that names the checkpoint to continue from and the snapshots kept
+    in run.nc, no temporary file or lock left behind."""
     for (label, prefix, name), (stop, code_wanted) in zip(
             programs, [(signal.SIGINT, 130), (signal.SIGTERM, 143)] * 3):
         folder = tempfile.mkdtemp(prefix="shallows-stop-")
@@ -271,6 +271,13 @@ def check_interrupts(tally, programs):
                                                              process.returncode, err.strip()))
             left = [n for n in os.listdir(folder) if ".tmp" in n or n.endswith(".lock")]
             tally.check(left == [], "%s stopped by %s left %s" % (label, stop.name, left))
+            # What was written stays, joined into run.nc, and the line says so.
+            kept = records_of(os.path.join(folder, "run.nc"))
+            said = re.search(r", (\d+) snapshots? kept", message or "")
+            tally.check(kept is not None and kept >= 1 and said is not None and
+                        int(said.group(1)) == kept,
+                        "%s stopped by %s: run.nc holds %s snapshots, the line says '%s'" %
+                        (label, stop.name, kept, message))
         finally:
             shutil.rmtree(folder, ignore_errors=True)
 
