@@ -34,6 +34,25 @@ static int take_clock(ns_model *model, swe_clock *clock, swe_error *err)
     return status;
 }
 
+/* A step the flow chose (not one shortened to land on a snapshot) that
+ * would take more than NS_MAX_STEPS to --t-end: a flow of 10 km/s on a
+ * fine grid steps so short that the run never ends. Every process takes
+ * the same step, so every one fails alike. */
+static int check_step_count(const ns_model *model, swe_error *err)
+{
+    const ns_solver *solver = model->solver;
+    double steps = (model->files.t_end - solver->t) / solver->last_dt;
+    if (!(solver->last_dt > 0) || !(steps > NS_MAX_STEPS)) {
+        return SWE_OK;
+    }
+    return swe_fail(err, SWE_ERROR_RUNTIME,
+                    "the flow's time step fell to %.3g s at t = %g s (step %ld): %.3g steps to "
+                    "--t-end %g, more than %.0e (give a shorter --t-end or a coarser "
+                    "--resolution)",
+                    solver->last_dt, solver->t, solver->steps, steps, model->files.t_end,
+                    NS_MAX_STEPS);
+}
+
 /* A fresh run: a fixed dt beyond the initial state's limit is bad input,
  * refused before any file is opened. */
 static int ns_start(void *self, swe_clock *clock, swe_error *err)
@@ -56,6 +75,10 @@ static int ns_advance(void *self, swe_clock *clock, double t_target, double t_pa
     if (status == SWE_OK && solver->invalid[0] == '\0' &&
         t_target - solver->t < NS_SLIVER * remaining) {
         solver->t = t_target;
+    }
+    if (status == SWE_OK && solver->invalid[0] == '\0' && isfinite(t_target) &&
+        solver->t < t_target) {
+        status = check_step_count(model, err);
     }
     return status == SWE_OK ? take_clock(model, clock, err) : status;
 }
