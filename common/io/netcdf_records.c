@@ -1,5 +1,7 @@
 #include "io/netcdf_records.h"
 
+#include "io/atomic_file.h"
+
 #include <netcdf.h>
 #include <stdlib.h>
 
@@ -71,15 +73,16 @@ int swe_netcdf_append_records(const char *to, const char *from, size_t count, sw
             status = copy_variable(to_id, from_id, v, count, at);
         }
     }
-    int close_status = from_id >= 0 ? nc_close(from_id) : NC_NOERR;
-    int to_close_status = to_id >= 0 ? nc_close(to_id) : NC_NOERR;
-    status = status != NC_NOERR ? status : to_close_status;
+    if (from_id >= 0) {
+        nc_close(from_id); /* read only: closing cannot lose data */
+    }
+    int close_status = to_id >= 0 ? nc_close(to_id) : NC_NOERR;
+    status = status != NC_NOERR ? status : close_status;
     if (status != NC_NOERR) {
         return swe_fail(err, SWE_ERROR_RUNTIME,
-                        "copying the snapshots of '%s' into '%s' failed: %s", from, to,
-                        nc_strerror(status));
+                        "copying the snapshots of '%s' into '%s' failed: %s (%s)", from, to,
+                        nc_strerror(status), swe_write_failure_hint(to));
     }
-    (void)close_status; /* read only: nothing of it is lost */
     return SWE_OK;
 }
 
