@@ -328,7 +328,10 @@ def check_kills(tally, programs):
                 time.sleep(0.005)
                 waited += 0.005
             running = process.poll() is None
-            os.killpg(process.pid, signal.SIGKILL)
+            try:
+                os.killpg(process.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass  # it ended before the kill: judged below
             process.communicate()
             left = parts_in(folder)
             if not tally.check(running and len(left) >= 2 and not os.path.exists(
