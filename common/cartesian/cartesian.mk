@@ -13,10 +13,10 @@ $(BUILD)/obj/$(KERNELS)/serial/cartesian/serial_kernels.o: CFLAGS += $(CARTESIAN
 STAMPED_FLAGS += $(CARTESIAN_VECTOR_WIDTH)
 
 # Without NetCDF its maps, checkpoints, gauges and input files are refused
-# by the stand-in (the sealed series only runs them in children: it builds
-# without), and the suites that read them are left out.
+# by the stand-in, and the suites that read them are left out.
 CARTESIAN_NETCDF_SOURCES := $(addprefix common/cartesian/io/,checkpoint.c checkpoint_record.c \
-    netcdf_checkpoint_cf.c netcdf_gauges.c netcdf_input.c netcdf_layout.c netcdf_output.c netcdf_read.c)
+    netcdf_checkpoint_cf.c netcdf_gauges.c netcdf_input.c netcdf_layout.c netcdf_output.c netcdf_read.c \
+    netcdf_series.c)
 ifeq ($(HAVE_NETCDF),yes)
 DROPPED += common/cartesian/io/netcdf_unavailable.c
 else

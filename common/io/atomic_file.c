@@ -313,3 +313,17 @@ int swe_copy_to_temporary(const char *path, char **temp_path, swe_error *err)
     }
     return status == SWE_OK ? swe_atomic_file_detach(&out, temp_path, err) : status;
 }
+
+char *swe_path_strip(const char *path, const char *suffix)
+{
+    size_t length = path != NULL ? strlen(path) : 0;
+    size_t tail = suffix != NULL ? strlen(suffix) : 0;
+    if (suffix == NULL || length <= tail || strcmp(path + length - tail, suffix) != 0) {
+        return NULL;
+    }
+    char *stem = swe_path_join(path, "");
+    if (stem != NULL) {
+        stem[length - tail] = '\0';
+    }
+    return stem;
+}

@@ -72,6 +72,11 @@ const char *swe_write_failure_hint(const char *path);
 /* stem + suffix in a new allocation, or NULL when out of memory. */
 char *swe_path_join(const char *stem, const char *suffix);
 
+/* path without suffix (the PATH of PATH.checkpoint) in a new allocation;
+ * NULL when path is no longer than suffix or does not end in it, or out
+ * of memory. */
+char *swe_path_strip(const char *path, const char *suffix);
+
 /* The file of snapshot k of a run: stem_kkkk + suffix, in a new
  * allocation, or NULL when out of memory. */
 char *swe_snapshot_path(const char *stem, int snapshot, const char *suffix);

@@ -1,5 +1,6 @@
 #include "io/netcdf_cf.h"
 
+#include "io/atomic_file.h"
 #include "io/library_versions.h"
 
 #include <math.h>
@@ -16,10 +17,9 @@ int swe_cf_check(const swe_cf_file *file, int nc_status, const char *call, const
     if (nc_status == NC_NOERR) {
         return SWE_OK;
     }
-    return swe_fail(err, SWE_ERROR_RUNTIME,
-                    "writing '%s' failed in %s(%s): %s (check free disk space and permissions)",
-                    file != NULL && file->path != NULL ? file->path : "?", call, object,
-                    nc_strerror(nc_status));
+    const char *path = file != NULL && file->path != NULL ? file->path : "?";
+    return swe_fail(err, SWE_ERROR_RUNTIME, "writing '%s' failed in %s(%s): %s (%s)", path, call,
+                    object, nc_strerror(nc_status), swe_write_failure_hint(path));
 }
 
 int swe_cf_put_text(const swe_cf_file *file, int varid, const char *name, const char *value,

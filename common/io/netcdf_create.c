@@ -14,12 +14,14 @@
 
 /* NetCDF-4 reports any failure of HDF5 to create a file as EACCES, even a
  * missing directory; creating the path directly (exclusively, never
- * through a link) recovers the real reason. */
+ * through a link) recovers the real reason. A file that is there now is
+ * the library's own, begun and left when its writes failed (a full file
+ * system). */
 static const char *creation_failure_reason(const char *path, int nc_status)
 {
     int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
     if (fd < 0) {
-        return strerror(errno);
+        return errno == EEXIST ? swe_write_failure_hint(path) : strerror(errno);
     }
     close(fd);
     unlink(path);

@@ -2,7 +2,6 @@
 #include "io/netcdf_unavailable.h"
 
 #include "io/library_versions.h"
-#include "io/netcdf_restart.h"
 #include "io/netcdf_xdmf.h"
 
 int swe_netcdf_unavailable(swe_error *err)
@@ -15,17 +14,6 @@ int swe_netcdf_unavailable(swe_error *err)
 const char *swe_netcdf_library_version(void)
 {
     return "none (built without NetCDF)";
-}
-
-int swe_netcdf_restart_file(const char *path, int first, double t_end, int outputs,
-                            enum swe_restart_file *how, swe_error *err)
-{
-    (void)path;
-    (void)first;
-    (void)t_end;
-    (void)outputs;
-    (void)how;
-    return swe_netcdf_unavailable(err);
 }
 
 int swe_netcdf_write_xdmf(const char *netcdf_path, swe_error *err)

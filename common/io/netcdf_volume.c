@@ -1,7 +1,5 @@
 #include "io/netcdf_volume.h"
 
-#include "io/netcdf_xdmf.h"
-
 #include "io/atomic_file.h"
 #include "io/netcdf_cf.h"
 #include "io/netcdf_create.h"
@@ -9,15 +7,23 @@
 #include <netcdf.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
-enum { MAX_VARIABLES = 16 };
+enum { MAX_VARIABLES = 16, MAX_ATTRIBUTES = 64 };
+
+/* One open file of the series: a part, or the joined file. */
+typedef struct volume_file {
+    int id;
+    const char *temp_path; /* its path, for messages */
+    int time_id, variable_ids[MAX_VARIABLES];
+    size_t records;
+} volume_file;
 
 struct swe_netcdf_volume {
-    int id;
-    char *temp_path, *final_path;
-    int cells[3];
-    int time_id, variable_ids[MAX_VARIABLES], count;
-    size_t records;
+    swe_sealed_series *sealed;
+    swe_volume_description description; /* its arrays the copies below */
+    swe_volume_variable variables[MAX_VARIABLES];
+    const char *attributes[MAX_ATTRIBUTES + 1];
 };
 
 /* Returns from the calling function with a message naming the call. */
@@ -25,8 +31,9 @@ struct swe_netcdf_volume {
     do {                                                                                           \
         int nc_status_ = (call);                                                                   \
         if (nc_status_ != NC_NOERR) {                                                              \
-            return swe_fail((err), SWE_ERROR_RUNTIME, "NetCDF: %s failed for %s in '%s': %s",      \
-                            #call, (object), (volume)->temp_path, nc_strerror(nc_status_));        \
+            return swe_fail((err), SWE_ERROR_RUNTIME, "NetCDF: %s failed for %s in '%s': %s (%s)", \
+                            #call, (object), (volume)->temp_path, nc_strerror(nc_status_),         \
+                            swe_write_failure_hint((volume)->temp_path));                          \
         }                                                                                          \
     } while (0)
 
@@ -57,8 +64,7 @@ static int define_axes(const swe_cf_file *file, const swe_volume_description *d,
     return status;
 }
 
-static int define(swe_netcdf_volume *v, const swe_volume_description *d, int axis_ids[3],
-                  swe_error *err)
+static int define(volume_file *v, const swe_volume_description *d, int axis_ids[3], swe_error *err)
 {
     const swe_cf_file file = {v->id, v->temp_path};
     int dims[4]; /* time, z, y, x */
@@ -90,7 +96,7 @@ static int define(swe_netcdf_volume *v, const swe_volume_description *d, int axi
     return status;
 }
 
-static int write_axes(swe_netcdf_volume *v, const swe_volume_description *d, const int axis_ids[3],
+static int write_axes(volume_file *v, const swe_volume_description *d, const int axis_ids[3],
                       swe_error *err)
 {
     for (int axis = 0; axis < 3; ++axis) {
@@ -108,63 +114,35 @@ static int write_axes(swe_netcdf_volume *v, const swe_volume_description *d, con
     return SWE_OK;
 }
 
-/* A writer of description's grid for the file path, no file open yet
- * (NULL when out of memory). */
-static swe_netcdf_volume *allocate_volume(const char *path,
-                                          const swe_volume_description *description)
+/* The format's create: the file at path with the grid, no record. */
+static int create(const void *self, const char *path, swe_error *err)
 {
-    swe_netcdf_volume *v = calloc(1, sizeof *v);
-    if (v == NULL) {
-        return NULL;
-    }
-    v->id = -1;
-    v->count = description->count;
-    for (int axis = 0; axis < 3; ++axis) {
-        v->cells[axis] = description->cells[axis];
-    }
-    if ((v->final_path = swe_path_join(path, "")) == NULL) {
-        swe_netcdf_volume_close(v, 0, NULL);
-        return NULL;
-    }
-    return v;
-}
-
-int swe_netcdf_volume_create(swe_netcdf_volume **out, const char *path,
-                             const swe_volume_description *description, swe_error *err)
-{
-    if (out == NULL || path == NULL || description == NULL || description->count < 1 ||
-        description->count > MAX_VARIABLES) {
-        return swe_fail(err, SWE_ERROR_USAGE, "internal error: bad NetCDF volume description");
-    }
-    swe_netcdf_volume *v = allocate_volume(path, description);
-    if (v == NULL) {
-        return swe_fail(err, SWE_ERROR_RUNTIME, "out of memory for the NetCDF output");
-    }
-    int status = swe_netcdf_create_temporary(v->final_path, NC_NETCDF4, &v->id, &v->temp_path, err);
+    const swe_volume_description *description = &((const swe_netcdf_volume *)self)->description;
+    volume_file v = {.id = -1, .temp_path = path};
+    int status = swe_netcdf_create_at(path, NC_NETCDF4, &v.id, err);
     if (status != SWE_OK) {
-        v->id = -1;
-    } else {
-        int axis_ids[3];
-        status = define(v, description, axis_ids, err);
-        if (status == SWE_OK) {
-            int nc_status = nc_enddef(v->id);
-            status = nc_status == NC_NOERR
-                         ? write_axes(v, description, axis_ids, err)
-                         : swe_fail(err, SWE_ERROR_RUNTIME, "NetCDF: nc_enddef failed in '%s': %s",
-                                    v->temp_path, nc_strerror(nc_status));
-        }
-    }
-    if (status != SWE_OK) {
-        swe_netcdf_volume_close(v, 0, NULL);
         return status;
     }
-    *out = v;
-    return SWE_OK;
+    int axis_ids[3];
+    status = define(&v, description, axis_ids, err);
+    if (status == SWE_OK) {
+        int nc_status = nc_enddef(v.id);
+        status = nc_status == NC_NOERR
+                     ? write_axes(&v, description, axis_ids, err)
+                     : swe_fail(err, SWE_ERROR_RUNTIME, "NetCDF: nc_enddef failed in '%s': %s (%s)",
+                                path, nc_strerror(nc_status), swe_write_failure_hint(path));
+    }
+    int nc_status = nc_close(v.id);
+    if (status == SWE_OK && nc_status != NC_NOERR) {
+        status = swe_fail(err, SWE_ERROR_RUNTIME, "NetCDF: nc_close failed for '%s': %s (%s)", path,
+                          nc_strerror(nc_status), swe_write_failure_hint(path));
+    }
+    return status;
 }
 
 /* The ids of a file this writer made for description, checked to hold
- * its grid. */
-static int find_variables(swe_netcdf_volume *v, const swe_volume_description *d, swe_error *err)
+ * its grid, and the records it holds. */
+static int find_variables(volume_file *v, const swe_volume_description *d, swe_error *err)
 {
     const swe_cf_file file = {v->id, v->temp_path};
     int status =
@@ -173,6 +151,13 @@ static int find_variables(swe_netcdf_volume *v, const swe_volume_description *d,
         status = swe_cf_check(&file, nc_inq_varid(v->id, d->variables[f].name, &v->variable_ids[f]),
                               "nc_inq_varid", d->variables[f].name, err);
     }
+    int time_dim = -1;
+    status = status == SWE_OK ? swe_cf_check(&file, nc_inq_dimid(v->id, "time", &time_dim),
+                                             "nc_inq_dimid", "time", err)
+                              : status;
+    status = status == SWE_OK ? swe_cf_check(&file, nc_inq_dimlen(v->id, time_dim, &v->records),
+                                             "nc_inq_dimlen", "time", err)
+                              : status;
     for (int axis = 0; axis < 3 && status == SWE_OK; ++axis) {
         int dim = -1;
         size_t length = 0;
@@ -184,63 +169,95 @@ static int find_variables(swe_netcdf_volume *v, const swe_volume_description *d,
         if (status == SWE_OK && length != (size_t)d->cells[axis]) {
             status = swe_fail(err, SWE_ERROR_USAGE,
                               "'%s' holds another grid (%zu cells along %s, this run has %d)",
-                              v->final_path, length, axis_variables[axis].name, d->cells[axis]);
+                              v->temp_path, length, axis_variables[axis].name, d->cells[axis]);
         }
     }
     return status;
 }
 
-int swe_netcdf_volume_continue(swe_netcdf_volume **out, const char *path,
-                               const swe_volume_description *description, size_t first_record,
-                               swe_error *err)
+static int put_record(volume_file *v, const swe_volume_description *d, double time,
+                      const float *const *values, swe_error *err)
 {
-    if (out == NULL || path == NULL || description == NULL || description->count < 1 ||
-        description->count > MAX_VARIABLES || first_record < 1) {
-        return swe_fail(err, SWE_ERROR_USAGE, "internal error: bad NetCDF volume to continue");
+    size_t record = v->records;
+    size_t start[4] = {record, 0, 0, 0};
+    size_t count[4] = {1, (size_t)d->cells[2], (size_t)d->cells[1], (size_t)d->cells[0]};
+    for (int f = 0; f < d->count; ++f) {
+        NC_TRY(v, err, "a field",
+               nc_put_vara_float(v->id, v->variable_ids[f], start, count, values[f]));
+    }
+    /* The time goes last: a snapshot counts once all its fields are in. */
+    NC_TRY(v, err, "time", nc_put_var1_double(v->id, v->time_id, &record, &time));
+    return SWE_OK;
+}
+
+/* The format's append: one record at the end of the file at path. */
+static int append(const void *self, const char *path, const void *snapshot, double time,
+                  swe_error *err)
+{
+    const swe_volume_description *description = &((const swe_netcdf_volume *)self)->description;
+    volume_file v = {.id = -1, .temp_path = path};
+    int nc_status = nc_open(path, NC_WRITE, &v.id);
+    if (nc_status != NC_NOERR) {
+        return swe_fail(err, SWE_ERROR_RUNTIME, "NetCDF: cannot open '%s' to append to it: %s",
+                        path, nc_strerror(nc_status));
+    }
+    int status = find_variables(&v, description, err);
+    status = status == SWE_OK ? put_record(&v, description, time, snapshot, err) : status;
+    nc_status = nc_close(v.id);
+    if (status == SWE_OK && nc_status != NC_NOERR) {
+        status = swe_fail(err, SWE_ERROR_RUNTIME, "NetCDF: nc_close failed for '%s': %s (%s)", path,
+                          nc_strerror(nc_status), swe_write_failure_hint(path));
+    }
+    return status;
+}
+
+static const swe_snapshot_format volume_format = {.create = create, .append = append};
+
+int swe_netcdf_volume_open(swe_netcdf_volume **out, const swe_sealed_plan *plan,
+                           const swe_volume_description *description, swe_error *err)
+{
+    int attributes = 0;
+    while (description != NULL && description->attributes != NULL &&
+           description->attributes[attributes] != NULL && attributes <= MAX_ATTRIBUTES) {
+        attributes++;
+    }
+    if (out == NULL || plan == NULL || description == NULL || description->count < 1 ||
+        description->count > MAX_VARIABLES || attributes > MAX_ATTRIBUTES) {
+        return swe_fail(err, SWE_ERROR_USAGE, "internal error: bad NetCDF volume description");
     }
     *out = NULL;
-    swe_netcdf_volume *v = allocate_volume(path, description);
+    swe_netcdf_volume *v = calloc(1, sizeof *v);
     if (v == NULL) {
         return swe_fail(err, SWE_ERROR_RUNTIME, "out of memory for the NetCDF output");
     }
-    int status = swe_copy_to_temporary(v->final_path, &v->temp_path, err);
-    if (status == SWE_OK) {
-        int nc_status = nc_open(v->temp_path, NC_WRITE, &v->id);
-        if (nc_status != NC_NOERR) {
-            v->id = -1;
-            status = swe_fail(err, SWE_ERROR_USAGE,
-                              "cannot continue '%s' (a restart appends to the run's NetCDF file; "
-                              "move it away to start a new one): %s",
-                              v->final_path, nc_strerror(nc_status));
-        }
+    v->description = *description;
+    memcpy(v->variables, description->variables, (size_t)description->count * sizeof *v->variables);
+    v->description.variables = v->variables;
+    if (attributes > 0) {
+        memcpy(v->attributes, description->attributes, (size_t)attributes * sizeof(char *));
     }
-    status = status == SWE_OK ? find_variables(v, description, err) : status;
+    v->description.attributes = v->attributes;
+    int status = swe_sealed_series_open(&v->sealed, plan, &volume_format, v, err);
     if (status != SWE_OK) {
-        swe_netcdf_volume_close(v, 0, NULL);
+        free(v);
         return status;
     }
-    v->records = first_record;
     *out = v;
     return SWE_OK;
 }
 
-int swe_netcdf_volume_append(swe_netcdf_volume *v, double time, const float *const *values,
-                             swe_error *err)
+int swe_netcdf_volume_append(swe_netcdf_volume *v, int snapshot, double time,
+                             const float *const *values, swe_error *err)
 {
     if (v == NULL || values == NULL) {
         return swe_fail(err, SWE_ERROR_USAGE, "internal error: append to an open volume");
     }
-    size_t record = v->records;
-    NC_TRY(v, err, "time", nc_put_var1_double(v->id, v->time_id, &record, &time));
-    size_t start[4] = {record, 0, 0, 0};
-    size_t count[4] = {1, (size_t)v->cells[2], (size_t)v->cells[1], (size_t)v->cells[0]};
-    for (int f = 0; f < v->count; ++f) {
-        NC_TRY(v, err, "a field",
-               nc_put_vara_float(v->id, v->variable_ids[f], start, count, values[f]));
-    }
-    NC_TRY(v, err, "the file", nc_sync(v->id));
-    v->records += 1;
-    return SWE_OK;
+    return swe_sealed_series_write(v->sealed, values, snapshot, time, err);
+}
+
+int swe_netcdf_volume_seal(swe_netcdf_volume *v, swe_error *err)
+{
+    return v != NULL ? swe_sealed_series_seal(v->sealed, err) : SWE_OK;
 }
 
 int swe_netcdf_volume_close(swe_netcdf_volume *v, int keep, swe_error *err)
@@ -248,26 +265,7 @@ int swe_netcdf_volume_close(swe_netcdf_volume *v, int keep, swe_error *err)
     if (v == NULL) {
         return SWE_OK;
     }
-    int status = SWE_OK;
-    if (v->id >= 0) {
-        int nc_status = nc_close(v->id);
-        if (nc_status != NC_NOERR) {
-            status = swe_fail(err, SWE_ERROR_RUNTIME, "NetCDF: nc_close failed for '%s': %s",
-                              v->temp_path, nc_strerror(nc_status));
-        }
-    }
-    if (v->temp_path != NULL) {
-        if (keep && status == SWE_OK) {
-            status = swe_commit_path(v->temp_path, v->final_path, err);
-        }
-        if (keep && status == SWE_OK) {
-            status = swe_netcdf_write_xdmf(v->final_path, err);
-        } else {
-            remove(v->temp_path); /* not kept, or not put in place */
-        }
-    }
-    free(v->temp_path);
-    free(v->final_path);
+    int status = swe_sealed_series_close(v->sealed, keep, err);
     free(v);
     return status;
 }

@@ -26,6 +26,29 @@ static const char *skip_digits(const char *text, int least)
     return count >= least ? text + count : NULL;
 }
 
+/* The names every application's runs write under STEM, one list: the
+ * files of the whole run (a name that begins another, .checkpoint of
+ * .checkpoint.nc, after it), and those of each snapshot, STEM_NNNN + a
+ * suffix, with STEM_NNNN_pRRRR for the pieces of an MPI run. */
+static const char *const run_suffixes[] = {".checkpoint.nc", ".checkpoint", ".nc",       ".xmf2",
+                                           ".pvd",           ".lock",       "_gauges.nc"};
+static const char *const snapshot_suffixes[] = {".vtr", ".vtu", ".vti", ".png", ".pvtr", ".pvtu"};
+static const char *const piece_suffixes[] = {".vtr", ".vtu"};
+
+/* The rest of text after one of suffixes[count], or NULL. */
+static const char *after_suffix(const char *text, const char *const *suffixes, size_t count)
+{
+    for (size_t k = 0; k < count; ++k) {
+        size_t length = strlen(suffixes[k]);
+        if (strncmp(text, suffixes[k], length) == 0) {
+            return text + length;
+        }
+    }
+    return NULL;
+}
+
+#define COUNT(array) (sizeof(array) / sizeof(array)[0])
+
 /* The part of name after what a run writes, or NULL when it is not one. */
 static const char *after_output_name(const char *name, const char *base)
 {
@@ -34,15 +57,12 @@ static const char *after_output_name(const char *name, const char *base)
         return NULL;
     }
     const char *rest = name + length;
-    static const char *const whole[] = {".nc", ".checkpoint.nc", ".pvd", ".lock"};
-    for (size_t k = 0; k < sizeof whole / sizeof whole[0]; ++k) {
-        if (strncmp(rest, whole[k], strlen(whole[k])) == 0) {
-            const char *after = rest + strlen(whole[k]);
-            if (k == 0 && strncmp(after, ".part-", 6) == 0) {
-                return skip_digits(after + 6, 4);
-            }
-            return after;
-        }
+    const char *after = after_suffix(rest, run_suffixes, COUNT(run_suffixes));
+    if (after != NULL) {
+        /* PATH.nc.part-NNNN: a sealed part of the snapshots. */
+        return strncmp(after - 3, ".nc", 3) == 0 && strncmp(after, ".part-", 6) == 0
+                   ? skip_digits(after + 6, 4)
+                   : after;
     }
     const char *digits = rest[0] == '_' ? skip_digits(rest + 1, 4) : NULL;
     if (digits == NULL) {
@@ -50,16 +70,9 @@ static const char *after_output_name(const char *name, const char *base)
     }
     if (strncmp(digits, "_p", 2) == 0) {
         digits = skip_digits(digits + 2, 4);
-        return digits != NULL && strncmp(digits, ".vtr", 4) == 0 ? digits + 4 : NULL;
+        return digits != NULL ? after_suffix(digits, piece_suffixes, COUNT(piece_suffixes)) : NULL;
     }
-    static const char *const per_snapshot[] = {".vtr", ".png", ".pvtr"};
-    for (size_t k = 0; k < sizeof per_snapshot / sizeof per_snapshot[0]; ++k) {
-        size_t suffix = strlen(per_snapshot[k]);
-        if (strncmp(digits, per_snapshot[k], suffix) == 0) {
-            return digits + suffix;
-        }
-    }
-    return NULL;
+    return after_suffix(digits, snapshot_suffixes, COUNT(snapshot_suffixes));
 }
 
 int swe_output_name_matches(const char *name, const char *base, int temporary)

@@ -29,10 +29,11 @@ int swe_output_guard_acquire(swe_output_guard *guard, const char *stem, swe_erro
  * acquired (zeroed with lock_fd -1) and twice. */
 void swe_output_guard_release(swe_output_guard *guard);
 
-/* Whether name (a file name, no folder) is one that a run with the stem
- * base name `base` writes, with `.tmp.XXXXXX` after it when temporary:
- * base.nc, base.checkpoint.nc, base.pvd, base.nc.part-NNNN,
- * base_NNNN.vtr/.png/.pvtr, base_NNNN_pRRRR.vtr. */
+/* Whether name (a file name, no folder) is one that a run of any
+ * application with the stem base name `base` writes, with `.tmp.XXXXXX`
+ * after it when temporary: base.nc, base.checkpoint.nc, base.checkpoint,
+ * base.xmf2, base.pvd, base_gauges.nc, base.nc.part-NNNN,
+ * base_NNNN.vtr/.vtu/.vti/.png/.pvtr/.pvtu, base_NNNN_pRRRR.vtr/.vtu. */
 int swe_output_name_matches(const char *name, const char *base, int temporary);
 
 #endif

@@ -8,7 +8,8 @@ mesh_TEST_SOURCES = $(call sources,tests/mesh/*.c)
 ifeq ($(HAVE_NETCDF),yes)
 DROPPED += common/mesh/io/mesh_netcdf_unavailable.c
 else
-DROPPED += common/mesh/io/mesh_netcdf.c common/mesh/io/mesh_netcdf_records.c
+DROPPED += common/mesh/io/mesh_netcdf.c common/mesh/io/mesh_netcdf_records.c \
+    common/mesh/io/mesh_netcdf_series.c
 endif
 # METIS partitions a mesh over MPI ranks (tools/build/libraries.mk finds it).
 ifeq ($(HAVE_METIS),yes)

@@ -22,6 +22,8 @@ typedef struct drive {
     int state_invalid;         /* the guard stopped the run: what was written stays */
     const char *continue_from; /* the checkpoint a stopped run continues from */
     long advances;             /* calls of advance, for the team's interrupt checks */
+    int snapshots_kept;        /* snapshots 0 .. snapshots_kept - 1 are in the files */
+    int interrupted;           /* Ctrl-C or SIGTERM stopped the run: what was written stays */
 } drive;
 
 /* A team agrees on an interrupt every so many calls of advance (a
@@ -73,8 +75,14 @@ static int check_interrupt(drive *run, swe_error *err)
     if (status == SWE_OK) {
         return SWE_OK;
     }
-    char where[96], next[600];
-    snprintf(where, sizeof where, "at t = %.6g s (step %ld)", run->clock.t, run->clock.steps);
+    run->interrupted = 1;
+    char where[160], next[600];
+    int length =
+        snprintf(where, sizeof where, "at t = %.6g s (step %ld)", run->clock.t, run->clock.steps);
+    if (run->settings->writes_files && length > 0 && (size_t)length < sizeof where) {
+        snprintf(where + length, sizeof where - (size_t)length, ", %d snapshot%s kept",
+                 run->snapshots_kept, run->snapshots_kept == 1 ? "" : "s");
+    }
     if (run->continue_from != NULL) {
         snprintf(next, sizeof next, "continue it with --restart %s", run->continue_from);
     } else {
@@ -144,6 +152,7 @@ static int write_snapshot(drive *run, int snapshot, swe_error *err)
         status = run->model->verbs->write_snapshot(run->model->self, snapshot, run->clock.t, err);
         status = agree(run, status, err);
     }
+    run->snapshots_kept = status == SWE_OK ? snapshot + 1 : run->snapshots_kept;
     return status;
 }
 
@@ -205,6 +214,7 @@ static int begin(drive *run, swe_error *err)
         if (status == SWE_OK) {
             run->clock = position.clock;
             run->next_snapshot = position.next_snapshot;
+            run->snapshots_kept = position.next_snapshot; /* the outputs take them over */
             run->result->steps = position.clock.steps;
             run->result->first_step = position.clock.steps;
         }
@@ -289,7 +299,8 @@ int swe_drive(const swe_drive_settings *settings, const swe_model *model, const 
         status = settings->steps > 0 ? run_steps(&run, err) : run_snapshots(&run, err);
     }
     swe_error close_err = {{0}};
-    int keep = status == SWE_OK || run.state_invalid;
+    /* A stopped run keeps what it wrote, as a finished one does. */
+    int keep = status == SWE_OK || run.state_invalid || run.interrupted;
     int close_status = model->verbs->close_outputs(model->self, keep, &close_err);
     close_status = agree(&run, close_status, &close_err);
     if (status == SWE_OK && close_status != SWE_OK) {

@@ -37,7 +37,9 @@ swe_drive_settings swe_drive_settings_of(const swe_run_options *run);
  * result->steps (restarts included) and result->seconds (wall time in
  * model->advance only). Every process returns the same status; a run
  * stopped by an invalid state keeps the snapshots written before it and
- * fails with SWE_ERROR_RUNTIME and "try a smaller --cfl". */
+ * fails with SWE_ERROR_RUNTIME and "try a smaller --cfl"; one stopped by
+ * Ctrl-C or SIGTERM keeps them too (its line says how many) and fails
+ * with SWE_INTERRUPTED_BY(signal). */
 int swe_drive(const swe_drive_settings *settings, const swe_model *model, const swe_run_team *team,
               swe_run_result *result, swe_error *err);
 

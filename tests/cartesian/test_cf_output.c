@@ -288,8 +288,9 @@ static void test_gauge_series(void)
  * history, its fields deflated in tiles. */
 static void test_volume_layout(void)
 {
-    char path[1024];
-    swe_path_in(path, sizeof path, directory, "volume.nc");
+    char stem[1024];
+    swe_path_in(stem, sizeof stem, directory, "volume");
+    const swe_sealed_plan plan = {.path_stem = stem, .outputs = 1, .t_end = 1};
     const swe_volume_variable fields[] = {{"p", "pressure", "Pa"}};
     const char *const attributes[] = {"title", "cube", NULL};
     const swe_volume_description description = {.compression = SWE_DEFAULT_COMPRESSION,
@@ -302,8 +303,8 @@ static void test_volume_layout(void)
     swe_error err = {{0}};
     float pressure[24] = {0};
     const float *const values[] = {pressure};
-    CU_ASSERT_EQUAL_FATAL(swe_netcdf_volume_create(&volume, path, &description, &err), SWE_OK);
-    CU_ASSERT_EQUAL(swe_netcdf_volume_append(volume, 0.5, values, &err), SWE_OK);
+    CU_ASSERT_EQUAL_FATAL(swe_netcdf_volume_open(&volume, &plan, &description, &err), SWE_OK);
+    CU_ASSERT_EQUAL(swe_netcdf_volume_append(volume, 0, 0.5, values, &err), SWE_OK);
     CU_ASSERT_EQUAL_FATAL(swe_netcdf_volume_close(volume, 1, &err), SWE_OK);
     int ncid = open_output("volume.nc"), id, shuffle, deflate, level;
     expect_text(ncid, "x", "standard_name", "projection_x_coordinate");

@@ -146,6 +146,49 @@ static void sleep_seconds(double seconds)
     nanosleep(&pause_time, NULL);
 }
 
+/* The guard knows every application's names, one list: a folder in the
+ * way of any of them is refused before the run, a temporary file that a
+ * killed run of any of them left is removed. */
+static void test_guard_knows_every_application(void)
+{
+    static const char *const names[] = {
+        "run.nc",        "run.checkpoint.nc",  "run.checkpoint",    "run.xmf2",
+        "run.pvd",       "run_gauges.nc",      "run.nc.part-0003",  "run_0002.vtr",
+        "run_0002.vtu",  "run_0002.vti",       "run_0002.png",      "run_0002.pvtr",
+        "run_0002.pvtu", "run_0002_p0001.vtr", "run_0002_p0001.vtu"};
+    static const char *const others[] = {"run.vtu",       "run_02.vti",         "other.nc",
+                                         "run.nc.part-3", "run_0002_p0001.vti", "run.checkpointx"};
+    char dir[512], stem[1024], path[1024], temporary[1100];
+    CU_ASSERT_EQUAL_FATAL(swe_make_test_directory(dir, sizeof dir, "guard-names"), 0);
+    swe_path_in(stem, sizeof stem, dir, "run");
+    for (size_t k = 0; k < sizeof names / sizeof names[0]; ++k) {
+        snprintf(temporary, sizeof temporary, "%s.tmp.a1B2c3", names[k]);
+        CU_ASSERT(swe_output_name_matches(names[k], "run", 0));
+        CU_ASSERT(swe_output_name_matches(temporary, "run", 1));
+        swe_path_in(path, sizeof path, dir, names[k]);
+        CU_ASSERT_EQUAL_FATAL(mkdir(path, 0700), 0);
+        swe_output_guard guard = {.lock_fd = -1};
+        swe_error err = {{0}};
+        CU_ASSERT_EQUAL(swe_output_guard_acquire(&guard, stem, &err), SWE_ERROR_USAGE);
+        CU_ASSERT_PTR_NOT_NULL(strstr(err.message, "is a directory in the way"));
+        swe_output_guard_release(&guard);
+        rmdir(path);
+        swe_path_in(path, sizeof path, dir, temporary);
+        FILE *left = fopen(path, "w");
+        CU_ASSERT_PTR_NOT_NULL_FATAL(left);
+        fclose(left);
+        CU_ASSERT_EQUAL(swe_output_guard_acquire(&guard, stem, &err), SWE_OK);
+        CU_ASSERT_NOT_EQUAL(access(path, F_OK), 0); /* swept */
+        swe_output_guard_release(&guard);
+    }
+    for (size_t k = 0; k < sizeof others / sizeof others[0]; ++k) {
+        snprintf(temporary, sizeof temporary, "%s.tmp.a1B2c3", others[k]);
+        CU_ASSERT_FALSE(swe_output_name_matches(others[k], "run", 0));
+        CU_ASSERT_FALSE(swe_output_name_matches(temporary, "run", 1));
+    }
+    swe_remove_test_directory(dir);
+}
+
 /* A run killed with SIGKILL while its child writes: the child must not
  * outlive it, holding the lock of --output (flock, shared with the child)
  * so that no run could ever write there again. */
@@ -560,6 +603,7 @@ void register_child_task_tests(void)
         {"work in a child: results, crashes, hangs, too much memory",
          test_child_results_and_failures},
         {"classic headers judged against the file size", test_classic_header_judged},
+        {"the output guard knows every application's names", test_guard_knows_every_application},
         {"a child task dies with its parent, freeing the lock of --output",
          test_child_dies_with_its_parent},
         {"the memory budget refuses with the figures", test_memory_budget},

@@ -132,11 +132,13 @@ static void test_hostile_meshes_are_refused_with_one_line(void)
     CU_ASSERT_EQUAL(swe_write_file(hostile, bad_token, strlen(bad_token)), 0);
     struct stat info;
     CU_ASSERT_EQUAL_FATAL(stat(lake, &info), 0);
-    /* Less than the file; then the file and a little, less than its run. */
+    /* Less than the file; then the file and room for the heap of the
+     * reader (a child process whose memory is limited to what is
+     * available), less than its run. */
     snprintf(budget_file, sizeof budget_file, "SWE_MEMORY_AVAILABLE_BYTES=%lld",
              (long long)info.st_size / 2);
     snprintf(budget_counts, sizeof budget_counts, "SWE_MEMORY_AVAILABLE_BYTES=%lld",
-             (long long)info.st_size + 1000);
+             (long long)info.st_size + 256 * 1024);
     const struct {
         const char *mesh, *environment, *message;
     } cases[] = {

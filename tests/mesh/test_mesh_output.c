@@ -94,7 +94,7 @@ static void expect_text(int ncid, int varid, const char *name, const char *expec
     CU_ASSERT_PTR_NOT_NULL(strstr(value, expected));
 }
 
-static swe_mesh_netcdf *written_file(swe_mesh_model *model, const char *path)
+static swe_mesh_netcdf_series *written_file(swe_mesh_model *model, const char *stem)
 {
     swe_mesh_netcdf_info info = {.scenario = &model->scenario,
                                  .mesh_file = "circular_dam_break_coarse.msh",
@@ -103,14 +103,15 @@ static swe_mesh_netcdf *written_file(swe_mesh_model *model, const char *path)
                                  .order = 2,
                                  .cfl = model->clock.cfl,
                                  .compression = 1};
-    swe_mesh_netcdf *file = NULL;
+    const swe_sealed_plan plan = {.path_stem = stem, .outputs = 2, .t_end = 0.2};
+    swe_mesh_netcdf_series *file = NULL;
     swe_error err = {{0}};
-    CU_ASSERT_EQUAL_FATAL(swe_mesh_netcdf_create(&file, path, &model->run.mesh, &model->run.host,
-                                                 model->run_of_file, &info, &err),
+    CU_ASSERT_EQUAL_FATAL(swe_mesh_netcdf_open(&file, &plan, &model->run.mesh, &model->run.host,
+                                               model->run_of_file, &info, &err),
                           SWE_OK);
-    CU_ASSERT_EQUAL_FATAL(swe_mesh_netcdf_write(file, &model->run.host, 0.1, &err), SWE_OK);
-    CU_ASSERT_EQUAL_FATAL(swe_mesh_netcdf_write(file, &model->run.host, 0.2, &err), SWE_OK);
-    CU_ASSERT_EQUAL(swe_mesh_netcdf_write(file, &model->run.host, 0.2, &err), SWE_ERROR_USAGE);
+    CU_ASSERT_EQUAL_FATAL(swe_mesh_netcdf_write(file, &model->run.host, 0, 0.0, &err), SWE_OK);
+    CU_ASSERT_EQUAL_FATAL(swe_mesh_netcdf_write(file, &model->run.host, 1, 0.1, &err), SWE_OK);
+    CU_ASSERT_EQUAL(swe_mesh_netcdf_write(file, &model->run.host, 1, 0.1, &err), SWE_ERROR_USAGE);
     return file;
 }
 
@@ -170,11 +171,12 @@ static int count_temporary_files(const char *dir)
 
 static void test_netcdf_follows_ugrid(void)
 {
-    char dir[256], path[512];
+    char dir[256], path[512], stem[512];
     CU_ASSERT_EQUAL_FATAL(swe_make_test_directory(dir, sizeof dir, "mesh-nc"), 0);
     swe_path_in(path, sizeof path, dir, "run.nc");
+    swe_path_in(stem, sizeof stem, dir, "run");
     swe_mesh_model *model = stepped_model();
-    swe_mesh_netcdf *file = written_file(model, path);
+    swe_mesh_netcdf_series *file = written_file(model, stem);
     /* Written under a fresh temporary name, PATH.tmp.XXXXXX, until kept. */
     CU_ASSERT_EQUAL(count_temporary_files(dir), 1);
     CU_ASSERT_FALSE(swe_file_exists(path));
@@ -198,7 +200,8 @@ static void test_netcdf_follows_ugrid(void)
     free(h);
     /* A run that fails keeps no file. */
     swe_path_in(path, sizeof path, dir, "failed.nc");
-    file = written_file(model, path);
+    swe_path_in(stem, sizeof stem, dir, "failed");
+    file = written_file(model, stem);
     CU_ASSERT_EQUAL(swe_mesh_netcdf_close(file, 0, &err), SWE_OK);
     CU_ASSERT_FALSE(swe_file_exists(path));
     swe_mesh_test_state_free(&state);

@@ -180,6 +180,36 @@ static void test_nan_is_found(void)
     ns_model_destroy(&model);
 }
 
+/* A flow whose steps would take more than a billion to --t-end stops at
+ * the first such step, saying so (a fast flow of 10 km/s, within what a
+ * checkpoint may hold, on a grid of 8 cells steps 1e-5 s), where a run
+ * to a near --t-end goes on. */
+static void test_collapsing_step_is_stopped(void)
+{
+    const ns_case_settings settings = {.resolution = 8};
+    for (int far = 0; far <= 1; ++far) {
+        const ns_model_files files = {
+            .outputs = 2, .t_end = far ? 1e6 : 1.0, .backend_name = "serial"};
+        ns_model model;
+        swe_error err = {{0}};
+        CU_ASSERT_EQUAL_FATAL(
+            ns_model_create(&model, ns_case_find("kelvin-helmholtz"), &settings, &files, &err),
+            SWE_OK);
+        model.solver->velocity[0][ns_index(&model.solver->grid, 3, 2, 1)] = (real)1e4;
+        const swe_model driven = ns_model_of(&model);
+        swe_clock clock = {.cfl = 0.5};
+        CU_ASSERT_EQUAL_FATAL(driven.verbs->start(driven.self, &clock, &err), SWE_OK);
+        int status = driven.verbs->advance(driven.self, &clock, files.t_end / 2, INFINITY, &err);
+        if (far) {
+            CU_ASSERT_EQUAL(status, SWE_ERROR_RUNTIME);
+            CU_ASSERT_PTR_NOT_NULL(strstr(err.message, "steps to --t-end 1e+06, more than 1e+09"));
+        } else {
+            CU_ASSERT_EQUAL(status, SWE_OK);
+        }
+        ns_model_destroy(&model);
+    }
+}
+
 /* Checkpoints whose hash fits (written by the writer itself) but whose
  * state or clock no run reaches: a NaN, a velocity of 1e30 (whose time
  * step would never end the run), a time before zero, a snapshot beyond
@@ -228,13 +258,15 @@ void register_ns_program_tests(void)
     const struct {
         const char *name;
         CU_TestFunc test;
-    } tests[] = {{"bad input: exit 2 and one line", test_bad_input_exits_2},
-                 {"--help and the lists", test_help_and_lists},
-                 {"the summary line and its checksum", test_summary_line},
-                 {"a blow-up stops the run (exit 1)", test_blow_up_stops_the_run},
-                 {"the guard names a NaN's cell", test_nan_is_found},
-                 {"checkpoints of states and clocks no run reaches: exit 2",
-                  test_impossible_checkpoints_are_refused}};
+    } tests[] = {
+        {"bad input: exit 2 and one line", test_bad_input_exits_2},
+        {"--help and the lists", test_help_and_lists},
+        {"the summary line and its checksum", test_summary_line},
+        {"a blow-up stops the run (exit 1)", test_blow_up_stops_the_run},
+        {"the guard names a NaN's cell", test_nan_is_found},
+        {"a flow whose steps never reach --t-end is stopped", test_collapsing_step_is_stopped},
+        {"checkpoints of states and clocks no run reaches: exit 2",
+         test_impossible_checkpoints_are_refused}};
     for (size_t t = 0; t < sizeof tests / sizeof tests[0]; ++t) {
         swe_test_require_registered(CU_add_test(suite, tests[t].name, tests[t].test),
                                     "ns_program test");

@@ -244,8 +244,8 @@ LONG_RUNS = {
 
 def check_interrupts(tally, programs):
     """Ctrl-C and SIGTERM stop every program alike: exit 130 or 143, one
-    line that names the checkpoint to continue from, no temporary file or
-    lock left behind."""
+    line that names the checkpoint to continue from and the snapshots kept
+    in run.nc, no temporary file or lock left behind."""
     for (label, prefix, name), (stop, code_wanted) in zip(
             programs, [(signal.SIGINT, 130), (signal.SIGTERM, 143)] * 3):
         folder = tempfile.mkdtemp(prefix="shallows-stop-")
@@ -271,8 +271,114 @@ def check_interrupts(tally, programs):
                                                              process.returncode, err.strip()))
             left = [n for n in os.listdir(folder) if ".tmp" in n or n.endswith(".lock")]
             tally.check(left == [], "%s stopped by %s left %s" % (label, stop.name, left))
+            # What was written stays, joined into run.nc, and the line says so.
+            kept = records_of(os.path.join(folder, "run.nc"))
+            said = re.search(r", (\d+) snapshots? kept", message or "")
+            tally.check(kept is not None and kept >= 1 and said is not None and
+                        int(said.group(1)) == kept,
+                        "%s stopped by %s: run.nc holds %s snapshots, the line says '%s'" %
+                        (label, stop.name, kept, message))
         finally:
             shutil.rmtree(folder, ignore_errors=True)
+
+
+# A run whose snapshots take seconds, with checkpoints, per application.
+KILL_RUNS = {
+    "cartesian": ["--nx", "64", "--ny", "64", "--t-end", "8", "--outputs", "40",
+                  "--checkpoint-every", "1"],
+    "mesh": ["--t-end", "2.8", "--outputs", "40", "--checkpoint-every", "0.35"],
+    "ns": ["--resolution", "8", "--t-end", "0.8", "--outputs", "40", "--checkpoint-every", "0.1"],
+}
+CHECKPOINTS = {"cartesian": "run.checkpoint.nc", "mesh": "run.checkpoint", "ns": "run.checkpoint"}
+
+
+def data_of(path):
+    """The values of a NetCDF file, every bit of them (ncdump's data part
+    with the digits that tell floats and doubles apart), or None."""
+    done = subprocess.run(["ncdump", "-p", "9,17", path], capture_output=True, text=True)
+    return done.stdout.split("\ndata:\n", 1)[-1] if done.returncode == 0 else None
+
+
+def parts_in(folder):
+    return sorted(n for n in os.listdir(folder) if n.startswith("run.nc.part-"))
+
+
+def check_kills(tally, programs):
+    """kill -9 after two checkpoints, then --restart: the complete file
+    holds every snapshot, bit for bit those of a run never killed."""
+    for label, prefix, name in programs:
+        application = application_of(label)
+        command = prefix + KILL_RUNS[application] + ["--output", "run", "--quiet", "--format",
+                                                     "netcdf"]
+        whole = tempfile.mkdtemp(prefix="shallows-whole-")
+        folder = tempfile.mkdtemp(prefix="shallows-kill-")
+        try:
+            code, _, err = run(command, whole)
+            wanted = records_of(os.path.join(whole, "run.nc"))
+            if not tally.check(code == 0 and wanted == 41, "%s uninterrupted: exit %s, %s "
+                               "snapshots (%s)" % (label, code, wanted, err.strip()[:200])):
+                continue
+            process = subprocess.Popen(command, cwd=folder, env=ENVIRONMENT, text=True,
+                                       stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                                       start_new_session=True)
+            waited = 0.0
+            checkpoint = os.path.join(folder, CHECKPOINTS[application])
+            while waited < 60 and process.poll() is None and not (
+                    len(parts_in(folder)) >= 2 and os.path.isfile(checkpoint)):
+                time.sleep(0.005)
+                waited += 0.005
+            running = process.poll() is None
+            try:
+                os.killpg(process.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass  # it ended before the kill: judged below
+            process.communicate()
+            left = parts_in(folder)
+            if not tally.check(running and len(left) >= 2 and not os.path.exists(
+                    os.path.join(folder, "run.nc")),
+                               "%s killed after two checkpoints: running %s, parts %s" %
+                               (label, running, left)):
+                continue
+            code, _, err = run(command + ["--restart", os.path.basename(checkpoint)], folder)
+            complete = os.path.join(folder, "run.nc")
+            got = records_of(complete)
+            tally.check(code == 0 and got == wanted,
+                        "%s restarted after kill -9: exit %s, %s of %s snapshots (%s)" %
+                        (label, code, got, wanted, err.strip()[:200]))
+            tally.check(got == wanted and data_of(complete) == data_of(
+                os.path.join(whole, "run.nc")),
+                        "%s restarted after kill -9: the file differs from an uninterrupted "
+                        "run's" % label)
+            tally.check(parts_in(folder) == [], "%s restarted: parts left %s" %
+                        (label, parts_in(folder)))
+        finally:
+            shutil.rmtree(whole, ignore_errors=True)
+            shutil.rmtree(folder, ignore_errors=True)
+
+
+def check_full_disk(tally, programs):
+    """A file system that fills while a program writes its NetCDF file:
+    one line naming it and exit 1 (2 when not even the first file fits),
+    never a signal (HDF5 crashed at exit in the process that held its
+    file). A tmpfs of a few sizes in a private mount namespace: as root
+    only, else skipped (and not counted)."""
+    if os.geteuid() != 0 or shutil.which("unshare") is None:
+        print("programs: skipped, needs root: the full-disk checks")
+        return
+    for label, prefix, name in programs:
+        command = prefix + KILL_RUNS[application_of(label)] + ["--output", "run", "--quiet",
+                                                               "--format", "netcdf"]
+        for kib in (16, 64, 256):
+            folder = tempfile.mkdtemp(prefix="shallows-full-")
+            try:
+                script = 'mount -t tmpfs -o size=%dk tmpfs "$0" && cd "$0" && exec "$@"' % kib
+                code, _, err = run(["unshare", "-m", "sh", "-c", script, folder] + command, folder)
+                message = message_of(err, name)
+                tally.check(code in (1, 2) and message is not None and "full" in message,
+                            "%s on a full file system of %d KiB: exit %s, '%s'" %
+                            (label, kib, code, err.strip()[:300]))
+            finally:
+                shutil.rmtree(folder, ignore_errors=True)
 
 
 def symbols(path):
@@ -371,6 +477,8 @@ def main():
         shutil.rmtree(folder, ignore_errors=True)
     check_files(tally, programs)
     check_interrupts(tally, programs)
+    check_kills(tally, programs)
+    check_full_disk(tally, programs)
     check_separation(tally, build)
     if not args.no_install:
         check_make_help(tally)

@@ -1,17 +1,8 @@
-/* The snapshots of a run in PATH.nc, written so that no kill loses one
- * that a restart needs, and no HDF5 fault takes the run down.
- *
- * Snapshots go into a part written under a temporary name next to
- * PATH.nc; each one is appended by a child process (io/child_task.h: HDF5
- * failing on a full disk ends that child, not the run) and synced to
- * disk. At a checkpoint the part is sealed: renamed PATH.nc.part-NNNN
- * (NNNN: its first snapshot) and never written again, so that no later
- * fault can damage the snapshots that the checkpoint follows. A restart
- * takes the snapshots before its checkpoint over from the sealed parts
- * that the checkpointed run left, or from that run's complete PATH.nc,
- * each snapshot checked (its time, its bathymetry); when the run ends,
- * the parts are joined into PATH.nc (a rename when there is one), so that
- * a restart after a kill ends with every snapshot in PATH.nc. */
+/* The snapshots of a Cartesian run in PATH.nc (cartesian/io/netcdf_output.h),
+ * written as a sealed series (io/netcdf_sealed.h): parts sealed at each
+ * checkpoint, each write in a child process, a restart's earlier
+ * snapshots taken over from the checkpointed run's parts or file, checked
+ * against the run's bed; the maxima written after each snapshot. */
 #ifndef SWE_NETCDF_SERIES_H
 #define SWE_NETCDF_SERIES_H
 
@@ -49,7 +40,7 @@ int swe_netcdf_series_write_maxima(swe_netcdf_series *series, const swe_block *b
 int swe_netcdf_series_seal(swe_netcdf_series *series, swe_error *err);
 
 /* keep nonzero: joins every snapshot into PATH.nc and removes this run's
- * parts; zero (a failed or stopped run): removes the unsealed part and
+ * parts; zero (a failed run): removes the unsealed part and
  * keeps the sealed ones for a restart. Frees series; safe with NULL. */
 int swe_netcdf_series_close(swe_netcdf_series *series, int keep, swe_error *err);
 

@@ -6,6 +6,7 @@
 #include "cartesian/io/netcdf_gauges.h"
 #include "cartesian/io/netcdf_input.h"
 #include "cartesian/io/netcdf_output.h"
+#include "cartesian/io/netcdf_series.h"
 
 #include <stddef.h>
 
@@ -65,6 +66,54 @@ int swe_netcdf_write_maxima(swe_netcdf_output *output, const swe_block *block,
 int swe_netcdf_close(swe_netcdf_output *output, int keep, swe_error *err)
 {
     (void)output;
+    (void)keep;
+    (void)err;
+    return SWE_OK; /* nothing was opened */
+}
+
+int swe_netcdf_series_open(swe_netcdf_series **series, const swe_series_plan *plan,
+                           const swe_block *initial, const swe_output_info *info, swe_error *err)
+{
+    (void)plan;
+    (void)initial;
+    (void)info;
+    if (series != NULL) {
+        *series = NULL;
+    }
+    return refuse(err);
+}
+
+int swe_netcdf_series_write(swe_netcdf_series *series, const swe_block *block, int snapshot,
+                            double time, swe_error *err)
+{
+    (void)series;
+    (void)block;
+    (void)snapshot;
+    (void)time;
+    return refuse(err);
+}
+
+int swe_netcdf_series_write_maxima(swe_netcdf_series *series, const swe_block *block,
+                                   const real *const maxima[SWE_MAXIMA_COUNT],
+                                   const double period[2], swe_error *err)
+{
+    (void)series;
+    (void)block;
+    (void)maxima;
+    (void)period;
+    return refuse(err);
+}
+
+int swe_netcdf_series_seal(swe_netcdf_series *series, swe_error *err)
+{
+    (void)series;
+    (void)err;
+    return SWE_OK; /* nothing was opened */
+}
+
+int swe_netcdf_series_close(swe_netcdf_series *series, int keep, swe_error *err)
+{
+    (void)series;
     (void)keep;
     (void)err;
     return SWE_OK; /* nothing was opened */

@@ -151,24 +151,6 @@ int swe_cartesian_restore(void *self, const char *path, swe_checkpoint_position 
     return status;
 }
 
-/* The PATH of the run that wrote the checkpoint at restart_path
- * (PATH.checkpoint.nc), where its earlier snapshots lie; NULL when the
- * checkpoint has another name. */
-static char *earlier_stem_of(const char *restart_path)
-{
-    static const char suffix[] = ".checkpoint.nc";
-    size_t length = restart_path != NULL ? strlen(restart_path) : 0;
-    if (length <= sizeof suffix - 1 ||
-        strcmp(restart_path + length - (sizeof suffix - 1), suffix) != 0) {
-        return NULL;
-    }
-    char *stem = swe_path_join(restart_path, "");
-    if (stem != NULL) {
-        stem[length - (sizeof suffix - 1)] = '\0';
-    }
-    return stem;
-}
-
 /* The writer's files of the whole domain, and its gauges and maxima. The
  * pictures take their style and the maxima their reference from the
  * initial state, so a restart (first_snapshot > 0) sets them up from a
@@ -193,7 +175,10 @@ static int open_whole_outputs(swe_cartesian_model *model, unsigned formats, int 
     }
     if (status == SWE_OK && start != NULL && formats != 0) {
         swe_output_plan plan = plan_of(options, formats);
-        plan.earlier_stem = first_snapshot > 0 ? earlier_stem_of(options->run.restart_path) : NULL;
+        /* The PATH of the run that wrote the checkpoint, where its earlier
+         * snapshots lie. */
+        plan.earlier_stem =
+            first_snapshot > 0 ? swe_path_strip(options->run.restart_path, ".checkpoint.nc") : NULL;
         const swe_output_info info = info_of(model);
         status = swe_output_set_create(&model->outputs, &plan, start, &info, first_snapshot, err);
         free((char *)plan.earlier_stem);

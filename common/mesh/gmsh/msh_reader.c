@@ -1,9 +1,11 @@
 #include "mesh/gmsh/msh_reader.h"
 
 #include "core/memory_budget.h"
+#include "io/child_task.h"
 #include "io/untrusted_file.h"
 #include "mesh/gmsh/msh_sections.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -207,11 +209,9 @@ int swe_msh_check_file(const char *path, swe_error *err)
     return swe_untrusted_file_check("mesh", path, SWE_MSH_FIX, &bytes, err);
 }
 
-int swe_msh_read_file(const char *path, swe_msh_raw *raw, swe_error *err)
+/* Reads and parses the file (in the child process). */
+static int read_and_parse(const char *path, swe_msh_raw *raw, swe_error *err)
 {
-    if (path == NULL || raw == NULL) {
-        return swe_fail(err, SWE_ERROR_USAGE, "internal error: no mesh file named");
-    }
     memset(raw, 0, sizeof *raw);
     double bytes = 0;
     FILE *file = swe_untrusted_file_open("mesh", path, SWE_MSH_FIX, &bytes, err);
@@ -238,5 +238,145 @@ int swe_msh_read_file(const char *path, swe_msh_raw *raw, swe_error *err)
         status = swe_msh_parse(path, data, (size_t)bytes, raw, err);
     }
     free(data);
+    return status;
+}
+
+/* ---- the file read in a child process: a crash or hang of the parser
+ * on a damaged file is one line, not the run's end ---- */
+
+/* What the child sends first: the counts, packed (no padding). */
+typedef struct raw_counts {
+    int32_t nodes, triangles, lines, groups, format_major, binary;
+} raw_counts;
+
+/* The arrays of raw with the sizes of counts, in the order they travel;
+ * the groups go last. */
+typedef struct raw_array {
+    void **data;
+    size_t bytes;
+} raw_array;
+
+enum { RAW_ARRAYS = 7 };
+
+static void arrays_of(swe_msh_raw *raw, const raw_counts *c, raw_array arrays[RAW_ARRAYS])
+{
+    const size_t nodes = (size_t)c->nodes, triangles = (size_t)c->triangles,
+                 lines = (size_t)c->lines;
+    arrays[0] = (raw_array){(void **)&raw->node_x, nodes * sizeof(double)};
+    arrays[1] = (raw_array){(void **)&raw->node_y, nodes * sizeof(double)};
+    arrays[2] = (raw_array){(void **)&raw->triangle_nodes, 3 * triangles * sizeof(int)};
+    arrays[3] = (raw_array){(void **)&raw->triangle_tags, triangles * sizeof(long)};
+    arrays[4] = (raw_array){(void **)&raw->line_nodes, 2 * lines * sizeof(int)};
+    arrays[5] = (raw_array){(void **)&raw->line_tags, lines * sizeof(long)};
+    arrays[6] = (raw_array){(void **)&raw->line_physical, lines * sizeof(int)};
+}
+
+static size_t total_bytes(swe_msh_raw *raw, const raw_counts *c)
+{
+    raw_array arrays[RAW_ARRAYS];
+    arrays_of(raw, c, arrays);
+    size_t bytes = sizeof *c + (size_t)c->groups * sizeof(swe_msh_group);
+    for (int a = 0; a < RAW_ARRAYS; ++a) {
+        bytes += arrays[a].bytes;
+    }
+    return bytes;
+}
+
+static int send_raw(void *context, swe_child_pipe *pipe, swe_error *err)
+{
+    const char *path = context;
+    swe_msh_raw raw;
+    int status = read_and_parse(path, &raw, err);
+    raw_counts c = {raw.node_count,  raw.triangle_count, raw.line_count,
+                    raw.group_count, raw.format_major,   raw.binary};
+    /* Each group's name to its end, so that only set bytes travel. */
+    swe_msh_group *groups =
+        status == SWE_OK ? calloc((size_t)(c.groups > 0 ? c.groups : 1), sizeof *groups) : NULL;
+    if (status == SWE_OK && groups == NULL) {
+        status = swe_fail(err, SWE_ERROR_RUNTIME, "out of memory for the groups of '%s'", path);
+    }
+    for (int g = 0; status == SWE_OK && g < c.groups; ++g) {
+        groups[g].dimension = raw.groups[g].dimension;
+        groups[g].tag = raw.groups[g].tag;
+        snprintf(groups[g].name, sizeof groups[g].name, "%s", raw.groups[g].name);
+    }
+    if (status == SWE_OK) {
+        status = swe_child_announce(pipe, (double)total_bytes(&raw, &c), err);
+    }
+    status = status == SWE_OK ? swe_child_send(pipe, &c, sizeof c, err) : status;
+    raw_array arrays[RAW_ARRAYS];
+    arrays_of(&raw, &c, arrays);
+    for (int a = 0; a < RAW_ARRAYS && status == SWE_OK; ++a) {
+        status = arrays[a].bytes > 0 ? swe_child_send(pipe, *arrays[a].data, arrays[a].bytes, err)
+                                     : SWE_OK;
+    }
+    if (status == SWE_OK && c.groups > 0) {
+        status = swe_child_send(pipe, groups, (size_t)c.groups * sizeof *groups, err);
+    }
+    free(groups);
+    swe_msh_raw_free(&raw);
+    return status;
+}
+
+/* raw from the bytes the child sent (size of them). */
+static int receive_raw(const unsigned char *bytes, size_t size, swe_msh_raw *raw, swe_error *err)
+{
+    raw_counts c;
+    if (size < sizeof c) {
+        return swe_fail(err, SWE_ERROR_RUNTIME, "internal error: a mesh came back short");
+    }
+    memcpy(&c, bytes, sizeof c);
+    if (c.nodes < 0 || c.triangles < 0 || c.lines < 0 || c.groups < 0 ||
+        total_bytes(raw, &c) != size) {
+        return swe_fail(err, SWE_ERROR_RUNTIME, "internal error: a mesh came back short");
+    }
+    raw->node_count = c.nodes;
+    raw->triangle_count = c.triangles;
+    raw->line_count = c.lines;
+    raw->group_count = c.groups;
+    raw->format_major = c.format_major;
+    raw->binary = c.binary;
+    raw_array arrays[RAW_ARRAYS];
+    arrays_of(raw, &c, arrays);
+    size_t at = sizeof c;
+    for (int a = 0; a < RAW_ARRAYS; ++a) {
+        *arrays[a].data = malloc(arrays[a].bytes > 0 ? arrays[a].bytes : 1);
+        if (*arrays[a].data == NULL) {
+            swe_msh_raw_free(raw);
+            return swe_fail(err, SWE_ERROR_RUNTIME, "out of memory for a mesh");
+        }
+        memcpy(*arrays[a].data, bytes + at, arrays[a].bytes);
+        at += arrays[a].bytes;
+    }
+    raw->groups = malloc((size_t)(c.groups > 0 ? c.groups : 1) * sizeof *raw->groups);
+    if (raw->groups == NULL) {
+        swe_msh_raw_free(raw);
+        return swe_fail(err, SWE_ERROR_RUNTIME, "out of memory for a mesh");
+    }
+    memcpy(raw->groups, bytes + at, (size_t)c.groups * sizeof *raw->groups);
+    return SWE_OK;
+}
+
+int swe_msh_read_file(const char *path, swe_msh_raw *raw, swe_error *err)
+{
+    if (path == NULL || raw == NULL) {
+        return swe_fail(err, SWE_ERROR_USAGE, "internal error: no mesh file named");
+    }
+    memset(raw, 0, sizeof *raw);
+    double bytes = 0;
+    int status = swe_untrusted_file_check("mesh", path, SWE_MSH_FIX, &bytes, err);
+    if (status != SWE_OK) {
+        return status;
+    }
+    char what[4200];
+    snprintf(what, sizeof what, "reading the mesh '%s'", path);
+    const swe_child_task task = swe_untrusted_read_task(what, SWE_MSH_FIX, bytes);
+    void *result = NULL;
+    size_t size = 0;
+    status = swe_child_run(&task, send_raw, (void *)path, &result, &size, err);
+    if (status == SWE_OK) {
+        status = receive_raw(result, size, raw, err);
+    }
+    free(result);
     return status;
 }

@@ -25,7 +25,9 @@ int swe_msh_check_file(const char *path, swe_error *err);
 /* Reads the file at path into raw (zeroed first; freed on failure): the
  * file checked as by swe_msh_check_file, and it and the arrays that its
  * counts declare checked against the memory available
- * (core/memory_budget.h) before they are allocated. */
+ * (core/memory_budget.h) before they are allocated; read and parsed in a
+ * child process (io/child_task.h: a crash or hang of the parser is one
+ * line and exit 2). */
 int swe_msh_read_file(const char *path, swe_msh_raw *raw, swe_error *err);
 
 /* Parses size bytes of a .msh file; name is used in messages. A run of

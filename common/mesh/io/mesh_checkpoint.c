@@ -2,6 +2,7 @@
 
 #include "core/printable.h"
 #include "io/atomic_file.h"
+#include "io/child_task.h"
 #include "io/untrusted_file.h"
 #include "mesh/geometry/mesh_fingerprint.h"
 #include "shallow_water/state_limits.h"
@@ -229,11 +230,12 @@ static int check_state(const char *path, const header *head, const swe_mesh_chec
     return SWE_OK;
 }
 
-int swe_mesh_checkpoint_read(const char *path, const swe_mesh_checkpoint_run *run,
-                             swe_checkpoint_position *position,
-                             const swe_mesh_checkpoint_state *state, swe_error *err)
+/* Reads and checks everything (in the child process). */
+static int read_checked(const char *path, const swe_mesh_checkpoint_run *run,
+                        swe_checkpoint_position *position, const swe_mesh_checkpoint_state *state,
+                        swe_error *err)
 {
-    int status = check_arguments(path, run, position, state, err);
+    int status = SWE_OK;
     header head;
     uint64_t hash = 0;
     if (status == SWE_OK) {
@@ -265,4 +267,67 @@ int swe_mesh_checkpoint_read(const char *path, const swe_mesh_checkpoint_run *ru
                                   .wave_speed = (real)head.wave_speed};
     position->next_snapshot = head.next_snapshot;
     return SWE_OK;
+}
+
+typedef struct reading {
+    const char *path;
+    const swe_mesh_checkpoint_run *run;
+    const swe_mesh_checkpoint_state *state;
+} reading;
+
+/* In the child: read and check everything, then send the position and
+ * the arrays h, hu, hv. */
+static int read_in_child(void *context, swe_child_pipe *pipe, swe_error *err)
+{
+    const reading *r = context;
+    swe_checkpoint_position position;
+    memset(&position, 0, sizeof position); /* its padding too: sent whole */
+    int status = read_checked(r->path, r->run, &position, r->state, err);
+    if (status == SWE_OK) {
+        status = swe_child_announce(pipe, sizeof position + 3.0 * array_bytes(r->run->cells), err);
+    }
+    if (status == SWE_OK) {
+        status = swe_child_send(pipe, &position, sizeof position, err);
+    }
+    const real *fields[3] = {r->state->h, r->state->hu, r->state->hv};
+    for (int f = 0; f < 3 && status == SWE_OK; ++f) {
+        status = swe_child_send(pipe, fields[f], array_bytes(r->run->cells), err);
+    }
+    return status;
+}
+
+int swe_mesh_checkpoint_read(const char *path, const swe_mesh_checkpoint_run *run,
+                             swe_checkpoint_position *position,
+                             const swe_mesh_checkpoint_state *state, swe_error *err)
+{
+    int status = check_arguments(path, run, position, state, err);
+    double bytes = 0;
+    if (status == SWE_OK) {
+        status = swe_untrusted_file_check("checkpoint", path, fix, &bytes, err);
+    }
+    if (status != SWE_OK) {
+        return status;
+    }
+    /* A crash or hang of the reader is one line, not the run's end. */
+    char what[600];
+    snprintf(what, sizeof what, "reading checkpoint '%s'", path);
+    const swe_child_task task = swe_untrusted_read_task(what, fix, bytes);
+    reading r = {.path = path, .run = run, .state = state};
+    void *result = NULL;
+    size_t size = 0;
+    status = swe_child_run(&task, read_in_child, &r, &result, &size, err);
+    if (status == SWE_OK && size != sizeof *position + 3 * array_bytes(run->cells)) {
+        status = swe_fail(err, SWE_ERROR_RUNTIME, "internal error: a checkpoint came back short");
+    }
+    if (status == SWE_OK) {
+        const unsigned char *back = result;
+        memcpy(position, back, sizeof *position);
+        real *fields[3] = {state->h, state->hu, state->hv};
+        for (int f = 0; f < 3; ++f) {
+            memcpy(fields[f], back + sizeof *position + (size_t)f * array_bytes(run->cells),
+                   array_bytes(run->cells));
+        }
+    }
+    free(result);
+    return status;
 }

@@ -39,7 +39,8 @@ int swe_mesh_checkpoint_write(const char *path, const swe_mesh_checkpoint_run *r
                               const swe_mesh_checkpoint_state *state, swe_error *err);
 
 /* Reads path into state (run->cells values each; state->area given) and
- * position. Refuses with SWE_ERROR_USAGE, naming the difference, a file
+ * position, in a child process (io/child_task.h: a crash or hang of the
+ * reader is one line). Refuses with SWE_ERROR_USAGE, naming the difference, a file
  * that is not a regular file (io/untrusted_file.h), truncated, damaged, of
  * an earlier format, of another precision or of another run, or whose
  * clock, cells or water are not those of a run. */

@@ -269,33 +269,26 @@ static int define_and_write(swe_mesh_netcdf *file, const swe_mesh *mesh,
     return status == SWE_OK ? write_mesh(file, ids, bed_id, mesh, host, err) : status;
 }
 
-int swe_mesh_netcdf_create(swe_mesh_netcdf **created, const char *path, const swe_mesh *mesh,
-                           const swe_mesh_arrays *host, const int *run_of_file,
-                           const swe_mesh_netcdf_info *info, swe_error *err)
+int swe_mesh_netcdf_create_at(const char *path, const swe_mesh_netcdf_source *source,
+                              swe_error *err)
 {
-    if (created == NULL || path == NULL || mesh == NULL || host == NULL || run_of_file == NULL ||
-        info == NULL || info->scenario == NULL || info->compression < 0 ||
+    const swe_mesh_netcdf_info *info = source != NULL ? &source->info : NULL;
+    if (path == NULL || source == NULL || source->mesh == NULL || source->host == NULL ||
+        source->run_of_file == NULL || info->scenario == NULL || info->compression < 0 ||
         info->compression > SWE_MAX_COMPRESSION) {
         return swe_fail(err, SWE_ERROR_USAGE, "internal error: a NetCDF file needs a mesh");
     }
-    *created = NULL;
-    swe_mesh_netcdf *file = swe_mesh_netcdf_allocate(path, mesh, run_of_file);
+    swe_mesh_netcdf *file = swe_mesh_netcdf_allocate(path, source->mesh, source->run_of_file);
     if (file == NULL) {
         return swe_fail(err, SWE_ERROR_RUNTIME, "out of memory for the NetCDF output");
     }
-    int status = swe_netcdf_create_temporary(file->final_path, NC_NETCDF4 | NC_CLASSIC_MODEL,
-                                             &file->cf.ncid, &file->temp_path, err);
-    if (status != SWE_OK) {
-        file->cf.ncid = -1;
-        swe_mesh_netcdf_release(file);
-        return status;
+    int status = swe_netcdf_create_at(path, NC_NETCDF4 | NC_CLASSIC_MODEL, &file->cf.ncid, err);
+    if (status == SWE_OK) {
+        status = define_and_write(file, source->mesh, source->host, info, err);
+        int close_status =
+            swe_cf_check(&file->cf, nc_close(file->cf.ncid), "nc_close", "file", err);
+        status = status == SWE_OK ? close_status : status;
     }
-    file->cf.path = file->temp_path;
-    status = define_and_write(file, mesh, host, info, err);
-    if (status != SWE_OK) {
-        swe_mesh_netcdf_close(file, 0, NULL);
-        return status;
-    }
-    *created = file;
-    return SWE_OK;
+    swe_mesh_netcdf_release(file);
+    return status;
 }

@@ -16,12 +16,16 @@
  * knows the faces only under that name (any other fails its checks with
  * an internal error).
  *
- * The file is written as PATH.tmp and renamed to PATH when the run keeps
- * it; every NetCDF call is checked and a failure names the call. */
+ * The snapshots go into PATH.nc as a sealed series (io/netcdf_sealed.h):
+ * each written by a child process into a part sealed at each checkpoint,
+ * a restart taking the earlier ones over from the parts or the complete
+ * file of the run it continues; every NetCDF call is checked and a
+ * failure names the call. */
 #ifndef SWE_MESH_NETCDF_H
 #define SWE_MESH_NETCDF_H
 
 #include "core/error.h"
+#include "io/netcdf_sealed.h"
 #include "mesh/geometry/mesh.h"
 #include "mesh/numerics/mesh_arrays.h"
 #include "mesh/scenarios/mesh_scenario.h"
@@ -39,24 +43,26 @@ typedef struct swe_mesh_netcdf_info {
     int compression; /* deflate level 0..9, with the shuffle (--compress) */
 } swe_mesh_netcdf_info;
 
-typedef struct swe_mesh_netcdf swe_mesh_netcdf; /* opaque */
+typedef struct swe_mesh_netcdf_series swe_mesh_netcdf_series; /* opaque */
 
-/* Creates PATH.tmp with the mesh, the bed of host and the metadata. */
-int swe_mesh_netcdf_create(swe_mesh_netcdf **file, const char *path, const swe_mesh *mesh,
-                           const swe_mesh_arrays *host, const int *run_of_file,
-                           const swe_mesh_netcdf_info *info, swe_error *err);
+/* Prepares the snapshots of plan for the mesh, the bed of host and the
+ * metadata (mesh, host, run_of_file and info's texts stay alive until
+ * closed); a restart's earlier snapshots are found here
+ * (swe_sealed_series_open). */
+int swe_mesh_netcdf_open(swe_mesh_netcdf_series **series, const swe_sealed_plan *plan,
+                         const swe_mesh *mesh, const swe_mesh_arrays *host, const int *run_of_file,
+                         const swe_mesh_netcdf_info *info, swe_error *err);
 
-/* Continues the file a run left at PATH (copied to PATH.tmp), writing
- * snapshots from first_snapshot on over any that followed: a restart. */
-int swe_mesh_netcdf_append(swe_mesh_netcdf **file, const char *path, const swe_mesh *mesh,
-                           const int *run_of_file, int first_snapshot, swe_error *err);
+/* Appends snapshot number snapshot (the next one): the state of host
+ * (synchronised) at time. */
+int swe_mesh_netcdf_write(swe_mesh_netcdf_series *series, const swe_mesh_arrays *host, int snapshot,
+                          double time, swe_error *err);
 
-/* Appends the state of host (synchronised) at time; times must grow. */
-int swe_mesh_netcdf_write(swe_mesh_netcdf *file, const swe_mesh_arrays *host, double time,
-                          swe_error *err);
+/* At a checkpoint, or when the run is stopped: seals the snapshots so far. */
+int swe_mesh_netcdf_seal(swe_mesh_netcdf_series *series, swe_error *err);
 
-/* Closes; keep: rename PATH.tmp to PATH, else remove it. Frees file;
- * safe with NULL. */
-int swe_mesh_netcdf_close(swe_mesh_netcdf *file, int keep, swe_error *err);
+/* Closes; keep: joins the snapshots into PATH.nc, else keeps only the
+ * sealed parts. Frees series; safe with NULL. */
+int swe_mesh_netcdf_close(swe_mesh_netcdf_series *series, int keep, swe_error *err);
 
 #endif

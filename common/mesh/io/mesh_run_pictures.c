@@ -67,6 +67,11 @@ static int open_file(run_file *file, swe_error *err)
     if (nc_status != NC_NOERR) {
         return failed(file, nc_status, "the mesh's faces, time, h and b", err);
     }
+    if (file->snapshots > (size_t)file->pictures->last_snapshot + 1) {
+        return swe_fail(err, SWE_ERROR_RUNTIME,
+                        "cannot draw the pictures from '%s': %zu snapshots, the run wrote %d",
+                        file->path, file->snapshots, file->pictures->last_snapshot + 1);
+    }
     size_t cells = (size_t)file->pictures->mesh->cell_count;
     if (file->faces != cells) {
         return swe_fail(err, SWE_ERROR_RUNTIME,
@@ -90,6 +95,7 @@ static int each_snapshot(run_file *file, swe_colour_range *widest, const swe_col
                          swe_error *err)
 {
     const swe_mesh_run_pictures *pictures = file->pictures;
+    const int first = pictures->last_snapshot + 1 - (int)file->snapshots;
     int status = SWE_OK;
     for (size_t k = 0; k < file->snapshots && status == SWE_OK; ++k) {
         double time = 0.0;
@@ -108,7 +114,7 @@ static int each_snapshot(run_file *file, swe_colour_range *widest, const swe_col
             continue;
         }
         char *path =
-            swe_snapshot_path(pictures->path_stem, pictures->first_snapshot + (int)k, ".png");
+            swe_snapshot_path(pictures->path_stem, first + (int)k, ".png");
         if (path == NULL) {
             return swe_fail(err, SWE_ERROR_RUNTIME, "out of memory for a PNG file name");
         }
@@ -121,7 +127,7 @@ static int each_snapshot(run_file *file, swe_colour_range *widest, const swe_col
 int swe_mesh_draw_run_pictures(const swe_mesh_run_pictures *pictures, swe_error *err)
 {
     if (pictures == NULL || pictures->path_stem == NULL || pictures->mesh == NULL ||
-        pictures->run_of_file == NULL || pictures->first_snapshot < 0) {
+        pictures->run_of_file == NULL || pictures->last_snapshot < 0) {
         return swe_fail(err, SWE_ERROR_USAGE, "internal error: run pictures need a run");
     }
     run_file file = {.pictures = pictures, .ncid = -1};

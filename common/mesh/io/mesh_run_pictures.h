@@ -10,7 +10,8 @@
 
 typedef struct swe_mesh_run_pictures {
     const char *path_stem;  /* PATH: reads PATH.nc, writes PATH_kkkk.png */
-    int first_snapshot;     /* the number of the file's first snapshot */
+    int last_snapshot;      /* the number of the file's last snapshot (a restart's file
+                               into a new place starts at its checkpoint) */
     const swe_mesh *mesh;   /* in the run's cell order */
     const int *run_of_file; /* the run's cell of each face of the file */
 } swe_mesh_run_pictures;

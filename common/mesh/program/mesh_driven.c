@@ -147,7 +147,9 @@ static int write_checkpoint(void *self, const char *path, const swe_checkpoint_p
 {
     swe_mesh_driven *driven = self;
     swe_mesh_checkpoint_state state = {NULL, NULL, NULL, NULL};
-    int status = allocate_state(driven->model, &state, err);
+    /* The snapshots so far are sealed before the checkpoint that follows them. */
+    int status = swe_mesh_outputs_seal(driven->outputs, err);
+    status = status == SWE_OK ? allocate_state(driven->model, &state, err) : status;
     if (status == SWE_OK) {
         status =
             swe_mesh_model_state_in_file_order(driven->model, state.h, state.hu, state.hv, err);

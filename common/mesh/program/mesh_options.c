@@ -210,7 +210,8 @@ static void settle(void *context, const swe_run_options *run)
                                            .t_end = run->t_end,
                                            .colour_range = options->colour_range,
                                            .history = run->history,
-                                           .backend_prefix = ""};
+                                           .backend_prefix = "",
+                                           .restart_path = run->restart_path};
 }
 
 static void print_scenarios(FILE *stream)

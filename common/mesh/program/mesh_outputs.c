@@ -1,7 +1,6 @@
 #include "mesh/program/mesh_outputs.h"
 
 #include "io/atomic_file.h"
-#include "io/netcdf_restart.h"
 #include "io/vtk_series.h"
 #include "mesh/io/mesh_netcdf.h"
 #include "mesh/io/mesh_png.h"
@@ -16,10 +15,10 @@ struct swe_mesh_outputs {
     swe_mesh_output_plan plan;
     swe_vtk_series vtk;
     int vtk_open;
-    swe_mesh_netcdf *netcdf;
+    swe_mesh_netcdf_series *netcdf;
     swe_colour_range png_range; /* a fixed range; unused for each snapshot's own */
     int png_fixed;
-    int file_first_snapshot; /* the number of the NetCDF file's first snapshot */
+    int last_snapshot;       /* the number of the last snapshot written, or -1 */
     const swe_mesh *mesh;    /* for the pictures of the whole run, drawn at the end */
     const int *run_of_file;
 };
@@ -61,7 +60,8 @@ int swe_mesh_outputs_write(swe_mesh_outputs *outputs, swe_mesh_model *model, int
         status = write_file(outputs, model, snapshot, time, ".png", err);
     }
     if (status == SWE_OK && outputs->netcdf != NULL) {
-        status = swe_mesh_netcdf_write(outputs->netcdf, &model->run.host, time, err);
+        status = swe_mesh_netcdf_write(outputs->netcdf, &model->run.host, snapshot, time, err);
+        outputs->last_snapshot = status == SWE_OK ? snapshot : outputs->last_snapshot;
     }
     return status;
 }
@@ -69,10 +69,6 @@ int swe_mesh_outputs_write(swe_mesh_outputs *outputs, swe_mesh_model *model, int
 static int open_netcdf(swe_mesh_outputs *outputs, const char *mesh_path, swe_mesh_model *model,
                        int first_snapshot, swe_error *err)
 {
-    char *path = swe_path_join(outputs->plan.path_stem, ".nc");
-    if (path == NULL) {
-        return swe_fail(err, SWE_ERROR_RUNTIME, "out of memory for a file name");
-    }
     char backend[64];
     snprintf(backend, sizeof backend, "%s%s",
              outputs->plan.backend_prefix != NULL ? outputs->plan.backend_prefix : "",
@@ -85,23 +81,16 @@ static int open_netcdf(swe_mesh_outputs *outputs, const char *mesh_path, swe_mes
                                  .order = model->run.order,
                                  .cfl = model->clock.cfl,
                                  .compression = outputs->plan.compression};
-    /* A restart continues the file of the run it continues where that run
-     * put it in place (it stopped after a checkpoint, or ran on past it);
-     * else (the run was killed) it starts a file of its own snapshots. */
-    enum swe_restart_file how = SWE_RESTART_FILE_NEW;
-    int status = first_snapshot > 0
-                     ? swe_netcdf_restart_file(path, first_snapshot, outputs->plan.t_end,
-                                               outputs->plan.outputs, &how, err)
-                     : SWE_OK;
-    if (status == SWE_OK) {
-        status = how == SWE_RESTART_FILE_NEW
-                     ? swe_mesh_netcdf_create(&outputs->netcdf, path, &model->run.mesh,
-                                              &model->run.host, model->run_of_file, &info, err)
-                     : swe_mesh_netcdf_append(&outputs->netcdf, path, &model->run.mesh,
-                                              model->run_of_file, first_snapshot, err);
-    }
-    outputs->file_first_snapshot = how == SWE_RESTART_FILE_NEW ? first_snapshot : 0;
-    free(path);
+    char *earlier =
+        first_snapshot > 0 ? swe_path_strip(outputs->plan.restart_path, ".checkpoint") : NULL;
+    const swe_sealed_plan plan = {.path_stem = outputs->plan.path_stem,
+                                  .earlier_stem = earlier,
+                                  .outputs = outputs->plan.outputs,
+                                  .t_end = outputs->plan.t_end,
+                                  .first_snapshot = first_snapshot};
+    int status = swe_mesh_netcdf_open(&outputs->netcdf, &plan, &model->run.mesh, &model->run.host,
+                                      model->run_of_file, &info, err);
+    free(earlier);
     return status;
 }
 
@@ -120,6 +109,7 @@ int swe_mesh_outputs_open(swe_mesh_outputs **outputs, const swe_mesh_output_plan
     *outputs = opened;
     opened->plan = *plan;
     opened->png_fixed = plan->colour_range.mode == SWE_RANGE_FIXED;
+    opened->last_snapshot = -1;
     opened->mesh = &model->run.mesh;
     opened->run_of_file = model->run_of_file;
     opened->png_range = (swe_colour_range){plan->colour_range.low, plan->colour_range.high, 1};
@@ -135,18 +125,22 @@ int swe_mesh_outputs_open(swe_mesh_outputs **outputs, const swe_mesh_output_plan
     return status;
 }
 
+int swe_mesh_outputs_seal(swe_mesh_outputs *outputs, swe_error *err)
+{
+    return outputs != NULL ? swe_mesh_netcdf_seal(outputs->netcdf, err) : SWE_OK;
+}
+
 int swe_mesh_outputs_close(swe_mesh_outputs *outputs, int keep, swe_error *err)
 {
     if (outputs == NULL) {
         return SWE_OK;
     }
     int status = swe_mesh_netcdf_close(outputs->netcdf, keep, err);
-    if (status == SWE_OK && keep && outputs->netcdf != NULL &&
+    if (status == SWE_OK && keep && outputs->netcdf != NULL && outputs->last_snapshot >= 0 &&
         (outputs->plan.formats & SWE_FORMAT_PNG) &&
         outputs->plan.colour_range.mode == SWE_RANGE_RUN) {
-        const swe_mesh_run_pictures pictures = {outputs->plan.path_stem,
-                                                outputs->file_first_snapshot, outputs->mesh,
-                                                outputs->run_of_file};
+        const swe_mesh_run_pictures pictures = {outputs->plan.path_stem, outputs->last_snapshot,
+                                                outputs->mesh, outputs->run_of_file};
         status = swe_mesh_draw_run_pictures(&pictures, err);
     }
     if (outputs->vtk_open) {

@@ -18,13 +18,15 @@ typedef struct swe_mesh_output_plan {
     swe_range_choice colour_range; /* the pictures' (--colour-range) */
     const char *history;           /* the files' CF history (date, command line) */
     const char *backend_prefix;    /* before the model's name in the files: "mpi+", "" */
+    const char *restart_path;      /* the checkpoint a restart continues (PATH.checkpoint), or NULL */
 } swe_mesh_output_plan;
 
 typedef struct swe_mesh_outputs swe_mesh_outputs; /* opaque */
 
 /* Opens the files of plan for model (whose state is the initial one or
  * the restored one). A run restarting at first_snapshot > 0 appends to
- * the files it left. */
+ * the files it left, its NetCDF file taking the earlier snapshots over
+ * (io/netcdf_sealed.h). */
 int swe_mesh_outputs_open(swe_mesh_outputs **outputs, const swe_mesh_output_plan *plan,
                           const char *mesh_path, swe_mesh_model *model, int first_snapshot,
                           swe_error *err);
@@ -33,8 +35,11 @@ int swe_mesh_outputs_open(swe_mesh_outputs **outputs, const swe_mesh_output_plan
 int swe_mesh_outputs_write(swe_mesh_outputs *outputs, swe_mesh_model *model, int snapshot,
                            double time, swe_error *err);
 
-/* Closes: keep puts the NetCDF file in place, else removes it. Frees
- * outputs; safe with NULL. */
+/* Before a checkpoint: seals the NetCDF snapshots written so far. */
+int swe_mesh_outputs_seal(swe_mesh_outputs *outputs, swe_error *err);
+
+/* Closes: keep joins the NetCDF snapshots into place, else keeps only
+ * the sealed ones. Frees outputs; safe with NULL. */
 int swe_mesh_outputs_close(swe_mesh_outputs *outputs, int keep, swe_error *err);
 
 #endif

@@ -1,7 +1,6 @@
 #include "ns/io/ns_output.h"
 
 #include "io/atomic_file.h"
-#include "io/netcdf_restart.h"
 #include "io/netcdf_unavailable.h"
 #include "io/netcdf_volume.h"
 #include "io/vti_output.h"
@@ -71,25 +70,17 @@ static int open_netcdf(ns_output *output, const ns_solver *solver, int first_sna
                                           .count = NS_CELL_FIELDS,
                                           .attributes = attributes,
                                           .compression = output->plan.compression};
-    char *path = swe_path_join(output->stem, ".nc");
-    if (path == NULL) {
-        return swe_fail(err, SWE_ERROR_RUNTIME, "out of memory for a file name");
-    }
-    /* A restart continues the file of the run it continues where that run
-     * put it in place; else (that run was killed) it starts one of its
-     * own snapshots. */
-    enum swe_restart_file how = SWE_RESTART_FILE_NEW;
-    int status = first_snapshot > 0
-                     ? swe_netcdf_restart_file(path, first_snapshot, output->plan.t_end,
-                                               output->plan.outputs, &how, err)
-                     : SWE_OK;
-    if (status == SWE_OK) {
-        status = how == SWE_RESTART_FILE_NEW
-                     ? swe_netcdf_volume_create(&output->netcdf, path, &description, err)
-                     : swe_netcdf_volume_continue(&output->netcdf, path, &description,
-                                                  (size_t)first_snapshot, err);
-    }
-    free(path);
+    /* The PATH of the run that wrote the checkpoint, where its earlier
+     * snapshots lie. */
+    char *earlier =
+        first_snapshot > 0 ? swe_path_strip(output->plan.restart_path, ".checkpoint") : NULL;
+    const swe_sealed_plan plan = {.path_stem = output->stem,
+                                  .earlier_stem = earlier,
+                                  .outputs = output->plan.outputs,
+                                  .t_end = output->plan.t_end,
+                                  .first_snapshot = first_snapshot};
+    int status = swe_netcdf_volume_open(&output->netcdf, &plan, &description, err);
+    free(earlier);
     return status;
 #endif
 }
@@ -237,7 +228,7 @@ int ns_output_write(ns_output *output, const ns_solver *whole, int snapshot, dou
     int status = SWE_OK;
 #ifndef SWE_WITHOUT_NETCDF
     if (output->netcdf != NULL) {
-        status = swe_netcdf_volume_append(output->netcdf, time,
+        status = swe_netcdf_volume_append(output->netcdf, snapshot, time,
                                           (const float *const *)output->cells.field, err);
     }
 #endif
@@ -248,6 +239,17 @@ int ns_output_write(ns_output *output, const ns_solver *whole, int snapshot, dou
         status = write_png(output, whole, snapshot, time, err);
     }
     return status;
+}
+
+int ns_output_seal(ns_output *output, swe_error *err)
+{
+#ifndef SWE_WITHOUT_NETCDF
+    return output != NULL ? swe_netcdf_volume_seal(output->netcdf, err) : SWE_OK;
+#else
+    (void)output;
+    (void)err;
+    return SWE_OK;
+#endif
 }
 
 int ns_output_close(ns_output *output, int keep, swe_error *err)

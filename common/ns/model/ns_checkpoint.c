@@ -2,12 +2,14 @@
 
 #include "core/printable.h"
 #include "io/atomic_file.h"
+#include "io/child_task.h"
 #include "io/untrusted_file.h"
 
 #include <errno.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static const char magic[16] = "shallows-ns-cp1\n";
@@ -349,15 +351,15 @@ static int check_fields(const ns_solver *whole, const char *path, swe_error *err
     return SWE_OK;
 }
 
-int ns_checkpoint_read(const char *path, ns_solver *whole, const ns_checkpoint_run *run,
-                       ns_checkpoint_state *state, swe_error *err)
+static const char read_fix[] = "give a PATH.checkpoint written by shallows-ns --checkpoint-every";
+
+/* Reads and checks everything (in the child process). */
+static int read_checked(const char *path, ns_solver *whole, const ns_checkpoint_run *run,
+                        ns_checkpoint_state *state, swe_error *err)
 {
-    if (path == NULL || whole == NULL || run == NULL || run->case_name == NULL || state == NULL) {
-        return swe_fail(err, SWE_ERROR_USAGE, "internal error: reading a checkpoint needs a state");
-    }
     /* A named pipe or a directory is refused before it can block or
      * mislead the reads below. */
-    const char *fix = "give a PATH.checkpoint written by shallows-ns --checkpoint-every";
+    const char *fix = read_fix;
     double bytes = 0;
     FILE *stream = swe_untrusted_file_open("checkpoint", path, fix, &bytes, err);
     if (stream == NULL) {
@@ -392,5 +394,91 @@ int ns_checkpoint_read(const char *path, ns_solver *whole, const ns_checkpoint_r
                                   .have_history = stored.have_history,
                                   .cg_iterations_total = (long)stored.cg_iterations_total};
     }
+    return status;
+}
+
+/* The interior values of the seven fields, row after row: into a flat
+ * buffer (to_whole zero) or back into whole. */
+static size_t move_fields(const ns_solver *whole, unsigned char *flat, int to_whole)
+{
+    const ns_grid *g = &whole->grid;
+    real *fields[7];
+    fields_of(whole, fields);
+    const size_t row = (size_t)g->n[0] * sizeof(real);
+    size_t at = 0;
+    for (int f = 0; f < 7; ++f) {
+        for (int k = 0; k < g->n[2]; ++k) {
+            for (int j = 0; j < g->n[1]; ++j, at += row) {
+                real *values = fields[f] + ns_index(g, 0, j, k);
+                if (flat != NULL) {
+                    memcpy(to_whole ? (void *)values : (void *)(flat + at),
+                           to_whole ? (const void *)(flat + at) : (const void *)values, row);
+                }
+            }
+        }
+    }
+    return at;
+}
+
+typedef struct reading {
+    const char *path;
+    ns_solver *whole;
+    const ns_checkpoint_run *run;
+} reading;
+
+/* In the child: read and check everything, then send the state and the
+ * fields' values. */
+static int read_in_child(void *context, swe_child_pipe *pipe, swe_error *err)
+{
+    const reading *r = context;
+    ns_checkpoint_state state;
+    memset(&state, 0, sizeof state); /* its padding too: sent whole */
+    int status = read_checked(r->path, r->whole, r->run, &state, err);
+    size_t bytes = move_fields(r->whole, NULL, 0);
+    unsigned char *flat = status == SWE_OK ? malloc(bytes) : NULL;
+    if (status == SWE_OK && flat == NULL) {
+        status = swe_fail(err, SWE_ERROR_RUNTIME, "out of memory for a checkpoint");
+    }
+    if (status == SWE_OK) {
+        move_fields(r->whole, flat, 0);
+        status = swe_child_announce(pipe, (double)(sizeof state + bytes), err);
+    }
+    if (status == SWE_OK) {
+        status = swe_child_send(pipe, &state, sizeof state, err);
+    }
+    if (status == SWE_OK) {
+        status = swe_child_send(pipe, flat, bytes, err);
+    }
+    free(flat);
+    return status;
+}
+
+int ns_checkpoint_read(const char *path, ns_solver *whole, const ns_checkpoint_run *run,
+                       ns_checkpoint_state *state, swe_error *err)
+{
+    if (path == NULL || whole == NULL || run == NULL || run->case_name == NULL || state == NULL) {
+        return swe_fail(err, SWE_ERROR_USAGE, "internal error: reading a checkpoint needs a state");
+    }
+    double bytes = 0;
+    int status = swe_untrusted_file_check("checkpoint", path, read_fix, &bytes, err);
+    if (status != SWE_OK) {
+        return status;
+    }
+    /* A crash or hang of the reader is one line, not the run's end. */
+    char what[600];
+    snprintf(what, sizeof what, "reading checkpoint '%s'", path);
+    const swe_child_task task = swe_untrusted_read_task(what, read_fix, bytes);
+    reading r = {.path = path, .whole = whole, .run = run};
+    void *result = NULL;
+    size_t size = 0;
+    status = swe_child_run(&task, read_in_child, &r, &result, &size, err);
+    if (status == SWE_OK && size != sizeof *state + move_fields(whole, NULL, 0)) {
+        status = swe_fail(err, SWE_ERROR_RUNTIME, "internal error: a checkpoint came back short");
+    }
+    if (status == SWE_OK) {
+        memcpy(state, result, sizeof *state);
+        move_fields(whole, (unsigned char *)result + sizeof *state, 1);
+    }
+    free(result);
     return status;
 }

@@ -43,9 +43,10 @@ int ns_checkpoint_write(const char *path, const ns_solver *whole, const ns_check
  * state (created, not stepped): its grid, physics and fluid mask must match
  * the file's. A file that is missing or not a regular file
  * (io/untrusted_file.h), truncated, damaged (hash), of another run (naming
- * what differs) or with a clock no run writes is refused with
- * SWE_ERROR_USAGE before whole is touched; one whose values are not finite
- * or whose velocities exceed 100 km/s, after (whole then holds them). */
+ * what differs), with a clock no run writes, values that are not finite
+ * or velocities beyond 100 km/s is refused with SWE_ERROR_USAGE, whole
+ * untouched: the file is read in a child process (io/child_task.h: a
+ * crash or hang of the reader is one line). */
 int ns_checkpoint_read(const char *path, ns_solver *whole, const ns_checkpoint_run *run,
                        ns_checkpoint_state *state, swe_error *err);
 

@@ -34,6 +34,25 @@ static int take_clock(ns_model *model, swe_clock *clock, swe_error *err)
     return status;
 }
 
+/* A step the flow chose (not one shortened to land on a snapshot) that
+ * would take more than NS_MAX_STEPS to --t-end: a flow of 10 km/s on a
+ * fine grid steps so short that the run never ends. Every process takes
+ * the same step, so every one fails alike. */
+static int check_step_count(const ns_model *model, swe_error *err)
+{
+    const ns_solver *solver = model->solver;
+    double steps = (model->files.t_end - solver->t) / solver->last_dt;
+    if (!(solver->last_dt > 0) || !(steps > NS_MAX_STEPS)) {
+        return SWE_OK;
+    }
+    return swe_fail(err, SWE_ERROR_RUNTIME,
+                    "the flow's time step fell to %.3g s at t = %g s (step %ld): %.3g steps to "
+                    "--t-end %g, more than %.0e (give a shorter --t-end or a coarser "
+                    "--resolution)",
+                    solver->last_dt, solver->t, solver->steps, steps, model->files.t_end,
+                    NS_MAX_STEPS);
+}
+
 /* A fresh run: a fixed dt beyond the initial state's limit is bad input,
  * refused before any file is opened. */
 static int ns_start(void *self, swe_clock *clock, swe_error *err)
@@ -56,6 +75,10 @@ static int ns_advance(void *self, swe_clock *clock, double t_target, double t_pa
     if (status == SWE_OK && solver->invalid[0] == '\0' &&
         t_target - solver->t < NS_SLIVER * remaining) {
         solver->t = t_target;
+    }
+    if (status == SWE_OK && solver->invalid[0] == '\0' && isfinite(t_target) &&
+        solver->t < t_target) {
+        status = check_step_count(model, err);
     }
     return status == SWE_OK ? take_clock(model, clock, err) : status;
 }
@@ -196,6 +219,7 @@ static int ns_open_outputs(void *self, int first_snapshot, swe_error *err)
                                  .backend_name = files->backend_name,
                                  .case_description = model->kase->description,
                                  .history = files->history,
+                                 .restart_path = files->restart_path,
                                  .slice_axis = model->kase->slice_axis,
                                  .vorticity_top = model->vorticity_top};
     return ns_output_open(&model->output, &plan, model->whole, first_snapshot, err);
@@ -217,7 +241,9 @@ static int ns_write_checkpoint(void *self, const char *path,
                                const swe_checkpoint_position *position, swe_error *err)
 {
     ns_model *model = self;
-    int status = ns_model_refresh_whole(model, err);
+    /* The snapshots so far are sealed before the checkpoint that follows them. */
+    int status = ns_output_seal(model->output, err);
+    status = status == SWE_OK ? ns_model_refresh_whole(model, err) : status;
     if (status != SWE_OK || model->whole == NULL) {
         return status;
     }

@@ -32,6 +32,10 @@ typedef struct ns_model_split {
 } ns_model_split;
 
 /* What a run writes, besides what the case and solver say. */
+/* The most steps a run may take to --t-end, with a fixed --dt or the
+ * steps the flow allows: a billion steps of the smallest grid take days. */
+#define NS_MAX_STEPS 1.0e9
+
 typedef struct ns_model_files {
     const char *path_stem; /* PATH of PATH.nc, PATH_NNNN.vti, ... */
     int formats;           /* enum swe_format bits; 0: none */
@@ -40,6 +44,7 @@ typedef struct ns_model_files {
     double t_end;
     const char *backend_name; /* for the files' metadata */
     const char *history;      /* the files' CF history: date and command line */
+    const char *restart_path; /* the checkpoint a restart continues (PATH.checkpoint), or NULL */
 } ns_model_files;
 
 typedef struct ns_model {

@@ -1,6 +1,7 @@
 #include "ns/program/ns_options.h"
 
 #include "ns/cases/ns_mask.h"
+#include "ns/model/ns_model.h"
 #include "run/option_values.h"
 
 #include <math.h>
@@ -12,10 +13,6 @@ enum { NS_MAX_RESOLUTION = 1 << 16 };
 
 /* The CFL number of a run that gives none: half the stability limit. */
 #define NS_DEFAULT_CFL 0.5
-
-/* The most steps a fixed --dt may take to --t-end: a billion steps of the
- * smallest grid take days. */
-#define NS_MAX_STEPS 1.0e9
 
 enum option_id {
     OPTION_CASE,

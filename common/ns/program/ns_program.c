@@ -11,7 +11,8 @@ ns_model_files ns_model_files_of(const ns_options *options, const char *backend_
                             .compression = run->compression,
                             .t_end = run->t_end,
                             .backend_name = backend_name,
-                            .history = run->history};
+                            .history = run->history,
+                            .restart_path = run->restart_path};
 }
 
 int ns_program_act(const ns_options *options, swe_error *err)
