@@ -19,7 +19,12 @@ from . import submission
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 ERROR_LINE = re.compile(r": (fatal )?error:|undefined reference|multiple definition|Error \d|"
                         r"^embed: ")
-WRAPPED = ["swe_serial_update_row", "swe_serial_row_wave_speed"]
+# Wrapped in the student's build (-Wl,--wrap): the row kernels (exercise
+# 02's race cases) and libgomp's entries of a parallel region (exercise 16
+# watches the team: tests/grade/grade_openmp_team.h).
+WRAPPED = ["swe_serial_update_row", "swe_serial_row_wave_speed", "GOMP_parallel"] + \
+    ["GOMP_parallel_loop_" + schedule for schedule in (
+        "static", "dynamic", "guided", "nonmonotonic_dynamic", "nonmonotonic_guided")]
 HEADER_SUFFIXES = (".h", ".cuh", ".cl", ".clh")
 COMPILED = (".c", ".cu")
 
