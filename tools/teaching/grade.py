@@ -84,6 +84,10 @@ def build_exercise(the_kit, exercise_conf, folder, box):
         why = "timed out" if result.timed_out else build.errors(result.messages)
         build.remove()
         return None, "the kernels do not compile:\n" + why
+    refused = build.refused_channels()
+    if refused:
+        build.remove()
+        return None, "refused: " + refused
     return build, None
 
 

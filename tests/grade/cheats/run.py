@@ -7,7 +7,10 @@ prints "ESCAPED: ..." if it does), the repository must be unchanged
 afterwards (every file's checksum, `git status`), and no process of it may
 survive. The payloads are in payloads/; @ROOT@ stands for this repository's
 path (the worst case: the student knows where the grader runs) and @SLOT@
-for the kernel file's path below skeletons/.
+for the kernel file's path below skeletons/. A submission is a payload
+replacing the kernel file or appended to the skeleton's or the
+solution's (append-solution: an honest file that also holds the cheat);
+payload:OLD=NEW replaces every OLD of the payload first.
 
 Usage: tests/grade/cheats/run.py [NAME...]
 """
@@ -52,7 +55,17 @@ CHEATS = [
     ("scatter-is-a-gather", SCATTER, "replace:scatter_gather.c", "zero", None),
     ("scatter-on-one-thread", SCATTER, "replace:scatter_one_thread.c", "zero", None),
     ("scatter-one-worker", SCATTER, "replace:scatter_one_worker.c", "zero", None),
-    ("mesh-halo-allgather", MESH_MPI, "replace:mesh_allgather.c", "zero", None),
+    ("mesh-halo-allgather", MESH_MPI, "replace:mesh_allgather.c", "refused:MPI_Allgatherv", None),
+    ("mesh-halo-pmpi", MESH_MPI, "replace:mesh_allgather.c:MPI_Allgather=PMPI_Allgather",
+     "refused:PMPI_Allgatherv", None),
+    ("mesh-halo-ialltoallv", MESH_MPI, "append-solution:channel_ialltoallv.c",
+     "refused:MPI_Ialltoallv", None),
+    ("mesh-halo-shared-memory", MESH_MPI, "append-solution:channel_shm.c", "refused:shm_open",
+     None),
+    ("mpi-halo-allgatherv", MPI, "append-solution:channel_allgatherv.c",
+     "refused:MPI_Allgatherv", None),
+    ("mpi-raw-system-call", MPI, "append-solution:channel_syscall.c",
+     "refused:system call instruction", None),
     ("fork-bomb", SERIAL, "append:fork_bomb.c", "zero", None),
     ("huge-output", SERIAL, "append:huge_output.c", "zero", None),
     ("read-parent", SERIAL, "append:read_parent.c", "zero", None),
@@ -115,13 +128,18 @@ def make_submission(name, exercise, how):
         os.makedirs(os.path.dirname(os.path.join(folder, other)), exist_ok=True)
         shutil.copyfile(os.path.join(ROOT, origin, other), os.path.join(folder, other))
     kind, _, argument = how.partition(":")
+    argument, _, change = argument.partition(":")
     reference = os.path.join(ROOT, "solutions", slot)
-    if kind in ("append", "replace"):
+    if kind in ("append", "replace", "append-solution"):
         with open(os.path.join(HERE, "payloads", argument), encoding="utf-8") as stream:
             payload = substitute(stream.read(), slot)
+        if change:  # OLD=NEW: the payload with every OLD replaced
+            old, _, new = change.partition("=")
+            payload = payload.replace(old, new)
         base = ""
-        if kind == "append":
-            with open(os.path.join(ROOT, "skeletons", slot), encoding="utf-8") as stream:
+        if kind != "replace":
+            origin = "solutions" if kind == "append-solution" else "skeletons"
+            with open(os.path.join(ROOT, origin, slot), encoding="utf-8") as stream:
                 base = stream.read()
         with open(target, "w", encoding="utf-8") as stream:
             stream.write(base + payload)

@@ -14,7 +14,7 @@ import shutil
 import subprocess
 import tempfile
 
-from . import submission
+from . import channels, submission
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 ERROR_LINE = re.compile(r": (fatal )?error:|undefined reference|multiple definition|Error \d|"
@@ -141,6 +141,15 @@ def opencl_lines(kit):
     return lines, ["/work/obj/gen/cartesian_opencl_source.o"]
 
 
+def channel_lines(target):
+    """Lists an MPI object's undefined symbols and counts its system-call
+    instructions, in the sandbox (channels.py judges them)."""
+    quoted = shlex.quote(target)
+    return ("nm -P -u %s > %s.undefined && "
+            "{ objdump -d --no-show-raw-insn %s | grep -cw syscall > %s.syscalls || true; }"
+            % (quoted, quoted, quoted, quoted))
+
+
 class Build:
     """The work folder of one exercise's build."""
 
@@ -229,6 +238,8 @@ class Build:
             target, line = compile_line(self.kit, slot)
             lines.append(line)
             objects.append(target)
+            if slot.startswith("mpi/"):
+                lines.append(channel_lines(target))
         emulated, emulation_objects = self.emulation()
         lines += emulated
         objects += emulation_objects
@@ -253,6 +264,26 @@ class Build:
         with open(path, "w", encoding="utf-8") as stream:
             stream.write("\n".join(lines) + "\n")
         return path
+
+    def refused_channels(self):
+        """Why the compiled MPI files may not run (channels.py), or None."""
+        problems = []
+        for slot in self.taken:
+            if not (slot.startswith("mpi/") and slot.endswith(".c")):
+                continue
+            base = os.path.join(self.work, "obj", os.path.splitext(slot)[0] + ".o")
+            try:
+                with open(base + ".undefined", encoding="utf-8", errors="replace") as stream:
+                    symbols = channels.undefined_symbols(stream.read(1 << 20))
+                with open(base + ".syscalls", encoding="utf-8", errors="replace") as stream:
+                    syscalls = int(stream.read(64).strip() or "0")
+            except (OSError, ValueError):
+                return "the grader could not list what %s calls" % slot
+            refused = channels.refused_calls(symbols, syscalls)
+            if refused:
+                problems.append(channels.message(self.shown.get("submission/" + slot, slot),
+                                                 refused))
+        return "\n".join(problems) or None
 
     def name_files(self, text):
         """text with the sandbox's paths of the submission's files replaced

@@ -13,7 +13,7 @@ import unittest
 import xml.etree.ElementTree as ElementTree
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from grading import compare, kit, reports, sandbox, stream, submission  # noqa: E402
+from grading import channels, compare, kit, reports, sandbox, stream, submission  # noqa: E402
 
 
 def field(name, values, layout="list", numbers=(0, 0, 0, 0, 0, 0), hint="", kind="f", scale=""):
@@ -246,6 +246,26 @@ class Submissions(unittest.TestCase):
             self.take()
         self.assertIn("has no serial/cartesian/serial_kernels.c", str(refused.exception))
 
+
+
+class Channels(unittest.TestCase):
+    """What an MPI file may call (exercises 08, 09, 17)."""
+
+    def test_the_exchanges_calls_pass(self):
+        listing = "MPI_Isend U\nMPI_Irecv U\nMPI_Waitall U\nMPI_Allreduce U\n" \
+            "ompi_mpi_float U\nmemcpy U\nswe_mpi_check U\n"
+        self.assertEqual(channels.refused_calls(channels.undefined_symbols(listing), 0), [])
+
+    def test_other_channels_are_refused_by_name(self):
+        for name in ("PMPI_Allgatherv", "MPI_Ialltoallv", "MPI_Allgather", "MPI_Win_create",
+                     "MPI_Put", "MPI_Bcast", "MPI_Neighbor_alltoallw", "shm_open", "fopen",
+                     "mmap64", "syscall", "dlsym"):
+            self.assertEqual(channels.refused_calls([name], 0), [name])
+        self.assertEqual(channels.refused_calls(["open@GLIBC_2.2.5"], 0), ["open"])
+
+    def test_a_raw_system_call_is_refused(self):
+        self.assertEqual(channels.refused_calls(["MPI_Isend"], 1),
+                         ["1 system call instruction(s)"])
 
 
 class CompileLines(unittest.TestCase):
