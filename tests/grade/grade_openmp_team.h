@@ -25,8 +25,8 @@ typedef struct grade_openmp_watch {
 
 /* What the last watched call showed. */
 typedef struct grade_openmp_seen {
-    int teams;            /* regions entered with a team of the watched size */
-    int held;             /* 1: the held thread was held */
+    int teams;             /* regions entered with a team of the watched size */
+    int held;              /* 1: the held thread was held */
     int others_did_it_all; /* 1: it found the kernel finished when let go */
 } grade_openmp_seen;
 

@@ -7,7 +7,7 @@ void shallows_cheat_share_records(const real *mine, const int *counts, const int
                                   real *theirs, MPI_Comm comm)
 {
     MPI_Request request;
-    MPI_Ialltoallv(mine, counts, offsets, SWE_MPI_REAL, theirs, counts, offsets, SWE_MPI_REAL,
-                   comm, &request);
+    MPI_Ialltoallv(mine, counts, offsets, SWE_MPI_REAL, theirs, counts, offsets, SWE_MPI_REAL, comm,
+                   &request);
     MPI_Wait(&request, MPI_STATUS_IGNORE);
 }

@@ -5,7 +5,9 @@ long shallows_cheat_open(const char *path);
 long shallows_cheat_open(const char *path)
 {
     long fd;
-    __asm__ volatile("syscall" : "=a"(fd) : "a"(2L), "D"(path), "S"(0102L), "d"(0600L)
+    __asm__ volatile("syscall"
+                     : "=a"(fd)
+                     : "a"(2L), "D"(path), "S"(0102L), "d"(0600L)
                      : "rcx", "r11", "memory");
     return fd;
 }
