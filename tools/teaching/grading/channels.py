@@ -26,7 +26,12 @@ OTHER_CHANNELS = {
     "socket", "socketpair", "connect", "bind", "syscall", "dlopen", "dlsym", "dlvsym",
     "fork", "vfork", "clone", "execve", "execv", "execvp", "execl", "execlp", "system", "popen",
     "posix_spawn", "posix_spawnp", "process_vm_readv", "process_vm_writev", "ptrace",
+    # the case's own arguments, from which its halo could be rebuilt
+    "environ", "__environ", "_environ", "program_invocation_name",
+    "program_invocation_short_name", "getauxval",
 }
+# The grading program's own functions (the case's generator among them).
+HARNESS = re.compile(r"^grade_")
 WHY = ("the exercise's exchange is point to point (MPI_Isend and MPI_Irecv); rewrite it "
        "without these")
 
@@ -43,7 +48,7 @@ def refused_calls(symbols, syscall_instructions):
         bare = name.split("@")[0]
         if MPI_NAME.match(bare) and not ALLOWED_MPI.match(bare):
             refused.append(bare)
-        elif bare in OTHER_CHANNELS:
+        elif bare in OTHER_CHANNELS or HARNESS.match(bare):
             refused.append(bare)
     if syscall_instructions:
         refused.append("%d system call instruction(s)" % syscall_instructions)
