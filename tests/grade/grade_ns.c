@@ -65,6 +65,26 @@ static void residual_outputs(const ns_case *c, int kernel, grade_outputs *output
     }
 }
 
+/* Level 2's tiles and barriers: whether the launch wrote shared memory
+ * and waited at barriers (used nonzero: as the emulation counted them;
+ * zero: the expected 1 and 1). A kernel that reads its neighbours from
+ * global memory gives the right residual without the exercise's work. */
+static void tile_outputs(int used, grade_outputs *outputs)
+{
+    long barriers = 1, shared_bytes = 1;
+    if (used) {
+        ns_cuda_host_launch_use(&barriers, &shared_bytes);
+    }
+    double *value = grade_add_doubles(outputs, "shared_memory_written", 1, GRADE_LIST, NULL);
+    grade_hint(outputs, "level 2 loads its planes into the block's shared memory (load_plane) "
+                        "and reads its neighbours from there");
+    *value = shared_bytes > 0;
+    value = grade_add_doubles(outputs, "barriers_waited_at", 1, GRADE_LIST, NULL);
+    grade_hint(outputs, "level 2's threads meet at __syncthreads() between loading a plane and "
+                        "reading it, and before the next plane overwrites it");
+    *value = barriers > 0;
+}
+
 static void kernel_momentum(const void *kernels, const void *input, grade_outputs *outputs)
 {
     (void)kernels;
@@ -76,9 +96,14 @@ static void kernel_momentum(const void *kernels, const void *input, grade_output
             ns_serial_momentum_plane(&c.arrays, k);
         }
     } else {
+        long ignored[2];
+        ns_cuda_host_launch_use(&ignored[0], &ignored[1]);
         ns_cuda_host_momentum(in->level, &c.arrays, in->case_number);
     }
     residual_outputs(&c, 1, outputs);
+    if (in->level == 2) {
+        tile_outputs(1, outputs);
+    }
     grade_ns_free_case(&c);
 }
 
@@ -89,6 +114,9 @@ static void stencil_momentum(const void *kernels, const void *input, grade_outpu
     ns_case c;
     grade_ns_make_case(in->test_id, in->case_number, &c);
     residual_outputs(&c, 0, outputs);
+    if (in->level == 2) {
+        tile_outputs(0, outputs);
+    }
     grade_ns_free_case(&c);
 }
 

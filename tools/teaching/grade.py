@@ -115,7 +115,7 @@ def grade_exercise(exercise, tests, source, seed, options, box, the_kit):
                 result.update(judge.run_whole(test, expected_data, expected, box, seed, timeout,
                                               exercise_conf["device"]))
         if build is not None:
-            result["output"] = build.name_files(result["output"])
+            result["output"] = "\n".join(build.notes + [build.name_files(result["output"])])
         results.append(result)
     if build is not None:
         build.remove()

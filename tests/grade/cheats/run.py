@@ -34,6 +34,8 @@ SERIAL, OPENMP, CUDA, OPENCL, MPI = ("01-serial-net-updates", "02-openmp-loops-a
                                      "08-mpi-ghost-layers")
 MESH, SCATTER = "15-mesh-edge-flux-and-gather", "16-mesh-scatter-race"
 MESH_MPI = "17-mesh-mpi-halo-exchange"
+NS_MOMENTUM = "11-ns-momentum-shared-memory"
+MOMENTUM_CU = "cuda/ns/ns_cuda_momentum.cu"
 # name, exercise, how the submission is made, what it must score, time limit per test
 CHEATS = [
     ("report-rewrite", SERIAL, "append:report_rewriter.c", "zero", None),
@@ -66,6 +68,11 @@ CHEATS = [
      "refused:MPI_Allgatherv", None),
     ("mpi-raw-system-call", MPI, "append-solution:channel_syscall.c",
      "refused:system call instruction", None),
+    # Exercise 11 with its serial kernel done (4 points earned) and level 2 not.
+    ("momentum-without-tiles", NS_MOMENTUM, "edit:tileless@" + MOMENTUM_CU, "points:4", None),
+    ("momentum-emulation-only", NS_MOMENTUM, "edit:emulation-only@" + MOMENTUM_CU, "points:4",
+     None),
+    ("momentum-not-on-the-gpu", NS_MOMENTUM, "edit:host-only@" + MOMENTUM_CU, "points:4", None),
     ("fork-bomb", SERIAL, "append:fork_bomb.c", "zero", None),
     ("huge-output", SERIAL, "append:huge_output.c", "zero", None),
     ("read-parent", SERIAL, "append:read_parent.c", "zero", None),
@@ -87,6 +94,53 @@ UNREDUCE = {
               "reduction(max : max_speed)",
               "#pragma omp parallel for num_threads(threads) schedule(static)"),
 }
+
+
+# Level 2's barriers and plane load of exercise 11 (solutions/cuda/ns/ns_cuda_momentum.cu).
+PLANE_LOAD = ("        __syncthreads();\n        load_plane(f, tiles, i0, j0, k + 1);\n"
+              "        __syncthreads();\n")
+TILELESS_BODY = """{
+    const ns_geometry &g = f.geometry;
+    int i = blockIdx.x * NS_CUDA_BLOCK_X + threadIdx.x, j = blockIdx.y * NS_CUDA_BLOCK_Y + threadIdx.y;
+    int k_begin = blockIdx.z * NS_CUDA_Z_CHUNK, k_end = min(k_begin + NS_CUDA_Z_CHUNK, g.n[2]);
+    if (g.n[0] < 0) { /* never: keeps the tile helpers referenced, so that it compiles */
+        NS_CUDA_DYNAMIC_SHARED(plane_tiles, shared);
+        real column[NS_AXES][5] = {};
+        ns_neighbourhood s;
+        load_plane(f, shared[0], 0, 0, 0);
+        gather_from_tiles(shared[0], column, 0, 0, 0, 0, &s);
+    }
+    if (i >= g.n[0] || j >= g.n[1]) {
+        return;
+    }
+    for (int k = k_begin; k < k_end; ++k) {
+        long c = padded_index(g, i, j, k);
+        for (int component = 0; component < NS_AXES; ++component) {
+            ns_neighbourhood s;
+            ns_gather(f.velocity[0], f.velocity[1], f.velocity[2], component, c, g.stride, &s);
+            f.residual[component][c] =
+                ns_momentum_residual(&s, g.inv_h, f.viscosity, f.force[component]);
+        }
+    }
+}
+"""
+
+
+def edit_solution(name, text):
+    """The reference file with one cheat worked in (edit:NAME)."""
+    if name == "tileless":
+        # level 2 reads every neighbour from global memory: no tile, no barrier
+        start = text.find("    momentum_planes(ns_device_fields f)\n{\n")
+        end = text.find("\n}\n", start)
+        if start < 0 or end < 0:
+            raise SystemExit("cheats: no momentum_planes kernel to rewrite")
+        head = start + len("    momentum_planes(ns_device_fields f)\n")
+        return text[:head] + TILELESS_BODY + text[end + 3:]
+    wrapped = {"emulation-only": "#ifdef NS_CUDA_HOST_EMULATION\n%s#endif\n",
+               "host-only": "#ifndef __CUDA_ARCH__\n%s#endif\n"}[name]
+    if text.count(PLANE_LOAD) != 1:
+        raise SystemExit("cheats: the level-2 plane load is no longer where it was")
+    return text.replace(PLANE_LOAD, wrapped % PLANE_LOAD)
 
 
 def fingerprint():
@@ -117,12 +171,17 @@ def make_submission(name, exercise, how):
     folder = os.path.join(WORK, name)
     shutil.rmtree(folder, ignore_errors=True)
     exercise_conf = conf.read(exercise)
+    how, _, chosen = how.partition("@")
     slot, *others = exercise_conf["files"]
+    if chosen:  # the cheat in that file, the exercise's others done honestly
+        slot, others, origin = chosen, [f for f in exercise_conf["files"] if f != chosen], \
+            "solutions"
+    else:  # the exercise's other files as handed out
+        origin = "skeletons"
     target = os.path.join(folder, slot)
     os.makedirs(os.path.dirname(target))
-    # The exercise's other files as handed out; what it builds on as a
-    # student who finished the earlier exercises has it.
-    copies = [(other, "skeletons") for other in others] + \
+    # What it builds on as a student who finished the earlier exercises has it.
+    copies = [(other, origin) for other in others] + \
         [(used, "solutions") for used in exercise_conf["uses"]]
     for other, origin in copies:
         os.makedirs(os.path.dirname(os.path.join(folder, other)), exist_ok=True)
@@ -150,6 +209,11 @@ def make_submission(name, exercise, how):
     elif kind == "folder-link":
         os.rmdir(os.path.dirname(target))
         os.symlink(os.path.dirname(reference), os.path.dirname(target))
+    elif kind == "edit":
+        with open(reference, encoding="utf-8") as stream:
+            text = edit_solution(argument, stream.read())
+        with open(target, "w", encoding="utf-8") as stream:
+            stream.write(text)
     elif kind == "unatomic":
         # The atomic scatter (exercise 16, TODO 1) with its atomics removed.
         with open(reference, encoding="utf-8") as stream:
@@ -203,6 +267,8 @@ def judge(expect, total, maximum, text):
         return compiled and total < maximum and "data race" in text
     if kind == "refused":
         return total == 0 and detail in text
+    if kind == "points":
+        return compiled and abs(total - float(detail)) < 1e-9
     if kind == "timeout":
         return compiled and total == 0 and "timed out" in text
     if kind == "uncompiled":

@@ -14,7 +14,7 @@ import shutil
 import subprocess
 import tempfile
 
-from . import channels, submission
+from . import channels, emulation, submission
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 ERROR_LINE = re.compile(r": (fatal )?error:|undefined reference|multiple definition|Error \d|"
@@ -166,6 +166,16 @@ class Build:
                 if slot in conf["files"]:
                     raise
                 # without the earlier exercise's file: the skeleton's
+        # A kernel file that would hand the emulation other code than nvcc
+        # gets: graded as the skeleton's (what nvcc would run), with why.
+        self.notes = []
+        for slot in [s for s in taken if s in kit.words("EMULATED_SLOTS")]:
+            data, shown = taken[slot]
+            found = emulation.problems(data.decode("utf-8", "replace"))
+            if found:
+                del taken[slot]
+                self.notes.append("refused: %s; graded with the skeleton's file in its place"
+                                  % emulation.message(shown, found))
         self.work = tempfile.mkdtemp(prefix="shallows-grade-")
         self.cache = tempfile.mkdtemp(prefix="shallows-cache-")
         self.shown = {}  # path in the sandbox -> the submission's file, for messages

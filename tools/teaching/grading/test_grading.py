@@ -13,7 +13,7 @@ import unittest
 import xml.etree.ElementTree as ElementTree
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from grading import channels, compare, kit, reports, sandbox, stream, submission  # noqa: E402
+from grading import channels, compare, emulation, kit, reports, sandbox, stream, submission  # noqa: E402
 
 
 def field(name, values, layout="list", numbers=(0, 0, 0, 0, 0, 0), hint="", kind="f", scale=""):
@@ -266,6 +266,33 @@ class Channels(unittest.TestCase):
     def test_a_raw_system_call_is_refused(self):
         self.assertEqual(channels.refused_calls(["MPI_Isend"], 1),
                          ["1 system call instruction(s)"])
+
+
+class Emulation(unittest.TestCase):
+    """What a CUDA file graded through the emulation may test (exercises 11-13)."""
+
+    def test_the_skeletons_launcher_block_passes(self):
+        for folder in ("solutions", "skeletons"):
+            path = os.path.join(kit.ROOT, folder, "cuda", "ns", "ns_cuda_momentum.cu")
+            if os.path.exists(path):
+                with open(path, encoding="utf-8") as stream:
+                    self.assertEqual(emulation.problems(stream.read()), [], path)
+
+    def test_code_for_one_build_only_is_refused(self):
+        kernel = "__global__ void k() {\n%s\n}\n"
+        for hidden in ("#ifdef NS_CUDA_HOST_EMULATION\nx();\n#endif",
+                       "#if !defined(__CUDA_ARCH__)\nx();\n#endif",
+                       "#ifdef __CUDACC__\n#else\nx();\n#endif",
+                       "#ifndef NS_CUDA_HOST_EMULATION\n#else\nx();\n#endif",
+                       "#ifndef NS_CUDA_HOST_EMULATION\n#define k stub\n#endif",
+                       "#ifndef NS_CUDA_HOST_EMULATION\n__global__ void k2() {}\n#endif",
+                       "ns_cuda_host_shared_memory();"):
+            self.assertTrue(emulation.problems(kernel % hidden), hidden)
+
+    def test_comments_and_strings_do_not_count(self):
+        self.assertEqual(emulation.problems("/* #ifdef __CUDACC__ */\n"
+                                            "// #ifdef NS_CUDA_HOST_EMULATION\n"
+                                            "const char *s = \"ns_cuda_host\";\n"), [])
 
 
 class CompileLines(unittest.TestCase):
