@@ -24,6 +24,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from grading import conf, judge, kit, reports, sandbox, submission  # noqa: E402
+from grading.text import printable  # noqa: E402
 
 ROOT = kit.ROOT
 REPORT_DIR = os.path.join(ROOT, "build", "grade")
@@ -130,7 +131,7 @@ def build_only(options, chosen, the_kit, box):
         reason = why_not_graded(exercise_conf, the_kit, building_only=True)
         build, problem = (None, reason) if reason else build_exercise(
             the_kit, exercise_conf, options.submission, box)
-        print("%s: %s" % (exercise, problem or "builds"))
+        print(printable("%s: %s" % (exercise, problem or "builds")))
         broken += bool(problem and not reason)
         if build is not None:
             build.remove()
@@ -233,7 +234,7 @@ def main():
         results, described = grade(options)
     except (GradeError, conf.ConfError, judge.JudgeError, kit.KitError, sandbox.SandboxError,
             OSError, subprocess.CalledProcessError) as error:
-        print("grade: %s" % error, file=sys.stderr)
+        print(printable("grade: %s" % error), file=sys.stderr)
         # Gradescope needs a score whatever happened.
         reports.results_json([], None, os.path.join(options.reports, "results.json"),
                              output="not graded: %s" % error)

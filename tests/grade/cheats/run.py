@@ -22,6 +22,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import xml.etree.ElementTree as ElementTree
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(HERE)))
@@ -73,6 +74,7 @@ CHEATS = [
     ("momentum-emulation-only", NS_MOMENTUM, "edit:emulation-only@" + MOMENTUM_CU, "points:4",
      None),
     ("momentum-not-on-the-gpu", NS_MOMENTUM, "edit:host-only@" + MOMENTUM_CU, "points:4", None),
+    ("control-characters", SERIAL, "append:control_characters.c", "zero", None),
     ("fork-bomb", SERIAL, "append:fork_bomb.c", "zero", None),
     ("huge-output", SERIAL, "append:huge_output.c", "zero", None),
     ("read-parent", SERIAL, "append:read_parent.c", "zero", None),
@@ -276,6 +278,27 @@ def judge(expect, total, maximum, text):
     return compiled and total == 0
 
 
+def unprintable_reports(shown):
+    """What a submission's printing did to the grader's output and
+    reports: control characters in the terminal's text or in a report,
+    a junit.xml that no longer parses."""
+    problems = []
+    controls = [c for c in shown if (ord(c) < 32 and c not in "\n\t") or 127 <= ord(c) < 160]
+    if controls:
+        problems.append("the grader printed control characters: %r" % "".join(controls[:20]))
+    folder = os.path.join(ROOT, "build", "grade")
+    try:
+        ElementTree.parse(os.path.join(folder, "junit.xml"))
+    except (OSError, ElementTree.ParseError) as error:
+        problems.append("junit.xml does not parse: %s" % error)
+    for name in ("results.json", "classroom.json"):
+        with open(os.path.join(folder, name), encoding="utf-8") as stream:
+            text = json.dumps(json.load(stream), ensure_ascii=False)
+        if any(ord(c) < 32 or 127 <= ord(c) < 160 for c in text):
+            problems.append("%s holds control characters" % name)
+    return problems
+
+
 def grade(name, exercise, how, expect, timeout):
     folder = make_submission(name, exercise, how)
     folders_before = grader_folders()
@@ -297,6 +320,7 @@ def grade(name, exercise, how, expect, timeout):
         return problems, 0, 0, seconds
     with open(os.path.join(ROOT, "build", "grade", "results.json"), encoding="utf-8") as stream:
         report = json.load(stream)
+    problems += unprintable_reports(run.stdout)
     text = run.stdout + json.dumps(report)
     total = report["score"]
     maximum = sum(t["max_score"] for t in report["tests"])

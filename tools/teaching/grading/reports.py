@@ -8,6 +8,8 @@ import json
 import os
 import xml.etree.ElementTree as ElementTree
 
+from .text import printable
+
 NOT_GRADED = "not graded"
 
 
@@ -16,7 +18,7 @@ def graded(results):
 
 
 def print_table(results, submission, source):
-    print("grading %s against %s" % (submission, source))
+    print(printable("grading %s against %s" % (submission, source)))
     exercise = None
     for result in results:
         if result["exercise"] != exercise:
@@ -25,7 +27,7 @@ def print_table(results, submission, source):
         score = "-" if result["status"] == NOT_GRADED else "%.2f" % result["score"]
         print("  %6s  %5.2f  %s" % (score, result["points"], result["name"]))
         if result["status"] != "passed":
-            for line in result["output"].splitlines()[:8]:
+            for line in printable(result["output"]).splitlines()[:8]:
                 print("          " + line)
     total = sum(r["score"] for r in results)
     maximum = sum(r["points"] for r in graded(results))
@@ -33,7 +35,7 @@ def print_table(results, submission, source):
     reasons = sorted({r["output"] for r in skipped})
     print("\ntotal: %.2f of %.2f points%s" % (
         total, maximum, "; %.2f more points %s" % (sum(r["points"] for r in skipped),
-                                                 ", ".join(reasons)) if skipped else ""))
+                                                 printable(", ".join(reasons))) if skipped else ""))
     return total, maximum
 
 
@@ -49,9 +51,10 @@ def results_json(results, source, path, output=None):
     tests = [{"name": "%s: %s" % (r["exercise"], r["name"]), "score": round(r["score"], 2),
               "max_score": r["points"],
               "status": "passed" if r["status"] == "passed" else "failed",
-              "output": r["output"], "visibility": "visible"} for r in results]
+              "output": printable(r["output"]), "visibility": "visible"} for r in results]
     report = {"score": round(sum(r["score"] for r in results), 2), "tests": tests,
-              "output": output or "graded against %s" % source, "visibility": "visible"}
+              "output": printable(output or "graded against %s" % source),
+              "visibility": "visible"}
     write_atomically(path, json.dumps(report, indent=2) + "\n")
 
 
@@ -73,11 +76,11 @@ def junit_xml(results, path):
                                           name=member["name"], time="%.3f" % member["seconds"])
             summary = "%.2f of %.2f points" % (member["score"], member["points"])
             if member["status"] == NOT_GRADED:
-                ElementTree.SubElement(case, "skipped", message=member["output"])
+                ElementTree.SubElement(case, "skipped", message=printable(member["output"]))
             elif member["status"] in ("failed", "error"):
                 node = ElementTree.SubElement(case, "failure" if member["status"] == "failed"
                                               else "error", message=summary)
-                node.text = member["output"]
+                node.text = printable(member["output"])
             ElementTree.SubElement(case, "system-out").text = summary
     write_atomically(path, ElementTree.tostring(suites, encoding="unicode") + "\n")
 
@@ -86,7 +89,7 @@ def classroom_json(results, path):
     runnable = graded(results)
     tests = [{"name": "%s: %s" % (r["exercise"], r["name"]),
               "status": "pass" if r["status"] == "passed" else "fail",
-              "score": round(r["score"], 2), "message": r["output"][:2000],
+              "score": round(r["score"], 2), "message": printable(r["output"])[:2000],
               "execution_time": "%.1fs" % r["seconds"]} for r in runnable]
     report = {"version": 1, "max_score": sum(r["points"] for r in runnable), "tests": tests,
               "status": "pass" if all(r["status"] == "passed" for r in runnable) else "fail"}

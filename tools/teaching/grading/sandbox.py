@@ -17,6 +17,8 @@ import tempfile
 import threading
 import time
 
+from .text import printable
+
 # Limits inside the sandbox (prlimit). Threads count as processes: MPI
 # ranks and OpenMP teams need a few hundred.
 PROCESSES = 512
@@ -45,7 +47,7 @@ class Result:
         self.returncode = None  # None: killed at the time limit
         self.timed_out = False
         self.seconds = 0.0
-        self.messages = ""      # what the processes printed (the start of it)
+        self.messages = ""      # what the processes printed (the start of it), escaped
         self.data = b""         # what arrived through the grader's pipe
         self.data_overflow = False
 
@@ -299,7 +301,7 @@ class Sandbox:
             thread.join(10)
         if fifo_dir:
             shutil.rmtree(fifo_dir, ignore_errors=True)
-        result.messages = store_messages.get("data", b"").decode("utf-8", "replace")
+        result.messages = printable(store_messages.get("data", b""))
         result.data = store_data.get("data", b"")
         result.data_overflow = store_data.get("overflow", False)
         return result

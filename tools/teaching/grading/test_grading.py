@@ -14,6 +14,7 @@ import xml.etree.ElementTree as ElementTree
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from grading import channels, compare, emulation, kit, reports, sandbox, stream, submission  # noqa: E402
+from grading.text import printable  # noqa: E402
 
 
 def field(name, values, layout="list", numbers=(0, 0, 0, 0, 0, 0), hint="", kind="f", scale=""):
@@ -192,6 +193,21 @@ class Reports(unittest.TestCase):
         self.assertIsNotNone(root.find(".//testcase[@name='hangs']/error"))
         self.assertIsNotNone(root.find(".//testcase[@name='wrong']/failure"))
         self.assertIsNotNone(root.find(".//testcase[@name='gpu']/skipped"))
+
+    def test_printed_control_characters_reach_no_report(self):
+        printed = printable(bytes(range(32)) + b"\x7f\xff\xc2\x9b total: 10.00\n")
+        self.assertEqual(printed.count("\n"), 2)  # its own newline and the one at the end
+        self.assertIn("\\x1b", printed)
+        self.assertIn("\\xff", printed)
+        self.results[2]["output"] = "case 1\nyour program printed:\n  " + \
+            "".join(map(chr, range(32))) + "\x7f\x9b\u202e"
+        reports.write_all(self.results, "the reference", self.folder)
+        ElementTree.parse(os.path.join(self.folder, "junit.xml"))
+        for name in ("results.json", "classroom.json"):
+            with open(os.path.join(self.folder, name)) as report:
+                text = json.dumps(json.load(report), ensure_ascii=False)
+            self.assertFalse([c for c in text if ord(c) < 32 or 127 <= ord(c) < 160 or
+                              c == "\u202e"], name)
 
     def test_classroom_leaves_out_what_could_not_run(self):
         reports.write_all(self.results, "the reference", self.folder)
