@@ -78,7 +78,8 @@ def build_exercise(the_kit, exercise_conf, folder, box):
     script = build.script()
     box.work, box.cache = build.work, build.cache
     box.give(build.work)
-    box.give(build.cache)
+    if build.cache:
+        box.give(build.cache)
     result = box.run(["sh", "/work/" + os.path.basename(script)], timeout=BUILD_TIMEOUT,
                      writable=True, limits={"memory": sandbox.MEMORY})
     if result.returncode != 0:

@@ -85,6 +85,7 @@ CHEATS = [
     ("network", SERIAL, "append:network.c", "zero", None),
     ("memory", SERIAL, "append:memory.c", "zero", None),
     ("fill-disk", SERIAL, "append:fill_tmp.c", "zero", None),
+    ("fill-cache", SERIAL, "append:fill_cache.c", "zero", None),
     ("compile-bomb", SERIAL, "replace:compile_bomb.c", "uncompiled", None),
 ]
 # What a race cheat removes: the reduction of TODO 1 (the sweep's parallel

@@ -14,7 +14,7 @@ import shutil
 import subprocess
 import tempfile
 
-from . import channels, emulation, submission
+from . import channels, emulation, sandbox, submission
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 ERROR_LINE = re.compile(r": (fatal )?error:|undefined reference|multiple definition|Error \d|"
@@ -177,7 +177,9 @@ class Build:
                 self.notes.append("refused: %s; graded with the skeleton's file in its place"
                                   % emulation.message(shown, found))
         self.work = tempfile.mkdtemp(prefix="shallows-grade-")
-        self.cache = tempfile.mkdtemp(prefix="shallows-cache-")
+        # The device compilers' cache, where kernels compile at run time.
+        self.cache = tempfile.mkdtemp(prefix="shallows-cache-") if any(
+            slot.endswith((".cl", ".clh", ".cu", ".cuh")) for slot in self.taken) else None
         self.shown = {}  # path in the sandbox -> the submission's file, for messages
         copy_headers(self.work, "skeletons")
         for slot, (data, shown) in taken.items():
@@ -311,5 +313,6 @@ class Build:
         if os.environ.get("SHALLOWS_GRADE_KEEP"):
             print("grade: kept %s" % self.work)
         else:
-            shutil.rmtree(self.work, ignore_errors=True)
-        shutil.rmtree(self.cache, ignore_errors=True)
+            sandbox.remove_tree(self.work)
+        if self.cache:
+            sandbox.remove_tree(self.cache)

@@ -284,6 +284,35 @@ class Channels(unittest.TestCase):
                          ["1 system call instruction(s)"])
 
 
+class Scratch(unittest.TestCase):
+    def test_a_tree_goes_whatever_its_modes(self):
+        top = tempfile.mkdtemp()
+        locked = os.path.join(top, "a", "locked")
+        os.makedirs(os.path.join(locked, "inner"))
+        with open(os.path.join(locked, "inner", "file"), "w") as stream:
+            stream.write("x")
+        os.chmod(os.path.join(locked, "inner"), 0)
+        os.chmod(locked, 0)
+        sandbox.remove_tree(top)
+        self.assertFalse(os.path.lexists(top))
+
+    def test_the_caches_are_the_runs_own_tmpfs_or_kept_small(self):
+        box = sandbox.Sandbox()
+        box.work = tempfile.gettempdir()
+        args = box.arguments(False, None, "none")
+        at = args.index("/cache")
+        self.assertEqual(args[at - 1], "--tmpfs")
+        self.assertEqual(args[at - 3:at - 1], ["--size", str(sandbox.CACHE_SIZE)])
+        box.cache = tempfile.mkdtemp()
+        os.mkdir(os.path.join(box.cache, "locked"))
+        with open(os.path.join(box.cache, "locked", "big"), "wb") as stream:
+            stream.write(b"x" * (sandbox.CACHE_SIZE + 4096))
+        os.chmod(os.path.join(box.cache, "locked"), 0)
+        box.keep_cache()
+        self.assertEqual(os.listdir(box.cache), [])
+        sandbox.remove_tree(box.cache)
+
+
 class Emulation(unittest.TestCase):
     """What a CUDA file graded through the emulation may test (exercises 11-13)."""
 
@@ -345,6 +374,7 @@ class Toolchains(unittest.TestCase):
     def setUp(self):
         self.box = sandbox.Sandbox.__new__(sandbox.Sandbox)
         self.box.toolchains = []
+        self.box.cache = None
         self.prefix = tempfile.mkdtemp(prefix="shallows-toolchain-")
         os.mkdir(os.path.join(self.prefix, "bin"))
         self.compiler = os.path.join(self.prefix, "bin", "cc-test")
@@ -359,7 +389,6 @@ class Toolchains(unittest.TestCase):
         self.box.show_toolchains([self.compiler, "/usr/bin/env"])
         self.assertEqual(self.box.toolchains, [os.path.realpath(self.prefix)])
         self.box.disable_userns = False
-        self.box.cache = None
         self.box.work = self.prefix
         args = self.box.arguments(False, None, "none")
         bound = [args[i + 1] for i, a in enumerate(args) if a == "--ro-bind"]
