@@ -86,6 +86,7 @@ def build_exercise(the_kit, exercise_conf, folder, box):
         why = "timed out" if result.timed_out else build.errors(result.messages)
         build.remove()
         return None, "the kernels do not compile:\n" + why
+    build.note_warnings(result.messages)
     refused = build.refused_channels()
     if refused:
         build.remove()
@@ -117,6 +118,7 @@ def grade_exercise(exercise, tests, source, seed, options, box, the_kit):
                 result.update(judge.run_whole(test, expected_data, expected, box, seed, timeout,
                                               exercise_conf["device"]))
         if build is not None:
+            result["notes"] = list(build.notes)
             result["output"] = "\n".join(build.notes + [build.name_files(result["output"])])
         results.append(result)
     if build is not None:

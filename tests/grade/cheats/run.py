@@ -74,6 +74,8 @@ CHEATS = [
     ("momentum-emulation-only", NS_MOMENTUM, "edit:emulation-only@" + MOMENTUM_CU, "points:4",
      None),
     ("momentum-not-on-the-gpu", NS_MOMENTUM, "edit:host-only@" + MOMENTUM_CU, "points:4", None),
+    ("warning-is-feedback", SERIAL, "append-solution:warning.c",
+     "full:compile with warnings", None),
     ("control-characters", SERIAL, "append:control_characters.c", "zero", None),
     ("fork-bomb", SERIAL, "append:fork_bomb.c", "zero", None),
     ("huge-output", SERIAL, "append:huge_output.c", "zero", None),
@@ -270,6 +272,8 @@ def judge(expect, total, maximum, text):
         return compiled and total < maximum and "data race" in text
     if kind == "refused":
         return total == 0 and detail in text
+    if kind == "full":
+        return compiled and total == maximum > 0 and detail in text
     if kind == "points":
         return compiled and abs(total - float(detail)) < 1e-9
     if kind == "timeout":

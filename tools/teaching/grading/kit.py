@@ -12,6 +12,7 @@ import re
 import shlex
 import shutil
 import subprocess
+import sys
 import tempfile
 
 from . import channels, emulation, sandbox, submission
@@ -19,6 +20,7 @@ from . import channels, emulation, sandbox, submission
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 ERROR_LINE = re.compile(r": (fatal )?error:|undefined reference|multiple definition|Error \d|"
                         r"^embed: ")
+WARNING_LINE = re.compile(r": warning:|\): warning #")
 # Wrapped in the student's build (-Wl,--wrap): the row kernels (exercise
 # 02's race cases) and libgomp's entries of a parallel region (exercise 16
 # watches the team: tests/grade/grade_openmp_team.h).
@@ -45,14 +47,44 @@ def make_trusted(precision):
     MAKEFLAGS, which would build the reference from the submission itself. (A student release
     has no solutions/; its expected outputs are shipped data.)"""
     kernels = "solutions" if os.path.isdir(os.path.join(ROOT, "solutions")) else "skeletons"
+    # WERROR=: a student's warning is feedback, not the end of the grading
+    # (the kit's compile lines, which build the submission, inherit it).
     command = ["make", "-C", ROOT, "--no-print-directory", "-s", "-j2", "PRECISION=" + precision,
                "BUILD=" + os.path.relpath(trusted_build(precision), ROOT), "KERNELS=" + kernels,
-               "grade-program", "grade-kit"]
-    result = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                            universal_newlines=True)
+               "WERROR=", "grade-program", "grade-kit"]
+    print("grade: building the grader's own programs in %s (the first time takes minutes)"
+          % os.path.relpath(trusted_build(precision)), file=sys.stderr, flush=True)
+    result = run_with_progress(command)
     if result.returncode != 0:
+        if kernels == "skeletons" and "skeletons/" in result.stdout:
+            # a release builds the student's own files: theirs to fix
+            raise KitError("your kernel files do not compile (this release's grader builds "
+                           "skeletons/ with them):\n" + errors_of(result.stdout))
         raise KitError("the grader's own build failed:\n" + result.stdout[-3000:])
     return Kit(os.path.join(trusted_build(precision), "grade-kit", "kit.txt"))
+
+
+def run_with_progress(command, every=30):
+    """Runs command, saying every `every` seconds that it still runs."""
+    with tempfile.TemporaryFile(mode="w+") as log:
+        process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT,
+                                   universal_newlines=True)
+        waited = 0
+        while True:
+            try:
+                process.wait(timeout=every)
+                break
+            except subprocess.TimeoutExpired:
+                waited += every
+                print("grade: still building (%d s)" % waited, file=sys.stderr, flush=True)
+        log.seek(0)
+        return subprocess.CompletedProcess(command, process.returncode, log.read())
+
+
+def errors_of(log):
+    """The compiler's error lines of a log, or its end."""
+    lines = [line for line in log.splitlines() if ERROR_LINE.search(line)]
+    return "\n".join(lines[:20]) or log[-3000:]
 
 
 class Kit:
@@ -306,8 +338,17 @@ class Build:
 
     def errors(self, log):
         """The compiler's error lines, naming the submission's files."""
-        lines = [line for line in log.splitlines() if ERROR_LINE.search(line)]
-        return self.name_files("\n".join(lines[:20]) or log[-3000:])
+        return self.name_files(errors_of(log))
+
+    def note_warnings(self, log):
+        """The compiler's warnings on the submission's files, as feedback."""
+        lines = [line for line in log.splitlines() if WARNING_LINE.search(line) and
+                 line.startswith(tuple(self.shown))]
+        if lines:
+            shown = [self.name_files(line) for line in lines[:10]]
+            more = ["  ... and %d more" % (len(lines) - 10)] if len(lines) > 10 else []
+            self.notes.append("your files compile with warnings (not graded, worth fixing):\n  " +
+                              "\n  ".join(shown + more))
 
     def remove(self):
         if os.environ.get("SHALLOWS_GRADE_KEEP"):

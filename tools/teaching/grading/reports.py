@@ -20,15 +20,20 @@ def graded(results):
 def print_table(results, submission, source):
     print(printable("grading %s against %s" % (submission, source)))
     exercise = None
+    first = {}
+    for result in results:
+        first.setdefault(result["exercise"], result)
     for result in results:
         if result["exercise"] != exercise:
             exercise = result["exercise"]
             print("\n%s\n  %6s  %5s  %s" % (exercise, "points", "max", "test"))
         score = "-" if result["status"] == NOT_GRADED else "%.2f" % result["score"]
         print("  %6s  %5.2f  %s" % (score, result["points"], result["name"]))
-        if result["status"] != "passed":
-            for line in printable(result["output"]).splitlines()[:8]:
-                print("          " + line)
+        # The build's notes (warnings, a refused file) once per exercise.
+        notes = "\n".join(result.get("notes", [])) if result is first[exercise] else ""
+        shown = result["output"] if result["status"] != "passed" else notes
+        for line in printable(shown).splitlines()[:8]:
+            print("          " + line)
     total = sum(r["score"] for r in results)
     maximum = sum(r["points"] for r in graded(results))
     skipped = [r for r in results if r["status"] == NOT_GRADED]
