@@ -215,6 +215,13 @@ class SheetCheck(unittest.TestCase):
         self.assertEqual(result.returncode, 0, result.stdout)
         self.assertIn("2 spans name programs not built here (shallows-mpi)", result.stdout)
 
+    def test_programs_run_from_the_releases_build_folder(self):
+        self.assert_fails("# x\nmpirun -np 2 build/single/shallows-mpi --nx 4\n",
+                          "build/single/shallows-mpi is the full repository's program; a "
+                          "release builds it as build/single-skeletons/shallows-mpi")
+        result = self.check("# x\nRun `build/double-skeletons/shallows`.\n")
+        self.assertEqual(result.returncode, 0, result.stdout)
+
     def test_missing_file_fails(self):
         self.assert_fails("#\nEdit `skeletons/cuda/cuda_kernels.cu`.\n",
                           "no file or folder skeletons/cuda/cuda_kernels.cu in the release")
