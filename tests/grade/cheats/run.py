@@ -53,6 +53,7 @@ CHEATS = [
     ("edit-grader", SERIAL, "append:edit_grader.c", "zero", None),
     ("race-sweep-no-reduction", OPENMP, "unreduce:sweep", "race", None),
     ("race-speed-no-reduction", OPENMP, "unreduce:speed", "race", None),
+    ("race-looks-for-race-cases", OPENMP, "edit:race-look", "race", None),
     ("include-reference-mesh", MESH, "replace:include_reference.c", "uncompiled", None),
     ("race-scatter-no-atomic", SCATTER, "unatomic", "race", None),
     ("scatter-is-a-gather", SCATTER, "replace:scatter_gather.c", "zero", None),
@@ -141,6 +142,15 @@ def edit_solution(name, text):
             raise SystemExit("cheats: no momentum_planes kernel to rewrite")
         head = start + len("    momentum_planes(ns_device_fields f)\n")
         return text[:head] + TILELESS_BODY + text[end + 3:]
+    if name == "race-look":
+        # no reduction, and one thread where the input looks like the old race cases
+        # (narrow blocks): elsewhere the race seldom shows
+        old, new = UNREDUCE["speed"]
+        head = "real swe_openmp_max_wave_speed(const swe_block *block, int threads)\n{\n"
+        if text.count(old) != 1 or text.count(head) != 1:
+            raise SystemExit("cheats: the max wave speed is no longer as it was")
+        return text.replace(old, new).replace(
+            head, head + "    if (block->nx <= 3) {\n        threads = 1;\n    }\n")
     wrapped = {"emulation-only": "#ifdef NS_CUDA_HOST_EMULATION\n%s#endif\n",
                "host-only": "#ifndef __CUDA_ARCH__\n%s#endif\n"}[name]
     if text.count(PLANE_LOAD) != 1:
