@@ -91,6 +91,12 @@ CHEATS = [
     ("fill-cache", SERIAL, "append:fill_cache.c", "zero", None),
     ("compile-bomb", SERIAL, "replace:compile_bomb.c", "uncompiled", None),
 ]
+# Graded only on a GPU (tools/device/grade_cuda.sh names them): without one a
+# CUDA exercise is "not graded", which tests nothing.
+SCATTER_CUDA = "18-mesh-scatter-cuda"
+DEVICE_CHEATS = [
+    ("cuda-scatter-is-a-gather", SCATTER_CUDA, "edit:cuda-gather", "zero", None),
+]
 # What a race cheat removes: the reduction of TODO 1 (the sweep's parallel
 # region) or of TODO 4 (the max wave speed's loop).
 UNREDUCE = {
@@ -142,6 +148,19 @@ def edit_solution(name, text):
             raise SystemExit("cheats: no momentum_planes kernel to rewrite")
         head = start + len("    momentum_planes(ns_device_fields f)\n")
         return text[:head] + TILELESS_BODY + text[end + 3:]
+    if name == "cuda-gather":
+        # both scatters launch the gather: each cell sums its own edges, race-free
+        gather = ("    if (arrays.cell_count > 0) {\n"
+                  "        return swe_mesh_cuda_gather_sums(arrays, sums, stream, err);\n    }\n")
+        edited = text
+        for head in ("int swe_mesh_cuda_scatter_atomic(const swe_mesh_arrays &arrays, "
+                     "swe_mesh_cell_sums sums,\n                                 cudaStream_t "
+                     "stream, swe_error *err)\n{\n",
+                     "                                   cudaStream_t stream, swe_error *err)\n{\n"):
+            if edited.count(head) != 1:
+                raise SystemExit("cheats: the CUDA scatters are no longer as they were")
+            edited = edited.replace(head, head + gather)
+        return edited
     if name == "race-look":
         # no reduction, and one thread where the input looks like the old race cases
         # (narrow blocks): elsewhere the race seldom shows
@@ -386,7 +405,8 @@ def refusal_without_user_namespaces():
 
 
 def main():
-    chosen = [c for c in CHEATS if len(sys.argv) == 1 or c[0] in sys.argv[1:]]
+    chosen = [c for c in CHEATS if len(sys.argv) == 1 or c[0] in sys.argv[1:]] + \
+        [c for c in DEVICE_CHEATS if c[0] in sys.argv[1:]]
     before, status = fingerprint(), git_status()
     failed = 0
     print("%-26s %-30s %12s %8s  %s" % ("cheat", "exercise", "points", "seconds", "verdict"))
