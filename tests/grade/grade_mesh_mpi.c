@@ -50,7 +50,8 @@ static void expected_part(const swe_mesh_subdomain *sub, int rank, int exchange,
                         GRADE_MESH_HALO, numbers);
     grade_hint(out, exchange == 0
                         ? "TODO 1-3: receive into every neighbour's buffer, pack and send "
-                          "its cells, wait, unpack"
+                          "its cells, wait, unpack (as SWE_MPI_REAL values: the grader marks "
+                          "what each MPI_Isend carries, and only those values come out right)"
                         : "the second exchange must pack the new values");
     for (int f = 0; f < GRADE_MESH_HALO_FIELDS; ++f) {
         for (int k = 0; k < sub->cell_count; ++k) {

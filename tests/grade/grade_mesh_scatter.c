@@ -30,6 +30,25 @@ void grade_scatter_gather(const swe_mesh_arrays *a, swe_mesh_cell_sums sums)
     }
 }
 
+void grade_scatter_colour_order(const swe_mesh_arrays *a, const swe_mesh_colouring *colouring,
+                                swe_mesh_cell_sums sums)
+{
+    for (int cell = 0; cell < a->cell_count; ++cell) {
+        sums.h[cell] = sums.hu[cell] = sums.hv[cell] = (real)0;
+    }
+    for (int i = 0; i < colouring->colour_start[colouring->colour_count]; ++i) {
+        swe_mesh_scatter_edge(a, sums, colouring->edges[i]);
+    }
+}
+
+swe_mesh_arrays grade_scatter_hide_cell_edges(const swe_mesh_arrays *a, int *cells)
+{
+    swe_mesh_arrays handed = *a;
+    memset(cells, 0, (size_t)a->cell_count * sizeof *cells);
+    handed.cell_edge_0 = handed.cell_edge_1 = handed.cell_edge_2 = cells;
+    return handed;
+}
+
 static int close_enough(real got, real want)
 {
     double epsilon = sizeof(real) == sizeof(float) ? 1.1920929e-7 : 2.220446049250313e-16;

@@ -4,6 +4,7 @@
 #ifndef SWE_GRADE_MESH_SCATTER_H
 #define SWE_GRADE_MESH_SCATTER_H
 
+#include "mesh/geometry/mesh_colouring.h"
 #include "mesh/numerics/mesh_scatter.h"
 #include "tests/grade/grade_mesh_cases.h"
 
@@ -22,6 +23,20 @@ swe_mesh_cell_sums grade_scatter_sums_in(real *storage, int cells, int which);
 
 /* Every cell's gather (mesh_cell_kernels.h) into sums. */
 void grade_scatter_gather(const swe_mesh_arrays *a, swe_mesh_cell_sums sums);
+
+/* The coloured scatter's sums as the host adds them: zero, then every
+ * colour's edges in turn. Within a colour a cell has one edge at most, so
+ * the order of the additions into every cell is fixed: a coloured scatter
+ * gives these bits exactly, on any number of threads. */
+void grade_scatter_colour_order(const swe_mesh_arrays *a, const swe_mesh_colouring *colouring,
+                                swe_mesh_cell_sums sums);
+
+/* What the scatter under test is handed: a copy of a whose cells' own edge
+ * lists (cell_edge_0..2, the way a gather finds a cell's edges) all name
+ * edge 0, in cells ints of the caller's. A scatter goes through the edges
+ * (edge_left, edge_right) and never reads them; a gather in its place adds
+ * edge 0's fluxes three times into every cell. */
+swe_mesh_arrays grade_scatter_hide_cell_edges(const swe_mesh_arrays *a, int *cells);
 
 /* Cells whose accumulators differ from the gather beyond GRADE_SCATTER_ULPS. */
 int grade_scatter_cells_off(const swe_mesh_arrays *a, swe_mesh_cell_sums sums);

@@ -8,8 +8,9 @@
  * additions; for the coloured scatter, the same edges added on the host
  * one colour after the other (the colouring of common/mesh/geometry):
  * within a colour a cell has one edge at most, so the order of additions
- * into every cell is fixed and the GPU must give those bits exactly. */
-#include "mesh/geometry/mesh_colouring.h"
+ * into every cell is fixed and the GPU must give those bits exactly. The
+ * GPU gets the mesh without its cells' own edge lists, so that a gather
+ * in a scatter's place adds the wrong edges (grade_mesh_scatter.h). */
 #include "tests/grade/grade_mesh_scatter.h"
 
 #include <stdlib.h>
@@ -32,29 +33,21 @@ static void make_case(const scatter_input *in, grade_mesh_case *c)
     grade_scatter_make_case(in->test_id, in->case_number, cells_a_side, c);
 }
 
-/* The coloured scatter's sums as the host adds them: zero, then every
- * colour's edges in turn. */
-static void colour_order_sums(const swe_mesh_arrays *a, const swe_mesh_colouring *colouring,
-                              swe_mesh_cell_sums sums)
-{
-    for (int cell = 0; cell < a->cell_count; ++cell) {
-        sums.h[cell] = sums.hu[cell] = sums.hv[cell] = (real)0;
-    }
-    for (int i = 0; i < colouring->colour_start[colouring->colour_count]; ++i) {
-        swe_mesh_scatter_edge(a, sums, colouring->edges[i]);
-    }
-}
-
-/* The student's side: CALLS scatters on the GPU; the last one's sums, the
- * (call, cell) pairs off the gather, the cells whose bits change from the
- * first call. */
+/* The student's side: CALLS scatters on the GPU, of the mesh without its
+ * cells' edge lists; the last one's sums, the (call, cell) pairs off the
+ * gather, the cells whose bits change from the first call. */
 static void gpu_scatters(const scatter_input *in, const swe_mesh_arrays *a,
                          const swe_mesh_colouring *colouring, real *storage, int counts[2])
 {
 #ifdef SWE_WITH_CUDA
     swe_mesh_cuda_scatter_lab *lab = NULL;
     swe_error err;
-    if (swe_mesh_cuda_scatter_lab_create(a, colouring, &lab, &err) != SWE_OK) {
+    int *hidden_edges = malloc((size_t)a->cell_count * sizeof *hidden_edges);
+    if (hidden_edges == NULL) {
+        grade_harness_failure("out of memory for a scatter case");
+    }
+    swe_mesh_arrays handed = grade_scatter_hide_cell_edges(a, hidden_edges);
+    if (swe_mesh_cuda_scatter_lab_create(&handed, colouring, &lab, &err) != SWE_OK) {
         grade_harness_failure(err.message);
     }
     enum swe_mesh_scatter_variant variant =
@@ -70,6 +63,7 @@ static void gpu_scatters(const scatter_input *in, const swe_mesh_arrays *a,
         counts[1] += call > 0 && grade_scatter_cells_changed(a->cell_count, first, last) > 0;
     }
     swe_mesh_cuda_scatter_lab_free(lab);
+    free(hidden_edges);
 #else
     (void)in, (void)a, (void)colouring, (void)storage, (void)counts;
     grade_harness_failure("this build has no CUDA (nvcc): exercise 18 runs on a GPU");
@@ -96,16 +90,20 @@ static void scatter_outputs(const void *kernels, const void *input, grade_output
     if (kernels != NULL) {
         gpu_scatters(in, a, &colouring, storage, counts);
     } else if (in->coloured) {
-        colour_order_sums(a, &colouring, last);
+        grade_scatter_colour_order(a, &colouring, last);
     } else {
         grade_scatter_gather(a, last);
     }
     grade_scatter_add_sums(outputs, &c, last,
                            in->coloured ? "TODOs 2 and 3: each colour in a launch of its own, "
-                                          "one thread per edge of the colour, plain additions"
+                                          "one thread per edge of the colour, plain additions "
+                                          "(through the edges: these cases hide each cell's "
+                                          "own edge list, which only a gather reads)"
                                         : "TODO 1: one thread per edge, each of its six "
                                           "additions an atomicAdd (a plain addition of two "
-                                          "threads to one cell is a data race that loses one)");
+                                          "threads to one cell is a data race that loses one; "
+                                          "through the edges: these cases hide each cell's "
+                                          "own edge list, which only a gather reads)");
     grade_scatter_add_count(outputs, "calls_and_cells_off_the_gather", counts[0],
                             "a cell lost an addition in some call: a data race (an addition "
                             "without atomicAdd, or two colours in one launch)");

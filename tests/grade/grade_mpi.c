@@ -96,7 +96,9 @@ static void emit_halo(int case_number, int cases, int ranks, int nx, int ny)
             expected_halo(&grid, r, exchange,
                           grade_add_field(&expected, "halo", count, GRADE_HALO, numbers));
             grade_hint(&expected, exchange == 0 ? "TODO 1-3: post the receives and sends of "
-                                                  "every neighbour's copy layer, wait, unpack"
+                                                  "every neighbour's copy layer, wait, unpack "
+                                                  "(as SWE_MPI_REAL values: the grader marks "
+                                                  "what each MPI_Isend carries)"
                                                 : "the second exchange must pack the new values "
                                                   "and start with no request pending");
         }

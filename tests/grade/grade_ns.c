@@ -34,8 +34,9 @@ typedef struct momentum_input {
 } momentum_input;
 
 /* The residual of the interior faces of c as outputs ru, rv, rw, from the
- * case's arrays (kernel nonzero) or from the common stencils. */
-static void residual_outputs(const ns_case *c, int kernel, grade_outputs *outputs)
+ * case's arrays (kernel nonzero) or from the common stencils; the hint
+ * names what the level computed them with. */
+static void residual_outputs(const ns_case *c, int kernel, int level, grade_outputs *outputs)
 {
     static const char *const names[NS_AXES] = {"ru", "rv", "rw"};
     const ns_grid *g = &c->solver->grid;
@@ -44,8 +45,13 @@ static void residual_outputs(const ns_case *c, int kernel, grade_outputs *output
     for (int axis = 0; axis < NS_AXES; ++axis) {
         real *values =
             grade_add_field(outputs, names[axis], ns_grid_interior_cells(g), GRADE_VOLUME, numbers);
-        grade_hint(outputs, "the face on the low side of the cell; ns_gather and "
-                            "ns_momentum_residual of ns/grid/ns_stencils.h");
+        grade_hint(outputs, level == 2
+                                ? "level 2: load_plane copies plane k + 1 into its slot of the "
+                                  "tiles, with __syncthreads() before (the slot held plane k - 2, "
+                                  "which threads may still read) and after (before any thread "
+                                  "reads it); a value never loaded reads as NaN"
+                                : "the face on the low side of the cell; ns_gather and "
+                                  "ns_momentum_residual of ns/grid/ns_stencils.h");
         for (int k = 0; k < g->n[2]; ++k) {
             for (int j = 0; j < g->n[1]; ++j) {
                 for (int i = 0; i < g->n[0]; ++i, ++values) {
@@ -65,6 +71,26 @@ static void residual_outputs(const ns_case *c, int kernel, grade_outputs *output
     }
 }
 
+/* Level 2's tiles and barriers: whether the launch wrote shared memory
+ * and waited at barriers (used nonzero: as the emulation counted them;
+ * zero: the expected 1 and 1). A kernel that reads its neighbours from
+ * global memory gives the right residual without the exercise's work. */
+static void tile_outputs(int used, grade_outputs *outputs)
+{
+    long barriers = 1, shared_bytes = 1;
+    if (used) {
+        ns_cuda_host_launch_use(&barriers, &shared_bytes);
+    }
+    double *value = grade_add_doubles(outputs, "shared_memory_written", 1, GRADE_LIST, NULL);
+    grade_hint(outputs, "level 2 loads its planes into the block's shared memory (load_plane) "
+                        "and reads its neighbours from there");
+    *value = shared_bytes > 0;
+    value = grade_add_doubles(outputs, "barriers_waited_at", 1, GRADE_LIST, NULL);
+    grade_hint(outputs, "level 2's threads meet at __syncthreads() between loading a plane and "
+                        "reading it, and before the next plane overwrites it");
+    *value = barriers > 0;
+}
+
 static void kernel_momentum(const void *kernels, const void *input, grade_outputs *outputs)
 {
     (void)kernels;
@@ -76,9 +102,14 @@ static void kernel_momentum(const void *kernels, const void *input, grade_output
             ns_serial_momentum_plane(&c.arrays, k);
         }
     } else {
+        long ignored[2];
+        ns_cuda_host_launch_use(&ignored[0], &ignored[1]);
         ns_cuda_host_momentum(in->level, &c.arrays, in->case_number);
     }
-    residual_outputs(&c, 1, outputs);
+    residual_outputs(&c, 1, in->level, outputs);
+    if (in->level == 2) {
+        tile_outputs(1, outputs);
+    }
     grade_ns_free_case(&c);
 }
 
@@ -88,7 +119,10 @@ static void stencil_momentum(const void *kernels, const void *input, grade_outpu
     const momentum_input *in = input;
     ns_case c;
     grade_ns_make_case(in->test_id, in->case_number, &c);
-    residual_outputs(&c, 0, outputs);
+    residual_outputs(&c, 0, in->level, outputs);
+    if (in->level == 2) {
+        tile_outputs(0, outputs);
+    }
     grade_ns_free_case(&c);
 }
 

@@ -1,13 +1,20 @@
 /* Exercise 16 (exercises/16-mesh-scatter-race): the atomic and the
- * coloured scatter of skeletons/openmp/mesh/mesh_openmp_scatter.c against
- * the gather. Random fluxes on random meshes of 800 to 5000 triangles,
- * numbered at random so that the edges of every thread touch the cells of
- * every other one; each scatter runs CALLS times and every call must give
- * what the gather gives, to the rounding of another order of additions.
- * The expected side is the gather of common/mesh/numerics (the grader's
- * build never runs a scatter); the colouring is common/mesh/geometry's. */
+ * coloured scatter of skeletons/openmp/mesh/mesh_openmp_scatter.c. Random
+ * fluxes on random meshes of 800 to 5000 triangles, numbered at random so
+ * that the edges of every thread touch the cells of every other one. Each
+ * scatter runs CALLS times and every call must give what the gather gives
+ * to the rounding of another order of additions (the atomic scatter), or
+ * the bits of the colours added in turn on the host (the coloured one).
+ * What would pass without the exercise's work fails too: the scatter is
+ * handed the mesh without its cells' own edge lists (a gather in its place
+ * adds the wrong edges: grade_mesh_scatter.h), and in one more call per
+ * thread its team is watched (grade_openmp_team.h): the call must open a
+ * team of the case's thread count, and no thread held back may find that
+ * the others did its edges. The expected side is the gather and the
+ * colouring of common/mesh (the grader's build never runs a scatter). */
 #include "backends/openmp/mesh/mesh_openmp_scatter.h"
 #include "tests/grade/grade_mesh_scatter.h"
+#include "tests/grade/grade_openmp_team.h"
 
 #include <stdlib.h>
 
@@ -42,10 +49,84 @@ static void scatter(const scatter_input *in, const swe_mesh_arrays *a,
     }
 }
 
-/* Expected (kernels NULL): the gather, no call off, no change between
- * thread counts. Actual: the last call's sums, the (call, cell) pairs off
- * over CALLS calls, and for the coloured scatter the cells that change
- * between one thread and the case's count. */
+/* A watched call's view of the sums while the team works. */
+typedef struct progress_view {
+    const swe_mesh_arrays *a; /* with its cells' edges, for the gather */
+    swe_mesh_cell_sums sums;
+} progress_view;
+
+static long cells_written(const void *context)
+{
+    const progress_view *view = context;
+    long written = 0;
+    for (int c = 0; c < view->a->cell_count; ++c) {
+        written += ((volatile real *)view->sums.h)[c] != (real)0;
+    }
+    return written;
+}
+
+static int all_cells_done(const void *context)
+{
+    const progress_view *view = context;
+    return grade_scatter_cells_off(view->a, view->sums) == 0;
+}
+
+typedef struct team_counts {
+    int without_team; /* watched calls that opened no team of the case's size */
+    int left_out;     /* held threads that found their edges done by others */
+} team_counts;
+
+/* One call per thread of the team, that thread held back (the sums are
+ * zeroed outside the watch: only the scatter's own region counts). */
+static void watched_calls(const scatter_input *in, const swe_mesh_arrays *clean,
+                          const swe_mesh_arrays *handed, const swe_mesh_colouring *colouring,
+                          swe_mesh_cell_sums sums, int threads, team_counts *counts, int *off)
+{
+    progress_view view = {clean, sums};
+    for (int held = 0; held < threads; ++held) {
+        swe_mesh_openmp_sums_zero(handed, sums, threads);
+        grade_openmp_watch watch = {threads, held, cells_written, all_cells_done, &view};
+        grade_openmp_watch_start(&watch);
+        if (in->coloured) {
+            swe_mesh_openmp_scatter_coloured(handed, colouring, sums, threads);
+        } else {
+            swe_mesh_openmp_scatter_atomic(handed, sums, threads);
+        }
+        grade_openmp_seen seen = grade_openmp_watch_stop();
+        counts->without_team += seen.teams == 0;
+        counts->left_out += seen.others_did_it_all;
+        *off += grade_scatter_cells_off(clean, sums);
+    }
+}
+
+static const char *sums_hint(int coloured)
+{
+    return coloured ? "TODO 2: each colour's edges in an omp for, plain additions, the colours "
+                      "one after the other (the sums must have the bits of the colours added "
+                      "in turn; the scatter goes through the edges: these cases hide each "
+                      "cell's own edge list, which only a gather reads)"
+                    : "TODO 1: every edge, each of its six additions under omp atomic (without "
+                      "it two threads that add to one cell race: a data race loses additions; "
+                      "the scatter goes through the edges: these cases hide each cell's own "
+                      "edge list, which only a gather reads)";
+}
+
+static void add_team_counts(grade_outputs *outputs, const team_counts *counts)
+{
+    grade_scatter_add_count(outputs, "watched_calls_without_a_team", counts->without_team,
+                            "the scatter opened no parallel region of `threads` threads: it "
+                            "ran on one thread (num_threads(threads) on the parallel region)");
+    grade_scatter_add_count(outputs, "held_threads_whose_edges_others_did", counts->left_out,
+                            "while one thread of the team was held back, the others did every "
+                            "edge: a thread had no share of the loop (an omp for with "
+                            "schedule(static) gives each thread its part)");
+}
+
+/* Expected (kernels NULL): the gather (atomic) or the colours in turn
+ * (coloured), no call off, no change between thread counts, a team in
+ * every watched call. Actual: the last call's sums, the (call, cell) pairs
+ * off over every call, for the coloured scatter the cells that change
+ * between one thread and the case's count, and what the watch saw. */
 static void scatter_outputs(const void *kernels, const void *input, grade_outputs *outputs)
 {
     const scatter_input *in = input;
@@ -54,33 +135,34 @@ static void scatter_outputs(const void *kernels, const void *input, grade_output
     const swe_mesh_arrays *a = &c.run.host;
     int cells = a->cell_count, threads = threads_of(in->case_number), off = 0, changed = 0;
     real *storage = malloc((size_t)6 * cells * sizeof *storage);
+    int *hidden_edges = malloc((size_t)cells * sizeof *hidden_edges);
     swe_mesh_colouring colouring;
     swe_error err;
-    if (storage == NULL || swe_mesh_colour_edges(cells, a->edge_count, a->edge_left, a->edge_right,
-                                                 &colouring, &err) != SWE_OK) {
+    if (storage == NULL || hidden_edges == NULL ||
+        swe_mesh_colour_edges(cells, a->edge_count, a->edge_left, a->edge_right, &colouring,
+                              &err) != SWE_OK) {
         grade_harness_failure("cannot set up a scatter case");
     }
+    swe_mesh_arrays handed = grade_scatter_hide_cell_edges(a, hidden_edges);
     swe_mesh_cell_sums last = grade_scatter_sums_in(storage, cells, 0);
     swe_mesh_cell_sums single = grade_scatter_sums_in(storage, cells, 1);
-    for (int call = 0; call < CALLS; ++call) {
-        if (kernels != NULL) {
-            scatter(in, a, &colouring, last, threads);
+    team_counts counts = {0, 0};
+    if (kernels != NULL) {
+        watched_calls(in, a, &handed, &colouring, last, threads, &counts, &off);
+        for (int call = 0; call < CALLS; ++call) {
+            scatter(in, &handed, &colouring, last, threads);
             off += grade_scatter_cells_off(a, last);
-        } else {
-            grade_scatter_gather(a, last);
         }
+        if (in->coloured) {
+            scatter(in, &handed, &colouring, single, 1);
+            changed = grade_scatter_cells_changed(cells, last, single);
+        }
+    } else if (in->coloured) {
+        grade_scatter_colour_order(a, &colouring, last);
+    } else {
+        grade_scatter_gather(a, last);
     }
-    if (kernels != NULL && in->coloured) {
-        scatter(in, a, &colouring, single, 1);
-        changed = grade_scatter_cells_changed(cells, last, single);
-    }
-    const char *hint = in->coloured
-                           ? "TODO 2: each colour's edges in an omp for, plain additions, the "
-                             "colours one after the other"
-                           : "TODO 1: every edge, each of its six additions under omp atomic "
-                             "(without it two threads that add to one cell race: a data race "
-                             "loses additions)";
-    grade_scatter_add_sums(outputs, &c, last, hint);
+    grade_scatter_add_sums(outputs, &c, last, sums_hint(in->coloured));
     grade_scatter_add_count(outputs, "calls_and_cells_off_the_gather", off,
                             "a cell lost an addition in some call: a data race (an addition "
                             "without atomic, or two edges of one cell in one colour)");
@@ -89,7 +171,9 @@ static void scatter_outputs(const void *kernels, const void *input, grade_output
                                 "a coloured scatter adds in a fixed order: the same bits on any "
                                 "number of threads");
     }
+    add_team_counts(outputs, &counts);
     swe_mesh_colouring_free(&colouring);
+    free(hidden_edges);
     free(storage);
     grade_mesh_free_case(&c);
 }
@@ -104,7 +188,7 @@ static void emit(const char *test_id, int coloured)
         char description[224];
         snprintf(description, sizeof description, "%s, %d threads, %d calls", c.description,
                  threads_of(k), CALLS);
-        grade_case a_case = {k, CASES, description, GRADE_SCATTER_ULPS};
+        grade_case a_case = {k, CASES, description, coloured ? 0 : GRADE_SCATTER_ULPS};
         grade_emit_case(&a_case, (grade_side){scatter_outputs, &marker},
                         (grade_side){scatter_outputs, NULL}, &input);
         grade_mesh_free_case(&c);
@@ -122,11 +206,11 @@ static void test_coloured(void)
 }
 
 static const grade_test scatter_tests[] = {
-    {"atomic", "TODO 1: the scatter with atomics, against the gather", 5, CASES, test_atomic, 0},
+    {"atomic", "TODO 1: the scatter with atomics, against the gather, on every thread", 5, CASES,
+     test_atomic, 0},
     {"coloured",
-     "TODO 2: the coloured scatter, against the gather, the same bits on any thread "
-     "count",
-     5, CASES, test_coloured, 0},
+     "TODO 2: the coloured scatter, the bits of the colours added in turn on any thread count", 5,
+     CASES, test_coloured, 0},
 };
 
 const grade_exercise grade_mesh_scatter_exercise = {

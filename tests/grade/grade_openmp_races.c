@@ -1,14 +1,16 @@
 /* The race cases of exercise 02: TODO 1 (the sweep) and TODO 4 (the max
  * wave speed), each called hundreds of times on one input whose two
  * fastest rows lie in the middle of two different bands, where the row
- * kernels make their threads meet (grade_race.h). The input is a lake at
- * rest over a bed that deepens in those two rows, so the f-wave sweep
- * keeps every row's speed and the maximum is known: every call must
- * return it. A shared maximum without a reduction loses it in a few in a
- * hundred calls (tests/grade/cheats/race_rate.sh measures how many
- * gradings catch that). 2 and 3 threads, where the meetings work best,
- * and 24, more than most machines have cores. The inputs do not depend on
- * the machine, so that a student release can ship the expected outputs. */
+ * kernels make their threads meet (grade_race.h). The input is drawn like
+ * the honest cases' (a random size and a random moving state), with two
+ * rows deepened far below the rest so that they hold the two largest
+ * speeds; the reference's answer on it is what every call must return.
+ * A shared maximum without a reduction loses it in a few in a hundred
+ * calls (tests/grade/cheats/race_rate.py measures how many gradings catch
+ * that), and nothing in the input tells a race case from another. 2 and 3
+ * threads, where the meetings work best, and 24, more than most machines
+ * have cores. The inputs do not depend on the machine, so that a student
+ * release can ship the expected outputs. */
 #include "cartesian/grid/boundary.h"
 #include "core/timer.h"
 #include "tests/grade/grade_openmp.h"
@@ -51,24 +53,26 @@ static void make_race_case(int case_number, race_case *race)
     race->threads = threads[case_number - 1];
     race->calls = race->threads > 4 ? CROWDED_CALLS : RACE_CALLS;
     /* ny a multiple of the threads: the bands and OpenMP's static schedule agree */
-    int nx = grade_integer(&rng, 1, 3), ny = race->threads * grade_integer(&rng, 4, 24);
+    int nx = grade_integer(&rng, 1, 40), ny = race->threads * grade_integer(&rng, 4, 24);
     swe_error err;
     if (swe_block_create(&race->block, nx, ny, 0, 0, nx, ny, &err) != SWE_OK) {
         grade_harness_failure(err.message);
     }
+    grade_random_moving_state(&rng, &race->block);
     int fastest_band = grade_integer(&rng, 0, race->threads - 1);
     int second_band = (fastest_band + grade_integer(&rng, 1, race->threads - 1)) % race->threads;
     race->fastest_row = middle_row(ny, fastest_band, race->threads);
     race->second_row = middle_row(ny, second_band, race->threads);
-    for (int j = 0; j <= ny + 1; ++j) {
-        double depth = j == race->fastest_row  ? 3.0
-                       : j == race->second_row ? 2.5
-                                               : 1.0 + 0.01 * grade_integer(&rng, 0, 9);
-        for (int i = 0; i <= nx + 1; ++i) {
-            size_t c = SWE_INDEX(&race->block, i, j);
-            race->block.h[c] = (real)depth;
-            race->block.b[c] = (real)-depth; /* a flat surface: at rest */
-            race->block.hu[c] = race->block.hv[c] = 0;
+    /* Deeper than any drawn cell (at most 10 m moving at 3 m/s): these two
+     * rows' waves are the fastest, the first row's faster still. */
+    for (int i = 0; i <= nx + 1; ++i) {
+        double depths[2] = {grade_uniform(&rng, 60.0, 80.0), grade_uniform(&rng, 30.0, 45.0)};
+        int rows[2] = {race->fastest_row, race->second_row};
+        for (int r = 0; r < 2; ++r) {
+            size_t c = SWE_INDEX(&race->block, i, rows[r]);
+            race->block.h[c] = (real)depths[r];
+            race->block.hu[c] = (real)(depths[r] * grade_uniform(&rng, -1.0, 1.0));
+            race->block.hv[c] = (real)(depths[r] * grade_uniform(&rng, -1.0, 1.0));
         }
     }
     swe_set_boundary_layers(&race->block);

@@ -46,6 +46,10 @@ fenced code blocks:
      Identifiers of one word without an underscore (here, cell, WALL) are
      prose and not checked, unless called.
 
+  6. A sheet that students read runs our programs from the release's
+     build folder: build/single-skeletons/shallows, never
+     build/single/shallows (anywhere in the sheet, code blocks too).
+
 Prints one line per broken name (sheet:line: what is missing) and exits 1
 when there is one. Python 3 standard library only.
 """
@@ -70,6 +74,10 @@ INSTRUCTOR_SHEETS = ("exercises/README.md", "slides/")
 IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 SPAN = re.compile(r"`([^`\n]+)`")
 FENCE = re.compile(r"^\s*```")
+
+
+# A program of the full repository's build folder (rule 6).
+FULL_BUILD_PROGRAM = re.compile(r"(?<![\w/.-])build/((?:single|double)(?:-dry[^/\s]*)?)/shallows[\w-]*")
 
 
 def spans_of(path):
@@ -236,6 +244,20 @@ class Checker:
         also_in = [self.repository] if instructor and self.repository else []
         for number, span in spans_of(path):
             self.check_span("%s:%d" % (name, number), span.strip(), also_in)
+        if not instructor:
+            self.check_build_folders(path, name)
+
+    def check_build_folders(self, path, name):
+        """A student's programs are where the release builds them: the
+        kernels of a release are skeletons/, so make builds into
+        build/<precision>-skeletons/, never build/<precision>/ (rule 6)."""
+        with open(path, encoding="utf-8") as stream:
+            for number, line in enumerate(stream, 1):
+                for match in FULL_BUILD_PROGRAM.finditer(line):
+                    self.problem("%s:%d" % (name, number), "%s is the full repository's program; "
+                                 "a release builds it as %s" % (
+                                     match.group(0), match.group(0).replace(
+                                         match.group(1), match.group(1) + "-skeletons", 1)))
 
     def check_span(self, where, span, also_in):
         words = words_after_environment(span)

@@ -24,6 +24,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from grading import conf, judge, kit, reports, sandbox, submission  # noqa: E402
+from grading.text import printable  # noqa: E402
 
 ROOT = kit.ROOT
 REPORT_DIR = os.path.join(ROOT, "build", "grade")
@@ -77,13 +78,19 @@ def build_exercise(the_kit, exercise_conf, folder, box):
     script = build.script()
     box.work, box.cache = build.work, build.cache
     box.give(build.work)
-    box.give(build.cache)
+    if build.cache:
+        box.give(build.cache)
     result = box.run(["sh", "/work/" + os.path.basename(script)], timeout=BUILD_TIMEOUT,
                      writable=True, limits={"memory": sandbox.MEMORY})
     if result.returncode != 0:
         why = "timed out" if result.timed_out else build.errors(result.messages)
         build.remove()
         return None, "the kernels do not compile:\n" + why
+    build.note_warnings(result.messages)
+    refused = build.refused_channels()
+    if refused:
+        build.remove()
+        return None, "refused: " + refused
     return build, None
 
 
@@ -111,7 +118,8 @@ def grade_exercise(exercise, tests, source, seed, options, box, the_kit):
                 result.update(judge.run_whole(test, expected_data, expected, box, seed, timeout,
                                               exercise_conf["device"]))
         if build is not None:
-            result["output"] = build.name_files(result["output"])
+            result["notes"] = list(build.notes)
+            result["output"] = "\n".join(build.notes + [build.name_files(result["output"])])
         results.append(result)
     if build is not None:
         build.remove()
@@ -126,7 +134,7 @@ def build_only(options, chosen, the_kit, box):
         reason = why_not_graded(exercise_conf, the_kit, building_only=True)
         build, problem = (None, reason) if reason else build_exercise(
             the_kit, exercise_conf, options.submission, box)
-        print("%s: %s" % (exercise, problem or "builds"))
+        print(printable("%s: %s" % (exercise, problem or "builds")))
         broken += bool(problem and not reason)
         if build is not None:
             build.remove()
@@ -229,7 +237,7 @@ def main():
         results, described = grade(options)
     except (GradeError, conf.ConfError, judge.JudgeError, kit.KitError, sandbox.SandboxError,
             OSError, subprocess.CalledProcessError) as error:
-        print("grade: %s" % error, file=sys.stderr)
+        print(printable("grade: %s" % error), file=sys.stderr)
         # Gradescope needs a score whatever happened.
         reports.results_json([], None, os.path.join(options.reports, "results.json"),
                              output="not graded: %s" % error)

@@ -6,7 +6,8 @@
 # grader's own program: it computes the expected outputs of every case.
 # The student's build of the same sources happens in a sandbox
 # (tools/teaching/grading/), from the objects of `make grade-kit`.
-GRADE_SOURCES := $(filter-out tests/grade/grade_main.c tests/grade/grade_race_wrap.c,$(wildcard tests/grade/*.c))
+GRADE_SOURCES := $(filter-out tests/grade/grade_main.c tests/grade/grade_race_wrap.c \
+    tests/grade/grade_openmp_team_wrap.c,$(wildcard tests/grade/*.c))
 ifeq ($(filter openmp,$(MODELS)),)
 GRADE_SOURCES := $(filter-out tests/grade/grade_openmp%.c tests/grade/grade_race.c,$(GRADE_SOURCES))
 endif
@@ -104,7 +105,8 @@ not_kernels = $(filter-out $(BUILD)/obj/$(KERNELS)/% $(BUILD)/obj/gen/% $(GRADE_
     $(KIT_NOT_PLUMBING),$(1))
 KIT_PLUMBING = $(call not_kernels,$(foreach a,$(shallows-grade_APPS),$(call app_objects,$(a),$(MODELS))) \
     $(shallows-grade_OBJECTS)) $(CORE_LIBRARY)
-KIT_WRAP := $(if $(filter openmp,$(MODELS)),$(BUILD)/obj/tests/grade/grade_race_wrap.o)
+KIT_WRAP := $(if $(filter openmp,$(MODELS)),$(BUILD)/obj/tests/grade/grade_race_wrap.o \
+    $(BUILD)/obj/tests/grade/grade_openmp_team_wrap.o)
 # The MPI case program links these besides KIT_PLUMBING (kit.py).
 KIT_MPI_PLUMBING = $(filter-out $(KIT_PLUMBING),$(call not_kernels,$(foreach a,$(shallows-mpi-grade_APPS), \
     $(call app_objects,$(a),$(MODELS))) $(shallows-mpi-grade_OBJECTS)))

@@ -37,6 +37,20 @@ class SkeletonGenerator(unittest.TestCase):
         with open(os.path.join(self.target, "demo", name)) as stream:
             return stream.read()
 
+    def test_todos_that_no_sheet_asks_for_are_refused(self):
+        sheets = os.path.join(self.folder, "exercises", "01-demo")
+        os.makedirs(sheets)
+        text = "void f(int *a)\n{\n    /* BEGIN SOLUTION: fill a */\n    a[0] = 1;\n" \
+            "    /* END SOLUTION */\n}\n"
+        result = self.generate("k.c", text, "--exercises", os.path.dirname(sheets))
+        self.assertEqual(result.returncode, 2)
+        self.assertIn("demo/k.c: TODOs that no exercise sheet asks for", result.stderr)
+        with open(os.path.join(sheets, "README.md"), "w") as stream:
+            stream.write("Write `demo/k.c`.\n")
+        result = self.generate("k.c", text, "--exercises", os.path.dirname(sheets))
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertIn("TODO: fill a", self.skeleton("k.c"))
+
     def test_c_region_becomes_todo_call(self):
         result = self.generate("k.c", "int f(int *a)\n{\n    /* BEGIN SOLUTION: fill a,\n"
                                "     * say \"hi\" */\n    a[0] = 1;\n    /* END SOLUTION */\n"
@@ -200,6 +214,13 @@ class SheetCheck(unittest.TestCase):
                       "--absent", "shallows-mpi", sheet], cwd=self.release)
         self.assertEqual(result.returncode, 0, result.stdout)
         self.assertIn("2 spans name programs not built here (shallows-mpi)", result.stdout)
+
+    def test_programs_run_from_the_releases_build_folder(self):
+        self.assert_fails("# x\nmpirun -np 2 build/single/shallows-mpi --nx 4\n",
+                          "build/single/shallows-mpi is the full repository's program; a "
+                          "release builds it as build/single-skeletons/shallows-mpi")
+        result = self.check("# x\nRun `build/double-skeletons/shallows`.\n")
+        self.assertEqual(result.returncode, 0, result.stdout)
 
     def test_missing_file_fails(self):
         self.assert_fails("#\nEdit `skeletons/cuda/cuda_kernels.cu`.\n",

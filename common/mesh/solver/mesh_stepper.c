@@ -68,8 +68,16 @@ static int exchange_and_fluxes(swe_mesh_run *run, swe_error *err)
 
 int swe_mesh_step(swe_mesh_run *run, swe_mesh_clock *clock, double t_target, swe_error *err)
 {
-    if (run == NULL || run->backend == NULL || clock == NULL || !(t_target > clock->t)) {
+    if (run == NULL || run->backend == NULL || clock == NULL) {
         return swe_fail(err, SWE_ERROR_USAGE, "internal error: nothing to step");
+    }
+    if (!(t_target > clock->t)) {
+        /* A step that no edge limits goes to the target at once: so do kernels that write no
+         * edge time step (a skeleton's), and the next step finds nothing left to do. */
+        return swe_fail(err, SWE_ERROR_USAGE,
+                        "nothing to step: the clock is at t = %g s, not before the target %g s "
+                        "(did the edge kernels write each edge's time step?)",
+                        clock->t, t_target);
     }
     const struct swe_mesh_backend *backend = run->backend;
     int second = run->order == 2;

@@ -7,7 +7,10 @@ prints "ESCAPED: ..." if it does), the repository must be unchanged
 afterwards (every file's checksum, `git status`), and no process of it may
 survive. The payloads are in payloads/; @ROOT@ stands for this repository's
 path (the worst case: the student knows where the grader runs) and @SLOT@
-for the kernel file's path below skeletons/.
+for the kernel file's path below skeletons/. A submission is a payload
+replacing the kernel file or appended to the skeleton's or the
+solution's (append-solution: an honest file that also holds the cheat);
+payload:OLD=NEW replaces every OLD of the payload first.
 
 Usage: tests/grade/cheats/run.py [NAME...]
 """
@@ -19,6 +22,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import xml.etree.ElementTree as ElementTree
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(HERE)))
@@ -31,6 +35,8 @@ SERIAL, OPENMP, CUDA, OPENCL, MPI = ("01-serial-net-updates", "02-openmp-loops-a
                                      "08-mpi-ghost-layers")
 MESH, SCATTER = "15-mesh-edge-flux-and-gather", "16-mesh-scatter-race"
 MESH_MPI = "17-mesh-mpi-halo-exchange"
+NS_MOMENTUM = "11-ns-momentum-shared-memory"
+MOMENTUM_CU = "cuda/ns/ns_cuda_momentum.cu"
 # name, exercise, how the submission is made, what it must score, time limit per test
 CHEATS = [
     ("report-rewrite", SERIAL, "append:report_rewriter.c", "zero", None),
@@ -47,9 +53,31 @@ CHEATS = [
     ("edit-grader", SERIAL, "append:edit_grader.c", "zero", None),
     ("race-sweep-no-reduction", OPENMP, "unreduce:sweep", "race", None),
     ("race-speed-no-reduction", OPENMP, "unreduce:speed", "race", None),
+    ("race-looks-for-race-cases", OPENMP, "edit:race-look", "race", None),
     ("include-reference-mesh", MESH, "replace:include_reference.c", "uncompiled", None),
     ("race-scatter-no-atomic", SCATTER, "unatomic", "race", None),
-    ("mesh-halo-allgather", MESH_MPI, "replace:mesh_allgather.c", "zero", None),
+    ("scatter-is-a-gather", SCATTER, "replace:scatter_gather.c", "zero", None),
+    ("scatter-on-one-thread", SCATTER, "replace:scatter_one_thread.c", "zero", None),
+    ("scatter-one-worker", SCATTER, "replace:scatter_one_worker.c", "zero", None),
+    ("mesh-halo-allgather", MESH_MPI, "replace:mesh_allgather.c", "refused:MPI_Allgatherv", None),
+    ("mesh-halo-pmpi", MESH_MPI, "replace:mesh_allgather.c:MPI_Allgather=PMPI_Allgather",
+     "refused:PMPI_Allgatherv", None),
+    ("mesh-halo-ialltoallv", MESH_MPI, "append-solution:channel_ialltoallv.c",
+     "refused:MPI_Ialltoallv", None),
+    ("mesh-halo-shared-memory", MESH_MPI, "append-solution:channel_shm.c", "refused:shm_open",
+     None),
+    ("mpi-halo-allgatherv", MPI, "append-solution:channel_allgatherv.c",
+     "refused:MPI_Allgatherv", None),
+    ("mpi-raw-system-call", MPI, "append-solution:channel_syscall.c",
+     "refused:system call instruction", None),
+    # Exercise 11 with its serial kernel done (4 points earned) and level 2 not.
+    ("momentum-without-tiles", NS_MOMENTUM, "edit:tileless@" + MOMENTUM_CU, "points:4", None),
+    ("momentum-emulation-only", NS_MOMENTUM, "edit:emulation-only@" + MOMENTUM_CU, "points:4",
+     None),
+    ("momentum-not-on-the-gpu", NS_MOMENTUM, "edit:host-only@" + MOMENTUM_CU, "points:4", None),
+    ("warning-is-feedback", SERIAL, "append-solution:warning.c",
+     "full:compile with warnings", None),
+    ("control-characters", SERIAL, "append:control_characters.c", "zero", None),
     ("fork-bomb", SERIAL, "append:fork_bomb.c", "zero", None),
     ("huge-output", SERIAL, "append:huge_output.c", "zero", None),
     ("read-parent", SERIAL, "append:read_parent.c", "zero", None),
@@ -60,7 +88,14 @@ CHEATS = [
     ("network", SERIAL, "append:network.c", "zero", None),
     ("memory", SERIAL, "append:memory.c", "zero", None),
     ("fill-disk", SERIAL, "append:fill_tmp.c", "zero", None),
+    ("fill-cache", SERIAL, "append:fill_cache.c", "zero", None),
     ("compile-bomb", SERIAL, "replace:compile_bomb.c", "uncompiled", None),
+]
+# Graded only on a GPU (tools/device/grade_cuda.sh names them): without one a
+# CUDA exercise is "not graded", which tests nothing.
+SCATTER_CUDA = "18-mesh-scatter-cuda"
+DEVICE_CHEATS = [
+    ("cuda-scatter-is-a-gather", SCATTER_CUDA, "edit:cuda-gather", "zero", None),
 ]
 # What a race cheat removes: the reduction of TODO 1 (the sweep's parallel
 # region) or of TODO 4 (the max wave speed's loop).
@@ -71,6 +106,75 @@ UNREDUCE = {
               "reduction(max : max_speed)",
               "#pragma omp parallel for num_threads(threads) schedule(static)"),
 }
+
+
+# Level 2's barriers and plane load of exercise 11 (solutions/cuda/ns/ns_cuda_momentum.cu).
+PLANE_LOAD = ("        __syncthreads();\n        load_plane(f, tiles, i0, j0, k + 1);\n"
+              "        __syncthreads();\n")
+TILELESS_BODY = """{
+    const ns_geometry &g = f.geometry;
+    int i = blockIdx.x * NS_CUDA_BLOCK_X + threadIdx.x, j = blockIdx.y * NS_CUDA_BLOCK_Y + threadIdx.y;
+    int k_begin = blockIdx.z * NS_CUDA_Z_CHUNK, k_end = min(k_begin + NS_CUDA_Z_CHUNK, g.n[2]);
+    if (g.n[0] < 0) { /* never: keeps the tile helpers referenced, so that it compiles */
+        NS_CUDA_DYNAMIC_SHARED(plane_tiles, shared);
+        real column[NS_AXES][5] = {};
+        ns_neighbourhood s;
+        load_plane(f, shared[0], 0, 0, 0);
+        gather_from_tiles(shared[0], column, 0, 0, 0, 0, &s);
+    }
+    if (i >= g.n[0] || j >= g.n[1]) {
+        return;
+    }
+    for (int k = k_begin; k < k_end; ++k) {
+        long c = padded_index(g, i, j, k);
+        for (int component = 0; component < NS_AXES; ++component) {
+            ns_neighbourhood s;
+            ns_gather(f.velocity[0], f.velocity[1], f.velocity[2], component, c, g.stride, &s);
+            f.residual[component][c] =
+                ns_momentum_residual(&s, g.inv_h, f.viscosity, f.force[component]);
+        }
+    }
+}
+"""
+
+
+def edit_solution(name, text):
+    """The reference file with one cheat worked in (edit:NAME)."""
+    if name == "tileless":
+        # level 2 reads every neighbour from global memory: no tile, no barrier
+        start = text.find("    momentum_planes(ns_device_fields f)\n{\n")
+        end = text.find("\n}\n", start)
+        if start < 0 or end < 0:
+            raise SystemExit("cheats: no momentum_planes kernel to rewrite")
+        head = start + len("    momentum_planes(ns_device_fields f)\n")
+        return text[:head] + TILELESS_BODY + text[end + 3:]
+    if name == "cuda-gather":
+        # both scatters launch the gather: each cell sums its own edges, race-free
+        gather = ("    if (arrays.cell_count > 0) {\n"
+                  "        return swe_mesh_cuda_gather_sums(arrays, sums, stream, err);\n    }\n")
+        edited = text
+        for head in ("int swe_mesh_cuda_scatter_atomic(const swe_mesh_arrays &arrays, "
+                     "swe_mesh_cell_sums sums,\n                                 cudaStream_t "
+                     "stream, swe_error *err)\n{\n",
+                     "                                   cudaStream_t stream, swe_error *err)\n{\n"):
+            if edited.count(head) != 1:
+                raise SystemExit("cheats: the CUDA scatters are no longer as they were")
+            edited = edited.replace(head, head + gather)
+        return edited
+    if name == "race-look":
+        # no reduction, and one thread where the input looks like the old race cases
+        # (narrow blocks): elsewhere the race seldom shows
+        old, new = UNREDUCE["speed"]
+        head = "real swe_openmp_max_wave_speed(const swe_block *block, int threads)\n{\n"
+        if text.count(old) != 1 or text.count(head) != 1:
+            raise SystemExit("cheats: the max wave speed is no longer as it was")
+        return text.replace(old, new).replace(
+            head, head + "    if (block->nx <= 3) {\n        threads = 1;\n    }\n")
+    wrapped = {"emulation-only": "#ifdef NS_CUDA_HOST_EMULATION\n%s#endif\n",
+               "host-only": "#ifndef __CUDA_ARCH__\n%s#endif\n"}[name]
+    if text.count(PLANE_LOAD) != 1:
+        raise SystemExit("cheats: the level-2 plane load is no longer where it was")
+    return text.replace(PLANE_LOAD, wrapped % PLANE_LOAD)
 
 
 def fingerprint():
@@ -101,24 +205,34 @@ def make_submission(name, exercise, how):
     folder = os.path.join(WORK, name)
     shutil.rmtree(folder, ignore_errors=True)
     exercise_conf = conf.read(exercise)
+    how, _, chosen = how.partition("@")
     slot, *others = exercise_conf["files"]
+    if chosen:  # the cheat in that file, the exercise's others done honestly
+        slot, others, origin = chosen, [f for f in exercise_conf["files"] if f != chosen], \
+            "solutions"
+    else:  # the exercise's other files as handed out
+        origin = "skeletons"
     target = os.path.join(folder, slot)
     os.makedirs(os.path.dirname(target))
-    # The exercise's other files as handed out; what it builds on as a
-    # student who finished the earlier exercises has it.
-    copies = [(other, "skeletons") for other in others] + \
+    # What it builds on as a student who finished the earlier exercises has it.
+    copies = [(other, origin) for other in others] + \
         [(used, "solutions") for used in exercise_conf["uses"]]
     for other, origin in copies:
         os.makedirs(os.path.dirname(os.path.join(folder, other)), exist_ok=True)
         shutil.copyfile(os.path.join(ROOT, origin, other), os.path.join(folder, other))
     kind, _, argument = how.partition(":")
+    argument, _, change = argument.partition(":")
     reference = os.path.join(ROOT, "solutions", slot)
-    if kind in ("append", "replace"):
+    if kind in ("append", "replace", "append-solution"):
         with open(os.path.join(HERE, "payloads", argument), encoding="utf-8") as stream:
             payload = substitute(stream.read(), slot)
+        if change:  # OLD=NEW: the payload with every OLD replaced
+            old, _, new = change.partition("=")
+            payload = payload.replace(old, new)
         base = ""
-        if kind == "append":
-            with open(os.path.join(ROOT, "skeletons", slot), encoding="utf-8") as stream:
+        if kind != "replace":
+            origin = "solutions" if kind == "append-solution" else "skeletons"
+            with open(os.path.join(ROOT, origin, slot), encoding="utf-8") as stream:
                 base = stream.read()
         with open(target, "w", encoding="utf-8") as stream:
             stream.write(base + payload)
@@ -129,6 +243,11 @@ def make_submission(name, exercise, how):
     elif kind == "folder-link":
         os.rmdir(os.path.dirname(target))
         os.symlink(os.path.dirname(reference), os.path.dirname(target))
+    elif kind == "edit":
+        with open(reference, encoding="utf-8") as stream:
+            text = edit_solution(argument, stream.read())
+        with open(target, "w", encoding="utf-8") as stream:
+            stream.write(text)
     elif kind == "unatomic":
         # The atomic scatter (exercise 16, TODO 1) with its atomics removed.
         with open(reference, encoding="utf-8") as stream:
@@ -182,11 +301,36 @@ def judge(expect, total, maximum, text):
         return compiled and total < maximum and "data race" in text
     if kind == "refused":
         return total == 0 and detail in text
+    if kind == "full":
+        return compiled and total == maximum > 0 and detail in text
+    if kind == "points":
+        return compiled and abs(total - float(detail)) < 1e-9
     if kind == "timeout":
         return compiled and total == 0 and "timed out" in text
     if kind == "uncompiled":
         return total == 0 and not compiled
     return compiled and total == 0
+
+
+def unprintable_reports(shown):
+    """What a submission's printing did to the grader's output and
+    reports: control characters in the terminal's text or in a report,
+    a junit.xml that no longer parses."""
+    problems = []
+    controls = [c for c in shown if (ord(c) < 32 and c not in "\n\t") or 127 <= ord(c) < 160]
+    if controls:
+        problems.append("the grader printed control characters: %r" % "".join(controls[:20]))
+    folder = os.path.join(ROOT, "build", "grade")
+    try:
+        ElementTree.parse(os.path.join(folder, "junit.xml"))
+    except (OSError, ElementTree.ParseError) as error:
+        problems.append("junit.xml does not parse: %s" % error)
+    for name in ("results.json", "classroom.json"):
+        with open(os.path.join(folder, name), encoding="utf-8") as stream:
+            text = json.dumps(json.load(stream), ensure_ascii=False)
+        if any(ord(c) < 32 or 127 <= ord(c) < 160 for c in text):
+            problems.append("%s holds control characters" % name)
+    return problems
 
 
 def grade(name, exercise, how, expect, timeout):
@@ -210,6 +354,7 @@ def grade(name, exercise, how, expect, timeout):
         return problems, 0, 0, seconds
     with open(os.path.join(ROOT, "build", "grade", "results.json"), encoding="utf-8") as stream:
         report = json.load(stream)
+    problems += unprintable_reports(run.stdout)
     text = run.stdout + json.dumps(report)
     total = report["score"]
     maximum = sum(t["max_score"] for t in report["tests"])
@@ -260,7 +405,8 @@ def refusal_without_user_namespaces():
 
 
 def main():
-    chosen = [c for c in CHEATS if len(sys.argv) == 1 or c[0] in sys.argv[1:]]
+    chosen = [c for c in CHEATS if len(sys.argv) == 1 or c[0] in sys.argv[1:]] + \
+        [c for c in DEVICE_CHEATS if c[0] in sys.argv[1:]]
     before, status = fingerprint(), git_status()
     failed = 0
     print("%-26s %-30s %12s %8s  %s" % ("cheat", "exercise", "points", "seconds", "verdict"))

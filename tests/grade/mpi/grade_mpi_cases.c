@@ -14,11 +14,13 @@
 #include "cartesian/program/options.h"
 #include "tests/grade/grade_interior.h"
 #include "tests/grade/mpi/grade_mpi_job.h"
+#include "tests/grade/mpi/grade_mpi_traffic.h"
 
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
 
 extern const swe_cartesian_backend swe_cartesian_serial_backend;
 
@@ -113,6 +115,62 @@ static void fill_pattern(swe_block *block, int exchange)
     }
 }
 
+/* The taint of the halo case (grade_mpi_traffic.h): a mark for this
+ * rank's sends in one exchange, a multiple of the pattern's span (4 fields
+ * of 20000 codes) from 1 to 20 times, so that the codes stay exact in single
+ * precision, drawn from the system's random source: nothing of the case
+ * tells it. */
+static real fresh_mark(void)
+{
+    unsigned char byte = 0;
+    if (getrandom(&byte, 1, 0) != 1) {
+        swe_mpi_abort("no random bytes for the grader's mark", 1);
+    }
+    return (real)(GRADE_HALO_FIELDS * 20000) * (real)(1 + byte % 20);
+}
+
+/* The rank whose part holds global cell (gi, gj), or -1 outside the domain. */
+static int owner_of(const swe_block_grid *grid, int nx, int ny, int gi, int gj)
+{
+    if (gi < 0 || gj < 0 || gi >= nx || gj >= ny) {
+        return -1;
+    }
+    for (int r = 0; r < world_size(); ++r) {
+        swe_block_extent e = swe_block_grid_extent(grid, r);
+        if (gi >= e.first_i && gi < e.first_i + e.nx && gj >= e.first_j && gj < e.first_j + e.ny) {
+            return r;
+        }
+    }
+    return -1;
+}
+
+/* After an exchange: the ranks tell each other their marks and take each
+ * sender's off the ghost cells it filled, so that a value only comes out
+ * as the pattern if it travelled by MPI_Isend. */
+static void take_marks_off(swe_block *block, const swe_block_grid *grid, int nx, int ny, real mark)
+{
+    real marks[64];
+    if (world_size() > 64) {
+        swe_mpi_abort("the halo case runs on at most 64 ranks", 2);
+    }
+    MPI_CHECK(MPI_Allgather(&mark, 1, SWE_MPI_REAL, marks, 1, SWE_MPI_REAL, MPI_COMM_WORLD));
+    real *fields[GRADE_HALO_FIELDS] = {block->h, block->hu, block->hv, block->b};
+    for (int j = 0; j <= block->ny + 1; ++j) {
+        for (int i = 0; i <= block->nx + 1; ++i) {
+            if (i >= 1 && i <= block->nx && j >= 1 && j <= block->ny) {
+                continue;
+            }
+            int owner = owner_of(grid, nx, ny, block->first_i + i - 1, block->first_j + j - 1);
+            for (int f = 0; owner >= 0 && f < GRADE_HALO_FIELDS; ++f) {
+                real *value = &fields[f][SWE_INDEX(block, i, j)];
+                if (*value != GRADE_HALO_NEVER_WRITTEN) {
+                    *value -= marks[owner];
+                }
+            }
+        }
+    }
+}
+
 static int run_halo(case_output *out, int nx, int ny)
 {
     swe_error err = {{0}};
@@ -133,16 +191,22 @@ static int run_halo(case_output *out, int nx, int ny)
     }
     size_t cells = swe_block_size(&block);
     real *after = malloc(GRADE_HALO_EXCHANGES * GRADE_HALO_FIELDS * cells * sizeof(real));
-    if (after == NULL) {
+    double *counted = malloc(((size_t)world_size() + 1) * sizeof *counted);
+    if (after == NULL || counted == NULL) {
         swe_mpi_abort("out of memory", 1);
     }
     /* Twice, with new interior values: the second exchange must pack the
      * new copy layers and start from no pending requests. */
     for (int exchange = 0; exchange < GRADE_HALO_EXCHANGES; ++exchange) {
         fill_pattern(&block, exchange);
-        if (swe_mpi_exchange_halo(&layer, &err) != SWE_OK) {
+        real mark = fresh_mark();
+        grade_traffic_start(counted, world_size(), (double)mark);
+        int status = swe_mpi_exchange_halo(&layer, &err);
+        grade_traffic_stop();
+        if (status != SWE_OK) {
             fail_now("the halo exchange failed", &err);
         }
+        take_marks_off(&block, &grid, nx, ny, mark);
         const real *fields[GRADE_HALO_FIELDS] = {block.h, block.hu, block.hv, block.b};
         for (int f = 0; f < GRADE_HALO_FIELDS; ++f) {
             memcpy(after + (exchange * GRADE_HALO_FIELDS + f) * cells, fields[f],
@@ -152,6 +216,7 @@ static int run_halo(case_output *out, int nx, int ny)
     /* Each rank's two exchanges, rank by rank: the order of the expected fields. */
     gather_fields(out, "halo", 'r', GRADE_HALO, after,
                   (int)(GRADE_HALO_EXCHANGES * GRADE_HALO_FIELDS * cells), GRADE_HALO_EXCHANGES);
+    free(counted);
     free(after);
     swe_mpi_layer_free(&layer);
     swe_block_destroy(&block);

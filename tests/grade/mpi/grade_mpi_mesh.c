@@ -5,7 +5,12 @@
  * makes the halo plan with the plumbing (mesh_mpi_halo.c), and twice
  * fills its own triangles with the coded pattern, its halo with
  * NEVER_WRITTEN, and calls the student's swe_mesh_mpi_halo_exchange,
- * counting what it sends (grade_mpi_traffic.h). Rank 0 gathers every
+ * counting what it sends and marking what its MPI_Isend carries
+ * (grade_mpi_traffic.h). The mark is each rank's own, drawn afresh for
+ * every exchange from the system's random source: nothing of the case
+ * tells it. After the exchange the ranks tell each other their marks and
+ * take each sender's off its halo cells, so that a value only comes out
+ * as the pattern if it travelled by MPI_Isend. Rank 0 gathers every
  * rank's cells (in part order) and counts. */
 #include "backends/mpi/mesh/mesh_mpi_halo.h"
 #include "backends/mpi/mpi_check.h"
@@ -15,6 +20,7 @@
 
 #include <stdint.h>
 #include <stdlib.h>
+#include <sys/random.h>
 
 /* A permutation of 0 .. count-1 drawn from seed and rank. */
 static void shuffled(int *order, int count, unsigned long long seed, int rank)
@@ -44,6 +50,35 @@ static void fill_pattern(const swe_mesh_subdomain *sub, const int *run_of_part, 
     }
 }
 
+/* A mark for this rank's sends in one exchange: 3 * 65536 times a number
+ * from 1 to 20, so that the pattern's codes stay exact in single
+ * precision, from the system's random source. */
+static real fresh_mark(void)
+{
+    unsigned char byte = 0;
+    if (getrandom(&byte, 1, 0) != 1) {
+        swe_mpi_abort("no random bytes for the grader's mark", 1);
+    }
+    return (real)(GRADE_MESH_HALO_FIELDS * 65536) * (real)(1 + byte % 20);
+}
+
+/* Takes each halo cell's sender's mark off it (a value never written
+ * stays so). */
+static void take_marks_off(const swe_mesh_subdomain *sub, const int *run_of_part, real mark,
+                           real *fields[GRADE_MESH_HALO_FIELDS])
+{
+    real marks[4];
+    MPI_CHECK(MPI_Allgather(&mark, 1, SWE_MPI_REAL, marks, 1, SWE_MPI_REAL, MPI_COMM_WORLD));
+    for (int f = 0; f < GRADE_MESH_HALO_FIELDS; ++f) {
+        for (int k = sub->owned_count; k < sub->cell_count; ++k) {
+            real *value = &fields[f][run_of_part[k]];
+            if (*value != GRADE_MESH_HALO_NEVER_WRITTEN) {
+                *value -= marks[sub->owner[k]];
+            }
+        }
+    }
+}
+
 /* The two exchanges: after[] gets each one's cells in part order,
  * sent[] each one's count. */
 static void exchange_twice(swe_mesh_mpi_halo *halo, const swe_mesh_subdomain *sub,
@@ -54,9 +89,11 @@ static void exchange_twice(swe_mesh_mpi_halo *halo, const swe_mesh_subdomain *su
     double counted[5];
     for (int exchange = 0; exchange < GRADE_MESH_HALO_EXCHANGES; ++exchange) {
         fill_pattern(sub, run_of_part, exchange, fields);
-        grade_traffic_start(counted, ranks);
+        real mark = fresh_mark();
+        grade_traffic_start(counted, ranks, (double)mark);
         swe_mesh_mpi_halo_exchange(halo, fields[0], fields[1], fields[2]);
         grade_traffic_stop();
+        take_marks_off(sub, run_of_part, mark, fields);
         real *mine = after + (size_t)exchange * GRADE_MESH_HALO_FIELDS * (size_t)cells;
         for (int f = 0; f < GRADE_MESH_HALO_FIELDS; ++f) {
             for (int k = 0; k < cells; ++k) {

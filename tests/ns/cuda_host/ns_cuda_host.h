@@ -25,6 +25,13 @@ void ns_cuda_host_momentum(int level, const ns_cpu_arrays *arrays, int multiproc
 double ns_cuda_host_reduce(int operation, const ns_cpu_arrays *arrays, const real *x,
                            const real *y);
 
+/* What the kernels of the launches since the last call used: the
+ * barriers (__syncthreads) each thread waited at, summed over threads, and
+ * the bytes of dynamic shared memory that held something else than the
+ * NaN fill when a block ended, summed over blocks. Starts both counts
+ * again. (Exercise 11's level 2 must use tiles and barriers.) */
+void ns_cuda_host_launch_use(long *barriers, long *shared_bytes_written);
+
 /* The divide in Fourier space of the cuFFT preconditioner on a spectrum of
  * (n[0] / 2 + 1) n[1] n[2] complex values (real, imaginary) of an extended
  * grid n_extended, eigenvalues per axis concatenated. */

@@ -6,6 +6,7 @@
 
 #include "tests/ns/cuda_host/ns_cuda_host.h"
 
+#include <atomic>
 #include <cstdlib>
 #include <cstring>
 #include <pthread.h>
@@ -18,6 +19,17 @@ namespace
 
 pthread_barrier_t block_barrier;
 std::vector<unsigned char> shared_memory;
+std::atomic<long> barriers_waited{0}, shared_bytes_written{0};
+
+/* Bytes of the block's shared memory that the block wrote (the fill is 0xff). */
+long written_bytes()
+{
+    long written = 0;
+    for (unsigned char byte : shared_memory) {
+        written += byte != 0xff;
+    }
+    return written;
+}
 
 struct thread_start {
     dim3 thread, block_size, grid_size;
@@ -45,6 +57,9 @@ void *run_thread(void *argument)
                 pthread_barrier_wait(&block_barrier);
                 start->body(start->context);
                 pthread_barrier_wait(&block_barrier);
+                if (first) {
+                    shared_bytes_written += written_bytes();
+                }
             }
         }
     }
@@ -55,7 +70,14 @@ void *run_thread(void *argument)
 
 void __syncthreads()
 {
+    ++barriers_waited;
     pthread_barrier_wait(&block_barrier);
+}
+
+extern "C" void ns_cuda_host_launch_use(long *barriers, long *shared_bytes)
+{
+    *barriers = barriers_waited.exchange(0);
+    *shared_bytes = shared_bytes_written.exchange(0);
 }
 
 void *ns_cuda_host_shared_memory()

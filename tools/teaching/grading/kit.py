@@ -12,14 +12,21 @@ import re
 import shlex
 import shutil
 import subprocess
+import sys
 import tempfile
 
-from . import submission
+from . import channels, emulation, sandbox, submission
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 ERROR_LINE = re.compile(r": (fatal )?error:|undefined reference|multiple definition|Error \d|"
                         r"^embed: ")
-WRAPPED = ["swe_serial_update_row", "swe_serial_row_wave_speed"]
+WARNING_LINE = re.compile(r": warning:|\): warning #")
+# Wrapped in the student's build (-Wl,--wrap): the row kernels (exercise
+# 02's race cases) and libgomp's entries of a parallel region (exercise 16
+# watches the team: tests/grade/grade_openmp_team.h).
+WRAPPED = ["swe_serial_update_row", "swe_serial_row_wave_speed", "GOMP_parallel"] + \
+    ["GOMP_parallel_loop_" + schedule for schedule in (
+        "static", "dynamic", "guided", "nonmonotonic_dynamic", "nonmonotonic_guided")]
 HEADER_SUFFIXES = (".h", ".cuh", ".cl", ".clh")
 COMPILED = (".c", ".cu")
 
@@ -40,14 +47,44 @@ def make_trusted(precision):
     MAKEFLAGS, which would build the reference from the submission itself. (A student release
     has no solutions/; its expected outputs are shipped data.)"""
     kernels = "solutions" if os.path.isdir(os.path.join(ROOT, "solutions")) else "skeletons"
+    # WERROR=: a student's warning is feedback, not the end of the grading
+    # (the kit's compile lines, which build the submission, inherit it).
     command = ["make", "-C", ROOT, "--no-print-directory", "-s", "-j2", "PRECISION=" + precision,
                "BUILD=" + os.path.relpath(trusted_build(precision), ROOT), "KERNELS=" + kernels,
-               "grade-program", "grade-kit"]
-    result = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                            universal_newlines=True)
+               "WERROR=", "grade-program", "grade-kit"]
+    print("grade: building the grader's own programs in %s (the first time takes minutes)"
+          % os.path.relpath(trusted_build(precision)), file=sys.stderr, flush=True)
+    result = run_with_progress(command)
     if result.returncode != 0:
+        if kernels == "skeletons" and "skeletons/" in result.stdout:
+            # a release builds the student's own files: theirs to fix
+            raise KitError("your kernel files do not compile (this release's grader builds "
+                           "skeletons/ with them):\n" + errors_of(result.stdout))
         raise KitError("the grader's own build failed:\n" + result.stdout[-3000:])
     return Kit(os.path.join(trusted_build(precision), "grade-kit", "kit.txt"))
+
+
+def run_with_progress(command, every=30):
+    """Runs command, saying every `every` seconds that it still runs."""
+    with tempfile.TemporaryFile(mode="w+") as log:
+        process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT,
+                                   universal_newlines=True)
+        waited = 0
+        while True:
+            try:
+                process.wait(timeout=every)
+                break
+            except subprocess.TimeoutExpired:
+                waited += every
+                print("grade: still building (%d s)" % waited, file=sys.stderr, flush=True)
+        log.seek(0)
+        return subprocess.CompletedProcess(command, process.returncode, log.read())
+
+
+def errors_of(log):
+    """The compiler's error lines of a log, or its end."""
+    lines = [line for line in log.splitlines() if ERROR_LINE.search(line)]
+    return "\n".join(lines[:20]) or log[-3000:]
 
 
 class Kit:
@@ -136,6 +173,15 @@ def opencl_lines(kit):
     return lines, ["/work/obj/gen/cartesian_opencl_source.o"]
 
 
+def channel_lines(target):
+    """Lists an MPI object's undefined symbols and counts its system-call
+    instructions, in the sandbox (channels.py judges them)."""
+    quoted = shlex.quote(target)
+    return ("nm -P -u %s > %s.undefined && "
+            "{ objdump -d --no-show-raw-insn %s | grep -cw syscall > %s.syscalls || true; }"
+            % (quoted, quoted, quoted, quoted))
+
+
 class Build:
     """The work folder of one exercise's build."""
 
@@ -152,8 +198,20 @@ class Build:
                 if slot in conf["files"]:
                     raise
                 # without the earlier exercise's file: the skeleton's
+        # A kernel file that would hand the emulation other code than nvcc
+        # gets: graded as the skeleton's (what nvcc would run), with why.
+        self.notes = []
+        for slot in [s for s in taken if s in kit.words("EMULATED_SLOTS")]:
+            data, shown = taken[slot]
+            found = emulation.problems(data.decode("utf-8", "replace"))
+            if found:
+                del taken[slot]
+                self.notes.append("refused: %s; graded with the skeleton's file in its place"
+                                  % emulation.message(shown, found))
         self.work = tempfile.mkdtemp(prefix="shallows-grade-")
-        self.cache = tempfile.mkdtemp(prefix="shallows-cache-")
+        # The device compilers' cache, where kernels compile at run time.
+        self.cache = tempfile.mkdtemp(prefix="shallows-cache-") if any(
+            slot.endswith((".cl", ".clh", ".cu", ".cuh")) for slot in self.taken) else None
         self.shown = {}  # path in the sandbox -> the submission's file, for messages
         copy_headers(self.work, "skeletons")
         for slot, (data, shown) in taken.items():
@@ -224,6 +282,8 @@ class Build:
             target, line = compile_line(self.kit, slot)
             lines.append(line)
             objects.append(target)
+            if slot.startswith("mpi/"):
+                lines.append(channel_lines(target))
         emulated, emulation_objects = self.emulation()
         lines += emulated
         objects += emulation_objects
@@ -249,6 +309,26 @@ class Build:
             stream.write("\n".join(lines) + "\n")
         return path
 
+    def refused_channels(self):
+        """Why the compiled MPI files may not run (channels.py), or None."""
+        problems = []
+        for slot in self.taken:
+            if not (slot.startswith("mpi/") and slot.endswith(".c")):
+                continue
+            base = os.path.join(self.work, "obj", os.path.splitext(slot)[0] + ".o")
+            try:
+                with open(base + ".undefined", encoding="utf-8", errors="replace") as stream:
+                    symbols = channels.undefined_symbols(stream.read(1 << 20))
+                with open(base + ".syscalls", encoding="utf-8", errors="replace") as stream:
+                    syscalls = int(stream.read(64).strip() or "0")
+            except (OSError, ValueError):
+                return "the grader could not list what %s calls" % slot
+            refused = channels.refused_calls(symbols, syscalls)
+            if refused:
+                problems.append(channels.message(self.shown.get("submission/" + slot, slot),
+                                                 refused))
+        return "\n".join(problems) or None
+
     def name_files(self, text):
         """text with the sandbox's paths of the submission's files replaced
         by the files' own."""
@@ -258,12 +338,22 @@ class Build:
 
     def errors(self, log):
         """The compiler's error lines, naming the submission's files."""
-        lines = [line for line in log.splitlines() if ERROR_LINE.search(line)]
-        return self.name_files("\n".join(lines[:20]) or log[-3000:])
+        return self.name_files(errors_of(log))
+
+    def note_warnings(self, log):
+        """The compiler's warnings on the submission's files, as feedback."""
+        lines = [line for line in log.splitlines() if WARNING_LINE.search(line) and
+                 line.startswith(tuple(self.shown))]
+        if lines:
+            shown = [self.name_files(line) for line in lines[:10]]
+            more = ["  ... and %d more" % (len(lines) - 10)] if len(lines) > 10 else []
+            self.notes.append("your files compile with warnings (not graded, worth fixing):\n  " +
+                              "\n  ".join(shown + more))
 
     def remove(self):
         if os.environ.get("SHALLOWS_GRADE_KEEP"):
             print("grade: kept %s" % self.work)
         else:
-            shutil.rmtree(self.work, ignore_errors=True)
-        shutil.rmtree(self.cache, ignore_errors=True)
+            sandbox.remove_tree(self.work)
+        if self.cache:
+            sandbox.remove_tree(self.cache)

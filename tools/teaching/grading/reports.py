@@ -8,6 +8,8 @@ import json
 import os
 import xml.etree.ElementTree as ElementTree
 
+from .text import printable
+
 NOT_GRADED = "not graded"
 
 
@@ -16,24 +18,29 @@ def graded(results):
 
 
 def print_table(results, submission, source):
-    print("grading %s against %s" % (submission, source))
+    print(printable("grading %s against %s" % (submission, source)))
     exercise = None
+    first = {}
+    for result in results:
+        first.setdefault(result["exercise"], result)
     for result in results:
         if result["exercise"] != exercise:
             exercise = result["exercise"]
             print("\n%s\n  %6s  %5s  %s" % (exercise, "points", "max", "test"))
         score = "-" if result["status"] == NOT_GRADED else "%.2f" % result["score"]
         print("  %6s  %5.2f  %s" % (score, result["points"], result["name"]))
-        if result["status"] != "passed":
-            for line in result["output"].splitlines()[:8]:
-                print("          " + line)
+        # The build's notes (warnings, a refused file) once per exercise.
+        notes = "\n".join(result.get("notes", [])) if result is first[exercise] else ""
+        shown = result["output"] if result["status"] != "passed" else notes
+        for line in printable(shown).splitlines()[:8]:
+            print("          " + line)
     total = sum(r["score"] for r in results)
     maximum = sum(r["points"] for r in graded(results))
     skipped = [r for r in results if r["status"] == NOT_GRADED]
     reasons = sorted({r["output"] for r in skipped})
     print("\ntotal: %.2f of %.2f points%s" % (
         total, maximum, "; %.2f more points %s" % (sum(r["points"] for r in skipped),
-                                                 ", ".join(reasons)) if skipped else ""))
+                                                 printable(", ".join(reasons))) if skipped else ""))
     return total, maximum
 
 
@@ -49,9 +56,10 @@ def results_json(results, source, path, output=None):
     tests = [{"name": "%s: %s" % (r["exercise"], r["name"]), "score": round(r["score"], 2),
               "max_score": r["points"],
               "status": "passed" if r["status"] == "passed" else "failed",
-              "output": r["output"], "visibility": "visible"} for r in results]
+              "output": printable(r["output"]), "visibility": "visible"} for r in results]
     report = {"score": round(sum(r["score"] for r in results), 2), "tests": tests,
-              "output": output or "graded against %s" % source, "visibility": "visible"}
+              "output": printable(output or "graded against %s" % source),
+              "visibility": "visible"}
     write_atomically(path, json.dumps(report, indent=2) + "\n")
 
 
@@ -73,11 +81,11 @@ def junit_xml(results, path):
                                           name=member["name"], time="%.3f" % member["seconds"])
             summary = "%.2f of %.2f points" % (member["score"], member["points"])
             if member["status"] == NOT_GRADED:
-                ElementTree.SubElement(case, "skipped", message=member["output"])
+                ElementTree.SubElement(case, "skipped", message=printable(member["output"]))
             elif member["status"] in ("failed", "error"):
                 node = ElementTree.SubElement(case, "failure" if member["status"] == "failed"
                                               else "error", message=summary)
-                node.text = member["output"]
+                node.text = printable(member["output"])
             ElementTree.SubElement(case, "system-out").text = summary
     write_atomically(path, ElementTree.tostring(suites, encoding="unicode") + "\n")
 
@@ -86,7 +94,7 @@ def classroom_json(results, path):
     runnable = graded(results)
     tests = [{"name": "%s: %s" % (r["exercise"], r["name"]),
               "status": "pass" if r["status"] == "passed" else "fail",
-              "score": round(r["score"], 2), "message": r["output"][:2000],
+              "score": round(r["score"], 2), "message": printable(r["output"])[:2000],
               "execution_time": "%.1fs" % r["seconds"]} for r in runnable]
     report = {"version": 1, "max_score": sum(r["points"] for r in runnable), "tests": tests,
               "status": "pass" if all(r["status"] == "passed" for r in runnable) else "fail"}

@@ -17,6 +17,8 @@ import tempfile
 import threading
 import time
 
+from .text import printable
+
 # Limits inside the sandbox (prlimit). Threads count as processes: MPI
 # ranks and OpenMP teams need a few hundred.
 PROCESSES = 512
@@ -24,6 +26,7 @@ MEMORY = 4 << 30          # address space per process; not for CUDA (its runtime
 FILE_SIZE = 256 << 20
 OPEN_FILES = 1024
 TMP_SIZE = 512 << 20      # /tmp and /dev/shm, each
+CACHE_SIZE = 256 << 20    # /cache: the OpenCL and CUDA compilers' caches, per run
 MESSAGE_KEEP = 64 << 10   # of what the student's processes print, the grader keeps this much
 MESSAGE_DRAIN = 64 << 20  # and reads at most this much before it closes the pipe
 # As root, the student's processes run as this user (no account needed).
@@ -45,7 +48,7 @@ class Result:
         self.returncode = None  # None: killed at the time limit
         self.timed_out = False
         self.seconds = 0.0
-        self.messages = ""      # what the processes printed (the start of it)
+        self.messages = ""      # what the processes printed (the start of it), escaped
         self.data = b""         # what arrived through the grader's pipe
         self.data_overflow = False
 
@@ -64,6 +67,35 @@ class Result:
         if self.returncode:
             return "stopped with exit code %d" % self.returncode
         return None
+
+
+def remove_tree(path):
+    """Removes a folder the sandbox's user wrote into, whatever modes it
+    left on what it made (a folder of mode 000 too)."""
+    def unlock_and_retry(function, failed, _):
+        parent = os.path.dirname(failed)
+        for place in (parent, failed):
+            try:
+                os.chmod(place, 0o700, follow_symlinks=False)
+            except (OSError, NotImplementedError):
+                pass
+        try:
+            if os.path.isdir(failed) and not os.path.islink(failed):
+                shutil.rmtree(failed, onerror=lambda *a: None)
+            else:
+                function(failed)
+        except OSError:
+            pass
+    if os.path.lexists(path):
+        for directory, subdirectories, _ in os.walk(path):
+            for name in subdirectories:
+                place = os.path.join(directory, name)
+                if not os.path.islink(place):
+                    try:
+                        os.chmod(place, 0o700)
+                    except OSError:
+                        pass
+        shutil.rmtree(path, onerror=unlock_and_retry)
 
 
 def become_subreaper():
@@ -118,9 +150,7 @@ class Sandbox:
 
     def __init__(self):
         self.work = None
-        # Writable by every run of one build: the OpenCL and CUDA compilers'
-        # caches, so that each test does not compile the device code again.
-        self.cache = None
+        self.cache = None  # a folder shared by the runs of one build, or None: a tmpfs each
         self.root = os.geteuid() == 0
         self.disable_userns = True
         # Compilers installed outside the system folders (a GPU machine's
@@ -197,10 +227,14 @@ class Sandbox:
                  ":".join([os.path.join(t, "bin") for t in self.toolchains] + [PATH]),
                  "--setenv", "HOME", "/tmp", "--setenv", "TMPDIR", "/tmp",
                  "--setenv", "LANG", "C.UTF-8"]
-        if self.cache:
-            args += ["--bind", self.cache, "/cache", "--setenv", "XDG_CACHE_HOME", "/cache",
-                     "--setenv", "POCL_CACHE_DIR", "/cache/pocl",
-                     "--setenv", "CUDA_CACHE_PATH", "/cache/nv"]
+        # The device compilers' caches: the run's own tmpfs, like /tmp, or
+        # where the exercise compiles device code at run time (OpenCL,
+        # CUDA) a folder that its build's runs share, so that each test does
+        # not compile the kernels again (kept under CACHE_SIZE: keep_cache).
+        args += ["--bind", self.cache, "/cache"] if self.cache else \
+            ["--size", str(CACHE_SIZE), "--tmpfs", "/cache"]
+        args += ["--setenv", "XDG_CACHE_HOME", "/cache", "--setenv", "POCL_CACHE_DIR", "/cache/pocl",
+                 "--setenv", "CUDA_CACHE_PATH", "/cache/nv"]
         return args
 
     @staticmethod
@@ -231,6 +265,23 @@ class Sandbox:
         finally:
             os.close(reading)
 
+    def keep_cache(self):
+        """Empties the shared cache when a run left more than CACHE_SIZE in
+        it (every process that wrote it has ended by now)."""
+        if not self.cache:
+            return
+        total = 0
+        for directory, _, names in os.walk(self.cache):
+            for name in names:
+                try:
+                    total += os.lstat(os.path.join(directory, name)).st_blocks * 512
+                except OSError:
+                    pass
+        if total > CACHE_SIZE:
+            remove_tree(self.cache)
+            os.mkdir(self.cache, 0o700)
+            self.give(self.cache)
+
     def probe(self):
         """Why no sandbox can be made here, or None."""
         self.work = tempfile.mkdtemp(prefix="shallows-probe-")
@@ -242,7 +293,7 @@ class Sandbox:
                 if result.returncode == 0:
                     return None
         finally:
-            shutil.rmtree(self.work, ignore_errors=True)
+            remove_tree(self.work)
             self.work = None
         why = (result.messages.strip().splitlines() or ["no reason given"])[-1]
         try:
@@ -293,13 +344,14 @@ class Sandbox:
             child.wait()
             reap_orphans()
         result.seconds = time.monotonic() - start
+        self.keep_cache()
         if pipe:
             os.close(holding)
         for thread in threads:
             thread.join(10)
         if fifo_dir:
-            shutil.rmtree(fifo_dir, ignore_errors=True)
-        result.messages = store_messages.get("data", b"").decode("utf-8", "replace")
+            remove_tree(fifo_dir)
+        result.messages = printable(store_messages.get("data", b""))
         result.data = store_data.get("data", b"")
         result.data_overflow = store_data.get("overflow", False)
         return result

@@ -13,7 +13,8 @@ import unittest
 import xml.etree.ElementTree as ElementTree
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from grading import compare, kit, reports, sandbox, stream, submission  # noqa: E402
+from grading import channels, compare, emulation, kit, reports, sandbox, stream, submission  # noqa: E402
+from grading.text import printable  # noqa: E402
 
 
 def field(name, values, layout="list", numbers=(0, 0, 0, 0, 0, 0), hint="", kind="f", scale=""):
@@ -193,6 +194,21 @@ class Reports(unittest.TestCase):
         self.assertIsNotNone(root.find(".//testcase[@name='wrong']/failure"))
         self.assertIsNotNone(root.find(".//testcase[@name='gpu']/skipped"))
 
+    def test_printed_control_characters_reach_no_report(self):
+        printed = printable(bytes(range(32)) + b"\x7f\xff\xc2\x9b total: 10.00\n")
+        self.assertEqual(printed.count("\n"), 2)  # its own newline and the one at the end
+        self.assertIn("\\x1b", printed)
+        self.assertIn("\\xff", printed)
+        self.results[2]["output"] = "case 1\nyour program printed:\n  " + \
+            "".join(map(chr, range(32))) + "\x7f\x9b\u202e"
+        reports.write_all(self.results, "the reference", self.folder)
+        ElementTree.parse(os.path.join(self.folder, "junit.xml"))
+        for name in ("results.json", "classroom.json"):
+            with open(os.path.join(self.folder, name)) as report:
+                text = json.dumps(json.load(report), ensure_ascii=False)
+            self.assertFalse([c for c in text if ord(c) < 32 or 127 <= ord(c) < 160 or
+                              c == "\u202e"], name)
+
     def test_classroom_leaves_out_what_could_not_run(self):
         reports.write_all(self.results, "the reference", self.folder)
         with open(os.path.join(self.folder, "classroom.json")) as report:
@@ -248,6 +264,82 @@ class Submissions(unittest.TestCase):
 
 
 
+class Channels(unittest.TestCase):
+    """What an MPI file may call (exercises 08, 09, 17)."""
+
+    def test_the_exchanges_calls_pass(self):
+        listing = "MPI_Isend U\nMPI_Irecv U\nMPI_Waitall U\nMPI_Allreduce U\n" \
+            "ompi_mpi_float U\nmemcpy U\nswe_mpi_check U\n"
+        self.assertEqual(channels.refused_calls(channels.undefined_symbols(listing), 0), [])
+
+    def test_other_channels_are_refused_by_name(self):
+        for name in ("PMPI_Allgatherv", "MPI_Ialltoallv", "MPI_Allgather", "MPI_Win_create",
+                     "MPI_Put", "MPI_Bcast", "MPI_Neighbor_alltoallw", "shm_open", "fopen",
+                     "mmap64", "syscall", "dlsym", "environ", "grade_mesh_parts_create"):
+            self.assertEqual(channels.refused_calls([name], 0), [name])
+        self.assertEqual(channels.refused_calls(["open@GLIBC_2.2.5"], 0), ["open"])
+
+    def test_a_raw_system_call_is_refused(self):
+        self.assertEqual(channels.refused_calls(["MPI_Isend"], 1),
+                         ["1 system call instruction(s)"])
+
+
+class Scratch(unittest.TestCase):
+    def test_a_tree_goes_whatever_its_modes(self):
+        top = tempfile.mkdtemp()
+        locked = os.path.join(top, "a", "locked")
+        os.makedirs(os.path.join(locked, "inner"))
+        with open(os.path.join(locked, "inner", "file"), "w") as stream:
+            stream.write("x")
+        os.chmod(os.path.join(locked, "inner"), 0)
+        os.chmod(locked, 0)
+        sandbox.remove_tree(top)
+        self.assertFalse(os.path.lexists(top))
+
+    def test_the_caches_are_the_runs_own_tmpfs_or_kept_small(self):
+        box = sandbox.Sandbox()
+        box.work = tempfile.gettempdir()
+        args = box.arguments(False, None, "none")
+        at = args.index("/cache")
+        self.assertEqual(args[at - 1], "--tmpfs")
+        self.assertEqual(args[at - 3:at - 1], ["--size", str(sandbox.CACHE_SIZE)])
+        box.cache = tempfile.mkdtemp()
+        os.mkdir(os.path.join(box.cache, "locked"))
+        with open(os.path.join(box.cache, "locked", "big"), "wb") as stream:
+            stream.write(b"x" * (sandbox.CACHE_SIZE + 4096))
+        os.chmod(os.path.join(box.cache, "locked"), 0)
+        box.keep_cache()
+        self.assertEqual(os.listdir(box.cache), [])
+        sandbox.remove_tree(box.cache)
+
+
+class Emulation(unittest.TestCase):
+    """What a CUDA file graded through the emulation may test (exercises 11-13)."""
+
+    def test_the_skeletons_launcher_block_passes(self):
+        for folder in ("solutions", "skeletons"):
+            path = os.path.join(kit.ROOT, folder, "cuda", "ns", "ns_cuda_momentum.cu")
+            if os.path.exists(path):
+                with open(path, encoding="utf-8") as stream:
+                    self.assertEqual(emulation.problems(stream.read()), [], path)
+
+    def test_code_for_one_build_only_is_refused(self):
+        kernel = "__global__ void k() {\n%s\n}\n"
+        for hidden in ("#ifdef NS_CUDA_HOST_EMULATION\nx();\n#endif",
+                       "#if !defined(__CUDA_ARCH__)\nx();\n#endif",
+                       "#ifdef __CUDACC__\n#else\nx();\n#endif",
+                       "#ifndef NS_CUDA_HOST_EMULATION\n#else\nx();\n#endif",
+                       "#ifndef NS_CUDA_HOST_EMULATION\n#define k stub\n#endif",
+                       "#ifndef NS_CUDA_HOST_EMULATION\n__global__ void k2() {}\n#endif",
+                       "ns_cuda_host_shared_memory();"):
+            self.assertTrue(emulation.problems(kernel % hidden), hidden)
+
+    def test_comments_and_strings_do_not_count(self):
+        self.assertEqual(emulation.problems("/* #ifdef __CUDACC__ */\n"
+                                            "// #ifdef NS_CUDA_HOST_EMULATION\n"
+                                            "const char *s = \"ns_cuda_host\";\n"), [])
+
+
 class CompileLines(unittest.TestCase):
     """A submitted kernel compiles with its own program's flags: the
     triangles' CUDA kernels keep IEEE division (MESH_NVCC_COMPILE), the
@@ -282,6 +374,7 @@ class Toolchains(unittest.TestCase):
     def setUp(self):
         self.box = sandbox.Sandbox.__new__(sandbox.Sandbox)
         self.box.toolchains = []
+        self.box.cache = None
         self.prefix = tempfile.mkdtemp(prefix="shallows-toolchain-")
         os.mkdir(os.path.join(self.prefix, "bin"))
         self.compiler = os.path.join(self.prefix, "bin", "cc-test")
@@ -296,7 +389,6 @@ class Toolchains(unittest.TestCase):
         self.box.show_toolchains([self.compiler, "/usr/bin/env"])
         self.assertEqual(self.box.toolchains, [os.path.realpath(self.prefix)])
         self.box.disable_userns = False
-        self.box.cache = None
         self.box.work = self.prefix
         args = self.box.arguments(False, None, "none")
         bound = [args[i + 1] for i, a in enumerate(args) if a == "--ro-bind"]
