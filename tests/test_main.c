@@ -57,6 +57,9 @@ int main(int argc, char **argv)
 #ifdef SWE_WITH_OPENMP
     register_openmp_tests();
 #endif
+#ifdef SWE_WITH_PTHREADS
+    register_pthreads_tests();
+#endif
     register_validation_tests();
     register_friction_tests();
     register_vtk_tests();

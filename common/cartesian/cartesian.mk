@@ -30,6 +30,9 @@ endif
 ifeq ($(filter openmp,$(MODELS)),)
 DROPPED += tests/cartesian/test_openmp.c
 endif
+ifeq ($(filter pthreads,$(MODELS)),)
+DROPPED += tests/cartesian/test_pthreads.c
+endif
 
 # shallows-validate: the runs behind make validate (tools/validate/).
 TOOL_PROGRAMS += shallows-validate
