@@ -27,6 +27,7 @@ int swe_pthreads_threads(const swe_model_config *config, int *threads, swe_error
         return swe_parse_int(value, "--threads", 1, SWE_PTHREADS_MAX_THREADS, threads, err);
     }
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
-    *threads = cores < 1 ? 1 : (cores > SWE_PTHREADS_MAX_THREADS ? SWE_PTHREADS_MAX_THREADS : (int)cores);
+    *threads =
+        cores < 1 ? 1 : (cores > SWE_PTHREADS_MAX_THREADS ? SWE_PTHREADS_MAX_THREADS : (int)cores);
     return SWE_OK;
 }

@@ -24,8 +24,7 @@ static void start_with_threads(swe_test_run *run, const swe_test_case *c, int th
     swe_error err = {{0}};
     const swe_scenario *scenario = swe_scenario_find(c->scenario);
     CU_ASSERT_FATAL(scenario != NULL);
-    CU_ASSERT_FATAL(swe_scenario_create_block(scenario, c->nx, c->ny, &run->block, &err) ==
-                    SWE_OK);
+    CU_ASSERT_FATAL(swe_scenario_create_block(scenario, c->nx, c->ny, &run->block, &err) == SWE_OK);
     char count[16];
     snprintf(count, sizeof count, "%d", threads);
     swe_cartesian_backend_config config = swe_test_config(&swe_cartesian_pthreads_backend, c);
@@ -147,8 +146,8 @@ static void test_barrier_holds_every_thread(void)
 /* The reduction finds the max of the threads' maxima, a NaN above all. */
 static void test_reduction(void)
 {
-    swe_pthreads_slot maxima[3] = {{swe_speed_to_bits(2)}, {swe_speed_to_bits(7)},
-                                   {swe_speed_to_bits(5)}};
+    swe_pthreads_slot maxima[3] = {
+        {swe_speed_to_bits(2)}, {swe_speed_to_bits(7)}, {swe_speed_to_bits(5)}};
     CU_ASSERT(swe_pthreads_reduce_max(maxima, 3) == 7);
     CU_ASSERT(swe_pthreads_reduce_max(maxima, 1) == 2);
     maxima[0].max_speed = swe_speed_to_bits((real)NAN);

@@ -24,8 +24,8 @@ typedef struct pthreads_fields {
     swe_pthreads_barrier barrier;
     int barrier_ready;
     swe_pthreads_sweep sweep;
-    real **storage;   /* each thread's edge rows, allocated by it */
-    int *out_of_memory; /* per thread, while placing */
+    real **storage;             /* each thread's edge rows, allocated by it */
+    int *out_of_memory;         /* per thread, while placing */
     real *placed[STATE_ARRAYS]; /* the new state arrays, while placing */
 } pthreads_fields;
 
@@ -79,8 +79,7 @@ static void place_job(void *work, int thread)
     if (first <= last) {
         size_t start = SWE_INDEX(block, 0, first), count = SWE_INDEX(block, 0, last + 1) - start;
         for (int a = 0; a < STATE_ARRAYS; ++a) {
-            memcpy(fields->placed[a] + start, *state_array(block, a) + start,
-                   count * sizeof(real));
+            memcpy(fields->placed[a] + start, *state_array(block, a) + start, count * sizeof(real));
         }
     }
 }
@@ -144,8 +143,8 @@ static int pthreads_init(swe_block *block, const swe_cartesian_backend_config *c
                                          .threads = threads,
                                          .barrier = &fields->barrier};
     fields->sweep.rows = calloc((size_t)threads, sizeof *fields->sweep.rows);
-    fields->sweep.maxima = aligned_alloc(_Alignof(swe_pthreads_slot),
-                                         (size_t)threads * sizeof *fields->sweep.maxima);
+    fields->sweep.maxima =
+        aligned_alloc(_Alignof(swe_pthreads_slot), (size_t)threads * sizeof *fields->sweep.maxima);
     fields->storage = calloc((size_t)threads, sizeof *fields->storage);
     fields->out_of_memory = calloc((size_t)threads, sizeof *fields->out_of_memory);
     if (fields->sweep.rows == NULL || fields->sweep.maxima == NULL || fields->storage == NULL ||

@@ -36,8 +36,8 @@ typedef struct swe_pthreads_sweep {
     enum swe_solver solver;
     real dt, manning;
     int threads;
-    swe_band_rows *rows;        /* one set of edge rows per thread */
-    swe_pthreads_slot *maxima;  /* one per thread */
+    swe_band_rows *rows;           /* one set of edge rows per thread */
+    swe_pthreads_slot *maxima;     /* one per thread */
     swe_pthreads_barrier *barrier; /* for all the threads of the sweep */
 } swe_pthreads_sweep;
 

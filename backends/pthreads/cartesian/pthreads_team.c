@@ -110,8 +110,8 @@ int swe_pthreads_team_start(swe_pthreads_team **result, int threads, swe_error *
     if (code != 0) {
         const int failed = team->started + 2; /* counting the caller as the first */
         swe_pthreads_team_stop(team);
-        return swe_fail(err, SWE_ERROR_RUNTIME, "cannot start thread %d of %d: %s", failed,
-                        threads, strerror(code));
+        return swe_fail(err, SWE_ERROR_RUNTIME, "cannot start thread %d of %d: %s", failed, threads,
+                        strerror(code));
     }
     *result = team;
     return SWE_OK;

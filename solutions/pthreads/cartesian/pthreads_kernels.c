@@ -46,8 +46,8 @@ void swe_pthreads_step_band(const swe_pthreads_sweep *sweep, int thread)
     swe_serial_band_borders(sweep->block, first, last, sweep->solver, rows);
     swe_pthreads_barrier_wait(sweep->barrier);
     /* END SOLUTION */
-    sweep->maxima[thread].max_speed = swe_serial_band_sweep(sweep->block, first, last, sweep->solver,
-                                                            sweep->dt, sweep->manning, rows);
+    sweep->maxima[thread].max_speed = swe_serial_band_sweep(
+        sweep->block, first, last, sweep->solver, sweep->dt, sweep->manning, rows);
 }
 
 void swe_pthreads_speed_band(const swe_pthreads_sweep *sweep, int thread)
