@@ -6,10 +6,10 @@
  * device this suite says so and registers nothing: bit for bit is a
  * property of the host fall-back (OMP_TARGET_OFFLOAD=disabled shows it
  * there too). */
+#include "shallow_water/solver_names.h"
 #include "tests/cartesian/agreement_check.h"
 #include "tests/cartesian/backend_run.h"
 #include "tests/test_suites.h"
-#include "shallow_water/solver_names.h"
 
 #include <CUnit/CUnit.h>
 #include <omp.h>
@@ -60,8 +60,8 @@ static void test_odd_sizes_and_odd_steps(void)
 {
     const int sizes[][2] = {{45, 1}, {7, 5}, {2, 41}, {133, 97}};
     for (unsigned k = 0; k < sizeof sizes / sizeof sizes[0]; ++k) {
-        const swe_test_case c = {"radial-dam-break", sizes[k][0], sizes[k][1], SWE_SOLVER_HLLE, 0,
-                                 0};
+        const swe_test_case c = {"radial-dam-break", sizes[k][0], sizes[k][1],
+                                 SWE_SOLVER_HLLE,    0,           0};
         compare_levels(&c, 7);
     }
 }

@@ -26,9 +26,9 @@ enum { LEVELS = 3 };
 typedef struct omptarget_fields {
     int level;
     swe_omptarget_grid grid;
-    swe_omptarget_edges edges;  /* levels 1 and 2 */
-    swe_omptarget_state spare;  /* level 3: the other state of the pair */
-    int spare_holds_state;      /* level 3: the current state is spare, not the block's */
+    swe_omptarget_edges edges; /* levels 1 and 2 */
+    swe_omptarget_state spare; /* level 3: the other state of the pair */
+    int spare_holds_state;     /* level 3: the current state is spare, not the block's */
 } omptarget_fields;
 
 static swe_omptarget_state block_state(const swe_block *block)
@@ -45,18 +45,18 @@ static void enter_edges(omptarget_fields *fields)
 {
     const int device = fields->grid.device;
     const size_t planes = SWE_NET_UPDATE_PLANES * fields->grid.values;
-    real *vertical MAP_ONLY = fields->edges.vertical, *horizontal MAP_ONLY = fields->edges.horizontal;
-#pragma omp target enter data device(device) map(alloc : vertical[0 : planes],                     \
-                                                     horizontal[0 : planes])
+    real *vertical MAP_ONLY = fields->edges.vertical,
+                   *horizontal MAP_ONLY = fields->edges.horizontal;
+#pragma omp target enter data device(device) map(alloc : vertical [0:planes], horizontal [0:planes])
 }
 
 static void exit_edges(omptarget_fields *fields)
 {
     const int device = fields->grid.device;
     const size_t planes = SWE_NET_UPDATE_PLANES * fields->grid.values;
-    real *vertical MAP_ONLY = fields->edges.vertical, *horizontal MAP_ONLY = fields->edges.horizontal;
-#pragma omp target exit data device(device) map(delete : vertical[0 : planes],                     \
-                                                    horizontal[0 : planes])
+    real *vertical MAP_ONLY = fields->edges.vertical,
+                   *horizontal MAP_ONLY = fields->edges.horizontal;
+#pragma omp target exit data device(device) map(delete : vertical [0:planes], horizontal [0:planes])
 }
 
 /* The state and the bed on the device (levels 2 and 3), or off it. */
@@ -64,16 +64,18 @@ static void enter_state(omptarget_fields *fields, swe_block *block)
 {
     const int device = fields->grid.device;
     const size_t n = fields->grid.values;
-    real *h MAP_ONLY = block->h, *hu MAP_ONLY = block->hu, *hv MAP_ONLY = block->hv, *b MAP_ONLY = block->b;
-#pragma omp target enter data device(device) map(to : h[0 : n], hu[0 : n], hv[0 : n], b[0 : n])
+    real *h MAP_ONLY = block->h, *hu MAP_ONLY = block->hu, *hv MAP_ONLY = block->hv,
+            *b MAP_ONLY = block->b;
+#pragma omp target enter data device(device) map(to : h [0:n], hu [0:n], hv [0:n], b [0:n])
 }
 
 static void exit_state(omptarget_fields *fields, swe_block *block)
 {
     const int device = fields->grid.device;
     const size_t n = fields->grid.values;
-    real *h MAP_ONLY = block->h, *hu MAP_ONLY = block->hu, *hv MAP_ONLY = block->hv, *b MAP_ONLY = block->b;
-#pragma omp target exit data device(device) map(delete : h[0 : n], hu[0 : n], hv[0 : n], b[0 : n])
+    real *h MAP_ONLY = block->h, *hu MAP_ONLY = block->hu, *hv MAP_ONLY = block->hv,
+            *b MAP_ONLY = block->b;
+#pragma omp target exit data device(device) map(delete : h [0:n], hu [0:n], hv [0:n], b [0:n])
 }
 
 /* Level 3's second state on the device, or off it. */
@@ -81,16 +83,18 @@ static void enter_spare(omptarget_fields *fields)
 {
     const int device = fields->grid.device;
     const size_t n = fields->grid.values;
-    real *h MAP_ONLY = fields->spare.h, *hu MAP_ONLY = fields->spare.hu, *hv MAP_ONLY = fields->spare.hv;
-#pragma omp target enter data device(device) map(alloc : h[0 : n], hu[0 : n], hv[0 : n])
+    real *h MAP_ONLY = fields->spare.h, *hu MAP_ONLY = fields->spare.hu,
+            *hv MAP_ONLY = fields->spare.hv;
+#pragma omp target enter data device(device) map(alloc : h [0:n], hu [0:n], hv [0:n])
 }
 
 static void exit_spare(omptarget_fields *fields)
 {
     const int device = fields->grid.device;
     const size_t n = fields->grid.values;
-    real *h MAP_ONLY = fields->spare.h, *hu MAP_ONLY = fields->spare.hu, *hv MAP_ONLY = fields->spare.hv;
-#pragma omp target exit data device(device) map(delete : h[0 : n], hu[0 : n], hv[0 : n])
+    real *h MAP_ONLY = fields->spare.h, *hu MAP_ONLY = fields->spare.hu,
+            *hv MAP_ONLY = fields->spare.hv;
+#pragma omp target exit data device(device) map(delete : h [0:n], hu [0:n], hv [0:n])
 }
 
 static void free_fields(omptarget_fields *fields)
@@ -209,8 +213,9 @@ static void update_device(const omptarget_fields *fields, swe_block *block)
 {
     const int device = fields->grid.device;
     const size_t n = fields->grid.values;
-    real *h MAP_ONLY = block->h, *hu MAP_ONLY = block->hu, *hv MAP_ONLY = block->hv, *b MAP_ONLY = block->b;
-#pragma omp target update device(device) to(h[0 : n], hu[0 : n], hv[0 : n], b[0 : n])
+    real *h MAP_ONLY = block->h, *hu MAP_ONLY = block->hu, *hv MAP_ONLY = block->hv,
+            *b MAP_ONLY = block->b;
+#pragma omp target update device(device) to(h [0:n], hu [0:n], hv [0:n], b [0:n])
 }
 
 static int omptarget_sync_after_write(swe_block *block, swe_error *err)
@@ -235,13 +240,13 @@ static int copy_spare(const omptarget_fields *fields, real *spare, real *to, swe
     int code = 0;
 #pragma omp target data device(device) use_device_ptr(spare)
     {
-        code = omp_target_memcpy(to, spare, n * sizeof(real), 0, 0, omp_get_initial_device(),
-                                 device);
+        code =
+            omp_target_memcpy(to, spare, n * sizeof(real), 0, 0, omp_get_initial_device(), device);
     }
-    return code == 0 ? SWE_OK
-                     : swe_fail(err, SWE_ERROR_RUNTIME,
-                                "the OpenMP runtime could not copy the state from device %d",
-                                device);
+    return code == 0
+               ? SWE_OK
+               : swe_fail(err, SWE_ERROR_RUNTIME,
+                          "the OpenMP runtime could not copy the state from device %d", device);
 }
 
 static void update_host_bed(const omptarget_fields *fields, swe_block *block)
@@ -249,15 +254,16 @@ static void update_host_bed(const omptarget_fields *fields, swe_block *block)
     const int device = fields->grid.device;
     const size_t n = fields->grid.values;
     real *b MAP_ONLY = block->b;
-#pragma omp target update device(device) from(b[0 : n])
+#pragma omp target update device(device) from(b [0:n])
 }
 
 static void update_host(const omptarget_fields *fields, swe_block *block)
 {
     const int device = fields->grid.device;
     const size_t n = fields->grid.values;
-    real *h MAP_ONLY = block->h, *hu MAP_ONLY = block->hu, *hv MAP_ONLY = block->hv, *b MAP_ONLY = block->b;
-#pragma omp target update device(device) from(h[0 : n], hu[0 : n], hv[0 : n], b[0 : n])
+    real *h MAP_ONLY = block->h, *hu MAP_ONLY = block->hu, *hv MAP_ONLY = block->hv,
+            *b MAP_ONLY = block->b;
+#pragma omp target update device(device) from(h [0:n], hu [0:n], hv [0:n], b [0:n])
 }
 
 static int omptarget_sync_before_read(swe_block *block, swe_error *err)
@@ -289,7 +295,7 @@ static real mapped_wave_speed(const omptarget_fields *fields, swe_block *block)
     const size_t n = fields->grid.values;
     real *h = block->h, *hu = block->hu, *hv = block->hv;
     real speed = 0;
-#pragma omp target data device(device) map(to : h[0 : n], hu[0 : n], hv[0 : n])
+#pragma omp target data device(device) map(to : h [0:n], hu [0:n], hv [0:n])
     speed = swe_omptarget_max_wave_speed(&fields->grid, (swe_omptarget_state){h, hu, hv});
     return speed;
 }
@@ -303,9 +309,8 @@ static int omptarget_max_wave_speed(swe_block *block, real *speed, swe_error *er
     if (fields->level == 1) {
         *speed = mapped_wave_speed(fields, block);
     } else {
-        *speed = swe_omptarget_max_wave_speed(&fields->grid, fields->spare_holds_state
-                                                                 ? fields->spare
-                                                                 : block_state(block));
+        *speed = swe_omptarget_max_wave_speed(
+            &fields->grid, fields->spare_holds_state ? fields->spare : block_state(block));
     }
     return SWE_OK;
 }
@@ -324,9 +329,10 @@ static real mapped_step(omptarget_fields *fields, swe_block *block, real dt)
 {
     const int device = fields->grid.device;
     const size_t n = fields->grid.values;
-    real *h MAP_ONLY = block->h, *hu MAP_ONLY = block->hu, *hv MAP_ONLY = block->hv, *b MAP_ONLY = block->b;
+    real *h MAP_ONLY = block->h, *hu MAP_ONLY = block->hu, *hv MAP_ONLY = block->hv,
+            *b MAP_ONLY = block->b;
     real speed = 0;
-#pragma omp target data device(device) map(tofrom : h[0 : n], hu[0 : n], hv[0 : n]) map(to : b[0 : n])
+#pragma omp target data device(device) map(tofrom : h [0:n], hu [0:n], hv [0:n]) map(to : b [0:n])
     speed = edge_array_step(fields, block, dt);
     return speed;
 }

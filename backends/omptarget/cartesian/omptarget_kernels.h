@@ -1,6 +1,6 @@
 /* The kernels of the OpenMP target backend, the part students write
  * (solutions/omptarget/cartesian/omptarget_kernels.c): each a loop that
- * `#pragma omp target teams distribute parallel for` runs on the device,
+ * `#pragma omp target teams distribute parallel for simd` runs on the device,
  * on arrays that its map clauses name. Where the plumbing has already put
  * an array on the device (`target data`, `target enter data`), a map
  * clause finds it there and copies nothing: the same kernels serve the
@@ -40,8 +40,7 @@ typedef struct swe_omptarget_edges {
 } swe_omptarget_edges;
 
 /* Ghost layers of every WALL and OUTFLOW edge of state (and of b). */
-void swe_omptarget_ghost_layers(const swe_omptarget_grid *grid, swe_omptarget_state state,
-                                real *b);
+void swe_omptarget_ghost_layers(const swe_omptarget_grid *grid, swe_omptarget_state state, real *b);
 
 /* Net updates of every edge of the interior from state (ghosts set). */
 void swe_omptarget_net_updates(const swe_omptarget_grid *grid, swe_omptarget_state state,

@@ -9,11 +9,12 @@
 #include "core/todo.h"
 /* Reference kernels of the OpenMP target backend. Each is the loop of the
  * CUDA backend's kernel of the same name, one iteration per cell or edge,
- * with `#pragma omp target teams distribute parallel for` in front: the
+ * with `#pragma omp target teams distribute parallel for simd` in front: the
  * teams take blocks of iterations, their threads the iterations of a
- * block. The map clauses name what each loop reads and writes; arrays the
- * plumbing keeps on the device are found there and not copied. The solvers,
- * the update and the friction come from common/, as for every backend.
+ * block, and `simd` their lanes: GCC runs an OpenMP thread as one warp of
+ * an NVIDIA GPU and gives work to its 32 lanes only in a simd loop. The map clauses name what each
+ * loop reads and writes; arrays the plumbing keeps on the device are found there and not copied.
+ * The solvers, the update and the friction come from common/, as for every backend.
  *
  * The loops that solve edges are written once per solver (the *_LOOP
  * macros, with the solver a constant), so that the device code of each
@@ -34,8 +35,9 @@ void swe_omptarget_ghost_layers(const swe_omptarget_grid *grid, swe_omptarget_st
     real *h = state.h, *hu = state.hu, *hv = state.hv;
     /* TODO: (1) the ghost layers on the device. Iteration k (1..longest) fills ghost k of every
      * WALL and OUTFLOW edge: swe_fill_ghosts(h, hu, hv, b, nx, ny, stride, wall_edges,
-     * derived_edges, k). Put `#pragma omp target teams distribute parallel for` in front of the
-     * loop, with device(device) and map(tofrom: ...) of the four arrays, n values each (h[0:n]). */
+     * derived_edges, k). Put `#pragma omp target teams distribute parallel for simd` in front of
+     * the loop, with device(device) and map(tofrom: ...) of the four arrays, n values each
+     * (h[0:n]). */
     SWE_TODO("(1) the ghost layers on the device");
 }
 
@@ -43,7 +45,7 @@ void swe_omptarget_ghost_layers(const swe_omptarget_grid *grid, swe_omptarget_st
  * right of cell (i, j) when j >= 1 and the horizontal edge above it when
  * i >= 1, and stores their net updates at j * stride + i. */
 #define NET_UPDATES_LOOP(SOLVER)                                                                   \
-    _Pragma("omp target teams distribute parallel for collapse(2) device(device) \
+    _Pragma("omp target teams distribute parallel for simd collapse(2) device(device) \
         map(to : h[0 : n], hu[0 : n], hv[0 : n], b[0 : n]) \
         map(from : vertical[0 : planes], horizontal[0 : planes])") for (int j = 0; j <= ny; ++j)   \
     {                                                                                              \
@@ -111,7 +113,7 @@ real swe_omptarget_update(const swe_omptarget_grid *grid, swe_omptarget_state st
 /* Iteration (i, j) over the interior: cell (i, j) of `to` from its four
  * edges, each solved from `from` as the edge loop solves it. */
 #define FUSED_LOOP(SOLVER)                                                                         \
-    _Pragma("omp target teams distribute parallel for collapse(2) device(device) \
+    _Pragma("omp target teams distribute parallel for simd collapse(2) device(device) \
         map(to : h[0 : n], hu[0 : n], hv[0 : n], b[0 : n]) \
         map(from : new_h[0 : n], new_hu[0 : n], new_hv[0 : n]) reduction(max : max_speed)") for (  \
         int j = 1; j <= ny; ++j)                                                                   \
@@ -175,7 +177,7 @@ real swe_omptarget_max_wave_speed(const swe_omptarget_grid *grid, swe_omptarget_
     const size_t n = grid->values;
     const real *h = state.h, *hu = state.hu, *hv = state.hv;
     swe_speed_bits max_speed = 0;
-#pragma omp target teams distribute parallel for collapse(2) device(device)                        \
+#pragma omp target teams distribute parallel for simd collapse(2) device(device)                   \
     map(to                                                                                         \
         : h [0:n], hu [0:n], hv [0:n]) reduction(max                                               \
                                                  : max_speed)

@@ -1,10 +1,11 @@
 /* Reference kernels of the OpenMP target backend. Each is the loop of the
  * CUDA backend's kernel of the same name, one iteration per cell or edge,
- * with `#pragma omp target teams distribute parallel for` in front: the
+ * with `#pragma omp target teams distribute parallel for simd` in front: the
  * teams take blocks of iterations, their threads the iterations of a
- * block. The map clauses name what each loop reads and writes; arrays the
- * plumbing keeps on the device are found there and not copied. The solvers,
- * the update and the friction come from common/, as for every backend.
+ * block, and `simd` their lanes: GCC runs an OpenMP thread as one warp of
+ * an NVIDIA GPU and gives work to its 32 lanes only in a simd loop. The map clauses name what each
+ * loop reads and writes; arrays the plumbing keeps on the device are found there and not copied.
+ * The solvers, the update and the friction come from common/, as for every backend.
  *
  * The loops that solve edges are written once per solver (the *_LOOP
  * macros, with the solver a constant), so that the device code of each
@@ -25,11 +26,12 @@ void swe_omptarget_ghost_layers(const swe_omptarget_grid *grid, swe_omptarget_st
     real *h = state.h, *hu = state.hu, *hv = state.hv;
     /* BEGIN SOLUTION: (1) the ghost layers on the device. Iteration k (1..longest) fills ghost k
      * of every WALL and OUTFLOW edge: swe_fill_ghosts(h, hu, hv, b, nx, ny, stride, wall_edges,
-     * derived_edges, k). Put `#pragma omp target teams distribute parallel for` in front of the
-     * loop, with device(device) and map(tofrom: ...) of the four arrays, n values each
+     * derived_edges, k). Put `#pragma omp target teams distribute parallel for simd` in front of
+     * the loop, with device(device) and map(tofrom: ...) of the four arrays, n values each
      * (h[0:n]). */
-#pragma omp target teams distribute parallel for device(device)                                   \
-    map(tofrom : h[0 : n], hu[0 : n], hv[0 : n], b[0 : n])
+#pragma omp target teams distribute parallel for simd device(device)                               \
+    map(tofrom                                                                                     \
+        : h [0:n], hu [0:n], hv [0:n], b [0:n])
     for (int k = 1; k <= longest; ++k) {
         swe_fill_ghosts(h, hu, hv, b, nx, ny, stride, wall_edges, derived_edges, k);
     }
@@ -40,10 +42,10 @@ void swe_omptarget_ghost_layers(const swe_omptarget_grid *grid, swe_omptarget_st
  * right of cell (i, j) when j >= 1 and the horizontal edge above it when
  * i >= 1, and stores their net updates at j * stride + i. */
 #define NET_UPDATES_LOOP(SOLVER)                                                                   \
-    _Pragma("omp target teams distribute parallel for collapse(2) device(device) \
+    _Pragma("omp target teams distribute parallel for simd collapse(2) device(device) \
         map(to : h[0 : n], hu[0 : n], hv[0 : n], b[0 : n]) \
-        map(from : vertical[0 : planes], horizontal[0 : planes])")                        \
-    for (int j = 0; j <= ny; ++j) {                                                                \
+        map(from : vertical[0 : planes], horizontal[0 : planes])") for (int j = 0; j <= ny; ++j)   \
+    {                                                                                              \
         for (int i = 0; i <= nx; ++i) {                                                            \
             const size_t here = (size_t)j * (size_t)stride + (size_t)i;                            \
             if (j >= 1) {                                                                          \
@@ -102,9 +104,12 @@ real swe_omptarget_update(const swe_omptarget_grid *grid, swe_omptarget_state st
      * (horizontal, here) with SWE_LOAD_NET_UPDATES, swe_update_from_edges, then
      * swe_manning_friction(cell, dt, manning); max_speed takes the bits of its new
      * swe_cell_wave_speed (swe_speed_to_bits, swe_max_bits). */
-#pragma omp target teams distribute parallel for collapse(2) device(device)                       \
-    map(tofrom : h[0 : n], hu[0 : n], hv[0 : n])                                                   \
-    map(to : vertical[0 : planes], horizontal[0 : planes]) reduction(max : max_speed)
+#pragma omp target teams distribute parallel for simd collapse(2) device(device)                   \
+    map(tofrom                                                                                     \
+        : h [0:n], hu [0:n], hv [0:n]) map(to                                                      \
+                                           : vertical [0:planes], horizontal [0:planes])           \
+        reduction(max                                                                              \
+                  : max_speed)
     for (int j = 1; j <= ny; ++j) {
         for (int i = 1; i <= nx; ++i) {
             const size_t here = (size_t)j * (size_t)stride + (size_t)i;
@@ -113,10 +118,10 @@ real swe_omptarget_update(const swe_omptarget_grid *grid, swe_omptarget_state st
             SWE_LOAD_NET_UPDATES(right, vertical, n, here);
             SWE_LOAD_NET_UPDATES(below, horizontal, n, here - (size_t)stride);
             SWE_LOAD_NET_UPDATES(above, horizontal, n, here);
-            const swe_cell cell = swe_manning_friction(
-                swe_update_from_edges(h[here], hu[here], hv[here], dt_dx, dt_dy, left, right,
-                                      below, above),
-                dt, manning);
+            const swe_cell cell =
+                swe_manning_friction(swe_update_from_edges(h[here], hu[here], hv[here], dt_dx,
+                                                           dt_dy, left, right, below, above),
+                                     dt, manning);
             h[here] = cell.h;
             hu[here] = cell.hu;
             hv[here] = cell.hv;
@@ -131,30 +136,30 @@ real swe_omptarget_update(const swe_omptarget_grid *grid, swe_omptarget_state st
 /* Iteration (i, j) over the interior: cell (i, j) of `to` from its four
  * edges, each solved from `from` as the edge loop solves it. */
 #define FUSED_LOOP(SOLVER)                                                                         \
-    _Pragma("omp target teams distribute parallel for collapse(2) device(device) \
+    _Pragma("omp target teams distribute parallel for simd collapse(2) device(device) \
         map(to : h[0 : n], hu[0 : n], hv[0 : n], b[0 : n]) \
-        map(from : new_h[0 : n], new_hu[0 : n], new_hv[0 : n]) reduction(max : max_speed)") \
-    for (int j = 1; j <= ny; ++j) {                                                                \
+        map(from : new_h[0 : n], new_hu[0 : n], new_hv[0 : n]) reduction(max : max_speed)") for (  \
+        int j = 1; j <= ny; ++j)                                                                   \
+    {                                                                                              \
         for (int i = 1; i <= nx; ++i) {                                                            \
             const size_t here = (size_t)j * (size_t)stride + (size_t)i;                            \
             const size_t west = here - 1, east = here + 1;                                         \
             const size_t south = here - (size_t)stride, north = here + (size_t)stride;             \
-            const swe_net_updates left = swe_riemann(SOLVER, h[west], h[here], hu[west],           \
-                                                     hu[here], hv[west], hv[here], b[west],        \
-                                                     b[here]);                                     \
-            const swe_net_updates right = swe_riemann(SOLVER, h[here], h[east], hu[here],          \
-                                                      hu[east], hv[here], hv[east], b[here],       \
-                                                      b[east]);                                    \
-            const swe_net_updates below = swe_riemann(SOLVER, h[south], h[here], hv[south],        \
-                                                      hv[here], hu[south], hu[here], b[south],     \
-                                                      b[here]);                                    \
-            const swe_net_updates above = swe_riemann(SOLVER, h[here], h[north], hv[here],         \
-                                                      hv[north], hu[here], hu[north], b[here],     \
-                                                      b[north]);                                   \
-            const swe_cell cell = swe_manning_friction(                                            \
-                swe_update_from_edges(h[here], hu[here], hv[here], dt_dx, dt_dy, left, right,      \
-                                      below, above),                                               \
-                dt, manning);                                                                      \
+            const swe_net_updates left = swe_riemann(SOLVER, h[west], h[here], hu[west], hu[here], \
+                                                     hv[west], hv[here], b[west], b[here]);        \
+            const swe_net_updates right =                                                          \
+                swe_riemann(SOLVER, h[here], h[east], hu[here], hu[east], hv[here], hv[east],      \
+                            b[here], b[east]);                                                     \
+            const swe_net_updates below =                                                          \
+                swe_riemann(SOLVER, h[south], h[here], hv[south], hv[here], hu[south], hu[here],   \
+                            b[south], b[here]);                                                    \
+            const swe_net_updates above =                                                          \
+                swe_riemann(SOLVER, h[here], h[north], hv[here], hv[north], hu[here], hu[north],   \
+                            b[here], b[north]);                                                    \
+            const swe_cell cell =                                                                  \
+                swe_manning_friction(swe_update_from_edges(h[here], hu[here], hv[here], dt_dx,     \
+                                                           dt_dy, left, right, below, above),      \
+                                     dt, manning);                                                 \
             new_h[here] = cell.h;                                                                  \
             new_hu[here] = cell.hu;                                                                \
             new_hv[here] = cell.hv;                                                                \
@@ -195,13 +200,15 @@ real swe_omptarget_max_wave_speed(const swe_omptarget_grid *grid, swe_omptarget_
     const size_t n = grid->values;
     const real *h = state.h, *hu = state.hu, *hv = state.hv;
     swe_speed_bits max_speed = 0;
-#pragma omp target teams distribute parallel for collapse(2) device(device)                       \
-    map(to : h[0 : n], hu[0 : n], hv[0 : n]) reduction(max : max_speed)
+#pragma omp target teams distribute parallel for simd collapse(2) device(device)                   \
+    map(to                                                                                         \
+        : h [0:n], hu [0:n], hv [0:n]) reduction(max                                               \
+                                                 : max_speed)
     for (int j = 1; j <= ny; ++j) {
         for (int i = 1; i <= nx; ++i) {
             const size_t here = (size_t)j * (size_t)stride + (size_t)i;
-            max_speed = swe_max_bits(max_speed,
-                                     swe_speed_to_bits(swe_cell_wave_speed(h[here], hu[here], hv[here])));
+            max_speed = swe_max_bits(
+                max_speed, swe_speed_to_bits(swe_cell_wave_speed(h[here], hu[here], hv[here])));
         }
     }
     return swe_speed_from_bits(max_speed);
