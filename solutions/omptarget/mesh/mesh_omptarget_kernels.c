@@ -1,0 +1,104 @@
+/* Reference kernels of the triangle solver's OpenMP target backend: the
+ * loops of the OpenMP backend (solutions/openmp/mesh/mesh_openmp_kernels.c)
+ * with `target teams distribute parallel for` in front. An edge writes only
+ * its own fluxes and a cell only itself, so no loop races; `simd` gives the
+ * lanes of each GPU warp work (GCC runs an OpenMP thread as one warp). The
+ * boundary loops rewrite the gradients or fluxes of boundary elements and
+ * run, as in the OpenMP backend, after the interior loop has finished. */
+#include "backends/omptarget/mesh/mesh_omptarget_kernels.h"
+
+#include "mesh/numerics/mesh_cell_kernels.h"
+#include "mesh/numerics/mesh_edge_kernels.h"
+#include "shallow_water/speed_bits.h"
+
+#include <math.h>
+
+void swe_mesh_omptarget_gradients(const swe_mesh_arrays *device_arrays, int device)
+{
+    const swe_mesh_arrays arrays = *device_arrays;
+    const int cells = arrays.cell_count, interior = arrays.interior_edge_count;
+    const int edges = arrays.edge_count;
+    /* BEGIN SOLUTION: (1) the gradients on the device. Two loops, each with `#pragma omp target
+     * teams distribute parallel for` and device(device) firstprivate(arrays): every cell's
+     * swe_mesh_interior_gradient(&arrays, c) (add simd: the lanes of a warp), then every boundary
+     * edge's swe_mesh_boundary_gradient(&arrays, e), e from interior to edges - 1. */
+#pragma omp target teams distribute parallel for device(device) firstprivate(arrays)
+    for (int c = 0; c < cells; ++c) {
+        swe_mesh_interior_gradient(&arrays, c);
+    }
+#pragma omp target teams distribute parallel for device(device) firstprivate(arrays)
+    for (int e = interior; e < edges; ++e) {
+        swe_mesh_boundary_gradient(&arrays, e);
+    }
+    /* END SOLUTION */
+}
+
+void swe_mesh_omptarget_edge_fluxes(const swe_mesh_arrays *device_arrays, swe_mesh_launch launch,
+                                    int device)
+{
+    const swe_mesh_arrays arrays = *device_arrays;
+    const int interior = arrays.interior_edge_count, edges = arrays.edge_count;
+    /* BEGIN SOLUTION: (2) the edge sweep on the device: swe_mesh_inviscid_edge(&arrays, launch,
+     * e) on every interior edge; where arrays.viscosity > 0, swe_mesh_viscous_edge(&view, e) on
+     * every interior edge with view = swe_mesh_edge_view(&arrays, launch); then
+     * swe_mesh_boundary_edge(&arrays, launch, e) on the boundary edges. Each loop a `target teams
+     * distribute parallel for` with device(device) and firstprivate(arrays, launch). */
+#pragma omp target teams distribute parallel for simd device(device) firstprivate(arrays, launch)
+    for (int e = 0; e < interior; ++e) {
+        swe_mesh_inviscid_edge(&arrays, launch, e);
+    }
+    if (arrays.viscosity > 0) {
+        const swe_mesh_arrays view = swe_mesh_edge_view(&arrays, launch);
+#pragma omp target teams distribute parallel for simd device(device) firstprivate(view)
+        for (int e = 0; e < interior; ++e) {
+            swe_mesh_viscous_edge(&view, e);
+        }
+    }
+#pragma omp target teams distribute parallel for device(device) firstprivate(arrays, launch)
+    for (int e = interior; e < edges; ++e) {
+        swe_mesh_boundary_edge(&arrays, launch, e);
+    }
+    /* END SOLUTION */
+}
+
+real swe_mesh_omptarget_min_time_step(const swe_mesh_arrays *device_arrays, int device)
+{
+    const real *edge_time_step = device_arrays->edge_time_step;
+    const int edges = device_arrays->edge_count;
+    swe_speed_bits smallest = swe_speed_to_bits(SWE_MESH_NO_TIME_LIMIT);
+    int unstable = 0;
+    /* BEGIN SOLUTION: (3) a minimum as a reduction on the device: over the edges, with
+     * `#pragma omp target teams distribute parallel for simd device(device)
+     * is_device_ptr(edge_time_step) reduction(min : smallest)`, the smaller of smallest and
+     * swe_speed_to_bits(step); then, in a second such loop with reduction(| : unstable), whether a
+     * step is a NaN (step != step), which the bits would hide. (Two reductions on one GCC 12
+     * target loop need a 16-byte atomic that the GPU lacks: the program does not link.) */
+#pragma omp target teams distribute parallel for simd device(device) is_device_ptr(edge_time_step) \
+    reduction(min : smallest)
+    for (int e = 0; e < edges; ++e) {
+        const swe_speed_bits bits = swe_speed_to_bits(edge_time_step[e]);
+        smallest = bits < smallest ? bits : smallest;
+    }
+#pragma omp target teams distribute parallel for simd device(device) is_device_ptr(edge_time_step) \
+    reduction(| : unstable)
+    for (int e = 0; e < edges; ++e) {
+        unstable |= edge_time_step[e] != edge_time_step[e];
+    }
+    /* END SOLUTION */
+    return unstable ? (real)NAN : swe_speed_from_bits(smallest);
+}
+
+void swe_mesh_omptarget_update_cells(const swe_mesh_arrays *device_arrays, swe_mesh_launch launch,
+                                     int device)
+{
+    const swe_mesh_arrays arrays = *device_arrays;
+    const int cells = arrays.cell_count;
+    /* BEGIN SOLUTION: (4) the cell sweep on the device: swe_mesh_cell_update(&arrays, launch, c)
+     * on every cell, a `target teams distribute parallel for simd` with device(device) and
+     * firstprivate(arrays, launch). */
+#pragma omp target teams distribute parallel for simd device(device) firstprivate(arrays, launch)
+    for (int c = 0; c < cells; ++c) {
+        swe_mesh_cell_update(&arrays, launch, c);
+    }
+    /* END SOLUTION */
+}
