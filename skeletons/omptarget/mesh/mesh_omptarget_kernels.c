@@ -11,9 +11,12 @@
  * loops of the OpenMP backend (solutions/openmp/mesh/mesh_openmp_kernels.c)
  * with `target teams distribute parallel for` in front. An edge writes only
  * its own fluxes and a cell only itself, so no loop races; `simd` gives the
- * lanes of each GPU warp work (GCC runs an OpenMP thread as one warp). The
- * boundary loops rewrite the gradients or fluxes of boundary elements and
- * run, as in the OpenMP backend, after the interior loop has finished. */
+ * lanes of each GPU warp work (GCC runs an OpenMP thread as one warp; the
+ * gradient loop has none: GCC 12's nvptx compiler stops with an internal
+ * error on it). The boundary loops rewrite the gradients or fluxes of
+ * boundary elements and run, as in the OpenMP backend, after the interior
+ * loop has finished. The sweeps take a span (a part's cells and edges over
+ * MPI ranks; every element otherwise). */
 #include "backends/omptarget/mesh/mesh_omptarget_kernels.h"
 
 #include "mesh/numerics/mesh_cell_kernels.h"
@@ -22,32 +25,35 @@
 
 #include <math.h>
 
-void swe_mesh_omptarget_gradients(const swe_mesh_arrays *device_arrays, int device)
+void swe_mesh_omptarget_gradients(const swe_mesh_arrays *device_arrays, swe_mesh_span span,
+                                  int device)
 {
     const swe_mesh_arrays arrays = *device_arrays;
-    const int cells = arrays.cell_count, interior = arrays.interior_edge_count;
-    const int edges = arrays.edge_count;
+    const int interior = arrays.interior_edge_count, edges = arrays.edge_count;
+    const int *edge_left = arrays.edge_left;
     /* TODO: (1) the gradients on the device. Two loops, each with `#pragma omp target teams
-     * distribute parallel for` and device(device) firstprivate(arrays): every cell's
-     * swe_mesh_interior_gradient(&arrays, c) (add simd: the lanes of a warp), then every boundary
-     * edge's swe_mesh_boundary_gradient(&arrays, e), e from interior to edges - 1. */
+     * distribute parallel for` and device(device) firstprivate(arrays, span): every cell c of the
+     * span (span.cell_begin .. span.cell_end - 1) gets swe_mesh_interior_gradient(&arrays, c); then
+     * every boundary edge e (interior .. edges - 1) whose cell edge_left[e] lies in the span gets
+     * swe_mesh_boundary_gradient(&arrays, e). */
     SWE_TODO("(1) the gradients on the device");
 }
 
 void swe_mesh_omptarget_edge_fluxes(const swe_mesh_arrays *device_arrays, swe_mesh_launch launch,
-                                    int device)
+                                    swe_mesh_span span, int device)
 {
     const swe_mesh_arrays arrays = *device_arrays;
-    const int interior = arrays.interior_edge_count, edges = arrays.edge_count;
-    /* TODO: (2) the edge sweep on the device: swe_mesh_inviscid_edge(&arrays, launch, e) on every
-     * interior edge; where arrays.viscosity > 0, swe_mesh_viscous_edge(&view, e) on every interior
-     * edge with view = swe_mesh_edge_view(&arrays, launch); then swe_mesh_boundary_edge(&arrays,
-     * launch, e) on the boundary edges. Each loop a `target teams distribute parallel for` with
-     * device(device) and firstprivate(arrays, launch). */
-    SWE_TODO("(2) the edge sweep on the device: swe_mesh_inviscid_edge(&arrays, launch, e) on "
-             "every interior edge; where arrays.viscosity > 0, swe_mesh_viscous_edge(&view, e) on "
-             "every interior edge with view = swe_mesh_edge_view(&arrays, launch); then "
-             "swe_mesh_boundary_edge(&arrays, launch, e) on the boundary edges");
+    /* TODO: (2) the edge sweep on the device: swe_mesh_inviscid_edge(&arrays, launch, e) on the
+     * span's interior edges (span.interior_begin .. span.interior_end - 1); where arrays.viscosity
+     * > 0, swe_mesh_viscous_edge(&view, e) on them with view = swe_mesh_edge_view(&arrays, launch);
+     * then swe_mesh_boundary_edge(&arrays, launch, e) on the span's boundary edges. Each loop a
+     * `target teams distribute parallel for` with device(device) and firstprivate of what it reads
+     * (add simd to the interior loops). */
+    SWE_TODO("(2) the edge sweep on the device: swe_mesh_inviscid_edge(&arrays, launch, e) on the "
+             "span's interior edges (span.interior_begin .. span.interior_end - 1); where "
+             "arrays.viscosity > 0, swe_mesh_viscous_edge(&view, e) on them with view = "
+             "swe_mesh_edge_view(&arrays, launch); then swe_mesh_boundary_edge(&arrays, launch, e) "
+             "on the span's boundary edges");
 }
 
 real swe_mesh_omptarget_min_time_step(const swe_mesh_arrays *device_arrays, int device)
@@ -81,4 +87,36 @@ void swe_mesh_omptarget_update_cells(const swe_mesh_arrays *device_arrays, swe_m
     SWE_TODO("(4) the cell sweep on the device: swe_mesh_cell_update(&arrays, launch, c) on every "
              "cell, a `target teams distribute parallel for simd` with device(device) and "
              "firstprivate(arrays, launch).");
+}
+
+void swe_mesh_omptarget_pack_halo(const swe_mesh_arrays *device_arrays, const int *cells, int count,
+                                  real *values, int device)
+{
+    const real *h = device_arrays->h, *hu = device_arrays->hu, *hv = device_arrays->hv;
+    const size_t length = 3 * (size_t)count;
+#pragma omp target teams distribute parallel for simd device(device)                               \
+    is_device_ptr(h, hu, hv, cells) map(from                                                       \
+                                        : values [0:length])
+    for (int k = 0; k < count; ++k) {
+        const int c = cells[k];
+        values[3 * k] = h[SWE_MESH_AT(c)];
+        values[3 * k + 1] = hu[SWE_MESH_AT(c)];
+        values[3 * k + 2] = hv[SWE_MESH_AT(c)];
+    }
+}
+
+void swe_mesh_omptarget_unpack_halo(const swe_mesh_arrays *device_arrays, const int *cells,
+                                    int count, const real *values, int device)
+{
+    real *h = device_arrays->h, *hu = device_arrays->hu, *hv = device_arrays->hv;
+    const size_t length = 3 * (size_t)count;
+#pragma omp target teams distribute parallel for simd device(device)                               \
+    is_device_ptr(h, hu, hv, cells) map(to                                                         \
+                                        : values [0:length])
+    for (int k = 0; k < count; ++k) {
+        const int c = cells[k];
+        h[SWE_MESH_AT(c)] = values[3 * k];
+        hu[SWE_MESH_AT(c)] = values[3 * k + 1];
+        hv[SWE_MESH_AT(c)] = values[3 * k + 2];
+    }
 }
