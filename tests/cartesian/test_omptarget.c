@@ -6,6 +6,7 @@
  * device this suite says so and registers nothing: bit for bit is a
  * property of the host fall-back (OMP_TARGET_OFFLOAD=disabled shows it
  * there too). */
+#include "backends/omptarget/omptarget_model.h"
 #include "shallow_water/solver_names.h"
 #include "tests/cartesian/agreement_check.h"
 #include "tests/cartesian/backend_run.h"
@@ -14,6 +15,8 @@
 #include <CUnit/CUnit.h>
 #include <omp.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 extern const swe_cartesian_backend swe_cartesian_serial_backend;
 extern const swe_cartesian_backend swe_cartesian_omptarget_backend;
@@ -83,6 +86,31 @@ static void test_level_out_of_range_refused(void)
               SWE_ERROR_USAGE);
 }
 
+/* Without a device, OMP_TARGET_OFFLOAD=mandatory is refused with a line of
+ * shallows instead of the runtime's stop at the first target region. */
+static void test_mandatory_offload_without_device_refused(void)
+{
+    const char *before = getenv("OMP_TARGET_OFFLOAD");
+    char kept[64] = "";
+    if (before != NULL) {
+        snprintf(kept, sizeof kept, "%s", before);
+    }
+    swe_error err = {{0}};
+    int device = -1;
+    CU_ASSERT_FATAL(setenv("OMP_TARGET_OFFLOAD", "MANDATORY", 1) == 0);
+    CU_ASSERT(swe_omptarget_device(0, &device, &err) == SWE_ERROR_USAGE);
+    CU_ASSERT(strstr(err.message, "OMP_TARGET_OFFLOAD=mandatory") != NULL);
+    CU_ASSERT_FATAL(setenv("OMP_TARGET_OFFLOAD", "default", 1) == 0);
+    CU_ASSERT(swe_omptarget_device(0, &device, &err) == SWE_OK);
+    CU_ASSERT(device == omp_get_initial_device());
+    CU_ASSERT(swe_omptarget_device(-1, &device, &err) == SWE_ERROR_USAGE);
+    if (before != NULL) {
+        setenv("OMP_TARGET_OFFLOAD", kept, 1);
+    } else {
+        unsetenv("OMP_TARGET_OFFLOAD");
+    }
+}
+
 void register_omptarget_tests(void)
 {
     if (omp_get_num_devices() > 0) {
@@ -102,6 +130,8 @@ void register_omptarget_tests(void)
         {"host fall-back: odd sizes, odd step counts, bit for bit", test_odd_sizes_and_odd_steps},
         {"host fall-back: Manning friction, every solver, bit for bit", test_friction},
         {"a level out of range is refused", test_level_out_of_range_refused},
+        {"mandatory offload without a device is refused",
+         test_mandatory_offload_without_device_refused},
     };
     for (unsigned t = 0; t < sizeof tests / sizeof tests[0]; ++t) {
         swe_test_require_registered(CU_add_test(suite, tests[t].name, tests[t].function),
