@@ -57,6 +57,12 @@ int main(int argc, char **argv)
 #ifdef SWE_WITH_OPENMP
     register_openmp_tests();
 #endif
+#ifdef SWE_WITH_PTHREADS
+    register_pthreads_tests();
+#endif
+#ifdef SWE_WITH_OMPTARGET
+    register_omptarget_tests();
+#endif
     register_validation_tests();
     register_friction_tests();
     register_vtk_tests();

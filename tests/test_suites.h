@@ -19,6 +19,8 @@ void register_cli_tests(void);
 void register_netcdf_tests(void);
 void register_dam_break_exact_tests(void);
 void register_openmp_tests(void);
+void register_pthreads_tests(void);  /* only with SWE_WITH_PTHREADS */
+void register_omptarget_tests(void); /* only with SWE_WITH_OMPTARGET */
 void register_validation_tests(void);
 void register_friction_tests(void);
 void register_vtk_tests(void);

@@ -30,6 +30,12 @@ endif
 ifeq ($(filter openmp,$(MODELS)),)
 DROPPED += tests/cartesian/test_openmp.c
 endif
+ifeq ($(filter pthreads,$(MODELS)),)
+DROPPED += tests/cartesian/test_pthreads.c
+endif
+ifeq ($(filter omptarget,$(MODELS)),)
+DROPPED += tests/cartesian/test_omptarget.c
+endif
 
 # shallows-validate: the runs behind make validate (tools/validate/).
 TOOL_PROGRAMS += shallows-validate

@@ -19,6 +19,9 @@ mesh_LIBS := $(METIS_LIBS)
 else
 DROPPED += common/mesh/partition/mesh_partition_metis.c
 endif
+ifeq ($(filter omptarget,$(MODELS)),)
+DROPPED += tests/mesh/test_mesh_omptarget.c
+endif
 
 # The CUDA kernels keep IEEE arithmetic without contraction in both
 # precisions, as on the CPU, so that the GPU agrees with serial to

@@ -27,7 +27,7 @@
 /* Every programming model shallows knows, in the order --list-backends
  * shows them. shadow is a test double (tests/backends/shadow/), linked
  * into shallows-tests (and into the programs with `make TEST_MODELS_IN_PROGRAMS=shadow`). */
-#define SWE_MODELS(X) X(serial) X(openmp) X(cuda) X(opencl) X(shadow)
+#define SWE_MODELS(X) X(serial) X(openmp) X(pthreads) X(omptarget) X(cuda) X(opencl) X(shadow)
 
 #define SWE_COUNT_ONE(model) +1
 enum { SWE_MODEL_COUNT = 0 SWE_MODELS(SWE_COUNT_ONE) };

@@ -19,6 +19,7 @@ void register_mesh_radiating_tests(void);
 void register_mesh_agreement_tests(void);
 #ifdef SWE_WITH_OPENMP
 void register_mesh_openmp_tests(void);
+void register_mesh_omptarget_tests(void); /* only with SWE_WITH_OMPTARGET */
 void register_mesh_scatter_tests(void);
 #endif
 #ifdef SWE_WITH_OPENCL

@@ -21,6 +21,9 @@ void register_mesh_tests(void)
     register_mesh_openmp_tests();
     register_mesh_scatter_tests();
 #endif
+#ifdef SWE_WITH_OMPTARGET
+    register_mesh_omptarget_tests();
+#endif
 #ifdef SWE_WITH_OPENCL
     register_mesh_opencl_tests();
 #endif

@@ -33,6 +33,9 @@ packages="$packages $grade_packages"
 packages="$packages libfftw3-mpi-dev"
 # METIS partitions the triangle meshes over MPI ranks (shallows-mpi --mesh).
 packages="$packages libmetis-dev"
+# GCC's offload compiler for NVIDIA GPUs and libgomp's plugin for them: the
+# OpenMP target model (backends/omptarget/; without a GPU it runs on the host).
+packages="$packages gcc-12-offload-nvptx libgomp-plugin-nvptx1"
 # gmsh writes the triangle meshes of make meshes from common/mesh/geo/.
 packages="$packages gmsh"
 # valgrind: the child-task suite runs a checkpointed run and its restart

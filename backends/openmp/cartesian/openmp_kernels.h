@@ -5,40 +5,25 @@
 #ifndef SWE_OPENMP_KERNELS_H
 #define SWE_OPENMP_KERNELS_H
 
-#include "backends/serial/cartesian/serial_kernels.h"
+#include "backends/serial/cartesian/serial_band.h"
 
-/* The edge rows of one thread: the three its sweep works with, as in the
- * serial backend, and the edges along the top of its band, which it
- * computes before any thread changes a row; and two side rows, for the
- * borders of its band and then for the row it updates and the one above. */
-typedef struct swe_openmp_edges {
-    swe_edge_row vertical, below, above, band_top;
-    swe_side_row sides[2];
-} swe_openmp_edges;
-
-enum { SWE_OPENMP_EDGE_ROWS = 4, SWE_OPENMP_SIDE_ROWS = 2 };
+/* The edge rows of one thread: those of one band of the serial sweep
+ * (backends/serial/cartesian/serial_band.h): the three its sweep works
+ * with, the edges along the top of its band, which it computes before any
+ * thread changes a row, and two side rows. */
+typedef swe_band_rows swe_openmp_edges;
 
 /* Values one thread's rows take for rows of nx cells. */
 static inline size_t swe_openmp_edges_values(int nx)
 {
-    return SWE_OPENMP_EDGE_ROWS * SWE_EDGE_ROW_ARRAYS * ((size_t)nx + 1) +
-           SWE_OPENMP_SIDE_ROWS * SWE_SIDE_ROW_ARRAYS * ((size_t)nx + 2);
+    return swe_band_rows_values(nx);
 }
 
 /* One thread's rows for rows of nx cells, one after another in storage
  * (swe_openmp_edges_values(nx) values). */
 static inline swe_openmp_edges swe_openmp_edges_in(real *storage, int nx)
 {
-    const size_t length = (size_t)nx + 1, row = SWE_EDGE_ROW_ARRAYS * length;
-    real *sides = storage + SWE_OPENMP_EDGE_ROWS * row;
-    swe_openmp_edges edges;
-    edges.vertical = swe_edge_row_in(storage, length);
-    edges.below = swe_edge_row_in(storage + row, length);
-    edges.above = swe_edge_row_in(storage + 2 * row, length);
-    edges.band_top = swe_edge_row_in(storage + 3 * row, length);
-    edges.sides[0] = swe_side_row_in(sides, length + 1);
-    edges.sides[1] = swe_side_row_in(sides + SWE_SIDE_ROW_ARRAYS * (length + 1), length + 1);
-    return edges;
+    return swe_band_rows_in(storage, nx);
 }
 
 /* Rows first..last (1..ny; none when last < first) of band `band` of
@@ -46,8 +31,7 @@ static inline swe_openmp_edges swe_openmp_edges_in(real *storage, int nx)
  * the same split to place each band's memory with its thread. */
 static inline void swe_openmp_band(int ny, int band, int bands, int *first, int *last)
 {
-    *first = 1 + (int)((long)ny * band / bands);
-    *last = (int)((long)ny * (band + 1) / bands);
+    swe_band_split(ny, band, bands, first, last);
 }
 
 /* How the sweep splits the rows: band t is rows first_row[t] ..

@@ -50,30 +50,11 @@ real swe_openmp_sweep(swe_block *block, enum swe_solver solver, real dt, real ma
          * swe_serial_edges_between_rows(block, last, solver, own.sides, &own.band_top). Then
          * `#pragma omp barrier`: no thread goes on until all have read their borders. */
         SWE_TODO("(3) the band borders and the barrier");
-        /* The serial sweep over the band's rows; the edges above the band's last row are the
-         * border edges solved before the barrier. */
+        /* The serial sweep over the band's rows (serial_band.h); the edges above the band's last
+         * row are the border edges solved before the barrier. */
         const double start = omp_get_wtime();
-        swe_side_row row = own.sides[0], upper = own.sides[1];
-        if (first <= last) {
-            swe_serial_row_sides(block, first, solver, &row);
-        }
-        for (int j = first; j <= last; ++j) {
-            if (j < last) {
-                swe_serial_row_sides(block, j + 1, solver, &upper);
-                swe_serial_horizontal_edges(&row, &upper, block->nx, solver, &own.above);
-            }
-            swe_serial_vertical_edges(&row, block->nx, solver, &own.vertical);
-            real row_speed = swe_serial_update_row(block, j, dt, manning, &own.vertical, &own.below,
-                                                   j < last ? &own.above : &own.band_top);
-            swe_speed_bits row_bits = swe_speed_to_bits(row_speed);
-            max_speed = max_speed > row_bits ? max_speed : row_bits;
-            swe_edge_row used = own.below;
-            own.below = own.above;
-            own.above = used;
-            swe_side_row done = row;
-            row = upper;
-            upper = done;
-        }
+        max_speed = swe_max_bits(
+            max_speed, swe_serial_band_sweep(block, first, last, solver, dt, manning, &own));
         if (plan != NULL && plan->bands == omp_get_num_threads()) {
             plan->seconds[thread] = omp_get_wtime() - start; /* for the next plan */
         }
