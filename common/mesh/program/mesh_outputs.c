@@ -21,6 +21,7 @@ struct swe_mesh_outputs {
     int last_snapshot;       /* the number of the last snapshot written, or -1 */
     const swe_mesh *mesh;    /* for the pictures of the whole run, drawn at the end */
     const int *run_of_file;
+    char backend[64]; /* the files' backend attribute: the NetCDF series writes it later */
 };
 
 static int write_file(const swe_mesh_outputs *outputs, swe_mesh_model *model, int snapshot,
@@ -69,13 +70,12 @@ int swe_mesh_outputs_write(swe_mesh_outputs *outputs, swe_mesh_model *model, int
 static int open_netcdf(swe_mesh_outputs *outputs, const char *mesh_path, swe_mesh_model *model,
                        int first_snapshot, swe_error *err)
 {
-    char backend[64];
-    snprintf(backend, sizeof backend, "%s%s",
+    snprintf(outputs->backend, sizeof outputs->backend, "%s%s",
              outputs->plan.backend_prefix != NULL ? outputs->plan.backend_prefix : "",
              model->run.backend->table.model->name);
     swe_mesh_netcdf_info info = {.scenario = &model->scenario,
                                  .mesh_file = mesh_path,
-                                 .backend = backend,
+                                 .backend = outputs->backend,
                                  .history = outputs->plan.history,
                                  .ordering = swe_mesh_ordering_name(model->ordering),
                                  .order = model->run.order,
