@@ -59,7 +59,7 @@ static int same_bits(kernel_outputs out, const real *copy, const char *what)
 static void check_gradients(const swe_mesh_arrays *a, const char *what)
 {
     kernel_outputs out = {
-        {a->grad_eta_x, a->grad_eta_y, a->grad_hu_x, a->grad_hu_y, a->grad_hv_x, a->grad_hv_y},
+        {a->grad_eta_x, a->grad_eta_y, a->grad_u_x, a->grad_u_y, a->grad_v_x, a->grad_v_y},
         6,
         a->cell_count};
     poison(out);

@@ -34,9 +34,11 @@
 /* Per cell: bed elevation, area, chi = area / longest edge (Optimized GPU n.d., eq. 17). */
 #define SWE_MESH_CELL_REALS(X) X(bed) X(area) X(chi)
 /* Per cell: limited gradients of the surface eta = h + bed and of the
- * momenta (second order). */
+ * velocity (u, v) (second order; velocity, not momentum, so that a face's
+ * velocity stays within its neighbours' and a thin face cannot carry a
+ * momentum of deep water). */
 #define SWE_MESH_GRADIENT_ARRAYS(X)                                                                \
-    X(grad_eta_x) X(grad_eta_y) X(grad_hu_x) X(grad_hu_y) X(grad_hv_x) X(grad_hv_y)
+    X(grad_eta_x) X(grad_eta_y) X(grad_u_x) X(grad_u_y) X(grad_v_x) X(grad_v_y)
 /* A cell's three edges, sorted by midpoint. */
 #define SWE_MESH_CELL_INTS(X) X(cell_edge_0) X(cell_edge_1) X(cell_edge_2)
 /* Per edge: unit normal (left to right, outward on the boundary), length,

@@ -15,16 +15,16 @@
 #include "shallow_water/friction.h"
 
 /* The neighbour of cell c across its k-th edge for the gradient: where it
- * lies, relative to c, and its surface and momenta; a boundary edge has
+ * lies, relative to c, and its surface and velocity; a boundary edge has
  * the ghost of its condition, mirrored through the edge. Returns whether
- * the neighbour is dry. With with_boundary 0 (a literal), every edge is
- * taken for an interior one and the boundary's code drops out, so that a
- * loop of cells can be vectorised: what that gives a cell on the boundary
- * (itself as its neighbour) is wrong, and swe_mesh_boundary_gradient
- * writes it again. */
+ * the neighbour is dry. With
+ * with_boundary 0 (a literal), every edge is taken for an interior one
+ * and the boundary's code drops out, so that a loop of cells can be
+ * vectorised: what that gives a cell on the boundary (itself as its
+ * neighbour) is wrong, and swe_mesh_boundary_gradient writes it again. */
 SWE_INLINE int swe_mesh_gradient_neighbour(const swe_mesh_arrays *a, int c, int e, int k,
                                            int with_boundary, swe_mesh_stencil *stencil, real *eta,
-                                           real *hu, real *hv)
+                                           real *u, real *v)
 {
     /* Every load made, then chosen from (no load on one side only). */
     int left_cell = a->edge_left[e], right_cell = a->edge_right[e];
@@ -41,8 +41,8 @@ SWE_INLINE int swe_mesh_gradient_neighbour(const swe_mesh_arrays *a, int c, int 
         stencil->neighbour_y[k] = own_y - (left ? right_y : left_y);
         real depth = a->h[SWE_MESH_AT(other)];
         eta[k] = depth + a->bed[other];
-        hu[k] = a->hu[SWE_MESH_AT(other)];
-        hv[k] = a->hv[SWE_MESH_AT(other)];
+        u[k] = swe_mesh_velocity(depth, a->hu[SWE_MESH_AT(other)]);
+        v[k] = swe_mesh_velocity(depth, a->hv[SWE_MESH_AT(other)]);
         return depth < SWE_DRY_TOLERANCE;
     }
     real nx = a->normal_x[e], ny = a->normal_y[e];
@@ -59,16 +59,18 @@ SWE_INLINE int swe_mesh_gradient_neighbour(const swe_mesh_arrays *a, int c, int 
     swe_mesh_face ghost =
         swe_mesh_ghost(a->condition_kind[condition], a->condition_value_a[condition],
                        a->condition_value_b[condition], inside, a->bed[c]);
+    real un = swe_mesh_velocity(ghost.h, ghost.qn), ut = swe_mesh_velocity(ghost.h, ghost.qt);
     eta[k] = ghost.h + a->bed[c];
-    hu[k] = ghost.qn * nx - ghost.qt * ny;
-    hv[k] = ghost.qn * ny + ghost.qt * nx;
+    u[k] = un * nx - ut * ny;
+    v[k] = un * ny + ut * nx;
     return ghost.h < SWE_DRY_TOLERANCE;
 }
 
-/* Limited gradients of eta, hu and hv in cell c from the current state;
- * zero (first order) in and next to dry cells, where a reconstruction
- * could create depths and velocities that are not there. with_boundary:
- * as for swe_mesh_gradient_neighbour. */
+/* Limited gradients of eta, u and v in cell c from the current state;
+ * zero (first order) at a front: in and next to dry cells, where a
+ * reconstruction would extrapolate a surface and a velocity that the
+ * water there does not have.
+ * with_boundary: as for swe_mesh_gradient_neighbour. */
 SWE_INLINE void swe_mesh_gradient_of(const swe_mesh_arrays *a, int c, int with_boundary)
 {
     int edges[3];
@@ -76,23 +78,25 @@ SWE_INLINE void swe_mesh_gradient_of(const swe_mesh_arrays *a, int c, int with_b
     edges[1] = a->cell_edge_1[c];
     edges[2] = a->cell_edge_2[c];
     swe_mesh_stencil stencil;
-    real eta[3], hu[3], hv[3];
+    real eta[3], u[3], v[3];
     real depth = a->h[SWE_MESH_AT(c)];
-    int dry = depth < SWE_DRY_TOLERANCE;
+    int front = depth < SWE_DRY_TOLERANCE;
     for (int k = 0; k < 3; ++k) {
-        dry |= swe_mesh_gradient_neighbour(a, c, edges[k], k, with_boundary, &stencil, eta, hu, hv);
+        front |= swe_mesh_gradient_neighbour(a, c, edges[k], k, with_boundary, &stencil, eta, u, v);
     }
     swe_mesh_plane plane = swe_mesh_plane_of(&stencil);
     swe_mesh_vector g_eta = swe_mesh_limited_gradient(&stencil, plane, depth + a->bed[c], eta);
-    swe_mesh_vector g_hu = swe_mesh_limited_gradient(&stencil, plane, a->hu[SWE_MESH_AT(c)], hu);
-    swe_mesh_vector g_hv = swe_mesh_limited_gradient(&stencil, plane, a->hv[SWE_MESH_AT(c)], hv);
-    real keep = dry ? (real)0 : (real)1;
+    swe_mesh_vector g_u = swe_mesh_limited_gradient(
+        &stencil, plane, swe_mesh_velocity(depth, a->hu[SWE_MESH_AT(c)]), u);
+    swe_mesh_vector g_v = swe_mesh_limited_gradient(
+        &stencil, plane, swe_mesh_velocity(depth, a->hv[SWE_MESH_AT(c)]), v);
+    real keep = front ? (real)0 : (real)1;
     a->grad_eta_x[c] = keep * g_eta.x;
     a->grad_eta_y[c] = keep * g_eta.y;
-    a->grad_hu_x[c] = keep * g_hu.x;
-    a->grad_hu_y[c] = keep * g_hu.y;
-    a->grad_hv_x[c] = keep * g_hv.x;
-    a->grad_hv_y[c] = keep * g_hv.y;
+    a->grad_u_x[c] = keep * g_u.x;
+    a->grad_u_y[c] = keep * g_u.y;
+    a->grad_v_x[c] = keep * g_v.x;
+    a->grad_v_y[c] = keep * g_v.y;
 }
 
 /* The gradient of cell c, whichever its edges (one thread per cell). */

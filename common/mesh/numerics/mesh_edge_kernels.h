@@ -35,9 +35,11 @@ SWE_INLINE swe_cell swe_mesh_edge_cell(const swe_mesh_arrays *a, swe_mesh_launch
 
 /* Cell c (state cell) at the midpoint of edge e, of which it is the left
  * (or right) cell, in the frame of normal n: the first-order value, or
- * with the limited gradients of the surface and momenta (the bed is
- * constant in a cell, so the depth changes as the surface does). First
- * order reads no vector to the midpoint. */
+ * with the limited gradients of the surface and velocity (the bed is
+ * constant in a cell, so the depth changes as the surface does), the
+ * momentum being the face's depth times its velocity: a face shallower
+ * than the dry tolerance carries none. First order reads no vector to
+ * the midpoint. */
 SWE_INLINE swe_mesh_face swe_mesh_face_state(const swe_mesh_arrays *a, swe_mesh_launch launch,
                                              swe_cell cell, int c, int e, int left, real nx,
                                              real ny)
@@ -48,8 +50,13 @@ SWE_INLINE swe_mesh_face swe_mesh_face_state(const swe_mesh_arrays *a, swe_mesh_
         real to_mid_y = left ? a->left_to_mid_y[e] : a->right_to_mid_y[e];
         depth =
             SWE_FMAX((real)0, depth + (a->grad_eta_x[c] * to_mid_x + a->grad_eta_y[c] * to_mid_y));
-        momentum_x = momentum_x + (a->grad_hu_x[c] * to_mid_x + a->grad_hu_y[c] * to_mid_y);
-        momentum_y = momentum_y + (a->grad_hv_x[c] * to_mid_x + a->grad_hv_y[c] * to_mid_y);
+        real wet = depth >= SWE_DRY_TOLERANCE ? depth : (real)0;
+        real u = swe_mesh_velocity(cell.h, cell.hu) +
+                 (a->grad_u_x[c] * to_mid_x + a->grad_u_y[c] * to_mid_y);
+        real v = swe_mesh_velocity(cell.h, cell.hv) +
+                 (a->grad_v_x[c] * to_mid_x + a->grad_v_y[c] * to_mid_y);
+        momentum_x = wet * u;
+        momentum_y = wet * v;
     }
     swe_mesh_face face;
     face.h = depth;

@@ -1,16 +1,21 @@
 /* The numerical flux across one edge of the triangle solver: Roe's
  * approximate Riemann solver in the edge's normal direction
  * (Roe-MUSCL GPU n.d., eqs. 7-16) with Harten and Hyman's entropy fix
- * (eq. 17), and the bed step between the two cells as a source term
- * projected on the same eigenvectors and upwinded with the waves
- * (Optimized GPU n.d., eqs. 10-14), so that water at rest over any bed
- * stays at rest.
+ * (eq. 17), between the two states of the hydrostatic reconstruction
+ * (Audusse et al. 2004): each side's depth above the higher of the two
+ * beds, its velocity kept, and each side's hydrostatic pressure on the
+ * part of its depth below that bed added to its momentum flux. Water at
+ * rest over any bed stays at rest, a bed that rises above a surface is a
+ * wall to it, and a front climbing or falling a step never carries more
+ * water than stands above the step, so depths stay non-negative where
+ * the upwinded bed source of Optimized GPU n.d. (eqs. 10-14) would drive
+ * a shallow cell negative.
  *
  * States are in the edge's frame: depth h, momentum qn along the normal n
  * (from left to right), qt along t = (-n_y, n_x). The result is the flux
  * that leaves the left cell and the one that enters the right cell; they
- * differ only by the bed source, which each side takes from the waves
- * that travel into it. Compiled as C, CUDA and OpenCL C. */
+ * differ only in the momentum of the hydrostatic correction (the mass
+ * flux is one). Compiled as C, CUDA and OpenCL C. */
 #ifndef SWE_MESH_ROE_H
 #define SWE_MESH_ROE_H
 
@@ -49,15 +54,9 @@ SWE_INLINE real swe_mesh_entropy_fixed(real lambda, real lambda_left, real lambd
     return size < eps ? (real)0.5 * (lambda * lambda / eps + eps) : size;
 }
 
-/* Share of a wave of speed s that goes to the left cell. */
-SWE_INLINE real swe_mesh_left_share(real s)
-{
-    return s < (real)0 ? (real)1 : (s > (real)0 ? (real)0 : (real)0.5);
-}
-
-/* Roe's flux between two states of which at least one is wet, with the
- * bed rising by bed_step from left to right. */
-SWE_INLINE swe_mesh_edge_flux swe_mesh_roe_core(swe_mesh_face l, swe_mesh_face r, real bed_step)
+/* Roe's flux between two states of which at least one is wet, over one
+ * bed level. */
+SWE_INLINE swe_mesh_edge_flux swe_mesh_roe_core(swe_mesh_face l, swe_mesh_face r)
 {
     const real g = SWE_GRAVITY;
     real inverse_l = swe_mesh_inverse_depth(l.h), inverse_r = swe_mesh_inverse_depth(r.h);
@@ -70,14 +69,13 @@ SWE_INLINE swe_mesh_edge_flux swe_mesh_roe_core(swe_mesh_face l, swe_mesh_face r
     real h_mean = (real)0.5 * (l.h + r.h);
     real c = SWE_SQRT(g * h_mean);
     real lambda1 = u - c, lambda3 = u + c;
-    /* Wave strengths (the jump on the eigenvectors e1 = (1, u - c, v),
-     * e2 = (0, 0, 1), e3 = (1, u + c, v)) and source strength (beta3 = -beta1). */
+    /* Wave strengths: the jump on the eigenvectors e1 = (1, u - c, v),
+     * e2 = (0, 0, 1), e3 = (1, u + c, v). */
     real half_over_c = (real)0.5 / c;
     real dh = r.h - l.h, dqn = r.qn - l.qn, dqt = r.qt - l.qt;
     real alpha1 = ((u + c) * dh - dqn) * half_over_c;
     real alpha3 = (dqn - (u - c) * dh) * half_over_c;
     real alpha2 = dqt - v * dh;
-    real beta1 = g * h_mean * bed_step * half_over_c;
     /* sqrt(g h) as sqrt(g) sqrt(h): two square roots fewer per edge. */
     real c_l = SWE_SQRT(g) * root_l, c_r = SWE_SQRT(g) * root_r;
     real abs1 = swe_mesh_entropy_fixed(lambda1, u_l - c_l, u_r - c_r);
@@ -85,70 +83,54 @@ SWE_INLINE swe_mesh_edge_flux swe_mesh_roe_core(swe_mesh_face l, swe_mesh_face r
     real wave1 = abs1 * alpha1, wave3 = abs3 * alpha3;
     /* F = (F(l) + F(r)) / 2 - |A| (r - l) / 2 */
     real half_g = (real)0.5 * g;
-    real flux_h = (real)0.5 * (l.qn + r.qn) - (real)0.5 * (wave1 + wave3);
-    real flux_qn =
+    swe_mesh_edge_flux flux;
+    flux.left_h = (real)0.5 * (l.qn + r.qn) - (real)0.5 * (wave1 + wave3);
+    flux.left_qn =
         (real)0.5 * ((l.qn * u_l + half_g * l.h * l.h) + (r.qn * u_r + half_g * r.h * r.h)) -
         (real)0.5 * (wave1 * lambda1 + wave3 * lambda3);
-    real flux_qt = (real)0.5 * (l.qn * v_l + r.qn * v_r) -
+    flux.left_qt = (real)0.5 * (l.qn * v_l + r.qn * v_r) -
                    (real)0.5 * ((wave1 + wave3) * v + SWE_FABS(u) * alpha2);
-    /* The source's waves, each to the side it travels to. */
-    real w1 = swe_mesh_left_share(lambda1), w3 = swe_mesh_left_share(lambda3);
-    real source_left = w1 * beta1 - w3 * beta1;
-    real source_right = ((real)1 - w1) * beta1 - ((real)1 - w3) * beta1;
-    real source_left_qn = w1 * beta1 * lambda1 - w3 * beta1 * lambda3;
-    real source_right_qn = ((real)1 - w1) * beta1 * lambda1 - ((real)1 - w3) * beta1 * lambda3;
-    swe_mesh_edge_flux flux;
-    flux.left_h = flux_h - source_left;
-    flux.left_qn = flux_qn - source_left_qn;
-    flux.left_qt = flux_qt - source_left * v;
-    flux.right_h = flux_h + source_right;
-    flux.right_qn = flux_qn + source_right_qn;
-    flux.right_qt = flux_qt + source_right * v;
+    flux.right_h = flux.left_h;
+    flux.right_qn = flux.left_qn;
+    flux.right_qt = flux.left_qt;
     flux.max_speed = SWE_FMAX(SWE_FABS(lambda1), SWE_FABS(lambda3));
     return flux;
 }
 
-/* A wet state seen from a dry neighbour whose bed rises at least to its
- * surface: the neighbour acts as a wall (the state's mirror image). */
-SWE_INLINE swe_mesh_face swe_mesh_mirror(swe_mesh_face face)
+/* A face's state over a bed `rise` metres above its own (rise >= 0): the
+ * depth above it, none if the bed stands above the surface, and the
+ * face's velocity. With no rise the face itself, to the bit. */
+SWE_INLINE swe_mesh_face swe_mesh_above_bed(swe_mesh_face face, real rise)
 {
-    face.qn = -face.qn;
-    return face;
+    swe_mesh_face above = face;
+    real depth = SWE_FMAX(face.h - rise, (real)0);
+    above.h = rise > (real)0 ? depth : face.h;
+    above.qn = rise > (real)0 ? depth * swe_mesh_velocity(face.h, face.qn) : face.qn;
+    above.qt = rise > (real)0 ? depth * swe_mesh_velocity(face.h, face.qt) : face.qt;
+    return above;
 }
 
-/* The flux with wet/dry fronts: two dry cells exchange nothing; a dry
- * cell whose bed stands above the wet neighbour's surface is a wall to
- * it and receives nothing; a bed drop onto a dry cell counts at most the
- * water depth above it (the water cannot be pushed harder than its own
- * weight), so depths stay positive at fronts. Written as selects around
- * one call of the Roe core rather than as branches, so that a compiler
- * can vectorise a loop of edges (a dry pair computes a discarded flux). */
+/* The flux between faces l and r with the bed rising by bed_step from
+ * left to right, by the hydrostatic reconstruction: Roe's flux between
+ * the depths above the higher bed (none where both are dry there), plus
+ * g/2 (h^2 - h*^2) on each side's momentum, the pressure of its water
+ * below that bed on the step. Written as selects around one call of the
+ * Roe core rather than as branches, so that a compiler can vectorise a
+ * loop of edges (a dry pair computes a discarded flux). */
 SWE_INLINE swe_mesh_edge_flux swe_mesh_flux(swe_mesh_face l, swe_mesh_face r, real bed_step)
 {
-    real dry_l = l.h < SWE_DRY_TOLERANCE ? (real)1 : (real)0;
-    real dry_r = r.h < SWE_DRY_TOLERANCE ? (real)1 : (real)0;
-    real none = dry_l * dry_r;
-    real wall_right = ((real)1 - dry_l) * dry_r * (bed_step >= l.h ? (real)1 : (real)0);
-    real wall_left = dry_l * ((real)1 - dry_r) * (-bed_step >= r.h ? (real)1 : (real)0);
-    real step = dry_r > (real)0 ? SWE_FMAX(bed_step, -l.h) : bed_step;
-    step = dry_l > (real)0 ? SWE_FMIN(step, r.h) : step;
-    step = (wall_left + wall_right) > (real)0 ? (real)0 : step;
-    swe_mesh_face left = l, right = r;
-    left.qn = wall_left > (real)0 ? -r.qn : l.qn;
-    left.h = wall_left > (real)0 ? r.h : l.h;
-    left.qt = wall_left > (real)0 ? r.qt : l.qt;
-    right.qn = wall_right > (real)0 ? -l.qn : r.qn;
-    right.h = wall_right > (real)0 ? l.h : r.h;
-    right.qt = wall_right > (real)0 ? l.qt : r.qt;
-    swe_mesh_edge_flux flux = swe_mesh_roe_core(left, right, step);
-    real no_left = none + wall_left, no_right = none + wall_right;
-    flux.left_h = no_left > (real)0 ? (real)0 : flux.left_h;
-    flux.left_qn = no_left > (real)0 ? (real)0 : flux.left_qn;
-    flux.left_qt = no_left > (real)0 ? (real)0 : flux.left_qt;
-    flux.right_h = no_right > (real)0 ? (real)0 : flux.right_h;
-    flux.right_qn = no_right > (real)0 ? (real)0 : flux.right_qn;
-    flux.right_qt = no_right > (real)0 ? (real)0 : flux.right_qt;
-    flux.max_speed = none > (real)0 ? (real)0 : flux.max_speed;
+    swe_mesh_face left = swe_mesh_above_bed(l, SWE_FMAX(bed_step, (real)0));
+    swe_mesh_face right = swe_mesh_above_bed(r, SWE_FMAX(-bed_step, (real)0));
+    int none = (left.h < SWE_DRY_TOLERANCE) & (right.h < SWE_DRY_TOLERANCE);
+    swe_mesh_edge_flux flux = swe_mesh_roe_core(left, right);
+    real half_g = (real)0.5 * SWE_GRAVITY;
+    flux.left_h = none ? (real)0 : flux.left_h;
+    flux.left_qt = none ? (real)0 : flux.left_qt;
+    flux.right_h = none ? (real)0 : flux.right_h;
+    flux.right_qt = none ? (real)0 : flux.right_qt;
+    flux.left_qn = (none ? (real)0 : flux.left_qn) + half_g * (l.h * l.h - left.h * left.h);
+    flux.right_qn = (none ? (real)0 : flux.right_qn) + half_g * (r.h * r.h - right.h * right.h);
+    flux.max_speed = none ? (real)0 : flux.max_speed;
     return flux;
 }
 
