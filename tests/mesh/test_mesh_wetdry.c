@@ -16,8 +16,10 @@
 #ifdef SWE_PRECISION_DOUBLE
 /* Relative change of a basin's water over a run: round-off. */
 #define MASS_ROUND_OFF 1e-12
+#define MASS_CLIPPED 1e-10
 #else
 #define MASS_ROUND_OFF 2e-5
+#define MASS_CLIPPED 2e-5
 #endif
 
 /* What a run did: its steps, the furthest x of water above 1 mm and above
@@ -197,56 +199,76 @@ static void test_shoreline_up_an_island(void)
     }
 }
 
-/* A hostile but valid mesh of a 100 m x 10 m basin: columns of triangles
- * 10 m wide between columns 1 cm wide (angles of 0.057 degrees, edges of
- * 1000:1, areas of 1000:1), written as GMSH 2.2. */
+/* A hostile but valid mesh of a 100 m x 20 m basin: a grid of lines 10 m
+ * apart, with a second line 1 cm beside every third one in x and beside
+ * the middle one in y, each rectangle cut along alternating diagonals:
+ * triangles of 0.057 degrees, edges of 1414:1 and areas of 1e6:1,
+ * written as GMSH 2.2. */
+static int sliver_lines(double *at, double length, int every)
+{
+    int n = 0;
+    at[n++] = 0;
+    for (int k = 1; at[n - 1] < length - 1e-9; ++k) {
+        at[n] = at[n - 1] + 10;
+        n++;
+        if (k % every == 0 && at[n - 1] < length - 1e-9) {
+            at[n] = at[n - 1] + 0.01;
+            n++;
+        }
+    }
+    return n;
+}
+
 static void write_sliver_mesh(const char *path)
 {
-    enum { COLUMNS = 14 };
-    double xs[COLUMNS + 1];
-    int n = 0;
-    xs[n++] = 0;
-    for (int k = 1; k <= COLUMNS; ++k) {
-        xs[n] = xs[n - 1] + (k % 3 == 0 ? 0.01 : 100.0 / 10);
-        n++;
-    }
+    double xs[32], ys[8];
+    int nx = sliver_lines(xs, 100, 3), ny = sliver_lines(ys, 20, 1);
     FILE *file = fopen(path, "w");
     CU_ASSERT_PTR_NOT_NULL_FATAL(file);
     fprintf(file,
             "$MeshFormat\n2.2 0 8\n$EndMeshFormat\n$PhysicalNames\n2\n1 1 \"wall\"\n"
             "2 2 \"water\"\n$EndPhysicalNames\n$Nodes\n%d\n",
-            2 * n);
-    for (int k = 0; k < n; ++k) {
-        fprintf(file, "%d %.17g 0 0\n%d %.17g 10 0\n", 2 * k + 1, xs[k], 2 * k + 2, xs[k]);
+            nx * ny);
+    for (int j = 0; j < ny; ++j) {
+        for (int i = 0; i < nx; ++i) {
+            fprintf(file, "%d %.17g %.17g 0\n", j * nx + i + 1, xs[i], ys[j]);
+        }
     }
-    int lines = 2 * (n - 1) + 2, triangles = 2 * (n - 1);
+    int lines = 2 * (nx - 1) + 2 * (ny - 1), triangles = 2 * (nx - 1) * (ny - 1);
     fprintf(file, "$EndNodes\n$Elements\n%d\n", lines + triangles);
     int id = 1;
-    for (int k = 0; k + 1 < n; ++k) {
-        fprintf(file, "%d 1 2 1 1 %d %d\n", id++, 2 * k + 1, 2 * k + 3);
-        fprintf(file, "%d 1 2 1 1 %d %d\n", id++, 2 * k + 4, 2 * k + 2);
+    for (int i = 0; i + 1 < nx; ++i) {
+        fprintf(file, "%d 1 2 1 1 %d %d\n", id++, i + 1, i + 2);
+        fprintf(file, "%d 1 2 1 1 %d %d\n", id++, (ny - 1) * nx + i + 2, (ny - 1) * nx + i + 1);
     }
-    fprintf(file, "%d 1 2 1 1 2 1\n", id++);
-    fprintf(file, "%d 1 2 1 1 %d %d\n", id++, 2 * n - 1, 2 * n);
-    for (int k = 0; k + 1 < n; ++k) {
-        /* alternate diagonals, so that slivers meet at every angle */
-        int a = 2 * k + 1, b = 2 * k + 3, c = 2 * k + 4, d = 2 * k + 2;
-        if (k % 2 == 0) {
-            fprintf(file, "%d 2 2 2 2 %d %d %d\n%d 2 2 2 2 %d %d %d\n", id, a, b, c, id + 1, a, c,
-                    d);
-        } else {
-            fprintf(file, "%d 2 2 2 2 %d %d %d\n%d 2 2 2 2 %d %d %d\n", id, a, b, d, id + 1, b, c,
-                    d);
+    for (int j = 0; j + 1 < ny; ++j) {
+        fprintf(file, "%d 1 2 1 1 %d %d\n", id++, j * nx + nx, (j + 1) * nx + nx);
+        fprintf(file, "%d 1 2 1 1 %d %d\n", id++, (j + 1) * nx + 1, j * nx + 1);
+    }
+    for (int j = 0; j + 1 < ny; ++j) {
+        for (int i = 0; i + 1 < nx; ++i) {
+            int a = j * nx + i + 1, b = a + 1, c = a + nx + 1, d = a + nx;
+            if ((i + j) % 2 == 0) {
+                fprintf(file, "%d 2 2 2 2 %d %d %d\n%d 2 2 2 2 %d %d %d\n", id, a, b, c, id + 1, a,
+                        c, d);
+            } else {
+                fprintf(file, "%d 2 2 2 2 %d %d %d\n%d 2 2 2 2 %d %d %d\n", id, a, b, d, id + 1, b,
+                        c, d);
+            }
+            id += 2;
         }
-        id += 2;
     }
     fprintf(file, "$EndElements\n");
     CU_ASSERT_EQUAL_FATAL(fclose(file), 0);
 }
 
 /* A dam break up a slope of 1 in 20 on the sliver mesh, 20 s at both
- * orders: finite, no cell faster than 2 sqrt(g h0) with h0 = 2 m, the
- * water to round-off. */
+ * orders: finite, no cell faster than 2 sqrt(g h0) with h0 = 4 m, the
+ * water to round-off at first order. At second order a front cell of a
+ * sliver can go below zero at CFL 0.5 (a reconstructed face keeps a
+ * positive depth only for steps up to a third of chi over the speed) and
+ * the update's clip at zero adds the difference: 8e-12 of the water in
+ * double precision, allowed up to 1e-10 here. */
 static void test_sliver_mesh_stays_finite(void)
 {
     char dir[256], path[512];
@@ -257,13 +279,13 @@ static void test_sliver_mesh_stays_finite(void)
         swe_mesh_model *model = model_with("lake-at-rest", path, order, NULL, NULL, 0);
         dam_break_up_a_slope(model, 0.05, 40, 4);
         front_run run = run_to(model, 20, 1, 2000000);
-        printf("\n  dam break up a slope on slivers, order %d: %ld steps, fastest %.3g m/s, "
-               "water %+.2e ",
-               order, run.steps, run.fastest, run.mass_change);
+        printf("\n  dam break up a slope on slivers, order %d: %ld steps, fastest %.3g m/s in "
+               "%.3g m, water %+.2e ",
+               order, run.steps, run.fastest, run.depth_of_fastest, run.mass_change);
         CU_ASSERT(run.finite);
         CU_ASSERT(model->clock.t >= 20);
         CU_ASSERT(run.fastest <= 2 * sqrt(9.81 * 4));
-        CU_ASSERT(fabs(run.mass_change) < MASS_ROUND_OFF);
+        CU_ASSERT(fabs(run.mass_change) < (order == 1 ? MASS_ROUND_OFF : MASS_CLIPPED));
         swe_mesh_model_free(model);
     }
     swe_remove_test_directory(dir);

@@ -12,6 +12,7 @@
 #define SWE_MESH_ARRAYS_H
 
 #include "core/real.h"
+#include "shallow_water/cell_update.h"
 
 #if defined(__OPENCL_VERSION__)
 #define SWE_GLOBAL __global
@@ -29,7 +30,8 @@
 
 /* Cell state: the current one (what the host reads and writes)... */
 #define SWE_MESH_STATE_ARRAYS(X) X(h) X(hu) X(hv)
-/* ...and the intermediate (predictor) one of second order. */
+/* ...and, through the second stage of a second-order step, the state
+ * the step started from. */
 #define SWE_MESH_STAGE_ARRAYS(X) X(h_stage) X(hu_stage) X(hv_stage)
 /* Per cell: bed elevation, area, chi = area / longest edge (Optimized GPU n.d., eq. 17). */
 #define SWE_MESH_CELL_REALS(X) X(bed) X(area) X(chi)
@@ -119,14 +121,38 @@ typedef struct swe_mesh_arrays {
     real manning;   /* Manning's n, s/m^(1/3); 0: no friction */
 } swe_mesh_arrays;
 
+/* What a cell update writes. Second order takes two Euler steps, Heun's
+ * (the strong-stability-preserving Runge-Kutta method of order 2): the
+ * first keeps the state it starts from in the stage arrays and writes
+ * U1 = U + dt L(U) over the current state; the second writes
+ * (U + U1 + dt L(U1)) / 2. Each stage is a first-order update of a
+ * state whose gradients are its own, and the average of two states with
+ * non-negative depths and bounded velocities has them too. */
+enum swe_mesh_stage {
+    SWE_MESH_ONE_STAGE = 0,   /* U + dt L(U): first order */
+    SWE_MESH_FIRST_STAGE = 1, /* the state to the stage arrays, U + dt L(U) to the current */
+    SWE_MESH_SECOND_STAGE = 2 /* (stage + current + dt L(current)) / 2 to the current */
+};
+
 /* What one launch of an edge or cell kernel does. */
 typedef struct swe_mesh_launch {
-    int read_stage;   /* edges: from the intermediate state (the corrector, no time step) */
+    int read_stage;   /* edges: the second stage of a step (no time step written) */
     int second_order; /* edges: reconstruct with the limited gradients */
-    int write_stage;  /* cells: write the intermediate state, not the current */
+    int write_stage;  /* cells: SWE_MESH_ONE_STAGE, _FIRST_STAGE or _SECOND_STAGE */
     real dt;          /* cells: the update's time step */
     real friction_dt; /* cells: Manning friction over this time; 0: none */
 } swe_mesh_launch;
+
+/* Cell c of the state h, hu, hv. */
+SWE_INLINE swe_cell swe_mesh_cell_of(const SWE_GLOBAL real *h, const SWE_GLOBAL real *hu,
+                                     const SWE_GLOBAL real *hv, int c)
+{
+    swe_cell cell;
+    cell.h = h[SWE_MESH_AT(c)];
+    cell.hu = hu[SWE_MESH_AT(c)];
+    cell.hv = hv[SWE_MESH_AT(c)];
+    return cell;
+}
 
 /* Running minimum of edge time steps that keeps a NaN once it has seen
  * one, so that an unstable state cannot hide behind a finite minimum. */

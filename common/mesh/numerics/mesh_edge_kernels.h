@@ -13,24 +13,11 @@
 #include "mesh/numerics/mesh_roe.h"
 #include "shallow_water/cell_update.h"
 
-/* Cell c of the state h, hu, hv. */
-SWE_INLINE swe_cell swe_mesh_cell_of(const SWE_GLOBAL real *h, const SWE_GLOBAL real *hu,
-                                     const SWE_GLOBAL real *hv, int c)
+/* Cell c's state as the edges read it: the current one (in the second
+ * stage of a step, the first stage's result). */
+SWE_INLINE swe_cell swe_mesh_edge_cell(const swe_mesh_arrays *a, int c)
 {
-    swe_cell cell;
-    cell.h = h[SWE_MESH_AT(c)];
-    cell.hu = hu[SWE_MESH_AT(c)];
-    cell.hv = hv[SWE_MESH_AT(c)];
-    return cell;
-}
-
-/* Cell c's state as the edges read it: the current or the intermediate. */
-SWE_INLINE swe_cell swe_mesh_edge_cell(const swe_mesh_arrays *a, swe_mesh_launch launch, int c)
-{
-    const SWE_GLOBAL real *h = launch.read_stage ? a->h_stage : a->h;
-    const SWE_GLOBAL real *hu = launch.read_stage ? a->hu_stage : a->hu;
-    const SWE_GLOBAL real *hv = launch.read_stage ? a->hv_stage : a->hv;
-    return swe_mesh_cell_of(h, hu, hv, c);
+    return swe_mesh_cell_of(a->h, a->hu, a->hv, c);
 }
 
 /* Cell c (state cell) at the midpoint of edge e, of which it is the left
@@ -98,14 +85,14 @@ SWE_INLINE real swe_mesh_edge_time_step(real chi, real max_speed)
 }
 
 /* Interior edge e (0 <= e < interior_edge_count): its Riemann fluxes,
- * plus the viscous flux where viscous is set, and, but in the corrector
- * (launch.read_stage), the time step it allows. */
+ * plus the viscous flux where viscous is set, and, but in a step's second
+ * stage (launch.read_stage), the time step it allows. */
 SWE_INLINE void swe_mesh_interior_edge_of(const swe_mesh_arrays *a, swe_mesh_launch launch, int e,
                                           int viscous)
 {
     int l = a->edge_left[e], r = a->edge_right[e];
     real nx = a->normal_x[e], ny = a->normal_y[e], length = a->length[e];
-    swe_cell cell_l = swe_mesh_edge_cell(a, launch, l), cell_r = swe_mesh_edge_cell(a, launch, r);
+    swe_cell cell_l = swe_mesh_edge_cell(a, l), cell_r = swe_mesh_edge_cell(a, r);
     swe_mesh_face left = swe_mesh_face_state(a, launch, cell_l, l, e, 1, nx, ny);
     swe_mesh_face right = swe_mesh_face_state(a, launch, cell_r, r, e, 0, nx, ny);
     swe_mesh_edge_flux flux = swe_mesh_flux(left, right, a->bed[r] - a->bed[l]);
@@ -146,21 +133,8 @@ SWE_INLINE void swe_mesh_inviscid_edge(const swe_mesh_arrays *a, swe_mesh_launch
     swe_mesh_interior_edge_of(a, launch, e, 0);
 }
 
-/* The arrays with h, hu and hv the state that the edges of launch read
- * (the intermediate one in a corrector), for swe_mesh_viscous_edge. */
-SWE_INLINE swe_mesh_arrays swe_mesh_edge_view(const swe_mesh_arrays *a, swe_mesh_launch launch)
-{
-    swe_mesh_arrays view = *a;
-    view.h = launch.read_stage ? a->h_stage : a->h;
-    view.hu = launch.read_stage ? a->hu_stage : a->hu;
-    view.hv = launch.read_stage ? a->hv_stage : a->hv;
-    return view;
-}
-
 /* Adds interior edge e's viscous flux to what swe_mesh_inviscid_edge
- * wrote: the same sums as swe_mesh_interior_edge's, so the same bits.
- * a: swe_mesh_edge_view of the launch, taken once before the loop (a
- * choice of arrays inside the loop stops GCC's vectoriser). */
+ * wrote: the same sums as swe_mesh_interior_edge's, so the same bits. */
 SWE_INLINE void swe_mesh_viscous_edge(const swe_mesh_arrays *a, int e)
 {
     real viscous_u, viscous_v;
@@ -181,7 +155,7 @@ SWE_INLINE void swe_mesh_boundary_edge(const swe_mesh_arrays *a, swe_mesh_launch
     int condition = a->boundary_condition[e - a->interior_edge_count];
     real nx = a->normal_x[e], ny = a->normal_y[e], length = a->length[e];
     swe_mesh_face inside =
-        swe_mesh_face_state(a, launch, swe_mesh_edge_cell(a, launch, l), l, e, 1, nx, ny);
+        swe_mesh_face_state(a, launch, swe_mesh_edge_cell(a, l), l, e, 1, nx, ny);
     swe_mesh_face ghost =
         swe_mesh_ghost(a->condition_kind[condition], a->condition_value_a[condition],
                        a->condition_value_b[condition], inside, a->bed[l]);

@@ -9,7 +9,7 @@
  * wall to it, and a front climbing or falling a step never carries more
  * water than stands above the step, so depths stay non-negative where
  * the upwinded bed source of Optimized GPU n.d. (eqs. 10-14) would drive
- * a shallow cell negative.
+ * a shallow cell negative. A dry bed above a wet surface is a wall.
  *
  * States are in the edge's frame: depth h, momentum qn along the normal n
  * (from left to right), qt along t = (-n_y, n_x). The result is the flux
@@ -65,17 +65,15 @@ SWE_INLINE swe_mesh_edge_flux swe_mesh_roe_core(swe_mesh_face l, swe_mesh_face r
     real root_l = SWE_SQRT(l.h), root_r = SWE_SQRT(r.h);
     real inverse_roots = (real)1 / (root_l + root_r);
     real u = (root_l * u_l + root_r * u_r) * inverse_roots;
-    real v = (root_l * v_l + root_r * v_r) * inverse_roots;
     real h_mean = (real)0.5 * (l.h + r.h);
     real c = SWE_SQRT(g * h_mean);
     real lambda1 = u - c, lambda3 = u + c;
     /* Wave strengths: the jump on the eigenvectors e1 = (1, u - c, v),
-     * e2 = (0, 0, 1), e3 = (1, u + c, v). */
+     * e3 = (1, u + c, v). */
     real half_over_c = (real)0.5 / c;
-    real dh = r.h - l.h, dqn = r.qn - l.qn, dqt = r.qt - l.qt;
+    real dh = r.h - l.h, dqn = r.qn - l.qn;
     real alpha1 = ((u + c) * dh - dqn) * half_over_c;
     real alpha3 = (dqn - (u - c) * dh) * half_over_c;
-    real alpha2 = dqt - v * dh;
     /* sqrt(g h) as sqrt(g) sqrt(h): two square roots fewer per edge. */
     real c_l = SWE_SQRT(g) * root_l, c_r = SWE_SQRT(g) * root_r;
     real abs1 = swe_mesh_entropy_fixed(lambda1, u_l - c_l, u_r - c_r);
@@ -88,8 +86,11 @@ SWE_INLINE swe_mesh_edge_flux swe_mesh_roe_core(swe_mesh_face l, swe_mesh_face r
     flux.left_qn =
         (real)0.5 * ((l.qn * u_l + half_g * l.h * l.h) + (r.qn * u_r + half_g * r.h * r.h)) -
         (real)0.5 * (wave1 * lambda1 + wave3 * lambda3);
-    flux.left_qt = (real)0.5 * (l.qn * v_l + r.qn * v_r) -
-                   (real)0.5 * ((wave1 + wave3) * v + SWE_FABS(u) * alpha2);
+    /* The tangential velocity goes where the water goes, the upwind side's
+     * (the contact wave of the exact solution): Roe's averaged v, carried
+     * out of a cell with the water, would leave it a faster film behind,
+     * which across the long sides of a sliver runs away. */
+    flux.left_qt = flux.left_h * (flux.left_h >= (real)0 ? v_l : v_r);
     flux.right_h = flux.left_h;
     flux.right_qn = flux.left_qn;
     flux.right_qt = flux.left_qt;
@@ -110,27 +111,55 @@ SWE_INLINE swe_mesh_face swe_mesh_above_bed(swe_mesh_face face, real rise)
     return above;
 }
 
+/* The pressure flux g/2 h*^2 on a wall of a wet face, h* the depth of
+ * the exact solution's middle state with two rarefactions (Toro):
+ * c* = c + un / 2 with un towards the wall, none once the water leaves
+ * it at 2c or faster. Roe's flux against the mirror image would push
+ * water that runs away from the wall further away (by h u^2 / 2 with the
+ * entropy fix), which on the long sides of a sliver makes a film race. */
+SWE_INLINE real swe_mesh_wall_pressure(swe_mesh_face face)
+{
+    real c = SWE_SQRT(SWE_GRAVITY * face.h);
+    real ratio = SWE_FMAX((real)1 + (real)0.5 * swe_mesh_velocity(face.h, face.qn) / c, (real)0);
+    real depth = face.h * ratio * ratio;
+    return (real)0.5 * SWE_GRAVITY * depth * depth;
+}
+
 /* The flux between faces l and r with the bed rising by bed_step from
  * left to right, by the hydrostatic reconstruction: Roe's flux between
- * the depths above the higher bed (none where both are dry there), plus
- * g/2 (h^2 - h*^2) on each side's momentum, the pressure of its water
- * below that bed on the step. Written as selects around one call of the
- * Roe core rather than as branches, so that a compiler can vectorise a
- * loop of edges (a dry pair computes a discarded flux). */
+ * the depths above the higher bed, plus g/2 (h^2 - h*^2) on each side's
+ * momentum, the pressure of its water below that bed on the step. Where
+ * neither keeps water above that bed, a wet side meets a dry bed above
+ * its surface: a wall, which takes the side's wall pressure and lets
+ * nothing through; the dry side receives nothing. Written as selects
+ * around one call of the Roe core rather than as branches, so that a
+ * compiler can vectorise a loop of edges (a dry pair computes a
+ * discarded flux). */
 SWE_INLINE swe_mesh_edge_flux swe_mesh_flux(swe_mesh_face l, swe_mesh_face r, real bed_step)
 {
     swe_mesh_face left = swe_mesh_above_bed(l, SWE_FMAX(bed_step, (real)0));
     swe_mesh_face right = swe_mesh_above_bed(r, SWE_FMAX(-bed_step, (real)0));
     int none = (left.h < SWE_DRY_TOLERANCE) & (right.h < SWE_DRY_TOLERANCE);
+    int wall_for_left = none & (l.h >= SWE_DRY_TOLERANCE);
+    int wall_for_right = none & (r.h >= SWE_DRY_TOLERANCE);
     swe_mesh_edge_flux flux = swe_mesh_roe_core(left, right);
     real half_g = (real)0.5 * SWE_GRAVITY;
+    swe_mesh_face towards_left = r; /* the right side's wall lies behind its normal */
+    towards_left.qn = -r.qn;
+    real wall_l = swe_mesh_wall_pressure(l), wall_r = swe_mesh_wall_pressure(towards_left);
+    real below_l = half_g * (l.h * l.h - left.h * left.h);
+    real below_r = half_g * (r.h * r.h - right.h * right.h);
     flux.left_h = none ? (real)0 : flux.left_h;
     flux.left_qt = none ? (real)0 : flux.left_qt;
+    flux.left_qn = wall_for_left ? wall_l : (none ? (real)0 : flux.left_qn) + below_l;
     flux.right_h = none ? (real)0 : flux.right_h;
     flux.right_qt = none ? (real)0 : flux.right_qt;
-    flux.left_qn = (none ? (real)0 : flux.left_qn) + half_g * (l.h * l.h - left.h * left.h);
-    flux.right_qn = (none ? (real)0 : flux.right_qn) + half_g * (r.h * r.h - right.h * right.h);
-    flux.max_speed = none ? (real)0 : flux.max_speed;
+    flux.right_qn = wall_for_right ? wall_r : (none ? (real)0 : flux.right_qn) + below_r;
+    real wall_speed_l = SWE_FABS(swe_mesh_velocity(l.h, l.qn)) + SWE_SQRT(SWE_GRAVITY * l.h);
+    real wall_speed_r = SWE_FABS(swe_mesh_velocity(r.h, r.qn)) + SWE_SQRT(SWE_GRAVITY * r.h);
+    flux.max_speed = wall_for_left
+                         ? wall_speed_l
+                         : (wall_for_right ? wall_speed_r : (none ? (real)0 : flux.max_speed));
     return flux;
 }
 
