@@ -187,9 +187,43 @@ SWE_INLINE swe_cell swe_mesh_physical(swe_cell cell)
     return cell;
 }
 
+/* The fastest wave at cell c's edges, as the edges' time steps hold it
+ * (min(chi_l, chi_r) / speed, mesh_edge_kernels.h); written by a step's
+ * first flux pass and kept through its second. */
+SWE_INLINE real swe_mesh_fastest_wave(const swe_mesh_arrays *a, int c)
+{
+    int edges[3];
+    edges[0] = a->cell_edge_0[c];
+    edges[1] = a->cell_edge_1[c];
+    edges[2] = a->cell_edge_2[c];
+    real fastest = (real)0;
+    for (int k = 0; k < 3; ++k) {
+        int e = edges[k], l = a->edge_left[e], r = a->edge_right[e];
+        real chi = e < a->interior_edge_count ? SWE_FMIN(a->chi[l], a->chi[r]) : a->chi[l];
+        fastest = SWE_FMAX(fastest, chi / a->edge_time_step[e]);
+    }
+    return fastest;
+}
+
+/* A film (shallower than SWE_MESH_FRONT_DEPTH) after an update moves no
+ * faster than the fastest wave at its edges: water that passes through a
+ * cell which it nearly empties in one step leaves a momentum that, over
+ * the little depth left, reads as any speed; the wave speeds that set
+ * the step bound what the water there can do. */
+SWE_INLINE swe_cell swe_mesh_film_speed_bound(const swe_mesh_arrays *a, int c, swe_cell cell)
+{
+    real speed = SWE_SQRT(cell.hu * cell.hu + cell.hv * cell.hv) * swe_mesh_inverse_depth(cell.h);
+    real bound = swe_mesh_fastest_wave(a, c);
+    real scale = (cell.h < SWE_MESH_FRONT_DEPTH) & (speed > bound) ? bound / speed : (real)1;
+    cell.hu = cell.hu * scale;
+    cell.hv = cell.hv * scale;
+    return cell;
+}
+
 /* Cell c after an Euler step of launch.dt from the current state, given
  * the sum of its edges' fluxes (a gather, or a scatter's accumulators):
- * the sum over its area, made physical, then Manning friction, which can
+ * the sum over its area, made physical, a film's speed bounded, then
+ * Manning friction, which can
  * slow the flow but never reverse it (shallow_water/friction.h). What it
  * writes follows launch.write_stage (enum swe_mesh_stage): in a second
  * stage the mean of that and the state the step started from. */
@@ -201,7 +235,8 @@ SWE_INLINE void swe_mesh_cell_apply(const swe_mesh_arrays *a, swe_mesh_launch la
     cell.h = now.h + factor * sum.h;
     cell.hu = now.hu + factor * sum.hu;
     cell.hv = now.hv + factor * sum.hv;
-    cell = swe_manning_friction(swe_mesh_physical(cell), launch.friction_dt,
+    cell = swe_mesh_film_speed_bound(a, c, swe_mesh_physical(cell));
+    cell = swe_manning_friction(cell, launch.friction_dt,
                                 launch.friction_dt > (real)0 ? a->manning : (real)0);
     if (launch.write_stage == SWE_MESH_SECOND_STAGE) {
         swe_cell start = swe_mesh_cell_of(a->h_stage, a->hu_stage, a->hv_stage, c);

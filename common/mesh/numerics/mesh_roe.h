@@ -98,6 +98,38 @@ SWE_INLINE swe_mesh_edge_flux swe_mesh_roe_core(swe_mesh_face l, swe_mesh_face r
     return flux;
 }
 
+/* The flux at a front, between a wet face and a dry one: HLL's (Harten,
+ * Lax and van Leer) with the dry bed's wave speeds, the wet side's
+ * u -+ c and u +- 2c into the dry side (the exact front speed). Water
+ * leaves a film at most at its velocity plus half its celerity, and a
+ * film gains no velocity it was not given: Roe's linearisation, exact
+ * for neither state at a front, does both. The tangential velocity goes
+ * with the water, as in Roe's. */
+SWE_INLINE swe_mesh_edge_flux swe_mesh_front_flux(swe_mesh_face l, swe_mesh_face r)
+{
+    const real g = SWE_GRAVITY;
+    real u_l = swe_mesh_velocity(l.h, l.qn), u_r = swe_mesh_velocity(r.h, r.qn);
+    real c_l = SWE_SQRT(g * l.h), c_r = SWE_SQRT(g * r.h);
+    int dry_l = l.h < SWE_DRY_TOLERANCE, dry_r = r.h < SWE_DRY_TOLERANCE;
+    real slow = dry_l ? u_r - (real)2 * c_r : u_l - c_l;
+    real fast = dry_r ? u_l + (real)2 * c_l : u_r + c_r;
+    slow = SWE_FMIN(slow, (real)0);
+    fast = SWE_FMAX(fast, (real)0);
+    real spread = SWE_FMAX(fast - slow, SWE_DRY_TOLERANCE);
+    real half_g = (real)0.5 * g;
+    real flux_l_qn = l.qn * u_l + half_g * l.h * l.h, flux_r_qn = r.qn * u_r + half_g * r.h * r.h;
+    swe_mesh_edge_flux flux;
+    flux.left_h = (fast * l.qn - slow * r.qn + slow * fast * (r.h - l.h)) / spread;
+    flux.left_qn = (fast * flux_l_qn - slow * flux_r_qn + slow * fast * (r.qn - l.qn)) / spread;
+    flux.left_qt = flux.left_h * (flux.left_h >= (real)0 ? swe_mesh_velocity(l.h, l.qt)
+                                                         : swe_mesh_velocity(r.h, r.qt));
+    flux.right_h = flux.left_h;
+    flux.right_qn = flux.left_qn;
+    flux.right_qt = flux.left_qt;
+    flux.max_speed = SWE_FMAX(-slow, fast);
+    return flux;
+}
+
 /* A face's state over a bed `rise` metres above its own (rise >= 0): the
  * depth above it, none if the bed stands above the surface, and the
  * face's velocity. With no rise the face itself, to the bit. */
@@ -127,7 +159,8 @@ SWE_INLINE real swe_mesh_wall_pressure(swe_mesh_face face)
 
 /* The flux between faces l and r with the bed rising by bed_step from
  * left to right, by the hydrostatic reconstruction: Roe's flux between
- * the depths above the higher bed, plus g/2 (h^2 - h*^2) on each side's
+ * the depths above the higher bed (the front flux where one of them is
+ * dry), plus g/2 (h^2 - h*^2) on each side's
  * momentum, the pressure of its water below that bed on the step. Where
  * neither keeps water above that bed, a wet side meets a dry bed above
  * its surface: a wall, which takes the side's wall pressure and lets
@@ -139,10 +172,13 @@ SWE_INLINE swe_mesh_edge_flux swe_mesh_flux(swe_mesh_face l, swe_mesh_face r, re
 {
     swe_mesh_face left = swe_mesh_above_bed(l, SWE_FMAX(bed_step, (real)0));
     swe_mesh_face right = swe_mesh_above_bed(r, SWE_FMAX(-bed_step, (real)0));
-    int none = (left.h < SWE_DRY_TOLERANCE) & (right.h < SWE_DRY_TOLERANCE);
+    int dry_left = left.h < SWE_DRY_TOLERANCE, dry_right = right.h < SWE_DRY_TOLERANCE;
+    int none = dry_left & dry_right;
     int wall_for_left = none & (l.h >= SWE_DRY_TOLERANCE);
     int wall_for_right = none & (r.h >= SWE_DRY_TOLERANCE);
-    swe_mesh_edge_flux flux = swe_mesh_roe_core(left, right);
+    swe_mesh_edge_flux roe = swe_mesh_roe_core(left, right);
+    swe_mesh_edge_flux front = swe_mesh_front_flux(left, right);
+    swe_mesh_edge_flux flux = (dry_left ^ dry_right) ? front : roe;
     real half_g = (real)0.5 * SWE_GRAVITY;
     swe_mesh_face towards_left = r; /* the right side's wall lies behind its normal */
     towards_left.qn = -r.qn;
