@@ -52,12 +52,14 @@
     X(length)                                                                                      \
     X(left_to_mid_x) X(left_to_mid_y) X(right_to_mid_x) X(right_to_mid_y) X(viscous_weight)
 /* Per edge, written by the edge kernels: the fluxes times length out of
- * the left cell and into the right cell, and the time step the edge
- * allows (Optimized GPU n.d., eq. 15; the predictor's edges write it). */
+ * the left cell and into the right cell, the time step the edge allows
+ * (Optimized GPU n.d., eq. 15; the first stage's edges write it) and its
+ * fastest wave (which bounds a film's speed in the cell update). */
 #define SWE_MESH_FLUX_ARRAYS(X)                                                                    \
     X(flux_left_h)                                                                                 \
     X(flux_left_hu)                                                                                \
-    X(flux_left_hv) X(flux_right_h) X(flux_right_hu) X(flux_right_hv) X(edge_time_step)
+    X(flux_left_hv)                                                                                \
+    X(flux_right_h) X(flux_right_hu) X(flux_right_hv) X(edge_time_step) X(edge_speed)
 /* Per edge: its cells (right is -1 on the boundary). */
 #define SWE_MESH_EDGE_INTS(X) X(edge_left) X(edge_right)
 /* Per boundary edge (edge e at e - interior_edge_count): its condition. */

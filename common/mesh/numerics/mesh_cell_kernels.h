@@ -187,22 +187,11 @@ SWE_INLINE swe_cell swe_mesh_physical(swe_cell cell)
     return cell;
 }
 
-/* The fastest wave at cell c's edges, as the edges' time steps hold it
- * (min(chi_l, chi_r) / speed, mesh_edge_kernels.h); written by a step's
- * first flux pass and kept through its second. */
+/* The fastest wave at cell c's edges in the last flux pass. */
 SWE_INLINE real swe_mesh_fastest_wave(const swe_mesh_arrays *a, int c)
 {
-    int edges[3];
-    edges[0] = a->cell_edge_0[c];
-    edges[1] = a->cell_edge_1[c];
-    edges[2] = a->cell_edge_2[c];
-    real fastest = (real)0;
-    for (int k = 0; k < 3; ++k) {
-        int e = edges[k], l = a->edge_left[e], r = a->edge_right[e];
-        real chi = e < a->interior_edge_count ? SWE_FMIN(a->chi[l], a->chi[r]) : a->chi[l];
-        fastest = SWE_FMAX(fastest, chi / a->edge_time_step[e]);
-    }
-    return fastest;
+    real fastest = SWE_FMAX(a->edge_speed[a->cell_edge_0[c]], a->edge_speed[a->cell_edge_1[c]]);
+    return SWE_FMAX(fastest, a->edge_speed[a->cell_edge_2[c]]);
 }
 
 /* A film (shallower than SWE_MESH_FRONT_DEPTH) after an update moves no

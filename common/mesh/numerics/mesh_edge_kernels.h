@@ -115,6 +115,7 @@ SWE_INLINE void swe_mesh_interior_edge_of(const swe_mesh_arrays *a, swe_mesh_lau
     a->flux_right_hu[e] = right_hu;
     a->flux_right_hv[e] = right_hv;
     real chi = SWE_FMIN(a->chi[l], a->chi[r]);
+    a->edge_speed[e] = flux.max_speed;
     if (!launch.read_stage) {
         a->edge_time_step[e] = swe_mesh_edge_time_step(chi, flux.max_speed);
     }
@@ -163,6 +164,7 @@ SWE_INLINE void swe_mesh_boundary_edge(const swe_mesh_arrays *a, swe_mesh_launch
     a->flux_left_h[e] = length * flux.left_h;
     a->flux_left_hu[e] = length * swe_mesh_to_x(flux.left_qn, flux.left_qt, nx, ny);
     a->flux_left_hv[e] = length * swe_mesh_to_y(flux.left_qn, flux.left_qt, nx, ny);
+    a->edge_speed[e] = flux.max_speed;
     a->edge_time_step[e] = swe_mesh_edge_time_step(a->chi[l], flux.max_speed);
 }
 
