@@ -106,6 +106,10 @@ def case_rows(case):
         return table(["case", "order", "mesh", "cells", "steps", "L1 of h (m^2)", "order (over the coarser)"],
                      [(x["case"], x["order"], x["mesh"], f"{x['cells']:,}", x["steps"], f"{x['l1']:.2f}",
                        f"{__import__('math').log2(x['ratio']):.2f}" if x["ratio"] else "") for x in r])
+    if case.name == "wet-dry":
+        return table(["case", "order", "cells", "steps", "measured", "fastest cell (m/s)", "water drift"],
+                     [(x["case"], x["order"], f"{x['cells']:,}", x["steps"], x["measure"], f"{x['fastest']:.2f}",
+                       f"{x['drift']:+.1e}") for x in r])
     if case.name == "radial-dam-break":
         return table(["solver", "cells", "L1 against Cartesian 800 x 800 (m^3)"],
                      [(x["solver"], f"{x['cells']:,}", f"{x['l1']:.0f}") for x in r])
