@@ -88,6 +88,10 @@ def thacker(case, runner):
             l1 = sum(abs(last.h[c] - thacker_exact(last.x[c], last.y[c], period)) * last.area[c]
                      for c in range(last.cells))
             errors[(name, order)] = l1
+            if order == 2:
+                xs, hs = runs.line_profile(last, last.h, 500, 15, 0, 1000, 10)
+                exact = [thacker_exact(x, 500, period) for x in xs]
+                case.data["thacker"] = (f"{name}, {last.cells:,} cells", xs, hs, exact)
             speed = fastest(last)
             case.rows.append({"case": f"Thacker, {name}", "order": order, "cells": last.cells,
                               "steps": int(summary["steps"]), "measure": f"L1 of h {l1:.4g} m^3",

@@ -67,6 +67,11 @@ def draw(case, folder):
         pictures.lines(path("validate-radial-dam-break.png"), "radial dam break at 20 s: mean h in 5 m rings", "r (m)",
                        "h (m)", [(r["solver"], *r["profile"], "with lines") for r in rows]
                        + [("Cartesian, 800 x 800", *case.data["reference"], "with lines dt 2")], "set xrange [0:500]")
+    elif case.name == "wet-dry" and "thacker" in case.data:
+        label, xs, hs, exact = case.data["thacker"]
+        pictures.lines(path("validate-thacker-bowl.png"), "Thacker bowl after one period, h along y = 500 m",
+                       "x (m)", "h (m)", [(f"{label}, order 2", xs, hs, "with linespoints"),
+                                          ("exact", xs, exact, "with lines lw 2")])
     elif case.name == "backward-facing-step":
         pictures.lines(path("validate-backward-facing-step.png"),
                        "u of the cells on the lower wall, mean of the last 100 s", "x behind the step (m)", "u (m/s)",
