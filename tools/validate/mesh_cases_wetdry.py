@@ -91,7 +91,7 @@ def thacker(case, runner):
             if order == 2:
                 xs, hs = runs.line_profile(last, last.h, 500, 15, 0, 1000, 10)
                 exact = [thacker_exact(x, 500, period) for x in xs]
-                case.data["thacker"] = (f"{name}, {last.cells:,} cells", xs, hs, exact)
+                case.data["thacker"] = (f"{name.replace('_', ' ')}, {last.cells:,} cells", xs, hs, exact)
             speed = fastest(last)
             case.rows.append({"case": f"Thacker, {name}", "order": order, "cells": last.cells,
                               "steps": int(summary["steps"]), "measure": f"L1 of h {l1:.4g} m^3",
