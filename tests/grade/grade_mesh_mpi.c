@@ -138,13 +138,13 @@ static void test_first_order(void)
 
 static void test_second_order(void)
 {
-    halo_cases("mesh-halo-3", 3, 4, 14);
+    halo_cases("mesh-halo-4", 4, 4, 14);
 }
 
 static const grade_test tests[] = {
     {"mesh-halo-1", "TODO 1-3: one halo layer (first order), 2-4 ranks", 5, CASES, test_first_order,
      1},
-    {"mesh-halo-3", "TODO 1-3: three halo layers (second order), 2-4 ranks", 5, CASES,
+    {"mesh-halo-4", "TODO 1-3: four halo layers (second order), 2-4 ranks", 5, CASES,
      test_second_order, 1},
 };
 

@@ -10,6 +10,7 @@ void register_mesh_solver_tests(void);
 void register_mesh_kernel_tests(void);
 void register_mesh_model_tests(void);
 void register_mesh_validation_tests(void);
+void register_mesh_wetdry_tests(void);
 void register_mesh_output_tests(void);
 void register_mesh_png_tests(void);
 void register_mesh_cli_tests(void);

@@ -164,16 +164,32 @@ static void test_lake_at_rest_between_radiating_ends(void)
     }
 }
 
-/* What a step lets through the boundary edges: dt times the sum of their
- * outward fluxes (the step's last flux pass, which its update used). */
-static double boundary_outflow(const swe_mesh_model *model)
+/* The sum of the boundary edges' outward fluxes of the last flux pass. */
+static double boundary_flux(const swe_mesh_model *model)
 {
     const swe_mesh_arrays *a = &model->run.host;
     double out = 0;
     for (int e = a->interior_edge_count; e < a->edge_count; ++e) {
         out += a->flux_left_h[e];
     }
-    return model->clock.last_dt * out;
+    return out;
+}
+
+/* One second-order step of model towards t_end; returns what it let
+ * through the boundary edges: dt times the mean of the outward fluxes of
+ * its two stages (Heun's). The first stage's are computed here as the
+ * step computes them (the serial verbs, on the state it starts from);
+ * the second's are the step's last flux pass. */
+static double step_and_outflow(swe_mesh_model *model, double t_end)
+{
+    swe_mesh_run *run = &model->run;
+    swe_error err = {{0}};
+    const swe_mesh_launch first = {0, 1, SWE_MESH_ONE_STAGE, (real)0, (real)0};
+    CU_ASSERT_EQUAL_FATAL(run->backend->gradients(run, &err), SWE_OK);
+    CU_ASSERT_EQUAL_FATAL(run->backend->edge_fluxes(run, first, &err), SWE_OK);
+    double first_flux = boundary_flux(model);
+    CU_ASSERT_EQUAL_FATAL(swe_mesh_model_step(model, t_end, &err), SWE_OK);
+    return model->clock.last_dt * 0.5 * (first_flux + boundary_flux(model));
 }
 
 /* 1 m/s through the channel between its radiating ends, first with
@@ -191,8 +207,7 @@ static void test_radiating_ends_balance_the_volume(void)
         double start = 0, end = 0, through = 0;
         CU_ASSERT_EQUAL_FATAL(swe_mesh_model_volume(model, &start, &err), SWE_OK);
         while (model->clock.t < 80) {
-            CU_ASSERT_EQUAL_FATAL(swe_mesh_model_step(model, 80, &err), SWE_OK);
-            through += boundary_outflow(model);
+            through += step_and_outflow(model, 80);
         }
         CU_ASSERT_EQUAL_FATAL(swe_mesh_model_volume(model, &end, &err), SWE_OK);
         double imbalance = fabs(end - start + through) / start;

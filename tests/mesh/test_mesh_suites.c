@@ -11,6 +11,7 @@ void register_mesh_tests(void)
     register_mesh_kernel_tests();
     register_mesh_model_tests();
     register_mesh_validation_tests();
+    register_mesh_wetdry_tests();
     register_mesh_output_tests();
     register_mesh_png_tests();
     register_mesh_cli_tests();

@@ -67,6 +67,11 @@ def draw(case, folder):
         pictures.lines(path("validate-radial-dam-break.png"), "radial dam break at 20 s: mean h in 5 m rings", "r (m)",
                        "h (m)", [(r["solver"], *r["profile"], "with lines") for r in rows]
                        + [("Cartesian, 800 x 800", *case.data["reference"], "with lines dt 2")], "set xrange [0:500]")
+    elif case.name == "wet-dry" and "thacker" in case.data:
+        label, xs, hs, exact = case.data["thacker"]
+        pictures.lines(path("validate-thacker-bowl.png"), "Thacker bowl after one period, h along y = 500 m",
+                       "x (m)", "h (m)", [(f"{label}, order 2", xs, hs, "with linespoints"),
+                                          ("exact", xs, exact, "with lines lw 2")])
     elif case.name == "backward-facing-step":
         pictures.lines(path("validate-backward-facing-step.png"),
                        "u of the cells on the lower wall, mean of the last 100 s", "x behind the step (m)", "u (m/s)",
@@ -106,6 +111,10 @@ def case_rows(case):
         return table(["case", "order", "mesh", "cells", "steps", "L1 of h (m^2)", "order (over the coarser)"],
                      [(x["case"], x["order"], x["mesh"], f"{x['cells']:,}", x["steps"], f"{x['l1']:.2f}",
                        f"{__import__('math').log2(x['ratio']):.2f}" if x["ratio"] else "") for x in r])
+    if case.name == "wet-dry":
+        return table(["case", "order", "cells", "steps", "measured", "fastest cell (m/s)", "water drift"],
+                     [(x["case"], x["order"], f"{x['cells']:,}", x["steps"], x["measure"], f"{x['fastest']:.2f}",
+                       f"{x['drift']:+.1e}") for x in r])
     if case.name == "radial-dam-break":
         return table(["solver", "cells", "L1 against Cartesian 800 x 800 (m^3)"],
                      [(x["solver"], f"{x['cells']:,}", f"{x['l1']:.0f}") for x in r])

@@ -19,6 +19,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import mesh_cases  # noqa: E402
 import mesh_cases_exact  # noqa: E402
+import mesh_cases_wetdry  # noqa: E402
 import mesh_report  # noqa: E402
 import mesh_runs  # noqa: E402
 
@@ -29,6 +30,7 @@ CASES = {
     "lake": mesh_cases_exact.lake_at_rest,
     "dambreaks": mesh_cases_exact.dam_breaks_1d,
     "radial": mesh_cases_exact.radial_against_cartesian,
+    "wetdry": mesh_cases_wetdry.wet_dry,
     "step": mesh_cases.backward_facing_step,
 }
 

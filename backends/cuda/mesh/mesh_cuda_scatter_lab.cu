@@ -183,11 +183,12 @@ extern "C" int swe_mesh_cuda_scatter_lab_sums(swe_mesh_cuda_scatter_lab *lab,
     return SWE_OK;
 }
 
-/* One cell pass of a variant into the intermediate state. */
+/* One cell pass of a variant: a first-order update of the current state
+ * (repeats move it on by the same fluxes, a hundredth of a second each). */
 static int cell_pass(swe_mesh_cuda_scatter_lab *lab, enum swe_mesh_scatter_variant variant,
                      swe_error *err)
 {
-    swe_mesh_launch launch = {0, 0, 1, (real)0.01, (real)0};
+    swe_mesh_launch launch = {0, 0, SWE_MESH_ONE_STAGE, (real)0.01, (real)0};
     if (variant == SWE_MESH_GATHER) {
         return swe_mesh_cuda_gather_update(lab->device, launch, lab->stream, err);
     }

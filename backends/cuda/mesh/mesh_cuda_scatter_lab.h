@@ -39,8 +39,8 @@ int swe_mesh_cuda_scatter_lab_sums(swe_mesh_cuda_scatter_lab *lab,
                                    swe_error *err);
 
 /* repeat cell passes of one variant as the solver would run them (the
- * gather: its update kernel; a scatter: clear, scatter, apply), each into
- * the intermediate state; *seconds gets the mean GPU time of one pass. */
+ * gather: its update kernel; a scatter: clear, scatter, apply), each a
+ * first-order update; *seconds gets the mean GPU time of one pass. */
 int swe_mesh_cuda_scatter_lab_time(swe_mesh_cuda_scatter_lab *lab,
                                    enum swe_mesh_scatter_variant variant, int repeat,
                                    double *seconds, swe_error *err);

@@ -156,7 +156,7 @@ static int build_part(swe_mesh_mpi_model *model, const swe_mesh_mpi_options *opt
     }
     if (status == SWE_OK) {
         status = swe_mesh_subdomain_create(&whole, &graph, part, model->rank,
-                                           order_of(options) == 2 ? 3 : 1, &model->sub, err);
+                                           order_of(options) == 2 ? 4 : 1, &model->sub, err);
     }
     free(part);
     swe_mesh_dual_graph_free(&graph);

@@ -4,10 +4,11 @@
  * backend, coupled to the others through the stepper's hooks: the halo
  * exchange before every step and the global minimum of the time step.
  *
- * Halo depth: one layer for first order; three for second order, so that
- * one exchange per step serves both stages (the gradients of the cells
- * next to the owned ones need a second layer, the predictor state of
- * those cells a third). A CPU backend exchanges through its host arrays;
+ * Halo depth: one layer for first order; four for second order, so that
+ * one exchange per step serves both stages (the second stage's gradients
+ * of the cells next to the owned ones need the first stage's state of a
+ * second layer, whose fluxes need the gradients of a third, which read a
+ * fourth). A CPU backend exchanges through its host arrays;
  * a device backend with the halo verbs (mesh_backend.h) packs its halo on
  * the device, one without them downloads and uploads its whole state.
  * Every CPU backend gives the bits of one process on any number of ranks.

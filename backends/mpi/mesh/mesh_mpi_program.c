@@ -80,7 +80,7 @@ static void print_setup(const swe_mesh_mpi_model *model, const swe_mesh_mpi_opti
            "cells a rank, imbalance %.3f; halo layers %d; rank 0: %d cells and %d of halo from "
            "%d ranks, ordering %s, phi %d; rank 0 inner edges %d of %d%s\n",
            swe_mesh_partitioner_name(options->partitioner), model->size, q->edge_cut, r->edge_cut,
-           q->smallest, q->largest, q->imbalance, model->part->run.order == 2 ? 3 : 1,
+           q->smallest, q->largest, q->imbalance, model->part->run.order == 2 ? 4 : 1,
            model->sub.owned_count, model->sub.cell_count - model->sub.owned_count,
            model->halo.neighbour_count, swe_mesh_ordering_name(options->model.ordering),
            swe_mesh_bandwidth(part), inner_edges(&model->coupling.inner), part->edge_count,

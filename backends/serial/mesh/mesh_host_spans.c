@@ -66,10 +66,9 @@ int swe_mesh_host_edge_fluxes_span(swe_mesh_run *run, swe_mesh_launch launch,
             }
         }
         if (arrays->viscosity > 0) {
-            const swe_mesh_arrays view = swe_mesh_edge_view(arrays, launch);
 #pragma omp for simd schedule(static)
             for (int e = span->interior_begin; e < span->interior_end; ++e) {
-                swe_mesh_viscous_edge(&view, e);
+                swe_mesh_viscous_edge(arrays, e);
             }
         }
 #pragma omp for schedule(static)

@@ -80,29 +80,30 @@ void swe_state_describe_cell(const swe_block *block, int i, int j, char *text, s
              block->first_j + j, swe_block_cell_x(block, i), swe_block_cell_y(block, j), values);
 }
 
-double swe_state_volume_tolerance(long steps)
+double swe_state_volume_tolerance(long steps, long cells)
 {
 #ifdef SWE_PRECISION_DOUBLE
     const double epsilon = DBL_EPSILON;
 #else
     const double epsilon = FLT_EPSILON;
 #endif
-    return 8.0 * epsilon * ((double)(steps > 0 ? steps : 0) + 1.0);
+    double rounds = (double)(steps > 0 ? steps : 0) + 1.0;
+    return epsilon * rounds * (8.0 + sqrt((double)(cells > 0 ? cells : 0)));
 }
 
-int swe_state_describe_volume_change(double initial, double now, long steps, char *text,
+int swe_state_describe_volume_change(double initial, double now, long steps, long cells, char *text,
                                      size_t size)
 {
     double change = (now - initial) / fmax(fabs(initial), DBL_MIN);
-    double tolerance = swe_state_volume_tolerance(steps);
+    double tolerance = swe_state_volume_tolerance(steps, cells);
     if (fabs(change) <= tolerance || (initial == 0.0 && now == 0.0)) {
         return 0;
     }
     if (text != NULL && size > 0) {
         snprintf(text, size,
                  "the water of the closed basin changed from %.9g m3 to %.9g m3 (%+.3g %%, "
-                 "round-off allows %.1g %% after %ld steps)",
-                 initial, now, 100.0 * change, 100.0 * tolerance, steps);
+                 "round-off allows %.1g %% after %ld steps of %ld cells)",
+                 initial, now, 100.0 * change, 100.0 * tolerance, steps, cells);
     }
     return 1;
 }

@@ -100,6 +100,11 @@ int swe_cartesian_volume(swe_cartesian_model *model, double *volume, swe_error *
     return split != NULL ? split->sum(split->context, volume, err) : SWE_OK;
 }
 
+long swe_cartesian_cell_count(const swe_cartesian_model *model)
+{
+    return model != NULL ? (long)model->block.domain_nx * (long)model->block.domain_ny : 0;
+}
+
 /* The initial state is in the host arrays until the first step. */
 static int cartesian_start(void *self, swe_clock *clock, swe_error *err)
 {
@@ -142,8 +147,9 @@ static int cartesian_check_state(void *self, const swe_clock *clock, swe_error *
         *err = sum_err;
         status = sum_status;
     }
-    if (status == SWE_OK && swe_state_describe_volume_change(model->initial_volume, volume,
-                                                             clock->steps, where, sizeof where)) {
+    if (status == SWE_OK &&
+        swe_state_describe_volume_change(model->initial_volume, volume, clock->steps,
+                                         swe_cartesian_cell_count(model), where, sizeof where)) {
         status = swe_fail_invalid_state(err, clock, where);
     }
     return status;

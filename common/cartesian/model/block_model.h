@@ -92,6 +92,9 @@ void swe_cartesian_model_set_split(swe_cartesian_model *model, const swe_block_s
  * whatever its own block holds. */
 int swe_cartesian_volume(swe_cartesian_model *model, double *volume, swe_error *err);
 
+/* The cells of the whole domain (every process's block together). */
+long swe_cartesian_cell_count(const swe_cartesian_model *model);
+
 /* The model as the driver sees it. */
 swe_model swe_cartesian_model_of(swe_cartesian_model *model);
 

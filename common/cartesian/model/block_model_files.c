@@ -109,7 +109,7 @@ static int check_restored_volume(swe_cartesian_model *model, const char *path,
     char change[256];
     if (status == SWE_OK &&
         swe_state_describe_volume_change(model->initial_volume, volume, position->clock.steps,
-                                         change, sizeof change)) {
+                                         swe_cartesian_cell_count(model), change, sizeof change)) {
         status = swe_fail(err, SWE_ERROR_USAGE,
                           "checkpoint '%s' is not of this run: %s (it is damaged: use an earlier "
                           "checkpoint or start again)",

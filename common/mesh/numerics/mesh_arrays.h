@@ -12,6 +12,7 @@
 #define SWE_MESH_ARRAYS_H
 
 #include "core/real.h"
+#include "shallow_water/cell_update.h"
 
 #if defined(__OPENCL_VERSION__)
 #define SWE_GLOBAL __global
@@ -29,14 +30,17 @@
 
 /* Cell state: the current one (what the host reads and writes)... */
 #define SWE_MESH_STATE_ARRAYS(X) X(h) X(hu) X(hv)
-/* ...and the intermediate (predictor) one of second order. */
+/* ...and, through the second stage of a second-order step, the state
+ * the step started from. */
 #define SWE_MESH_STAGE_ARRAYS(X) X(h_stage) X(hu_stage) X(hv_stage)
 /* Per cell: bed elevation, area, chi = area / longest edge (Optimized GPU n.d., eq. 17). */
 #define SWE_MESH_CELL_REALS(X) X(bed) X(area) X(chi)
 /* Per cell: limited gradients of the surface eta = h + bed and of the
- * momenta (second order). */
+ * velocity (u, v) (second order; velocity, not momentum, so that a face's
+ * velocity stays within its neighbours' and a thin face cannot carry a
+ * momentum of deep water). */
 #define SWE_MESH_GRADIENT_ARRAYS(X)                                                                \
-    X(grad_eta_x) X(grad_eta_y) X(grad_hu_x) X(grad_hu_y) X(grad_hv_x) X(grad_hv_y)
+    X(grad_eta_x) X(grad_eta_y) X(grad_u_x) X(grad_u_y) X(grad_v_x) X(grad_v_y)
 /* A cell's three edges, sorted by midpoint. */
 #define SWE_MESH_CELL_INTS(X) X(cell_edge_0) X(cell_edge_1) X(cell_edge_2)
 /* Per edge: unit normal (left to right, outward on the boundary), length,
@@ -48,12 +52,14 @@
     X(length)                                                                                      \
     X(left_to_mid_x) X(left_to_mid_y) X(right_to_mid_x) X(right_to_mid_y) X(viscous_weight)
 /* Per edge, written by the edge kernels: the fluxes times length out of
- * the left cell and into the right cell, and the time step the edge
- * allows (Optimized GPU n.d., eq. 15; the predictor's edges write it). */
+ * the left cell and into the right cell, the time step the edge allows
+ * (Optimized GPU n.d., eq. 15; the first stage's edges write it) and its
+ * fastest wave (which bounds a film's speed in the cell update). */
 #define SWE_MESH_FLUX_ARRAYS(X)                                                                    \
     X(flux_left_h)                                                                                 \
     X(flux_left_hu)                                                                                \
-    X(flux_left_hv) X(flux_right_h) X(flux_right_hu) X(flux_right_hv) X(edge_time_step)
+    X(flux_left_hv)                                                                                \
+    X(flux_right_h) X(flux_right_hu) X(flux_right_hv) X(edge_time_step) X(edge_speed)
 /* Per edge: its cells (right is -1 on the boundary). */
 #define SWE_MESH_EDGE_INTS(X) X(edge_left) X(edge_right)
 /* Per boundary edge (edge e at e - interior_edge_count): its condition. */
@@ -117,14 +123,38 @@ typedef struct swe_mesh_arrays {
     real manning;   /* Manning's n, s/m^(1/3); 0: no friction */
 } swe_mesh_arrays;
 
+/* What a cell update writes. Second order takes two Euler steps, Heun's
+ * (the strong-stability-preserving Runge-Kutta method of order 2): the
+ * first keeps the state it starts from in the stage arrays and writes
+ * U1 = U + dt L(U) over the current state; the second writes
+ * (U + U1 + dt L(U1)) / 2. Each stage is a first-order update of a
+ * state whose gradients are its own, and the average of two states with
+ * non-negative depths and bounded velocities has them too. */
+enum swe_mesh_stage {
+    SWE_MESH_ONE_STAGE = 0,   /* U + dt L(U): first order */
+    SWE_MESH_FIRST_STAGE = 1, /* the state to the stage arrays, U + dt L(U) to the current */
+    SWE_MESH_SECOND_STAGE = 2 /* (stage + current + dt L(current)) / 2 to the current */
+};
+
 /* What one launch of an edge or cell kernel does. */
 typedef struct swe_mesh_launch {
-    int read_stage;   /* edges: from the intermediate state (the corrector, no time step) */
+    int read_stage;   /* edges: the second stage of a step (no time step written) */
     int second_order; /* edges: reconstruct with the limited gradients */
-    int write_stage;  /* cells: write the intermediate state, not the current */
+    int write_stage;  /* cells: SWE_MESH_ONE_STAGE, _FIRST_STAGE or _SECOND_STAGE */
     real dt;          /* cells: the update's time step */
     real friction_dt; /* cells: Manning friction over this time; 0: none */
 } swe_mesh_launch;
+
+/* Cell c of the state h, hu, hv. */
+SWE_INLINE swe_cell swe_mesh_cell_of(const SWE_GLOBAL real *h, const SWE_GLOBAL real *hu,
+                                     const SWE_GLOBAL real *hv, int c)
+{
+    swe_cell cell;
+    cell.h = h[SWE_MESH_AT(c)];
+    cell.hu = hu[SWE_MESH_AT(c)];
+    cell.hv = hv[SWE_MESH_AT(c)];
+    return cell;
+}
 
 /* Running minimum of edge time steps that keeps a NaN once it has seen
  * one, so that an unstable state cannot hide behind a finite minimum. */

@@ -14,17 +14,24 @@
 #include "mesh/numerics/mesh_reconstruction.h"
 #include "shallow_water/friction.h"
 
+/* A cell shallower than this, metres, is at a front: it and its
+ * neighbours are reconstructed at first order. A film's velocity, hu / h
+ * from a few updates of a few micrometres, is no bound for a deep
+ * neighbour's limited velocity: used as one it widens the limits, the
+ * deep cell sends faster water into the film, and the two race. */
+#define SWE_MESH_FRONT_DEPTH ((real)1e-3)
+
 /* The neighbour of cell c across its k-th edge for the gradient: where it
- * lies, relative to c, and its surface and momenta; a boundary edge has
+ * lies, relative to c, and its surface and velocity; a boundary edge has
  * the ghost of its condition, mirrored through the edge. Returns whether
- * the neighbour is dry. With with_boundary 0 (a literal), every edge is
- * taken for an interior one and the boundary's code drops out, so that a
- * loop of cells can be vectorised: what that gives a cell on the boundary
- * (itself as its neighbour) is wrong, and swe_mesh_boundary_gradient
- * writes it again. */
+ * the neighbour is shallower than SWE_MESH_FRONT_DEPTH. With
+ * with_boundary 0 (a literal), every edge is taken for an interior one
+ * and the boundary's code drops out, so that a loop of cells can be
+ * vectorised: what that gives a cell on the boundary (itself as its
+ * neighbour) is wrong, and swe_mesh_boundary_gradient writes it again. */
 SWE_INLINE int swe_mesh_gradient_neighbour(const swe_mesh_arrays *a, int c, int e, int k,
                                            int with_boundary, swe_mesh_stencil *stencil, real *eta,
-                                           real *hu, real *hv)
+                                           real *u, real *v)
 {
     /* Every load made, then chosen from (no load on one side only). */
     int left_cell = a->edge_left[e], right_cell = a->edge_right[e];
@@ -41,9 +48,9 @@ SWE_INLINE int swe_mesh_gradient_neighbour(const swe_mesh_arrays *a, int c, int 
         stencil->neighbour_y[k] = own_y - (left ? right_y : left_y);
         real depth = a->h[SWE_MESH_AT(other)];
         eta[k] = depth + a->bed[other];
-        hu[k] = a->hu[SWE_MESH_AT(other)];
-        hv[k] = a->hv[SWE_MESH_AT(other)];
-        return depth < SWE_DRY_TOLERANCE;
+        u[k] = swe_mesh_velocity(depth, a->hu[SWE_MESH_AT(other)]);
+        v[k] = swe_mesh_velocity(depth, a->hv[SWE_MESH_AT(other)]);
+        return depth < SWE_MESH_FRONT_DEPTH;
     }
     real nx = a->normal_x[e], ny = a->normal_y[e];
     real twice_along = (real)2 * (own_x * nx + own_y * ny);
@@ -59,16 +66,20 @@ SWE_INLINE int swe_mesh_gradient_neighbour(const swe_mesh_arrays *a, int c, int 
     swe_mesh_face ghost =
         swe_mesh_ghost(a->condition_kind[condition], a->condition_value_a[condition],
                        a->condition_value_b[condition], inside, a->bed[c]);
+    real un = swe_mesh_velocity(ghost.h, ghost.qn), ut = swe_mesh_velocity(ghost.h, ghost.qt);
     eta[k] = ghost.h + a->bed[c];
-    hu[k] = ghost.qn * nx - ghost.qt * ny;
-    hv[k] = ghost.qn * ny + ghost.qt * nx;
-    return ghost.h < SWE_DRY_TOLERANCE;
+    u[k] = un * nx - ut * ny;
+    v[k] = un * ny + ut * nx;
+    return ghost.h < SWE_MESH_FRONT_DEPTH;
 }
 
-/* Limited gradients of eta, hu and hv in cell c from the current state;
- * zero (first order) in and next to dry cells, where a reconstruction
- * could create depths and velocities that are not there. with_boundary:
- * as for swe_mesh_gradient_neighbour. */
+/* Limited gradients of eta, u and v in cell c from the current state;
+ * zero (first order) at a front: in and next to cells shallower than
+ * SWE_MESH_FRONT_DEPTH, and where the surface would leave less than that
+ * above the bed at an edge, where a reconstruction would extrapolate a
+ * surface and a velocity that the water there does not have (and a
+ * depth clipped at zero would add water to the cell's faces).
+ * with_boundary: as for swe_mesh_gradient_neighbour. */
 SWE_INLINE void swe_mesh_gradient_of(const swe_mesh_arrays *a, int c, int with_boundary)
 {
     int edges[3];
@@ -76,23 +87,30 @@ SWE_INLINE void swe_mesh_gradient_of(const swe_mesh_arrays *a, int c, int with_b
     edges[1] = a->cell_edge_1[c];
     edges[2] = a->cell_edge_2[c];
     swe_mesh_stencil stencil;
-    real eta[3], hu[3], hv[3];
+    real eta[3], u[3], v[3];
     real depth = a->h[SWE_MESH_AT(c)];
-    int dry = depth < SWE_DRY_TOLERANCE;
+    int front = depth < SWE_MESH_FRONT_DEPTH;
     for (int k = 0; k < 3; ++k) {
-        dry |= swe_mesh_gradient_neighbour(a, c, edges[k], k, with_boundary, &stencil, eta, hu, hv);
+        front |= swe_mesh_gradient_neighbour(a, c, edges[k], k, with_boundary, &stencil, eta, u, v);
     }
     swe_mesh_plane plane = swe_mesh_plane_of(&stencil);
     swe_mesh_vector g_eta = swe_mesh_limited_gradient(&stencil, plane, depth + a->bed[c], eta);
-    swe_mesh_vector g_hu = swe_mesh_limited_gradient(&stencil, plane, a->hu[SWE_MESH_AT(c)], hu);
-    swe_mesh_vector g_hv = swe_mesh_limited_gradient(&stencil, plane, a->hv[SWE_MESH_AT(c)], hv);
-    real keep = dry ? (real)0 : (real)1;
+    for (int k = 0; k < 3; ++k) {
+        /* a surface that dips below the bed at an edge is a front too */
+        front |= depth + (g_eta.x * stencil.mid_x[k] + g_eta.y * stencil.mid_y[k]) <
+                 SWE_MESH_FRONT_DEPTH;
+    }
+    swe_mesh_vector g_u = swe_mesh_limited_gradient(
+        &stencil, plane, swe_mesh_velocity(depth, a->hu[SWE_MESH_AT(c)]), u);
+    swe_mesh_vector g_v = swe_mesh_limited_gradient(
+        &stencil, plane, swe_mesh_velocity(depth, a->hv[SWE_MESH_AT(c)]), v);
+    real keep = front ? (real)0 : (real)1;
     a->grad_eta_x[c] = keep * g_eta.x;
     a->grad_eta_y[c] = keep * g_eta.y;
-    a->grad_hu_x[c] = keep * g_hu.x;
-    a->grad_hu_y[c] = keep * g_hu.y;
-    a->grad_hv_x[c] = keep * g_hv.x;
-    a->grad_hv_y[c] = keep * g_hv.y;
+    a->grad_u_x[c] = keep * g_u.x;
+    a->grad_u_y[c] = keep * g_u.y;
+    a->grad_v_x[c] = keep * g_v.x;
+    a->grad_v_y[c] = keep * g_v.y;
 }
 
 /* The gradient of cell c, whichever its edges (one thread per cell). */
@@ -157,33 +175,72 @@ SWE_INLINE swe_mesh_flux_sum swe_mesh_cell_gather(const swe_mesh_arrays *a, int 
     return sum;
 }
 
-/* Cell c after a step of launch.dt from the current state, given the sum
- * of its edges' fluxes (a gather, or a scatter's accumulators): the sum
- * over its area; a negative depth (round-off at a front) becomes zero (a
- * NaN stays NaN, so that the run's guard finds it) and a dry cell loses
- * its momentum; then Manning friction, which can slow the flow but never
- * reverse it (shallow_water/friction.h). Writes the current or the
- * intermediate state. */
+/* A cell's state made physical after an update: a negative depth
+ * (round-off at a front) becomes zero (a NaN stays NaN, so that the run's
+ * guard finds it) and a dry cell loses its momentum. */
+SWE_INLINE swe_cell swe_mesh_physical(swe_cell cell)
+{
+    cell.h = cell.h < (real)0 ? (real)0 : cell.h;
+    int dry = cell.h < SWE_DRY_TOLERANCE;
+    cell.hu = dry ? (real)0 : cell.hu;
+    cell.hv = dry ? (real)0 : cell.hv;
+    return cell;
+}
+
+/* The fastest wave at cell c's edges in the last flux pass. */
+SWE_INLINE real swe_mesh_fastest_wave(const swe_mesh_arrays *a, int c)
+{
+    real fastest = SWE_FMAX(a->edge_speed[a->cell_edge_0[c]], a->edge_speed[a->cell_edge_1[c]]);
+    return SWE_FMAX(fastest, a->edge_speed[a->cell_edge_2[c]]);
+}
+
+/* A film (shallower than SWE_MESH_FRONT_DEPTH) after an update moves no
+ * faster than the fastest wave at its edges: water that passes through a
+ * cell which it nearly empties in one step leaves a momentum that, over
+ * the little depth left, reads as any speed; the wave speeds that set
+ * the step bound what the water there can do. */
+SWE_INLINE swe_cell swe_mesh_film_speed_bound(const swe_mesh_arrays *a, int c, swe_cell cell)
+{
+    real speed = SWE_SQRT(cell.hu * cell.hu + cell.hv * cell.hv) * swe_mesh_inverse_depth(cell.h);
+    real bound = swe_mesh_fastest_wave(a, c);
+    real scale = (cell.h < SWE_MESH_FRONT_DEPTH) & (speed > bound) ? bound / speed : (real)1;
+    cell.hu = cell.hu * scale;
+    cell.hv = cell.hv * scale;
+    return cell;
+}
+
+/* Cell c after an Euler step of launch.dt from the current state, given
+ * the sum of its edges' fluxes (a gather, or a scatter's accumulators):
+ * the sum over its area, made physical, a film's speed bounded, then
+ * Manning friction, which can
+ * slow the flow but never reverse it (shallow_water/friction.h). What it
+ * writes follows launch.write_stage (enum swe_mesh_stage): in a second
+ * stage the mean of that and the state the step started from. */
 SWE_INLINE void swe_mesh_cell_apply(const swe_mesh_arrays *a, swe_mesh_launch launch, int c,
                                     swe_mesh_flux_sum sum)
 {
     real factor = launch.dt / a->area[c];
-    swe_cell cell;
-    cell.h = a->h[SWE_MESH_AT(c)] + factor * sum.h;
-    cell.hu = a->hu[SWE_MESH_AT(c)] + factor * sum.hu;
-    cell.hv = a->hv[SWE_MESH_AT(c)] + factor * sum.hv;
-    cell.h = cell.h < (real)0 ? (real)0 : cell.h; /* a NaN stays, for the guard to see */
-    int dry = cell.h < SWE_DRY_TOLERANCE;
-    cell.hu = dry ? (real)0 : cell.hu;
-    cell.hv = dry ? (real)0 : cell.hv;
+    swe_cell now = swe_mesh_cell_of(a->h, a->hu, a->hv, c), cell;
+    cell.h = now.h + factor * sum.h;
+    cell.hu = now.hu + factor * sum.hu;
+    cell.hv = now.hv + factor * sum.hv;
+    cell = swe_mesh_film_speed_bound(a, c, swe_mesh_physical(cell));
     cell = swe_manning_friction(cell, launch.friction_dt,
                                 launch.friction_dt > (real)0 ? a->manning : (real)0);
-    SWE_GLOBAL real *h = launch.write_stage ? a->h_stage : a->h;
-    SWE_GLOBAL real *hu = launch.write_stage ? a->hu_stage : a->hu;
-    SWE_GLOBAL real *hv = launch.write_stage ? a->hv_stage : a->hv;
-    h[SWE_MESH_AT(c)] = cell.h;
-    hu[SWE_MESH_AT(c)] = cell.hu;
-    hv[SWE_MESH_AT(c)] = cell.hv;
+    if (launch.write_stage == SWE_MESH_SECOND_STAGE) {
+        swe_cell start = swe_mesh_cell_of(a->h_stage, a->hu_stage, a->hv_stage, c);
+        cell.h = (real)0.5 * (start.h + cell.h);
+        cell.hu = (real)0.5 * (start.hu + cell.hu);
+        cell.hv = (real)0.5 * (start.hv + cell.hv);
+        cell = swe_mesh_physical(cell);
+    } else if (launch.write_stage == SWE_MESH_FIRST_STAGE) {
+        a->h_stage[SWE_MESH_AT(c)] = now.h;
+        a->hu_stage[SWE_MESH_AT(c)] = now.hu;
+        a->hv_stage[SWE_MESH_AT(c)] = now.hv;
+    }
+    a->h[SWE_MESH_AT(c)] = cell.h;
+    a->hu[SWE_MESH_AT(c)] = cell.hu;
+    a->hv[SWE_MESH_AT(c)] = cell.hv;
 }
 
 /* Cell c after a step: its gather, applied. */

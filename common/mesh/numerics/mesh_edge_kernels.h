@@ -13,31 +13,20 @@
 #include "mesh/numerics/mesh_roe.h"
 #include "shallow_water/cell_update.h"
 
-/* Cell c of the state h, hu, hv. */
-SWE_INLINE swe_cell swe_mesh_cell_of(const SWE_GLOBAL real *h, const SWE_GLOBAL real *hu,
-                                     const SWE_GLOBAL real *hv, int c)
+/* Cell c's state as the edges read it: the current one (in the second
+ * stage of a step, the first stage's result). */
+SWE_INLINE swe_cell swe_mesh_edge_cell(const swe_mesh_arrays *a, int c)
 {
-    swe_cell cell;
-    cell.h = h[SWE_MESH_AT(c)];
-    cell.hu = hu[SWE_MESH_AT(c)];
-    cell.hv = hv[SWE_MESH_AT(c)];
-    return cell;
-}
-
-/* Cell c's state as the edges read it: the current or the intermediate. */
-SWE_INLINE swe_cell swe_mesh_edge_cell(const swe_mesh_arrays *a, swe_mesh_launch launch, int c)
-{
-    const SWE_GLOBAL real *h = launch.read_stage ? a->h_stage : a->h;
-    const SWE_GLOBAL real *hu = launch.read_stage ? a->hu_stage : a->hu;
-    const SWE_GLOBAL real *hv = launch.read_stage ? a->hv_stage : a->hv;
-    return swe_mesh_cell_of(h, hu, hv, c);
+    return swe_mesh_cell_of(a->h, a->hu, a->hv, c);
 }
 
 /* Cell c (state cell) at the midpoint of edge e, of which it is the left
  * (or right) cell, in the frame of normal n: the first-order value, or
- * with the limited gradients of the surface and momenta (the bed is
- * constant in a cell, so the depth changes as the surface does). First
- * order reads no vector to the midpoint. */
+ * with the limited gradients of the surface and velocity (the bed is
+ * constant in a cell, so the depth changes as the surface does), the
+ * momentum being the face's depth times its velocity: a face shallower
+ * than the dry tolerance carries none. First order reads no vector to
+ * the midpoint. */
 SWE_INLINE swe_mesh_face swe_mesh_face_state(const swe_mesh_arrays *a, swe_mesh_launch launch,
                                              swe_cell cell, int c, int e, int left, real nx,
                                              real ny)
@@ -48,8 +37,13 @@ SWE_INLINE swe_mesh_face swe_mesh_face_state(const swe_mesh_arrays *a, swe_mesh_
         real to_mid_y = left ? a->left_to_mid_y[e] : a->right_to_mid_y[e];
         depth =
             SWE_FMAX((real)0, depth + (a->grad_eta_x[c] * to_mid_x + a->grad_eta_y[c] * to_mid_y));
-        momentum_x = momentum_x + (a->grad_hu_x[c] * to_mid_x + a->grad_hu_y[c] * to_mid_y);
-        momentum_y = momentum_y + (a->grad_hv_x[c] * to_mid_x + a->grad_hv_y[c] * to_mid_y);
+        real wet = depth >= SWE_DRY_TOLERANCE ? depth : (real)0;
+        real u = swe_mesh_velocity(cell.h, cell.hu) +
+                 (a->grad_u_x[c] * to_mid_x + a->grad_u_y[c] * to_mid_y);
+        real v = swe_mesh_velocity(cell.h, cell.hv) +
+                 (a->grad_v_x[c] * to_mid_x + a->grad_v_y[c] * to_mid_y);
+        momentum_x = wet * u;
+        momentum_y = wet * v;
     }
     swe_mesh_face face;
     face.h = depth;
@@ -91,14 +85,14 @@ SWE_INLINE real swe_mesh_edge_time_step(real chi, real max_speed)
 }
 
 /* Interior edge e (0 <= e < interior_edge_count): its Riemann fluxes,
- * plus the viscous flux where viscous is set, and, but in the corrector
- * (launch.read_stage), the time step it allows. */
+ * plus the viscous flux where viscous is set, and, but in a step's second
+ * stage (launch.read_stage), the time step it allows. */
 SWE_INLINE void swe_mesh_interior_edge_of(const swe_mesh_arrays *a, swe_mesh_launch launch, int e,
                                           int viscous)
 {
     int l = a->edge_left[e], r = a->edge_right[e];
     real nx = a->normal_x[e], ny = a->normal_y[e], length = a->length[e];
-    swe_cell cell_l = swe_mesh_edge_cell(a, launch, l), cell_r = swe_mesh_edge_cell(a, launch, r);
+    swe_cell cell_l = swe_mesh_edge_cell(a, l), cell_r = swe_mesh_edge_cell(a, r);
     swe_mesh_face left = swe_mesh_face_state(a, launch, cell_l, l, e, 1, nx, ny);
     swe_mesh_face right = swe_mesh_face_state(a, launch, cell_r, r, e, 0, nx, ny);
     swe_mesh_edge_flux flux = swe_mesh_flux(left, right, a->bed[r] - a->bed[l]);
@@ -121,6 +115,7 @@ SWE_INLINE void swe_mesh_interior_edge_of(const swe_mesh_arrays *a, swe_mesh_lau
     a->flux_right_hu[e] = right_hu;
     a->flux_right_hv[e] = right_hv;
     real chi = SWE_FMIN(a->chi[l], a->chi[r]);
+    a->edge_speed[e] = flux.max_speed;
     if (!launch.read_stage) {
         a->edge_time_step[e] = swe_mesh_edge_time_step(chi, flux.max_speed);
     }
@@ -139,21 +134,8 @@ SWE_INLINE void swe_mesh_inviscid_edge(const swe_mesh_arrays *a, swe_mesh_launch
     swe_mesh_interior_edge_of(a, launch, e, 0);
 }
 
-/* The arrays with h, hu and hv the state that the edges of launch read
- * (the intermediate one in a corrector), for swe_mesh_viscous_edge. */
-SWE_INLINE swe_mesh_arrays swe_mesh_edge_view(const swe_mesh_arrays *a, swe_mesh_launch launch)
-{
-    swe_mesh_arrays view = *a;
-    view.h = launch.read_stage ? a->h_stage : a->h;
-    view.hu = launch.read_stage ? a->hu_stage : a->hu;
-    view.hv = launch.read_stage ? a->hv_stage : a->hv;
-    return view;
-}
-
 /* Adds interior edge e's viscous flux to what swe_mesh_inviscid_edge
- * wrote: the same sums as swe_mesh_interior_edge's, so the same bits.
- * a: swe_mesh_edge_view of the launch, taken once before the loop (a
- * choice of arrays inside the loop stops GCC's vectoriser). */
+ * wrote: the same sums as swe_mesh_interior_edge's, so the same bits. */
 SWE_INLINE void swe_mesh_viscous_edge(const swe_mesh_arrays *a, int e)
 {
     real viscous_u, viscous_v;
@@ -174,7 +156,7 @@ SWE_INLINE void swe_mesh_boundary_edge(const swe_mesh_arrays *a, swe_mesh_launch
     int condition = a->boundary_condition[e - a->interior_edge_count];
     real nx = a->normal_x[e], ny = a->normal_y[e], length = a->length[e];
     swe_mesh_face inside =
-        swe_mesh_face_state(a, launch, swe_mesh_edge_cell(a, launch, l), l, e, 1, nx, ny);
+        swe_mesh_face_state(a, launch, swe_mesh_edge_cell(a, l), l, e, 1, nx, ny);
     swe_mesh_face ghost =
         swe_mesh_ghost(a->condition_kind[condition], a->condition_value_a[condition],
                        a->condition_value_b[condition], inside, a->bed[l]);
@@ -182,6 +164,7 @@ SWE_INLINE void swe_mesh_boundary_edge(const swe_mesh_arrays *a, swe_mesh_launch
     a->flux_left_h[e] = length * flux.left_h;
     a->flux_left_hu[e] = length * swe_mesh_to_x(flux.left_qn, flux.left_qt, nx, ny);
     a->flux_left_hv[e] = length * swe_mesh_to_y(flux.left_qn, flux.left_qt, nx, ny);
+    a->edge_speed[e] = flux.max_speed;
     a->edge_time_step[e] = swe_mesh_edge_time_step(a->chi[l], flux.max_speed);
 }
 

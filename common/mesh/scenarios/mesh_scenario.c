@@ -1,6 +1,7 @@
 #include "mesh/scenarios/mesh_scenario.h"
 
 #include "mesh/numerics/mesh_boundary.h"
+#include "shallow_water/thacker_exact.h"
 
 #include <math.h>
 #include <string.h>
@@ -57,6 +58,24 @@ static swe_mesh_initial dam_break_1d(const swe_mesh_scenario *scenario, double x
 {
     (void)y;
     return still(x < P("x_dam") ? P("h_left") : P("h_right"), 0);
+}
+
+/* Thacker's planar oscillation in a parabolic bowl at t = 0 (the exact
+ * solution of shallow_water/thacker_exact.h). */
+static swe_mesh_initial thacker_bowl(const swe_mesh_scenario *scenario, double x, double y)
+{
+    swe_thacker_exact bowl;
+    swe_error err = {{0}};
+    swe_mesh_initial state = {0, 0, 0, 0};
+    if (swe_thacker_init(&bowl, P("centre_x"), P("centre_y"), P("radius"), P("depth"),
+                         P("amplitude"), &err) == SWE_OK) {
+        double u, v;
+        swe_thacker_eval(&bowl, x, y, 0, &state.h, &u, &v);
+        state.hu = state.h * u;
+        state.hv = state.h * v;
+        state.bed = swe_thacker_bed(&bowl, x, y);
+    }
+    return state;
 }
 
 /* Still water at the downstream level. */
@@ -207,6 +226,23 @@ static const swe_mesh_scenario scenarios[] = {
                     {"upstream", SWE_MESH_INFLOW_DISCHARGE, "discharge", NULL},
                     {"downstream", SWE_MESH_LEVEL, "level", NULL}},
      .initial = channel_at_level},
+    {.name = "thacker-bowl",
+     .title = "Thacker's planar oscillation in a parabolic bowl (exact, wet/dry): 10 m deep, "
+              "400 m to its rim, the water body 40 m off centre, one period (180 s), walls",
+     .geo = "square_1000",
+     .mesh = "square_1000_coarse",
+     .t_end = 179.428,
+     .cfl = 0.5,
+     .order = 2,
+     .parameter_count = 5,
+     .parameters = {{"centre_x", 500, "m"},
+                    {"centre_y", 500, "m"},
+                    {"radius", 400, "m"},
+                    {"depth", 10, "m"},
+                    {"amplitude", 40, "m"}},
+     .condition_count = 1,
+     .conditions = WALLS,
+     .initial = thacker_bowl},
     {.name = "radial-dam-break",
      .title = "Radial dam break: 15 m of water in a 100 m circle, 10 m around it, walls",
      .geo = "square_1000",
@@ -271,6 +307,9 @@ static int value_refused(const char *name, double value, swe_error *err)
     if ((strcmp(name, "depth") == 0 || strncmp(name, "h_", 2) == 0) && value < 0) {
         return swe_fail(err, SWE_ERROR_USAGE, "parameter %s is a depth: it must be >= 0 m, got %g",
                         name, value);
+    }
+    if (strcmp(name, "amplitude") == 0 && value < 0) {
+        return swe_fail(err, SWE_ERROR_USAGE, "parameter amplitude must be >= 0 m, got %g", value);
     }
     if ((strcmp(name, "radius") == 0 || strcmp(name, "bump_width") == 0) && !(value > 0)) {
         return swe_fail(err, SWE_ERROR_USAGE, "parameter %s must be positive, got %g", name, value);

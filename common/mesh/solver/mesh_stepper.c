@@ -95,15 +95,20 @@ int swe_mesh_step(swe_mesh_run *run, swe_mesh_clock *clock, double t_target, swe
         clock->edge_step = edge_step;
         status = choose_dt(clock, edge_step, t_target, &dt, err);
     }
+    /* Second order: Heun's two Euler steps (enum swe_mesh_stage), the
+     * second from the first's state with its own gradients. */
     if (status == SWE_OK && !second) {
-        status = backend->update_cells(run, cell_launch(0, dt, dt), err);
+        status = backend->update_cells(run, cell_launch(SWE_MESH_ONE_STAGE, dt, dt), err);
     } else if (status == SWE_OK) {
-        status = backend->update_cells(run, cell_launch(1, 0.5 * dt, 0), err);
+        status = backend->update_cells(run, cell_launch(SWE_MESH_FIRST_STAGE, dt, dt), err);
+        if (status == SWE_OK) {
+            status = backend->gradients(run, err);
+        }
         if (status == SWE_OK) {
             status = backend->edge_fluxes(run, edge_launch(1, 1), err);
         }
         if (status == SWE_OK) {
-            status = backend->update_cells(run, cell_launch(0, dt, dt), err);
+            status = backend->update_cells(run, cell_launch(SWE_MESH_SECOND_STAGE, dt, dt), err);
         }
     }
     if (status == SWE_OK) {

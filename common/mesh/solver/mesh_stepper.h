@@ -4,14 +4,18 @@
  *
  *   first order:   fluxes(Q) -> dt -> Q += dt D
  *   second order:  gradients(Q) -> fluxes(Q + dQ) -> dt
- *                  -> Q* = Q + dt/2 D            (predictor)
- *                  -> fluxes(Q* + dQ) -> Q += dt D(Q*)   (corrector)
+ *                  -> Q1 = Q + dt D              (first stage)
+ *                  -> gradients(Q1) -> fluxes(Q1 + dQ1)
+ *                  -> Q = (Q + Q1 + dt D(Q1)) / 2   (second stage)
  *
- * the two-stage scheme of van Leer that Roe-MUSCL GPU n.d. uses, with the
- * limited reconstruction dQ of step n used in both stages. dt = cfl * the
- * smallest time step any edge allows, min(chi_l, chi_r) / max |lambda|,
- * never past the target time; Manning friction is applied with the full
- * step at the end. */
+ * Heun's two stages (the strong-stability-preserving Runge-Kutta method
+ * of order 2, Shu and Osher 1988), each an Euler step of a state with
+ * its own limited reconstruction, where Roe-MUSCL GPU n.d. takes van
+ * Leer's predictor (dt/2) and corrector with the step-n gradients in
+ * both: the corrector applies the predictor's outflow to the depth of
+ * step n, which at a front it can exceed. dt = cfl * the smallest time
+ * step any edge allows, min(chi_l, chi_r) / max |lambda|, never past the
+ * target time; Manning friction is applied in each stage. */
 #ifndef SWE_MESH_STEPPER_H
 #define SWE_MESH_STEPPER_H
 

@@ -37,9 +37,8 @@ void swe_mesh_serial_edge_fluxes(const swe_mesh_arrays *arrays, swe_mesh_launch 
      * boundary edges, e = interior_edge_count ..edge_count-1. Two loops instead of one with a test:
      * no branch per edge, and on a GPU no warp that mixes the two kinds. (Faster, the same bits:
      * swe_mesh_inviscid_edge in one `#pragma omp simd` loop per order - with the order fixed the
-     * compiler vectorises it - then, where arrays->viscosity > 0, swe_mesh_viscous_edge(&view, e)
-     * on the interior edges, with view = swe_mesh_edge_view(arrays, launch) taken once before that
-     * loop.) */
+     * compiler vectorises it - then, where arrays->viscosity > 0, swe_mesh_viscous_edge(arrays, e)
+     * on the interior edges.) */
     SWE_TODO("the edge sweep");
 }
 

@@ -36,8 +36,7 @@ void swe_mesh_serial_edge_fluxes(const swe_mesh_arrays *arrays, swe_mesh_launch 
      * ..edge_count-1. Two loops instead of one with a test: no branch per edge, and on a GPU no
      * warp that mixes the two kinds. (Faster, the same bits: swe_mesh_inviscid_edge in one
      * `#pragma omp simd` loop per order - with the order fixed the compiler vectorises it - then,
-     * where arrays->viscosity > 0, swe_mesh_viscous_edge(&view, e) on the interior edges, with
-     * view = swe_mesh_edge_view(arrays, launch) taken once before that loop.) */
+     * where arrays->viscosity > 0, swe_mesh_viscous_edge(arrays, e) on the interior edges.) */
     if (launch.second_order) {
 #pragma omp simd
         for (int e = 0; e < arrays->interior_edge_count; ++e) {
@@ -50,10 +49,9 @@ void swe_mesh_serial_edge_fluxes(const swe_mesh_arrays *arrays, swe_mesh_launch 
         }
     }
     if (arrays->viscosity > 0) {
-        const swe_mesh_arrays view = swe_mesh_edge_view(arrays, launch);
 #pragma omp simd
         for (int e = 0; e < arrays->interior_edge_count; ++e) {
-            swe_mesh_viscous_edge(&view, e);
+            swe_mesh_viscous_edge(arrays, e);
         }
     }
     for (int e = arrays->interior_edge_count; e < arrays->edge_count; ++e) {

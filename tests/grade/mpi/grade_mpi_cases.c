@@ -347,7 +347,7 @@ static int run_case(case_output *out, int argc, char **argv)
         return run_run(out, argv[1], argv[2], nx, ny, steps, overlap);
     }
     if (argc == 4 && strcmp(argv[0], "mesh-halo") == 0 && number(argv[1], 1, 150, &nx) &&
-        number(argv[3], 1, 3, &layers)) {
+        number(argv[3], 1, 4, &layers)) {
         return run_mesh_halo(out, nx, strtoull(argv[2], NULL, 10), layers);
     }
     if (argc == 4 && strcmp(argv[0], "order") == 0 && number(argv[1], 1, 4096, &nx) &&
