@@ -9,9 +9,10 @@ cd "$(dirname "$0")/../.."
 passed=0
 failed=0
 status=0
-log=$(mktemp)
-# Builds on every core; each target's suites are one recipe, so they still
-# run one at a time.
+logs=$(mktemp -d)
+log="$logs/checker"
+# Builds on every core. Two builds' suites run side by side: most suites
+# are one process at a time, and each works in its own temporary folder.
 jobs=$(nproc 2>/dev/null || echo 2)
 
 # Adds the tally of a line "NAME: N passed, M failed" to passed and failed.
@@ -19,22 +20,40 @@ count() {
     passed=$((passed + $(echo "$1" | sed -E 's/^[a-z0-9-]+: ([0-9]+) passed.*/\1/')))
     failed=$((failed + $(echo "$1" | sed -E 's/.* ([0-9]+) failed.*/\1/')))
 }
-for variant in "PRECISION=single" "PRECISION=double" "PRECISION=double SANITIZE=1"; do
-    echo "== make check $variant"
+# make check VARIANT into its own log; the log's last line is the exit status.
+check_into() {
+    local variant=$1 into=$2
     # shellcheck disable=SC2086
-    if ! make --no-print-directory -j"$jobs" check $variant 2>&1 | tee "$log"; then
-        status=1
-    fi
-    line=$(grep -E '^[a-z]+: [0-9]+ passed, [0-9]+ failed' "$log" | tail -n 1)
+    make --no-print-directory -j"$jobs" check $variant >"$into" 2>&1
+    echo "exit $?" >>"$into"
+}
+# Prints a finished make check's log and counts its tally line.
+report_check() {
+    local variant=$1 from=$2
+    echo "== make check $variant"
+    cat "$from"
+    [ "$(tail -n 1 "$from")" = "exit 0" ] || status=1
+    local line
+    line=$(grep -E '^[a-z]+: [0-9]+ passed, [0-9]+ failed' "$from" | tail -n 1)
     if [ -z "$line" ]; then
         echo "== make check $variant did not finish its suites"
         status=1
-        continue
+    else
+        count "$line"
     fi
-    count "$line"
-done
-# The MPI suites: shallows-mpi-tests under mpirun on 1, 2, 3, 4 and 6 ranks
-# (make check-mpi), in both precisions. Not under the sanitizers.
+}
+echo "== make check PRECISION=single and PRECISION=double, side by side"
+check_into "PRECISION=single" "$logs/single" &
+check_into "PRECISION=double" "$logs/double" &
+wait
+report_check "PRECISION=single" "$logs/single"
+report_check "PRECISION=double" "$logs/double"
+# The sanitized build's suites run beside the MPI suites: shallows-mpi-tests
+# under mpirun on 1, 2, 3, 4 and 6 ranks (make check-mpi), in both
+# precisions. MPI is not run under the sanitizers.
+echo "== make check PRECISION=double SANITIZE=1, beside the MPI suites"
+check_into "PRECISION=double SANITIZE=1" "$logs/sanitize" &
+sanitized=$!
 if command -v mpicc >/dev/null 2>&1 && command -v mpirun >/dev/null 2>&1; then
     for precision in single double; do
         echo "== make check-mpi PRECISION=$precision"
@@ -55,6 +74,8 @@ if command -v mpicc >/dev/null 2>&1 && command -v mpirun >/dev/null 2>&1; then
 else
     echo "== MPI suites skipped: mpicc or mpirun not installed (make deps installs them): not counted"
 fi
+wait "$sanitized"
+report_check "PRECISION=double SANITIZE=1" "$logs/sanitize"
 # The rooms of the house and their one-way includes (docs/ARCHITECTURE.md),
 # then the programs side by side: one command line, each program only its
 # own applications, make help and make install (tests/programs/).
@@ -88,7 +109,7 @@ if [ -z "$line" ]; then
 else
     count "$line"
 fi
-rm -f "$log"
+rm -rf "$logs"
 [ "$failed" -eq 0 ] || status=1
 echo "tests: $passed passed, $failed failed"
 exit $status
