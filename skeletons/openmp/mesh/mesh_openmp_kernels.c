@@ -47,10 +47,9 @@ void swe_mesh_openmp_edge_fluxes(const swe_mesh_arrays *arrays, swe_mesh_launch 
             }
         }
         if (arrays->viscosity > 0) {
-            const swe_mesh_arrays view = swe_mesh_edge_view(arrays, launch);
 #pragma omp for simd schedule(static)
             for (int e = 0; e < arrays->interior_edge_count; ++e) {
-                swe_mesh_viscous_edge(&view, e);
+                swe_mesh_viscous_edge(arrays, e);
             }
         }
 #pragma omp for schedule(static)
