@@ -54,8 +54,9 @@ static int find_variables(swe_mesh_netcdf *file, swe_error *err)
     int face_dim = -1, time_dim = -1;
     size_t faces = 0;
     if (status == SWE_OK) {
-        status = swe_cf_check(&file->cf, nc_inq_dimid(file->cf.ncid, SWE_MESH_NETCDF_FACES, &face_dim),
-                              "nc_inq_dimid", SWE_MESH_NETCDF_FACES, err);
+        status =
+            swe_cf_check(&file->cf, nc_inq_dimid(file->cf.ncid, SWE_MESH_NETCDF_FACES, &face_dim),
+                         "nc_inq_dimid", SWE_MESH_NETCDF_FACES, err);
     }
     if (status == SWE_OK) {
         status = swe_cf_check(&file->cf, nc_inq_dimlen(file->cf.ncid, face_dim, &faces),

@@ -113,8 +113,7 @@ static int each_snapshot(run_file *file, swe_colour_range *widest, const swe_col
             swe_colour_range_widen(widest, &own);
             continue;
         }
-        char *path =
-            swe_snapshot_path(pictures->path_stem, first + (int)k, ".png");
+        char *path = swe_snapshot_path(pictures->path_stem, first + (int)k, ".png");
         if (path == NULL) {
             return swe_fail(err, SWE_ERROR_RUNTIME, "out of memory for a PNG file name");
         }

@@ -18,8 +18,8 @@ struct swe_mesh_outputs {
     swe_mesh_netcdf_series *netcdf;
     swe_colour_range png_range; /* a fixed range; unused for each snapshot's own */
     int png_fixed;
-    int last_snapshot;       /* the number of the last snapshot written, or -1 */
-    const swe_mesh *mesh;    /* for the pictures of the whole run, drawn at the end */
+    int last_snapshot;    /* the number of the last snapshot written, or -1 */
+    const swe_mesh *mesh; /* for the pictures of the whole run, drawn at the end */
     const int *run_of_file;
     char backend[64]; /* the files' backend attribute: the NetCDF series writes it later */
 };

@@ -18,7 +18,7 @@ typedef struct swe_mesh_output_plan {
     swe_range_choice colour_range; /* the pictures' (--colour-range) */
     const char *history;           /* the files' CF history (date, command line) */
     const char *backend_prefix;    /* before the model's name in the files: "mpi+", "" */
-    const char *restart_path;      /* the checkpoint a restart continues (PATH.checkpoint), or NULL */
+    const char *restart_path; /* the checkpoint a restart continues (PATH.checkpoint), or NULL */
 } swe_mesh_output_plan;
 
 typedef struct swe_mesh_outputs swe_mesh_outputs; /* opaque */
