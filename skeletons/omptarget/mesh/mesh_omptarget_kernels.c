@@ -46,10 +46,9 @@ void swe_mesh_omptarget_edge_fluxes(const swe_mesh_arrays *device_arrays, swe_me
         swe_mesh_inviscid_edge(&arrays, launch, e);
     }
     if (arrays.viscosity > 0) {
-        const swe_mesh_arrays view = swe_mesh_edge_view(&arrays, launch);
-#pragma omp target teams distribute parallel for simd device(device) firstprivate(view, span)
+#pragma omp target teams distribute parallel for simd device(device) firstprivate(arrays, span)
         for (int e = span.interior_begin; e < span.interior_end; ++e) {
-            swe_mesh_viscous_edge(&view, e);
+            swe_mesh_viscous_edge(&arrays, e);
         }
     }
 #pragma omp target teams distribute parallel for device(device) firstprivate(arrays, launch, span)

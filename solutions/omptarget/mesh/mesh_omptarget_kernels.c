@@ -48,8 +48,8 @@ void swe_mesh_omptarget_edge_fluxes(const swe_mesh_arrays *device_arrays, swe_me
     const swe_mesh_arrays arrays = *device_arrays;
     /* BEGIN SOLUTION: (2) the edge sweep on the device: swe_mesh_inviscid_edge(&arrays, launch,
      * e) on the span's interior edges (span.interior_begin .. span.interior_end - 1); where
-     * arrays.viscosity > 0, swe_mesh_viscous_edge(&view, e) on them with view =
-     * swe_mesh_edge_view(&arrays, launch); then swe_mesh_boundary_edge(&arrays, launch, e) on the
+     * arrays.viscosity > 0, swe_mesh_viscous_edge(&arrays, e) on them; then
+     * swe_mesh_boundary_edge(&arrays, launch, e) on the
      * span's boundary edges. Each loop a `target teams distribute parallel for` with
      * device(device) and firstprivate of what it reads (add simd to the interior loops). */
 #pragma omp target teams distribute parallel for simd device(device)                               \
@@ -58,10 +58,9 @@ void swe_mesh_omptarget_edge_fluxes(const swe_mesh_arrays *device_arrays, swe_me
         swe_mesh_inviscid_edge(&arrays, launch, e);
     }
     if (arrays.viscosity > 0) {
-        const swe_mesh_arrays view = swe_mesh_edge_view(&arrays, launch);
-#pragma omp target teams distribute parallel for simd device(device) firstprivate(view, span)
+#pragma omp target teams distribute parallel for simd device(device) firstprivate(arrays, span)
         for (int e = span.interior_begin; e < span.interior_end; ++e) {
-            swe_mesh_viscous_edge(&view, e);
+            swe_mesh_viscous_edge(&arrays, e);
         }
     }
 #pragma omp target teams distribute parallel for device(device) firstprivate(arrays, launch, span)
