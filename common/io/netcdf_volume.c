@@ -23,8 +23,18 @@ struct swe_netcdf_volume {
     swe_sealed_series *sealed;
     swe_volume_description description; /* its arrays the copies below */
     swe_volume_variable variables[MAX_VARIABLES];
-    const char *attributes[MAX_ATTRIBUTES + 1];
+    /* Copies of the attribute texts: the files are written after the
+     * caller's (often its stack's) are gone. */
+    char *attributes[MAX_ATTRIBUTES + 1];
 };
+
+static void release_volume(swe_netcdf_volume *v)
+{
+    for (int k = 0; k < MAX_ATTRIBUTES && v->attributes[k] != NULL; ++k) {
+        free(v->attributes[k]);
+    }
+    free(v);
+}
 
 /* Returns from the calling function with a message naming the call. */
 #define NC_TRY(volume, err, object, call)                                                          \
@@ -233,13 +243,17 @@ int swe_netcdf_volume_open(swe_netcdf_volume **out, const swe_sealed_plan *plan,
     v->description = *description;
     memcpy(v->variables, description->variables, (size_t)description->count * sizeof *v->variables);
     v->description.variables = v->variables;
-    if (attributes > 0) {
-        memcpy(v->attributes, description->attributes, (size_t)attributes * sizeof(char *));
+    for (int k = 0; k < attributes; ++k) {
+        v->attributes[k] = strdup(description->attributes[k]);
+        if (v->attributes[k] == NULL) {
+            release_volume(v);
+            return swe_fail(err, SWE_ERROR_RUNTIME, "out of memory for the NetCDF attributes");
+        }
     }
-    v->description.attributes = v->attributes;
+    v->description.attributes = (const char *const *)v->attributes;
     int status = swe_sealed_series_open(&v->sealed, plan, &volume_format, v, err);
     if (status != SWE_OK) {
-        free(v);
+        release_volume(v);
         return status;
     }
     *out = v;
@@ -266,6 +280,6 @@ int swe_netcdf_volume_close(swe_netcdf_volume *v, int keep, swe_error *err)
         return SWE_OK;
     }
     int status = swe_sealed_series_close(v->sealed, keep, err);
-    free(v);
+    release_volume(v);
     return status;
 }
