@@ -111,17 +111,12 @@ int swe_input_field_read_untrusted(enum swe_input_role role, const char *path, c
         return swe_fail(err, SWE_ERROR_USAGE, "no %s file given (add --%s FILE)", name, name);
     }
     const field_reading reading = {role, path, variable, "give a CF NetCDF file"};
-    char role_file[64], what[512];
+    char role_file[64];
     snprintf(role_file, sizeof role_file, "%s file", name);
-    snprintf(what, sizeof what, "reading %s file '%s'", name, path);
-    double bytes;
-    int status = swe_untrusted_file_check(role_file, path, reading.fix, &bytes, err);
     void *result = NULL;
     size_t size = 0;
-    if (status == SWE_OK) {
-        const swe_child_task task = swe_untrusted_read_task(what, reading.fix, bytes);
-        status = swe_child_run(&task, read_in_child, (void *)&reading, &result, &size, err);
-    }
+    int status = swe_untrusted_read_in_child(role_file, path, reading.fix, read_in_child,
+                                             (void *)&reading, &result, &size, err);
     if (status == SWE_OK) {
         status = unpack_field(result, size, field, err);
     }

@@ -124,11 +124,27 @@ int swe_untrusted_file_check_classic(const char *role, const char *path, const c
     return SWE_OK;
 }
 
-swe_child_task swe_untrusted_read_task(const char *what, const char *fix, double bytes)
+int swe_untrusted_read_in_child(const char *role, const char *path, const char *fix,
+                                swe_child_work work, void *context, void **result, size_t *size,
+                                swe_error *err)
 {
-    return (swe_child_task){.what = what,
-                            .fix = fix,
-                            .failure_status = SWE_ERROR_USAGE,
-                            .seconds = 20.0 + bytes / 5.0e6,
-                            .finishes_on_stop = 0};
+    if (role == NULL || path == NULL || fix == NULL || work == NULL || result == NULL ||
+        size == NULL) {
+        return swe_fail(err, SWE_ERROR_USAGE, "internal error: a file to read in a child");
+    }
+    *result = NULL;
+    *size = 0;
+    double bytes = 0;
+    int status = swe_untrusted_file_check(role, path, fix, &bytes, err);
+    if (status != SWE_OK) {
+        return status;
+    }
+    char what[4200];
+    snprintf(what, sizeof what, "reading %s '%s'", role, path);
+    const swe_child_task task = {.what = what,
+                                 .fix = fix,
+                                 .failure_status = SWE_ERROR_USAGE,
+                                 .seconds = 20.0 + bytes / 5.0e6,
+                                 .finishes_on_stop = 0};
+    return swe_child_run(&task, work, context, result, size, err);
 }

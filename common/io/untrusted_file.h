@@ -31,8 +31,14 @@ FILE *swe_untrusted_file_open(const char *role, const char *path, const char *fi
 int swe_untrusted_file_check_classic(const char *role, const char *path, const char *fix,
                                      swe_error *err);
 
-/* A child task (io/child_task.h) that reads a file of `bytes` bytes:
- * bad input on failure, 20 s plus one per 5 MB of file. */
-swe_child_task swe_untrusted_read_task(const char *what, const char *fix, double bytes);
+/* Reads the file at path in a child process (io/child_task.h) after
+ * swe_untrusted_file_check: work runs there with context and sends what
+ * it read, which comes back in *result (malloc'd, *size bytes). A crash,
+ * hang (20 s plus one per 5 MB of file) or early end of the reader is
+ * SWE_ERROR_USAGE with "reading <role> 'path' failed: ... (<fix>)", one
+ * line instead of the run's end. */
+int swe_untrusted_read_in_child(const char *role, const char *path, const char *fix,
+                                swe_child_work work, void *context, void **result, size_t *size,
+                                swe_error *err);
 
 #endif

@@ -356,20 +356,14 @@ int swe_checkpoint_read(const char *path, swe_block *block, const swe_checkpoint
                         swe_checkpoint_position *position, swe_error *err)
 {
     int status = check_arguments(path, block, run, position, err);
-    double bytes = 0;
-    if (status == SWE_OK) {
-        status = swe_untrusted_file_check("checkpoint", path, fix, &bytes, err);
-    }
     if (status != SWE_OK) {
         return status;
     }
-    char what[600];
-    snprintf(what, sizeof what, "reading checkpoint '%s'", path);
-    const swe_child_task task = swe_untrusted_read_task(what, fix, bytes);
     reading r = {.path = path, .block = block, .run = run};
     void *result = NULL;
     size_t size = 0;
-    status = swe_child_run(&task, read_in_child, &r, &result, &size, err);
+    status = swe_untrusted_read_in_child("checkpoint", path, fix, read_in_child, &r, &result, &size,
+                                         err);
     size_t cells = (size_t)block->nx * (size_t)block->ny;
     if (status == SWE_OK && size != sizeof *position + FIELD_B * cells * sizeof(real)) {
         status = swe_fail(err, SWE_ERROR_RUNTIME, "internal error: a checkpoint came back short");

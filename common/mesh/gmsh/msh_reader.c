@@ -363,17 +363,10 @@ int swe_msh_read_file(const char *path, swe_msh_raw *raw, swe_error *err)
         return swe_fail(err, SWE_ERROR_USAGE, "internal error: no mesh file named");
     }
     memset(raw, 0, sizeof *raw);
-    double bytes = 0;
-    int status = swe_untrusted_file_check("mesh", path, SWE_MSH_FIX, &bytes, err);
-    if (status != SWE_OK) {
-        return status;
-    }
-    char what[4200];
-    snprintf(what, sizeof what, "reading the mesh '%s'", path);
-    const swe_child_task task = swe_untrusted_read_task(what, SWE_MSH_FIX, bytes);
     void *result = NULL;
     size_t size = 0;
-    status = swe_child_run(&task, send_raw, (void *)path, &result, &size, err);
+    int status = swe_untrusted_read_in_child("mesh", path, SWE_MSH_FIX, send_raw, (void *)path,
+                                             &result, &size, err);
     if (status == SWE_OK) {
         status = receive_raw(result, size, raw, err);
     }

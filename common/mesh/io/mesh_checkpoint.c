@@ -301,21 +301,14 @@ int swe_mesh_checkpoint_read(const char *path, const swe_mesh_checkpoint_run *ru
                              const swe_mesh_checkpoint_state *state, swe_error *err)
 {
     int status = check_arguments(path, run, position, state, err);
-    double bytes = 0;
-    if (status == SWE_OK) {
-        status = swe_untrusted_file_check("checkpoint", path, fix, &bytes, err);
-    }
     if (status != SWE_OK) {
         return status;
     }
-    /* A crash or hang of the reader is one line, not the run's end. */
-    char what[600];
-    snprintf(what, sizeof what, "reading checkpoint '%s'", path);
-    const swe_child_task task = swe_untrusted_read_task(what, fix, bytes);
     reading r = {.path = path, .run = run, .state = state};
     void *result = NULL;
     size_t size = 0;
-    status = swe_child_run(&task, read_in_child, &r, &result, &size, err);
+    status = swe_untrusted_read_in_child("checkpoint", path, fix, read_in_child, &r, &result, &size,
+                                         err);
     if (status == SWE_OK && size != sizeof *position + 3 * array_bytes(run->cells)) {
         status = swe_fail(err, SWE_ERROR_RUNTIME, "internal error: a checkpoint came back short");
     }

@@ -459,19 +459,11 @@ int ns_checkpoint_read(const char *path, ns_solver *whole, const ns_checkpoint_r
     if (path == NULL || whole == NULL || run == NULL || run->case_name == NULL || state == NULL) {
         return swe_fail(err, SWE_ERROR_USAGE, "internal error: reading a checkpoint needs a state");
     }
-    double bytes = 0;
-    int status = swe_untrusted_file_check("checkpoint", path, read_fix, &bytes, err);
-    if (status != SWE_OK) {
-        return status;
-    }
-    /* A crash or hang of the reader is one line, not the run's end. */
-    char what[600];
-    snprintf(what, sizeof what, "reading checkpoint '%s'", path);
-    const swe_child_task task = swe_untrusted_read_task(what, read_fix, bytes);
     reading r = {.path = path, .whole = whole, .run = run};
     void *result = NULL;
     size_t size = 0;
-    status = swe_child_run(&task, read_in_child, &r, &result, &size, err);
+    int status = swe_untrusted_read_in_child("checkpoint", path, read_fix, read_in_child, &r,
+                                             &result, &size, err);
     if (status == SWE_OK && size != sizeof *state + move_fields(whole, NULL, 0)) {
         status = swe_fail(err, SWE_ERROR_RUNTIME, "internal error: a checkpoint came back short");
     }
