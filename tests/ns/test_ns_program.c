@@ -12,6 +12,7 @@
 #include <CUnit/CUnit.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
@@ -67,7 +68,7 @@ static void test_bad_input_exits_2(void)
     } bad[] = {
         {{"--case", "cavity", "--dt", "5"}, "stability limit"},
         {{"--obstacles", "/nonexistent/obstacle.pgm"}, "obstacle.pgm"},
-        {{"--case", "cavity", "--resolution", "65536"}, "GiB"},
+        {{"--case", "cavity", "--resolution", "65536"}, "of memory, more than the"},
         {{"--restart", "/nonexistent/run.checkpoint"}, "cannot be read"},
         {{"--frobnicate"}, "--frobnicate"},
         {{"--resolution"}, "needs a value"},
@@ -88,6 +89,22 @@ static void test_bad_input_exits_2(void)
         expect_one_line(&result, 2, bad[b].word);
         CU_ASSERT_EQUAL(result.out[0], '\0');
     }
+}
+
+/* A grid larger than the memory the process may take (its cgroup, or as
+ * here the tests' stand-in for a small machine) is refused with the
+ * figures before it is allocated; once the OOM killer ended the run. */
+static void test_grid_beyond_the_memory_available(void)
+{
+    const char *args[] = {"--case", "kelvin-helmholtz", "--resolution", "200", NULL};
+    CU_ASSERT_EQUAL_FATAL(setenv("SWE_MEMORY_AVAILABLE_BYTES", "100000000", 1), 0);
+    swe_program_result result;
+    run(args, &result);
+    unsetenv("SWE_MEMORY_AVAILABLE_BYTES");
+    expect_one_line(&result, 2,
+                    "of memory, more than the 100 MB available (give a smaller "
+                    "--resolution)");
+    CU_ASSERT_EQUAL(result.out[0], '\0');
 }
 
 static void test_help_and_lists(void)
@@ -260,6 +277,8 @@ void register_ns_program_tests(void)
         CU_TestFunc test;
     } tests[] = {
         {"bad input: exit 2 and one line", test_bad_input_exits_2},
+        {"a grid beyond the memory available: exit 2 with the figures",
+         test_grid_beyond_the_memory_available},
         {"--help and the lists", test_help_and_lists},
         {"the summary line and its checksum", test_summary_line},
         {"a blow-up stops the run (exit 1)", test_blow_up_stops_the_run},

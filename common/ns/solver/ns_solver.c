@@ -6,13 +6,13 @@
 #include "ns/solver/ns_cg.h"
 #include "ns/solver/ns_time_step.h"
 
+#include "core/memory_budget.h"
 #include "core/timer.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #ifdef SWE_PRECISION_DOUBLE
 #define NS_DEFAULT_TOLERANCE 1e-10
@@ -93,14 +93,15 @@ int ns_solver_create(const ns_grid *grid, const ns_parameters *parameters, const
         return status;
     }
     /* Host state (7 fields) and a backend's work arrays (about 9 more):
-     * refused up front rather than left to the kernel's overcommit. */
-    double needed = (double)grid->cells * (16.0 * sizeof(real) + 1.0);
-    double available = (double)sysconf(_SC_PHYS_PAGES) * (double)sysconf(_SC_PAGESIZE);
-    if (available > 0.0 && needed > available) {
-        return swe_fail(err, SWE_ERROR_USAGE,
-                        "%d x %d x %d cells need about %.1f GiB; this machine has %.1f GiB",
-                        grid->n[0], grid->n[1], grid->n[2], needed / 1073741824.0,
-                        available / 1073741824.0);
+     * refused up front against what this process may still take (its
+     * memory cgroup included) rather than left to the kernel's overcommit
+     * and the OOM killer. */
+    char what[96];
+    snprintf(what, sizeof what, "a grid of %d x %d x %d cells", grid->n[0], grid->n[1], grid->n[2]);
+    status = swe_memory_check(what, (double)grid->cells * (16.0 * sizeof(real) + 1.0),
+                              "give a smaller --resolution", err);
+    if (status != SWE_OK) {
+        return status;
     }
     ns_solver *solver = calloc(1, sizeof *solver);
     if (solver == NULL) {
