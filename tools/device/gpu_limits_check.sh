@@ -94,28 +94,7 @@ if has mesh; then
             done
         done
     done
-    python3 - "$out" <<'EOF'
-import csv, glob, os, sys
-from collections import defaultdict
-for path in sorted(glob.glob(os.path.join(sys.argv[1], "ncu-mesh-*.csv"))):
-    rows = [r for r in csv.reader(l for l in open(path) if l.startswith('"'))]
-    if not rows:
-        continue
-    head = rows[0]
-    k, m, v = head.index("Kernel Name"), head.index("Metric Name"), head.index("Metric Value")
-    sums = defaultdict(lambda: defaultdict(float)); counts = defaultdict(int)
-    for r in rows[1:]:
-        name = r[k].split("(")[0]
-        sums[name][r[m]] += float(r[v].replace(",", ""))
-        if r[m] == "gpu__time_duration.sum":
-            counts[name] += 1
-    print(os.path.basename(path))
-    for name, s in sums.items():
-        n = counts[name]
-        t = s["gpu__time_duration.sum"] / n / 1e3
-        b = (s["dram__bytes_read.sum"] + s["dram__bytes_write.sum"]) / n
-        print(f"  {name:22s} launches {n:3d}  {t:8.1f} us  DRAM {b / 1e6:8.1f} MB  {b / t / 1e3:7.1f} GB/s")
-EOF
+    python3 tools/device/ncu_kernel_times.py "$out"
     cat "$csv"
 fi
 
