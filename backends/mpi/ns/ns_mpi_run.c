@@ -45,32 +45,13 @@ static int create_slab(ns_mpi_run *run, const ns_options *options, const ns_para
     return swe_mpi_agree(run->slabs.comm, ns_solver_start(run->solver, err), err);
 }
 
-/* Only models that keep their fields on the host run on the ranks: the
- * slabs' hooks exchange host planes. */
-static int check_backend(const ns_options *options, swe_error *err)
-{
-    const char *name = options->settings.backend;
-    const swe_model_table *table = NULL;
-    int status = swe_registry_lookup(&ns_models, name, &table, err);
-    if (status == SWE_OK && table->model->needs_device) {
-        status = swe_fail(err, SWE_ERROR_USAGE,
-                          "shallows-ns-mpi runs the host models on its ranks (mpi+serial, "
-                          "mpi+openmp), not %s",
-                          name);
-    }
-    return status;
-}
-
 int ns_mpi_run_create(ns_mpi_run *run, MPI_Comm comm, const ns_options *options, swe_error *err)
 {
     memset(run, 0, sizeof *run);
     snprintf(run->backend_name, sizeof run->backend_name, "mpi+%s", options->settings.backend);
     ns_grid grid;
     ns_parameters parameters;
-    int status = check_backend(options, err);
-    if (status == SWE_OK) {
-        status = ns_case_setup(options->kase, &options->settings, &grid, &parameters, err);
-    }
+    int status = ns_case_setup(options->kase, &options->settings, &grid, &parameters, err);
     if (status != SWE_OK) {
         return status; /* the same on every rank: the options are */
     }
