@@ -117,7 +117,8 @@ int ns_cuda_slabs_precondition(const ns_solver *solver, ns_cuda_slabs *staging, 
     const ns_slabs *slabs = solver->slabs;
     const ns_grid *g = &solver->grid;
     if (slabs == nullptr || staging->precondition_in == nullptr) {
-        return swe_fail(err, SWE_ERROR_USAGE, "internal error: the slabs' preconditioner without slabs");
+        return swe_fail(err, SWE_ERROR_USAGE,
+                        "internal error: the slabs' preconditioner without slabs");
     }
     /* The interior planes whole (their x and y ghosts ride along). */
     size_t offset = NS_GHOST * g->stride[2], bytes = (size_t)g->n[2] * g->stride[2] * sizeof(real);
