@@ -1,5 +1,7 @@
 #include "backends/cuda/ns/ns_cuda_slabs.h"
 
+#include "backends/cuda/cuda_model.h"
+
 #include "backends/cuda/cuda_check.h"
 
 #include <cstdio>
@@ -41,8 +43,8 @@ int ns_cuda_slabs_create(ns_cuda_slabs *staging, const ns_solver *solver, swe_er
                         reinterpret_cast<void **>(&staging->precondition_out)};
     for (int b = 0; b < 6; ++b) {
         size_t bytes = b < 4 ? ghost_bytes(&solver->grid) : field;
-        if (cudaMallocHost(buffers[b], bytes) != cudaSuccess) {
-            cudaGetLastError();
+        *buffers[b] = swe_cuda_alloc_staging(bytes);
+        if (*buffers[b] == nullptr) {
             return swe_fail(err, SWE_ERROR_USAGE,
                             "the pinned host staging of the slab (%.1f MiB) cannot be allocated",
                             (4.0 * (double)ghost_bytes(&solver->grid) + 2.0 * (double)field) /
@@ -56,10 +58,10 @@ int ns_cuda_slabs_create(ns_cuda_slabs *staging, const ns_solver *solver, swe_er
 void ns_cuda_slabs_destroy(ns_cuda_slabs *staging)
 {
     for (char *planes : staging->planes) {
-        CUDA_CHECK_WARN(cudaFreeHost(planes));
+        swe_cuda_free_staging(planes);
     }
-    CUDA_CHECK_WARN(cudaFreeHost(staging->precondition_in));
-    CUDA_CHECK_WARN(cudaFreeHost(staging->precondition_out));
+    swe_cuda_free_staging(staging->precondition_in);
+    swe_cuda_free_staging(staging->precondition_out);
     *staging = ns_cuda_slabs{};
 }
 
