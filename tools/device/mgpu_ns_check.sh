@@ -18,12 +18,13 @@ export CPPFLAGS="-I$deps/include" LDFLAGS="-L$deps/lib"
 nvidia-smi -L
 mpirun --version | head -1
 for p in double single; do
-    make -j16 HAVE_NETCDF=no HAVE_FFTW=yes "FFTW_LIBS=-lfftw3 -lfftw3f" HAVE_FFTW_MPI=yes \
+    (make -j8 HAVE_NETCDF=no HAVE_FFTW=yes "FFTW_LIBS=-lfftw3 -lfftw3f" HAVE_FFTW_MPI=yes \
         PRECISION=$p build/$p/shallows-ns build/$p/shallows-ns-mpi build/$p/shallows-ns-mpi-tests \
         build/$p/shallows-tests >"$out/mgpu-ns-build-$p.log" 2>&1
-    echo "build $p: exit $?"
-    grep -E "error|\*\*\*" "$out/mgpu-ns-build-$p.log" | head -10
+     echo "build $p: exit $?") &
 done
+wait
+grep -E "error|\*\*\*" "$out"/mgpu-ns-build-*.log | head -10
 for p in double single; do
     for n in 2 4; do
         log="$out/mgpu-ns-tests-$p-$n.log"
