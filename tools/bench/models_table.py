@@ -16,6 +16,7 @@ build/bench/meshes/), `--scenario radial-dam-break --order 2 --steps S
 OMP_NUM_THREADS=T covers the OpenMP runtime's host fall-back of omptarget.
 A model whose first run fails here (no device) is reported and left out.
 Each run is repeated and the fastest counts (the machine may be shared).
+The CSV ends with the columns date and host, as every CSV of make bench.
 
 Agreement, against serial's run of the same case: the triangle summary's
 `state=` (a hash of every value of the final state) equal means bit for
@@ -37,6 +38,7 @@ import os
 import re
 import subprocess
 import sys
+import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SOURCE_ENDINGS = (".c", ".h", ".cu", ".cuh", ".cl", ".clh")
@@ -151,6 +153,7 @@ def main():
     for name in ("nx", "steps", "square", "mesh_steps", "threads", "repeats"):
         if getattr(options, name) < 1:
             parser.error("--%s must be at least 1" % name.replace("_", "-"))
+    started = os.environ.get("BENCH_STARTED") or time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
     program = os.path.join(ROOT, options.program)
     if not os.access(program, os.X_OK):
         raise BenchError("%s is not built (make PRECISION=... %s)" % (options.program,
@@ -210,6 +213,9 @@ def main():
         writer.writeheader()
         writer.writerows(rows)
     os.replace(base + ".csv.tmp", base + ".csv")
+    stamp = subprocess.run([os.path.join(ROOT, "tools/bench/bench_stamp.sh"), base + ".csv", started])
+    if stamp.returncode != 0:
+        raise BenchError("cannot stamp %s.csv with the date and host" % base)
     table = ["| " + " | ".join(columns) + " |", "|" + " --- |" * len(columns)]
     table += ["| " + " | ".join(row[c] for c in columns) + " |" for row in rows]
     with open(base + ".md.tmp", "w", encoding="utf-8") as stream:
