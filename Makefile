@@ -150,6 +150,14 @@ bench:
 	@MAKE="$(MAKE)" tools/bench/bench.sh
 	@MAKE="$(MAKE)" tools/bench/bench_mesh.sh
 	$(if $(filter ns,$(APPS)),@MAKE="$(MAKE)" tools/bench/bench_navier_stokes.sh)
+	@$(MAKE) --no-print-directory PRECISION=double bench-models
+
+.PHONY: bench-models
+## make bench-models [MODELS_TABLE_ARGS="--nx 1000 --threads 2 ..."]: every model built here
+## on one Cartesian and one triangle case: speed, lines of code, agreement with serial
+## (tools/bench/models_table.py; build/bench/models.md and .csv)
+bench-models: $(BUILD)/shallows
+	python3 tools/bench/models_table.py --program $(BUILD)/shallows $(MODELS_TABLE_ARGS)
 
 # The program of this configuration (for tools/bench/bench.sh).
 print-program:
