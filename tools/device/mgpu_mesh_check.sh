@@ -4,15 +4,20 @@
 #  1. Build (sm_90) shallows, shallows-mpi and shallows-mpi-tests in both precisions.
 #  2. --list-devices under mpirun: one line per rank with its node, node-local rank and device.
 #  3. The MPI suites on 2 and 4 ranks, with the halo in device buffers handed to MPI where the
-#     library is CUDA-aware (SWE_MPI_DEVICE_POINTERS unset) and staged through pinned host buffers
-#     (SWE_MPI_DEVICE_POINTERS=0); mesh-mpi-cuda among them: mpi+cuda parts, with and without
+#     library is CUDA-aware, staged through pinned host buffers otherwise (POINTER_MODES="auto 0"
+#     adds a pass with SWE_MPI_DEVICE_POINTERS=0, pinned staging forced); mesh-mpi-cuda among them: mpi+cuda parts, with and without
 #     --overlap, orders 1 and 2, the bits of cuda and of serial in one process.
 #  4. mpi+cuda runs of the program on 2 and 4 ranks, with and without --overlap, both halo paths:
 #     the state checksum against cuda in one process, the setup's devices line and the mpi-ranks
 #     line (compute, exchange, wait per rank).
+#  5. (STAGES="weak") Weak scaling of mpi+cuda: TRIANGLES_PER_RANK (4000000) triangles a rank on
+#     generated squares (shallows --write-square N --mesh FILE writes 2 N^2 triangles: N =
+#     sqrt(TRIANGLES_PER_RANK * P / 2), 1414 for 4 M on one GPU, 4000 for 32 M on 8), WEAK_RANKS
+#     ("1 2 4 8") ranks, first order, --overlap, about 120 steps; efficiency = rate(P) / (P rate(1)).
 # Run from the repository root; CUnit headers and libcunit.a in .cunit/include and .cunit/lib as
-# for gpu_machine_check.sh. Logs in $OUT. SKIP_BUILD=1 uses the programs already built;
-# PRECISIONS ("double single") narrows the build and the runs; RANKS ("2 4") the rank counts.
+# for gpu_machine_check.sh. Logs in $OUT. STAGES ("tests runs") picks the parts, so that each call
+# stays under 10 minutes; SKIP_BUILD=1 uses the programs already built; PRECISIONS ("double
+# single") narrows the build and the runs; RANKS ("2 4") the rank counts of stages 2-4.
 set -u -o pipefail
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 export CPPFLAGS="-I$PWD/.cunit/include" LDFLAGS="-L$PWD/.cunit/lib"
@@ -29,13 +34,18 @@ echo "$(mpirun --version | head -1); cores: $(nproc)"
         { echo "build $p failed"; grep -E "error" "$out/build-$p.log" | head; }
 done
 p=${precisions%% *}
-echo "== --list-devices on 4 ranks"
-mpirun -q --oversubscribe -np 4 build/$p/shallows-mpi --mesh $mesh --list-devices 2>&1 | grep -E "^rank|shallows"
+stages=${STAGES:-tests runs}
+stage() { [[ " $stages " == *" $1 "* ]]; }
+stage tests && echo "== --list-devices on 4 ranks"
+stage tests && mpirun -q --oversubscribe -np 4 build/$p/shallows-mpi --mesh $mesh --list-devices 2>&1 |
+    grep -E "^rank|shallows"
 field() { sed -nE "s/.* $1=([^ ]+).*/\1/p"; }
-for pointers in "" 0; do
+for mode in ${POINTER_MODES:-auto}; do
+    stage tests || stage runs || break
+    pointers=$([ "$mode" = auto ] || echo "$mode")
     label=$([ -z "$pointers" ] && echo "device pointers where MPI takes them" || echo "pinned staging")
-    echo "== MPI suites, $label"
-    for p in $precisions; do
+    stage tests && echo "== MPI suites, $label"
+    stage tests && for p in $precisions; do
         for n in $ranks_list; do
             log="$out/mpitests-$p-$n-${pointers:-auto}.log"
             env ${pointers:+SWE_MPI_DEVICE_POINTERS=$pointers} timeout 500 mpirun -q --oversubscribe -np $n \
@@ -44,9 +54,9 @@ for pointers in "" 0; do
             grep -E "FAILED|not so here|first difference" "$log" | head -4
         done
     done
-    echo "== mpi+cuda runs against one process, $label"
-    for p in $precisions; do
-        run=(--mesh $mesh --t-end 7.2 --order 2 --benchmark)
+    stage runs && echo "== mpi+cuda runs against one process, $label"
+    stage runs && for p in $precisions; do
+        run=(--mesh "$mesh" --t-end 7.2 --order 2 --benchmark)
         one=$(build/$p/shallows "${run[@]}" --backend cuda | field state)
         for n in $ranks_list; do
             for overlap in "" --overlap; do
@@ -64,4 +74,24 @@ for pointers in "" 0; do
                 --output "$out/setup-$p-$n" 2>&1 | grep -E "^devices:|ranks share"
         done
     done
+done
+stage weak || exit 0
+per_rank=${TRIANGLES_PER_RANK:-4000000}
+p=${precisions%% *}
+echo "== weak scaling, mpi+cuda --overlap, $p, order 1, about $per_rank triangles a rank"
+for ranks in ${WEAK_RANKS:-1 2 4 8}; do
+    n=$(python3 -c "import math; print(round(math.sqrt($per_rank * $ranks / 2)))")
+    t_end=$(python3 -c "print(4.0 * 436 / $n)")
+    square=/tmp/square_$n.msh
+    [ -s "$square" ] || build/$p/shallows --write-square "$n" --mesh "$square" --quiet
+    log="$out/weak-$p-$ranks.log"
+    mpirun -q -np "$ranks" --bind-to none build/$p/shallows-mpi --mesh "$square" --backend cuda \
+        --scenario radial-dam-break --t-end "$t_end" --order 1 --outputs 1 --benchmark --overlap \
+        >"$log" 2>&1
+    rate=$(grep summary: "$log" | field cell_updates_per_s)
+    echo "ranks $ranks: square $n ($(grep summary: "$log" | field cells) triangles), $rate cells/s"
+    grep -E "^mpi-ranks:" "$log"
+    [ "$ranks" = 1 ] && rate1=$rate
+    [ -n "${rate1:-}" ] && [ -n "$rate" ] &&
+        python3 -c "print(f'weak efficiency {$rate / ($ranks * $rate1):.1%}')"
 done
