@@ -63,8 +63,8 @@ static rank_place *gather_places(MPI_Comm comm, const swe_mpi_node *node)
     }
     MPI_CHECK(MPI_Bcast(&ok, 1, MPI_INT, 0, comm));
     if (ok) {
-        MPI_CHECK(MPI_Gather(&own, (int)sizeof own, MPI_BYTE, all, (int)sizeof own, MPI_BYTE, 0,
-                             comm));
+        MPI_CHECK(
+            MPI_Gather(&own, (int)sizeof own, MPI_BYTE, all, (int)sizeof own, MPI_BYTE, 0, comm));
     }
     return all;
 }
@@ -83,7 +83,8 @@ int swe_mpi_node_place(MPI_Comm comm, const swe_programming_model *model, FILE *
     for (int p = 0; all != NULL && notes != NULL && p < node->size; ++p) {
         const rank_place *place = &all[p];
         if (place->local_rank == 0 && place->local_size > place->devices) {
-            fprintf(notes, "shallows: %d ranks share the %d %s device%s of node %s (up to %d a device)\n",
+            fprintf(notes,
+                    "shallows: %d ranks share the %d %s device%s of node %s (up to %d a device)\n",
                     place->local_size, place->devices, model->name, place->devices == 1 ? "" : "s",
                     place->host, ranks_on_device(0, place->local_size, place->devices));
         }
@@ -92,8 +93,8 @@ int swe_mpi_node_place(MPI_Comm comm, const swe_programming_model *model, FILE *
     return SWE_OK;
 }
 
-int swe_mpi_node_print_placement(MPI_Comm comm, const swe_programming_model *model,
-                                 FILE *stream, swe_error *err)
+int swe_mpi_node_print_placement(MPI_Comm comm, const swe_programming_model *model, FILE *stream,
+                                 swe_error *err)
 {
     swe_mpi_node node;
     int status = find_node(comm, model, &node, err);
@@ -108,11 +109,10 @@ int swe_mpi_node_print_placement(MPI_Comm comm, const swe_programming_model *mod
         if (place->devices == 0) {
             fprintf(stream, "on the host\n");
         } else {
-            fprintf(stream, "%s device %d of %d (shared by %d rank%s)\n", model->name,
-                    place->device, place->devices,
-                    ranks_on_device(place->device, place->local_size, place->devices),
-                    ranks_on_device(place->device, place->local_size, place->devices) == 1 ? ""
-                                                                                            : "s");
+            fprintf(
+                stream, "%s device %d of %d (shared by %d rank%s)\n", model->name, place->device,
+                place->devices, ranks_on_device(place->device, place->local_size, place->devices),
+                ranks_on_device(place->device, place->local_size, place->devices) == 1 ? "" : "s");
         }
     }
     free(all);

@@ -30,8 +30,8 @@ int swe_mpi_node_place(MPI_Comm comm, const swe_programming_model *model, FILE *
 
 /* Collective: --list-devices over ranks. Rank 0 prints one line a rank to
  * stream: its node, its local rank and the device it takes. */
-int swe_mpi_node_print_placement(MPI_Comm comm, const swe_programming_model *model,
-                                 FILE *stream, swe_error *err);
+int swe_mpi_node_print_placement(MPI_Comm comm, const swe_programming_model *model, FILE *stream,
+                                 swe_error *err);
 
 /* 1 when the MPI library takes CUDA device pointers itself, asked at run
  * time where the library can answer (Open MPI's MPIX_Query_cuda_support);

@@ -31,8 +31,7 @@ static double *gather_figures(MPI_Comm comm, const swe_mpi_rank_seconds *own, in
     return all;
 }
 
-void swe_mpi_timing_print(MPI_Comm comm, const swe_mpi_rank_seconds *own, int overlap,
-                          FILE *stream)
+void swe_mpi_timing_print(MPI_Comm comm, const swe_mpi_rank_seconds *own, int overlap, FILE *stream)
 {
     const swe_mpi_rank_seconds none = {0, 0, 0, 0};
     int size = 0;

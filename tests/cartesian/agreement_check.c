@@ -1,7 +1,9 @@
 #include "tests/cartesian/agreement_check.h"
 
 #include "cartesian/grid/state_check.h"
+#include "shallow_water/solver_names.h"
 
+#include <CUnit/CUnit.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -139,4 +141,26 @@ int swe_test_check_agreement(const swe_test_run *reference, const swe_test_run *
                agreement.speed_difference);
     }
     return holds;
+}
+
+extern const swe_cartesian_backend swe_cartesian_serial_backend;
+
+void swe_test_compare_threads_with_serial(const swe_test_case *c, int steps, int max_threads,
+                                          swe_test_threaded_start start)
+{
+    swe_test_run serial;
+    swe_test_start(&serial, &swe_cartesian_serial_backend, c);
+    swe_test_take_steps(&serial, steps);
+    CU_ASSERT(serial.clock.wave_speed > 0); /* there is water to compare */
+    for (int threads = 1; threads <= max_threads; ++threads) {
+        swe_test_run run;
+        start(&run, c, threads);
+        swe_test_take_steps(&run, steps);
+        char label[160];
+        snprintf(label, sizeof label, "%s %s %d x %d, %d threads", c->scenario,
+                 swe_solver_name(c->solver), c->nx, c->ny, threads);
+        CU_ASSERT(swe_test_check_agreement(&serial, &run, SWE_AGREES_BIT_FOR_BIT, label));
+        swe_test_stop(&run);
+    }
+    swe_test_stop(&serial);
 }

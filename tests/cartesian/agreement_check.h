@@ -27,6 +27,15 @@ int swe_test_agreement_holds(const swe_test_agreement *agreement, enum swe_seria
 int swe_test_check_agreement(const swe_test_run *reference, const swe_test_run *run,
                              enum swe_serial_agreement kind, const char *label);
 
+/* Starts run on a threaded backend with `threads` threads. */
+typedef void (*swe_test_threaded_start)(swe_test_run *run, const swe_test_case *c, int threads);
+
+/* Runs serial once and start with 1..max_threads threads, each `steps`
+ * steps, and holds each bit for bit against serial: what every CPU
+ * threading model promises, whatever the rows' split. */
+void swe_test_compare_threads_with_serial(const swe_test_case *c, int steps, int max_threads,
+                                          swe_test_threaded_start start);
+
 /* The relative difference of two states, for tests of an effect's size
  * (e.g. friction changes a run by far more than the tolerance). */
 double swe_test_state_difference(const swe_block *reference, const swe_block *other);

@@ -11,34 +11,24 @@
 
 #include <CUnit/CUnit.h>
 #include <omp.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 extern const swe_cartesian_backend swe_cartesian_serial_backend;
 extern const swe_cartesian_backend swe_cartesian_openmp_backend;
 
-/* Runs serial once and OpenMP with 1..max_threads threads, and compares. */
+static void start_with_threads(swe_test_run *run, const swe_test_case *c, int threads)
+{
+    omp_set_num_threads(threads);
+    swe_test_start(run, &swe_cartesian_openmp_backend, c);
+}
+
+/* OpenMP with 1..max_threads threads against serial; the thread count as before. */
 static void compare_with_serial(const swe_test_case *c, int steps, int max_threads)
 {
-    swe_test_run serial;
-    swe_test_start(&serial, &swe_cartesian_serial_backend, c);
-    swe_test_take_steps(&serial, steps);
-    CU_ASSERT(serial.clock.wave_speed > 0); /* there is water to compare */
     int threads_before = omp_get_max_threads();
-    for (int threads = 1; threads <= max_threads; ++threads) {
-        omp_set_num_threads(threads);
-        swe_test_run openmp;
-        swe_test_start(&openmp, &swe_cartesian_openmp_backend, c);
-        swe_test_take_steps(&openmp, steps);
-        char label[160];
-        snprintf(label, sizeof label, "%s %s %d x %d, %d threads", c->scenario,
-                 swe_solver_name(c->solver), c->nx, c->ny, threads);
-        CU_ASSERT(swe_test_check_agreement(&serial, &openmp, SWE_AGREES_BIT_FOR_BIT, label));
-        swe_test_stop(&openmp);
-    }
+    swe_test_compare_threads_with_serial(c, steps, max_threads, start_with_threads);
     omp_set_num_threads(threads_before);
-    swe_test_stop(&serial);
 }
 
 static void test_every_scenario_and_solver(void)

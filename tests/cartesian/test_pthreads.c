@@ -6,7 +6,6 @@
 #include "backends/pthreads/cartesian/pthreads_kernels.h"
 #include "backends/pthreads/pthreads_model.h"
 #include "cartesian/scenarios/scenario.h"
-#include "shallow_water/solver_names.h"
 #include "tests/cartesian/agreement_check.h"
 #include "tests/cartesian/backend_run.h"
 #include "tests/test_suites.h"
@@ -15,7 +14,6 @@
 #include <math.h>
 #include <stdio.h>
 
-extern const swe_cartesian_backend swe_cartesian_serial_backend;
 extern const swe_cartesian_backend swe_cartesian_pthreads_backend;
 
 /* Starts case c on the C threads backend with `threads` threads. */
@@ -32,24 +30,9 @@ static void start_with_threads(swe_test_run *run, const swe_test_case *c, int th
     swe_test_start_block(run, &swe_cartesian_pthreads_backend, &config, scenario->default_cfl);
 }
 
-/* Runs serial once and the C threads with 1..max_threads threads, and compares. */
 static void compare_with_serial(const swe_test_case *c, int steps, int max_threads)
 {
-    swe_test_run serial;
-    swe_test_start(&serial, &swe_cartesian_serial_backend, c);
-    swe_test_take_steps(&serial, steps);
-    CU_ASSERT(serial.clock.wave_speed > 0); /* there is water to compare */
-    for (int threads = 1; threads <= max_threads; ++threads) {
-        swe_test_run run;
-        start_with_threads(&run, c, threads);
-        swe_test_take_steps(&run, steps);
-        char label[160];
-        snprintf(label, sizeof label, "%s %s %d x %d, %d threads", c->scenario,
-                 swe_solver_name(c->solver), c->nx, c->ny, threads);
-        CU_ASSERT(swe_test_check_agreement(&serial, &run, SWE_AGREES_BIT_FOR_BIT, label));
-        swe_test_stop(&run);
-    }
-    swe_test_stop(&serial);
+    swe_test_compare_threads_with_serial(c, steps, max_threads, start_with_threads);
 }
 
 static void test_every_scenario_and_solver(void)

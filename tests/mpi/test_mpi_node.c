@@ -6,8 +6,8 @@
 #include "backends/mpi/mpi_check.h"
 #include "backends/mpi/mpi_node.h"
 #include "backends/mpi/mpi_timing.h"
-#include "tests/mpi/mpi_test_support.h"
 #include "tests/mpi/mpi_test_suites.h"
+#include "tests/mpi/mpi_test_support.h"
 
 #include <CUnit/CUnit.h>
 #include <stdio.h>
@@ -31,8 +31,10 @@ static int count_none_on_rank_one(int *count, swe_error *err)
                                     : SWE_OK;
 }
 
-static const swe_programming_model fake_gpu = {
-    .name = "fake", .description = "two devices a node", .needs_device = 1, .count_devices = count_two};
+static const swe_programming_model fake_gpu = {.name = "fake",
+                                               .description = "two devices a node",
+                                               .needs_device = 1,
+                                               .count_devices = count_two};
 
 /* What a stream printed, as a string of the caller's (rank 0 only prints). */
 typedef struct captured {
@@ -188,24 +190,23 @@ void register_mpi_node_tests(void)
 {
     CU_pSuite suite = CU_add_suite("mpi-node", NULL, NULL);
     swe_mpi_test_require(suite, "the mpi-node suite");
-    swe_mpi_test_require(CU_add_test(suite, "ranks go round the devices",
-                                     test_ranks_go_round_the_devices),
-                         "a test");
-    swe_mpi_test_require(CU_add_test(suite, "host ranks take no device",
-                                     test_host_ranks_take_no_device),
-                         "a test");
-    swe_mpi_test_require(CU_add_test(suite, "device ranks share and say so",
-                                     test_device_ranks_share_and_say_so),
-                         "a test");
+    swe_mpi_test_require(
+        CU_add_test(suite, "ranks go round the devices", test_ranks_go_round_the_devices),
+        "a test");
+    swe_mpi_test_require(
+        CU_add_test(suite, "host ranks take no device", test_host_ranks_take_no_device), "a test");
+    swe_mpi_test_require(
+        CU_add_test(suite, "device ranks share and say so", test_device_ranks_share_and_say_so),
+        "a test");
     swe_mpi_test_require(CU_add_test(suite, "a rank without device fails every rank",
                                      test_a_rank_without_device_fails_every_rank),
                          "a test");
-    swe_mpi_test_require(CU_add_test(suite, "placement lists every rank",
-                                     test_placement_lists_every_rank),
-                         "a test");
-    swe_mpi_test_require(CU_add_test(suite, "device pointers can be refused",
-                                     test_device_pointers_can_be_refused),
-                         "a test");
+    swe_mpi_test_require(
+        CU_add_test(suite, "placement lists every rank", test_placement_lists_every_rank),
+        "a test");
+    swe_mpi_test_require(
+        CU_add_test(suite, "device pointers can be refused", test_device_pointers_can_be_refused),
+        "a test");
     swe_mpi_test_require(CU_add_test(suite, "timing line names the slowest rank",
                                      test_timing_line_names_the_slowest_rank),
                          "a test");

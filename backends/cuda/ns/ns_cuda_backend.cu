@@ -92,8 +92,12 @@ int cuda_init(ns_solver *solver, swe_error *err)
     int status = cudaStreamCreate(&ext->stream) == cudaSuccess
                      ? allocate(ext, solver->grid.cells, err)
                      : swe_fail(err, SWE_ERROR_RUNTIME, "cannot create a CUDA stream");
-    if (status == SWE_OK) {
+    /* Over several processes the slabs bring the whole domain's transforms. */
+    if (status == SWE_OK && solver->slabs == nullptr) {
         status = ns_cufft_poisson_create(&ext->poisson, &solver->grid, ext->stream, err);
+    }
+    if (status == SWE_OK) {
+        status = ns_cuda_slabs_create(&ext->staging, solver, err);
     }
     if (status == SWE_OK) {
         status = ns_cuda_upload(solver, err);
@@ -113,6 +117,7 @@ void ns_cuda_finalize(ns_solver *solver)
         return;
     }
     ns_cufft_poisson_destroy(&ext->poisson);
+    ns_cuda_slabs_destroy(&ext->staging);
     for (int c = 0; c < NS_AXES; ++c) {
         CUDA_CHECK_WARN(cudaFree(ext->fields.velocity[c]));
         CUDA_CHECK_WARN(cudaFree(ext->fields.residual[c]));
@@ -171,12 +176,22 @@ int ns_cuda_download(ns_solver *solver, swe_error *err)
     return SWE_OK;
 }
 
+/* The ghost layers of field (what: component or NS_FILL_SCALAR), then the
+ * planes behind neighbour faces from the slabs next door. */
+static int fill_ghosts(ns_solver *solver, real *field, int what, swe_error *err)
+{
+    ns_cuda_ext *ext = ext_of(solver);
+    int status = ns_cuda_fill_ghosts(&solver->grid, field, what, ext->stream, err);
+    return status != SWE_OK
+               ? status
+               : ns_cuda_slabs_exchange(solver, &ext->staging, field, ext->stream, err);
+}
+
 static int fill_velocity_ghosts(ns_solver *solver, swe_error *err)
 {
     ns_cuda_ext *ext = ext_of(solver);
     for (int c = 0; c < NS_AXES; ++c) {
-        int status =
-            ns_cuda_fill_ghosts(&solver->grid, ext->fields.velocity[c], c, ext->stream, err);
+        int status = fill_ghosts(solver, ext->fields.velocity[c], c, err);
         if (status != SWE_OK) {
             return status;
         }
@@ -229,8 +244,7 @@ static int cuda_divergence(ns_solver *solver, real scale, swe_error *err)
 static int cuda_laplacian(ns_solver *solver, enum ns_vector in, enum ns_vector out, swe_error *err)
 {
     ns_cuda_ext *ext = ext_of(solver);
-    int status =
-        ns_cuda_fill_ghosts(&solver->grid, ext->vector[in], NS_FILL_SCALAR, ext->stream, err);
+    int status = fill_ghosts(solver, ext->vector[in], NS_FILL_SCALAR, err);
     return status != SWE_OK ? status
                             : ns_cuda_laplacian(&ext->fields, ext->vector[in], ext->vector[out],
                                                 ext->stream, err);
@@ -240,6 +254,10 @@ static int cuda_precondition(ns_solver *solver, enum ns_vector in, enum ns_vecto
                              swe_error *err)
 {
     ns_cuda_ext *ext = ext_of(solver);
+    if (solver->slabs != nullptr) {
+        return ns_cuda_slabs_precondition(solver, &ext->staging, ext->vector[in], ext->vector[out],
+                                          ext->stream, err);
+    }
     return ns_cufft_poisson_apply(&ext->poisson, &ext->fields, ext->vector[in], ext->vector[out],
                                   ext->stream, err);
 }
@@ -247,25 +265,29 @@ static int cuda_precondition(ns_solver *solver, enum ns_vector in, enum ns_vecto
 static int cuda_remove_mean(ns_solver *solver, enum ns_vector x, swe_error *err)
 {
     ns_cuda_ext *ext = ext_of(solver);
-    double sum = 0.0, cells = 0.0;
+    double sums[2] = {0.0, 0.0}; /* of the values, of the fluid cells */
     int status = ns_cuda_reduce(&ext->fields, NS_REDUCE_FLUID_SUM, ext->vector[x], nullptr,
-                                ext->partial, &sum, ext->stream, err);
+                                ext->partial, &sums[0], ext->stream, err);
     if (status == SWE_OK) {
         status = ns_cuda_reduce(&ext->fields, NS_REDUCE_FLUID_COUNT, ext->vector[x], nullptr,
-                                ext->partial, &cells, ext->stream, err);
+                                ext->partial, &sums[1], ext->stream, err);
     }
-    if (status != SWE_OK || cells == 0.0) {
+    if (status == SWE_OK) {
+        status = ns_cuda_slabs_sum(solver, sums, 2, err);
+    }
+    if (status != SWE_OK || sums[1] == 0.0) {
         return status;
     }
-    return ns_cuda_shift(&ext->fields, (real)(sum / cells), ext->vector[x], ext->stream, err);
+    return ns_cuda_shift(&ext->fields, (real)(sums[0] / sums[1]), ext->vector[x], ext->stream, err);
 }
 
 static int cuda_dot(ns_solver *solver, enum ns_vector x, enum ns_vector y, double *result,
                     swe_error *err)
 {
     ns_cuda_ext *ext = ext_of(solver);
-    return ns_cuda_reduce(&ext->fields, NS_REDUCE_DOT, ext->vector[x], ext->vector[y], ext->partial,
-                          result, ext->stream, err);
+    int status = ns_cuda_reduce(&ext->fields, NS_REDUCE_DOT, ext->vector[x], ext->vector[y],
+                                ext->partial, result, ext->stream, err);
+    return status != SWE_OK ? status : ns_cuda_slabs_sum(solver, result, 1, err);
 }
 
 static int cuda_axpy(ns_solver *solver, real alpha, enum ns_vector x, enum ns_vector y,
@@ -286,7 +308,7 @@ static int cuda_correct(ns_solver *solver, real factor, swe_error *err)
 {
     ns_cuda_ext *ext = ext_of(solver);
     real *pressure = ext->vector[NS_PRESSURE];
-    int status = ns_cuda_fill_ghosts(&solver->grid, pressure, NS_FILL_SCALAR, ext->stream, err);
+    int status = fill_ghosts(solver, pressure, NS_FILL_SCALAR, err);
     return status != SWE_OK ? status
                             : ns_cuda_correct(&ext->fields, pressure, factor, ext->stream, err);
 }

@@ -3,6 +3,7 @@
 #define NS_CUDA_BACKEND_H
 
 #include "backends/cuda/ns/ns_cuda_kernels.h"
+#include "backends/cuda/ns/ns_cuda_slabs.h"
 
 #include <cufft.h>
 
@@ -35,7 +36,8 @@ typedef struct ns_cuda_ext {
     ns_device_fields fields;
     real *vector[NS_VECTORS]; /* the CG vectors, vector[NS_PRESSURE] the pressure */
     double *partial;          /* reduction partials, then the result */
-    ns_cufft_poisson poisson;
+    ns_cufft_poisson poisson; /* one process's; over slabs, the slabs' preconditioner */
+    ns_cuda_slabs staging;    /* over slabs */
     cudaStream_t stream;
     int level;
 } ns_cuda_ext;

@@ -45,18 +45,19 @@ static int create_slab(ns_mpi_run *run, const ns_options *options, const ns_para
     return swe_mpi_agree(run->slabs.comm, ns_solver_start(run->solver, err), err);
 }
 
-/* Only models that keep their fields on the host run on the ranks: the
- * slabs' hooks exchange host planes. */
-static int check_backend(const ns_options *options, swe_error *err)
+/* This rank's device (none on a host model) into the solver's parameters;
+ * a device model's ghost planes as device pointers where MPI reads them. */
+static int place(ns_mpi_run *run, MPI_Comm comm, const ns_options *options,
+                 ns_parameters *parameters, int *device_pointers, swe_error *err)
 {
-    const char *name = options->settings.backend;
     const swe_model_table *table = NULL;
-    int status = swe_registry_lookup(&ns_models, name, &table, err);
-    if (status == SWE_OK && table->model->needs_device) {
-        status = swe_fail(err, SWE_ERROR_USAGE,
-                          "shallows-ns-mpi runs the host models on its ranks (mpi+serial, "
-                          "mpi+openmp), not %s",
-                          name);
+    int status = swe_registry_lookup(&ns_models, options->settings.backend, &table, err);
+    if (status == SWE_OK) {
+        status = swe_mpi_node_place(comm, table->model, stderr, &run->node, err);
+    }
+    if (status == SWE_OK) {
+        parameters->model.device = run->node.device;
+        *device_pointers = table->model->needs_device && swe_mpi_takes_device_pointers();
     }
     return status;
 }
@@ -67,14 +68,17 @@ int ns_mpi_run_create(ns_mpi_run *run, MPI_Comm comm, const ns_options *options,
     snprintf(run->backend_name, sizeof run->backend_name, "mpi+%s", options->settings.backend);
     ns_grid grid;
     ns_parameters parameters;
-    int status = check_backend(options, err);
-    if (status == SWE_OK) {
-        status = ns_case_setup(options->kase, &options->settings, &grid, &parameters, err);
-    }
+    int status = ns_case_setup(options->kase, &options->settings, &grid, &parameters, err);
     if (status != SWE_OK) {
         return status; /* the same on every rank: the options are */
     }
+    int device_pointers = 0;
+    status = place(run, comm, options, &parameters, &device_pointers, err);
+    if (status != SWE_OK) {
+        return status;
+    }
     status = ns_mpi_slabs_create(&run->slabs, comm, &grid, err);
+    run->slabs.hooks.device_pointers = device_pointers;
     if (status == SWE_OK && run->slabs.rank == 0) {
         status = create_whole(options, &grid, &parameters, &run->whole, err);
     }

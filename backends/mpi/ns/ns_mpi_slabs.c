@@ -4,30 +4,43 @@
 #include "backends/mpi/mpi_check.h"
 #include "core/timer.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
 /* ---- the solver's hooks ---- */
 
+static int exchange_planes(void *context, const void *to_below, const void *to_above,
+                           void *from_below, void *from_above, size_t bytes, swe_error *err)
+{
+    ns_mpi_slabs *slabs = context;
+    if (bytes > (size_t)INT_MAX) {
+        return swe_fail(err, SWE_ERROR_USAGE,
+                        "a slab's ghost planes of %zu bytes exceed what one MPI message carries",
+                        bytes);
+    }
+    double start = swe_wall_seconds();
+    int count = (int)bytes;
+    /* The top planes go up and fill the ghosts below of the slab above;
+     * the bottom planes go down. */
+    MPI_CHECK(MPI_Sendrecv(to_above, count, MPI_BYTE, slabs->above, 0, from_below, count, MPI_BYTE,
+                           slabs->below, 0, slabs->comm, MPI_STATUS_IGNORE));
+    MPI_CHECK(MPI_Sendrecv(to_below, count, MPI_BYTE, slabs->below, 1, from_above, count, MPI_BYTE,
+                           slabs->above, 1, slabs->comm, MPI_STATUS_IGNORE));
+    slabs->exchange_seconds += swe_wall_seconds() - start;
+    return SWE_OK;
+}
+
+/* A host field's planes: the interior next to each face out, the ghosts
+ * behind it in. */
 static int exchange(void *context, const ns_grid *grid, void *field, size_t element_size,
                     swe_error *err)
 {
-    (void)err; /* a failed exchange ends the job (MPI_CHECK) */
-    ns_mpi_slabs *slabs = context;
-    double start = swe_wall_seconds();
     size_t plane = grid->stride[2] * element_size;
-    int bytes = (int)(NS_GHOST * plane);
     char *bytes_of = field;
-    int n = grid->n[2];
-    /* The top planes go up and fill the ghosts below of the slab above;
-     * the bottom planes go down. */
-    MPI_CHECK(MPI_Sendrecv(bytes_of + (size_t)n * plane, bytes, MPI_BYTE, slabs->above, 0, bytes_of,
-                           bytes, MPI_BYTE, slabs->below, 0, slabs->comm, MPI_STATUS_IGNORE));
-    MPI_CHECK(MPI_Sendrecv(bytes_of + NS_GHOST * plane, bytes, MPI_BYTE, slabs->below, 1,
-                           bytes_of + (size_t)(n + NS_GHOST) * plane, bytes, MPI_BYTE, slabs->above,
-                           1, slabs->comm, MPI_STATUS_IGNORE));
-    slabs->exchange_seconds += swe_wall_seconds() - start;
-    return SWE_OK;
+    size_t n = (size_t)grid->n[2];
+    return exchange_planes(context, bytes_of + NS_GHOST * plane, bytes_of + n * plane, bytes_of,
+                           bytes_of + (n + NS_GHOST) * plane, NS_GHOST * plane, err);
 }
 
 static int sum_planes(void *context, const double *partials, int count, int width, double *sums,
@@ -65,6 +78,24 @@ static int max_over_slabs(void *context, double *values, int count, swe_error *e
         for (int r = 0; r < slabs->size; ++r) {
             double here = slabs->gathered[(size_t)r * (size_t)count + (size_t)c];
             values[c] = here > values[c] || here != here ? here : values[c];
+        }
+    }
+    slabs->reduction_seconds += swe_wall_seconds() - start;
+    return SWE_OK;
+}
+
+/* In the slabs' order on every rank, as sum_planes adds planes. */
+static int sum_over_slabs(void *context, double *values, int count, swe_error *err)
+{
+    (void)err;
+    ns_mpi_slabs *slabs = context;
+    double start = swe_wall_seconds();
+    MPI_CHECK(
+        MPI_Allgather(values, count, MPI_DOUBLE, slabs->gathered, count, MPI_DOUBLE, slabs->comm));
+    for (int c = 0; c < count; ++c) {
+        values[c] = 0.0;
+        for (int r = 0; r < slabs->size; ++r) {
+            values[c] += slabs->gathered[(size_t)r * (size_t)count + (size_t)c];
         }
     }
     slabs->reduction_seconds += swe_wall_seconds() - start;
@@ -246,7 +277,9 @@ int ns_mpi_slabs_create(ns_mpi_slabs *slabs, MPI_Comm comm, const ns_grid *whole
                               .z_offset = slabs->offsets[slabs->rank],
                               .nz = whole->n[2],
                               .exchange = exchange,
+                              .exchange_planes = exchange_planes,
                               .sum_planes = sum_planes,
+                              .sum = sum_over_slabs,
                               .max = max_over_slabs,
                               .precondition = precondition};
     slabs->split = (ns_model_split){

@@ -1,11 +1,13 @@
 /* shallows-ns-mpi: the Navier-Stokes program over MPI ranks. Every rank
  * parses the options (so bad input is found identically everywhere), runs
- * one slab of z planes with the CPU backend named by --backend, and only
- * rank 0 prints. The body is every program's (run/program.h) over the ns
- * application (common/ns/program/); this file adds the ranks. */
+ * one slab of z planes with the backend named by --backend (on its own
+ * GPU for a device model), and only rank 0 prints. The body is every program's (run/program.h) over
+ * the ns application (common/ns/program/); this file adds the ranks. */
 #include "backends/mpi/mpi_check.h"
+#include "backends/mpi/mpi_timing.h"
 #include "backends/mpi/ns/ns_mpi_poisson.h"
 #include "backends/mpi/ns/ns_mpi_run.h"
+#include "core/timer.h"
 #include "run/program.h"
 
 #include <stdio.h>
@@ -15,11 +17,13 @@ static void print_help(FILE *stream, const char *program)
     fprintf(stream,
             "\nshallows-ns-mpi cuts the domain into slabs of z planes, one per rank, as FFTW's\n"
             "distributed transforms lay them out (each rank needs at least 2 planes), and runs\n"
-            "each slab with the CPU backend --backend names (mpi+serial, mpi+openmp). The\n"
-            "stencils exchange two ghost planes with the neighbouring slabs, the CG sums its\n"
-            "planes in the domain's order, the preconditioner is FFTW's MPI r2r transform:\n"
-            "results equal those of shallows-ns to rounding (docs/RESULTS-navier-stokes.md).\n"
-            "Start it with: mpirun -np N %s [options]\n"
+            "each slab with the backend --backend names (mpi+serial, mpi+openmp, mpi+cuda:\n"
+            "one GPU a rank, the node's GPUs shared in turn where ranks outnumber them). The\n"
+            "stencils exchange two ghost planes with the neighbouring slabs (a GPU's through\n"
+            "pinned host buffers, or straight from its memory where MPI reads it), the CG\n"
+            "sums over the slabs, the preconditioner is FFTW's MPI r2r transform on the\n"
+            "hosts: results equal those of shallows-ns to rounding\n"
+            "(docs/RESULTS-navier-stokes.md). Start it with: mpirun -np N %s [options]\n"
             "\nFiles and checkpoints hold the whole domain, gathered by rank 0, in the formats\n"
             "of shallows-ns: --restart continues a checkpoint on any number of ranks.\n",
             program);
@@ -33,6 +37,23 @@ typedef struct mpi_context {
     int ranks;
 } mpi_context;
 
+/* Collective, before rank 0's report: every rank's split of the run. The
+ * exchange is the ghost planes' messages and the distributed
+ * preconditioner (its transforms with their all-to-alls); the wait is the
+ * reductions; a GPU rank's copies to and from its staging count as
+ * compute. */
+static void print_rank_seconds(const ns_mpi_run *run, double seconds)
+{
+    const ns_mpi_slabs *slabs = &run->slabs;
+    const ns_grid *g = &slabs->slab;
+    double exchange = slabs->exchange_seconds + slabs->transform_seconds;
+    const swe_mpi_rank_seconds own = {.compute = seconds - exchange - slabs->reduction_seconds,
+                                      .exchange = exchange,
+                                      .wait = slabs->reduction_seconds,
+                                      .cells = (double)g->n[0] * (double)g->n[1] * (double)g->n[2]};
+    swe_mpi_timing_print(slabs->comm, &own, 0, stdout);
+}
+
 static int run_ranks(void *context, const swe_run_options *options, swe_run_result *result,
                      swe_error *err)
 {
@@ -40,9 +61,13 @@ static int run_ranks(void *context, const swe_run_options *options, swe_run_resu
     mpi_context *mpi = context;
     ns_mpi_run run;
     int status = ns_mpi_run_create(&run, mpi->comm, &mpi->options, err);
+    double start = swe_wall_seconds();
     if (status == SWE_OK) {
         status = ns_mpi_run_drive(&run, &mpi->options, &mpi->report, err);
         *result = mpi->report.summary;
+    }
+    if (status == SWE_OK) {
+        print_rank_seconds(&run, swe_wall_seconds() - start);
     }
     mpi->exchange_seconds = run.slabs.exchange_seconds;
     mpi->reduction_seconds = run.slabs.reduction_seconds;

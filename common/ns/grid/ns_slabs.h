@@ -19,11 +19,23 @@ typedef struct ns_slabs {
      * byte) from the slabs next door, whose x and y ghosts are filled. */
     int (*exchange)(void *context, const ns_grid *grid, void *field, size_t element_size,
                     swe_error *err);
+    /* The same exchange on buffers of bytes each: to_below goes to the slab
+     * below and fills its from_above, to_above the slab above's
+     * from_below; a buffer towards a wall is neither sent nor filled.
+     * Device memory where device_pointers is set (an MPI that reads the
+     * GPU's memory), else host memory (a device backend's staging). */
+    int (*exchange_planes)(void *context, const void *to_below, const void *to_above,
+                           void *from_below, void *from_above, size_t bytes, swe_error *err);
+    int device_pointers;
     /* sums[w] = the sum over the planes of the whole domain, in its plane
      * order, of partials[k * width + w] (k: this slab's planes, count of
      * them): the same bits as one process adding all planes in order. */
     int (*sum_planes)(void *context, const double *partials, int count, int width, double *sums,
                       swe_error *err);
+    /* values[0..count-1] = their sums over all slabs, added in the slabs'
+     * order (the same bits on every process): the device backends, whose
+     * reductions give one value per slab, not one per plane. */
+    int (*sum)(void *context, double *values, int count, swe_error *err);
     /* values[0..count-1] = their largest over all slabs (NaN wins). */
     int (*max)(void *context, double *values, int count, swe_error *err);
     /* out = the preconditioner of the whole domain applied to in (padded

@@ -42,6 +42,9 @@ int main(int argc, char **argv)
     }
     register_ns_mpi_slab_tests();
     register_ns_mpi_run_tests();
+#ifdef SWE_WITH_CUDA
+    register_ns_mpi_cuda_tests();
+#endif
     CU_basic_set_mode(rank == 0 ? CU_BRM_VERBOSE : CU_BRM_SILENT);
     CU_basic_run_tests();
     unsigned failed = CU_get_number_of_tests_failed(), run = CU_get_number_of_tests_run();

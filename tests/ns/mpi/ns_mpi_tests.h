@@ -14,7 +14,16 @@ void ns_mpi_assert_all(int ok, const char *what, const char *file, int line);
 int ns_mpi_test_rank(void);
 int ns_mpi_test_size(void);
 
+/* kase at resolution run to t_end with backend on the ranks and, on rank
+ * 0, one process's run of it: asserts the same steps and the largest
+ * difference of u, v, w (relative to the largest speed) and of p
+ * (relative to its largest value) within the bounds. Collective. */
+void ns_mpi_test_compare_with_one_process(const char *kase, int resolution, double t_end,
+                                          const char *backend, double velocity_bound,
+                                          double pressure_bound);
+
 void register_ns_mpi_slab_tests(void);
 void register_ns_mpi_run_tests(void);
+void register_ns_mpi_cuda_tests(void); /* only with SWE_WITH_CUDA */
 
 #endif

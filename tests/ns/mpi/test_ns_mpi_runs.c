@@ -29,8 +29,8 @@
 #define NS_MPI_PRESSURE_BOUND 4e-3
 #endif
 
-/* A timing run of kase (no files) as the command line makes it. */
-static ns_options options_of(const char *kase, int resolution, double t_end)
+/* A timing run of kase (no files) on backend as the command line makes it. */
+static ns_options options_of(const char *kase, int resolution, double t_end, const char *backend)
 {
     char resolution_text[16], t_end_text[32];
     snprintf(resolution_text, sizeof resolution_text, "%d", resolution);
@@ -46,10 +46,12 @@ static ns_options options_of(const char *kase, int resolution, double t_end)
                     "1",
                     "--benchmark",
                     "--quiet",
+                    "--backend",
+                    (char *)backend,
                     NULL};
     ns_options o;
     swe_error err = {{0}};
-    int status = ns_options_parse(11, argv, &o, &err);
+    int status = ns_options_parse(13, argv, &o, &err);
     NS_MPI_ASSERT_ALL(status == SWE_OK, err.message);
     return o;
 }
@@ -80,11 +82,11 @@ static double largest_difference(const real *a, const real *b, const ns_grid *g,
     return difference;
 }
 
-/* The run on the ranks and, on rank 0, one process's run to the same
- * time: the largest relative difference of u, v, w and of p. */
-static void compare_with_one_process(const char *kase, int resolution, double t_end)
+void ns_mpi_test_compare_with_one_process(const char *kase, int resolution, double t_end,
+                                          const char *backend, double velocity_bound,
+                                          double pressure_bound)
 {
-    ns_options options = options_of(kase, resolution, t_end);
+    ns_options options = options_of(kase, resolution, t_end, backend);
     ns_mpi_run run;
     ns_run_report report;
     swe_error err;
@@ -107,11 +109,11 @@ static void compare_with_one_process(const char *kase, int resolution, double t_
             double *worst = c < NS_AXES ? &velocity : &pressure;
             *worst = fmax(*worst, scale > 0.0 ? d / scale : d);
         }
-        printf("\n  %s at %d: %d ranks against one process: %ld steps each (%ld), largest "
+        printf("\n  %s at %d on %s: %d ranks against one process: %ld steps each (%ld), largest "
                "difference of u, v, w %.2e, of p %.2e (of their largest values)",
-               kase, resolution, ns_mpi_test_size(), report.summary.steps, one->steps, velocity,
-               pressure);
-        close = velocity <= NS_MPI_VELOCITY_BOUND && pressure <= NS_MPI_PRESSURE_BOUND &&
+               kase, resolution, backend, ns_mpi_test_size(), report.summary.steps, one->steps,
+               velocity, pressure);
+        close = velocity <= velocity_bound && pressure <= pressure_bound &&
                 report.summary.steps == one->steps;
         ns_solver_destroy(one);
     }
@@ -121,8 +123,10 @@ static void compare_with_one_process(const char *kase, int resolution, double t_
 
 static void test_equals_one_process(void)
 {
-    compare_with_one_process("kelvin-helmholtz", 8, 0.2);
-    compare_with_one_process("channel-obstacle", 16, 0.5);
+    ns_mpi_test_compare_with_one_process("kelvin-helmholtz", 8, 0.2, "serial",
+                                         NS_MPI_VELOCITY_BOUND, NS_MPI_PRESSURE_BOUND);
+    ns_mpi_test_compare_with_one_process("channel-obstacle", 16, 0.5, "serial",
+                                         NS_MPI_VELOCITY_BOUND, NS_MPI_PRESSURE_BOUND);
 }
 
 /* A run of options on the ranks; its summary checksum on rank 0. */
@@ -155,7 +159,7 @@ static void test_restart_is_bit_for_bit(void)
     snprintf(first, sizeof first, "%s/first", directory);
     snprintf(second, sizeof second, "%s/second", directory);
     snprintf(checkpoint, sizeof checkpoint, "%s/first.checkpoint", directory);
-    ns_options options = options_of("kelvin-helmholtz", 8, 0.2);
+    ns_options options = options_of("kelvin-helmholtz", 8, 0.2, "serial");
     options.run.outputs = 2;
     write_files(&options, first, SWE_FORMAT_VTK);
     options.run.checkpoint_every = 0.07;

@@ -1,4 +1,5 @@
-/* The slab hooks on every rank count: the ghost exchange gives every
+/* The slab hooks on every rank count: the ghost exchange (of a host
+ * field, and of buffers as a device backend stages them) gives every
  * slab the ghost planes that one process's fill gives the whole domain,
  * bit for bit; the CG's sums over slabs are one process's sums, bit for
  * bit; the distributed preconditioner inverts minus the Laplacian. */
@@ -102,11 +103,98 @@ static void check_exchange(const char *walls, int nz)
     ns_mpi_slabs_destroy(&slabs);
 }
 
+/* The exchange as a device backend calls it: the planes next to each
+ * face copied out to buffers of their own, the received ones copied into
+ * the ghosts behind neighbour faces; a buffer towards a wall is left as it
+ * was (a sentinel). */
+static void check_staged_exchange(const char *walls, int nz)
+{
+    ns_grid whole_grid = grid_of(walls, nz);
+    ns_mpi_slabs slabs;
+    swe_error err;
+    CU_ASSERT_EQUAL_FATAL(ns_mpi_slabs_create(&slabs, MPI_COMM_WORLD, &whole_grid, &err), SWE_OK);
+    ns_solver *whole = random_state(&whole_grid, 11);
+    ns_solver *slab = random_state(&slabs.slab, 5);
+    slabs.split.scatter(&slabs, whole, slab, &err);
+    const ns_grid *g = &slabs.slab;
+    size_t plane = g->stride[2], bytes = NS_GHOST * plane * sizeof(real);
+    size_t n = (size_t)g->n[2];
+    int below = g->wall[NS_BOTTOM].kind == NS_NEIGHBOUR,
+        above = g->wall[NS_TOP].kind == NS_NEIGHBOUR;
+    real *buffer[4];
+    for (int b = 0; b < 4; ++b) {
+        buffer[b] = malloc(bytes);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(buffer[b]);
+    }
+    int same = 1, untouched = 1;
+    for (int what = 0; what <= NS_FILL_SCALAR; ++what) {
+        real *whole_field = what < NS_AXES ? whole->velocity[what] : whole->pressure;
+        real *slab_field = what < NS_AXES ? slab->velocity[what] : slab->pressure;
+        ns_fill_ghosts(&whole_grid, whole_field, what);
+        ns_fill_ghosts(g, slab_field, what);
+        memcpy(buffer[0], slab_field + NS_GHOST * plane, bytes);
+        memcpy(buffer[1], slab_field + n * plane, bytes);
+        memset(buffer[2], 0x7f, bytes);
+        memset(buffer[3], 0x7f, bytes);
+        int status = slabs.hooks.exchange_planes(&slabs, buffer[0], buffer[1], buffer[2], buffer[3],
+                                                 bytes, &err);
+        same = same && status == SWE_OK;
+        for (int side = 0; side < 2; ++side) {
+            real *ghosts = side == 0 ? slab_field : slab_field + (n + NS_GHOST) * plane;
+            if (side == 0 ? below : above) {
+                memcpy(ghosts, buffer[2 + side], bytes);
+            } else {
+                untouched = untouched && ((unsigned char *)buffer[2 + side])[0] == 0x7f &&
+                            ((unsigned char *)buffer[2 + side])[bytes - 1] == 0x7f;
+            }
+        }
+        same = same && same_planes(&slabs, slab_field, whole_field);
+    }
+    char what[112];
+    snprintf(what, sizeof what, "%s, %d planes: the staged ghosts are the whole domain's", walls,
+             nz);
+    NS_MPI_ASSERT_ALL(same, what);
+    NS_MPI_ASSERT_ALL(untouched, "no plane arrives from behind a wall");
+    for (int b = 0; b < 4; ++b) {
+        free(buffer[b]);
+    }
+    ns_solver_destroy(whole);
+    ns_solver_destroy(slab);
+    ns_mpi_slabs_destroy(&slabs);
+}
+
 static void test_exchange_is_one_process_fill(void)
 {
     check_exchange("ppp", 8);
     check_exchange("pnf", 12);
     check_exchange("fpn", 16);
+    check_staged_exchange("ppp", 8);
+    check_staged_exchange("pnf", 12);
+}
+
+/* The sum over slabs of a device backend's values (one a slab): the ranks'
+ * values added in rank order, the same bits on every rank. */
+static void test_sum_over_slabs(void)
+{
+    ns_grid whole_grid = grid_of("ppp", 8);
+    ns_mpi_slabs slabs;
+    swe_error err;
+    CU_ASSERT_EQUAL_FATAL(ns_mpi_slabs_create(&slabs, MPI_COMM_WORLD, &whole_grid, &err), SWE_OK);
+    int rank = ns_mpi_test_rank(), size = ns_mpi_test_size();
+    double values[2] = {1.0 / (rank + 3.0), rank % 2 == 0 ? 1e16 : 1.0};
+    double expected[2] = {0.0, 0.0};
+    for (int r = 0; r < size; ++r) {
+        expected[0] += 1.0 / (r + 3.0);
+        expected[1] += r % 2 == 0 ? 1e16 : 1.0;
+    }
+    int status = slabs.hooks.sum(&slabs, values, 2, &err);
+    NS_MPI_ASSERT_ALL(status == SWE_OK && values[0] == expected[0] && values[1] == expected[1],
+                      "the slabs' values added in rank order");
+    double all[2] = {values[0], values[0]};
+    MPI_CHECK(MPI_Allreduce(MPI_IN_PLACE, &all[0], 1, MPI_DOUBLE, MPI_MIN, MPI_COMM_WORLD));
+    MPI_CHECK(MPI_Allreduce(MPI_IN_PLACE, &all[1], 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD));
+    NS_MPI_ASSERT_ALL(all[0] == all[1], "the same sum on every rank");
+    ns_mpi_slabs_destroy(&slabs);
 }
 
 /* A started solver of this rank's slab of whole_grid (serial backend)
@@ -180,7 +268,8 @@ void register_ns_mpi_slab_tests(void)
         CU_add_test(suite, "the ghost exchange is one process's fill",
                     test_exchange_is_one_process_fill) == NULL ||
         CU_add_test(suite, "sums and the distributed preconditioner",
-                    test_sums_and_preconditioner) == NULL) {
+                    test_sums_and_preconditioner) == NULL ||
+        CU_add_test(suite, "a device backend's sums over slabs", test_sum_over_slabs) == NULL) {
         swe_mpi_abort("cannot register the ns_mpi_slabs suite", 1);
     }
 }
