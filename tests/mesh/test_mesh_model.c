@@ -127,6 +127,16 @@ static void test_restart_continues_bit_for_bit(void)
     swe_mesh_model_free(second);
 }
 
+/* A stand-in verb for the contract's check; never called. */
+static int no_device_buffers(swe_mesh_run *run, real **send_values, real **receive_values,
+                             swe_error *err)
+{
+    (void)run;
+    (void)send_values;
+    (void)receive_values;
+    return swe_fail(err, SWE_ERROR_USAGE, "no device buffers");
+}
+
 /* Every verb of the table is required: a table without one is refused
  * by name. */
 static void test_backend_contract_is_checked(void)
@@ -137,6 +147,14 @@ static void test_backend_contract_is_checked(void)
     partial.min_time_step = NULL;
     CU_ASSERT_EQUAL(swe_registry_check(&swe_mesh_models, &partial.table, &err), SWE_ERROR_USAGE);
     CU_ASSERT_PTR_NOT_NULL(strstr(err.message, "lacks the required verb min_time_step"));
+    /* Device buffers for the halo only with the verbs that pack it. */
+    swe_mesh_backend unpacked = *swe_mesh_backend_find("serial");
+    unpacked.halo_device_buffers = no_device_buffers;
+    unpacked.halo_cells = NULL;
+    unpacked.pack_halo = NULL;
+    unpacked.unpack_halo = NULL;
+    CU_ASSERT_EQUAL(swe_registry_check(&swe_mesh_models, &unpacked.table, &err), SWE_ERROR_USAGE);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err.message, "halo_device_buffers"));
     for (int k = 0; k < swe_registry_count(&swe_mesh_models); ++k) {
         CU_ASSERT_EQUAL(
             swe_registry_check(&swe_mesh_models, swe_registry_linked_at(&swe_mesh_models, k), &err),

@@ -92,6 +92,7 @@ int main(int argc, char **argv)
     register_mpi_invalid_state_tests();
     register_mesh_partition_tests();
     register_mesh_mpi_agreement_tests();
+    register_mesh_mpi_placement_tests();
     CU_basic_set_mode(rank == 0 ? CU_BRM_VERBOSE : CU_BRM_SILENT);
     if (rank == 0) {
         printf("== shallows-mpi-tests on %d ranks\n", size);

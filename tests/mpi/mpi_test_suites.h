@@ -24,5 +24,7 @@ void swe_mpi_test_fail_on_rank(int failing_rank);
  * bit for bit. */
 void register_mesh_partition_tests(void);
 void register_mesh_mpi_agreement_tests(void);
+/* The ranks' devices, halo memory and seconds (tests/mesh/mpi/). */
+void register_mesh_mpi_placement_tests(void);
 
 #endif

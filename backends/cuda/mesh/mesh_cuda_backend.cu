@@ -386,6 +386,18 @@ static int cuda_unpack_halo(swe_mesh_run *run, const real *receive_values, swe_e
     return swe_mesh_cuda_halo_unpack(&f->halo, f->device, f->stream, receive_values, err);
 }
 
+static int cuda_halo_device_buffers(swe_mesh_run *run, real **send_values, real **receive_values,
+                                    swe_error *err)
+{
+    mesh_cuda_fields *f = fields_of(run);
+    if (send_values == NULL || receive_values == NULL || f->halo.send_values == NULL) {
+        return swe_fail(err, SWE_ERROR_USAGE, "internal error: no halo on the device yet");
+    }
+    *send_values = f->halo.send_values;
+    *receive_values = f->halo.receive_values;
+    return SWE_OK;
+}
+
 extern "C" const swe_mesh_backend swe_mesh_cuda_backend = {
     .table = {&swe_cuda_model,
               SWE_MESH_STATE_STRIDE == 1
@@ -405,4 +417,5 @@ extern "C" const swe_mesh_backend swe_mesh_cuda_backend = {
     .halo_cells = cuda_halo_cells,
     .pack_halo = cuda_pack_halo,
     .unpack_halo = cuda_unpack_halo,
+    .halo_device_buffers = cuda_halo_device_buffers,
 };

@@ -42,11 +42,14 @@ int swe_mesh_cuda_halo_set(swe_mesh_cuda_halo *halo, const int *send_cells, int 
         return swe_fail(err, SWE_ERROR_USAGE, "internal error: no halo lists for the device");
     }
     swe_mesh_cuda_halo_release(halo);
-    size_t most = (size_t)(send_count > receive_count ? send_count : receive_count) + 1;
     CUDA_CHECK(cudaMalloc((void **)&halo->send_cells, ((size_t)send_count + 1) * sizeof(int)), err);
     CUDA_CHECK(cudaMalloc((void **)&halo->receive_cells, ((size_t)receive_count + 1) * sizeof(int)),
                err);
-    CUDA_CHECK(cudaMalloc((void **)&halo->values, 3 * most * sizeof(real)), err);
+    CUDA_CHECK(cudaMalloc((void **)&halo->send_values, (3 * (size_t)send_count + 1) * sizeof(real)),
+               err);
+    CUDA_CHECK(
+        cudaMalloc((void **)&halo->receive_values, (3 * (size_t)receive_count + 1) * sizeof(real)),
+        err);
     halo->send_count = send_count;
     halo->receive_count = receive_count;
     if (send_count > 0) {
@@ -71,12 +74,15 @@ int swe_mesh_cuda_halo_pack(const swe_mesh_cuda_halo *halo, const swe_mesh_array
         return SWE_OK;
     }
     gather_cells<<<blocks_for(halo->send_count), SWE_MESH_CUDA_BLOCK, 0, stream>>>(
-        device, halo->send_cells, halo->send_count, halo->values);
+        device, halo->send_cells, halo->send_count, halo->send_values);
     CUDA_CHECK(cudaGetLastError(), err);
-    CUDA_CHECK(cudaMemcpyAsync(send_values, halo->values,
-                               3 * (size_t)halo->send_count * sizeof(real), cudaMemcpyDeviceToHost,
-                               stream),
-               err);
+    if (send_values != halo->send_values) {
+        CUDA_CHECK(cudaMemcpyAsync(send_values, halo->send_values,
+                                   3 * (size_t)halo->send_count * sizeof(real),
+                                   cudaMemcpyDeviceToHost, stream),
+                   err);
+    }
+    /* MPI reads the values once this returns, on the host or the device */
     CUDA_CHECK(cudaStreamSynchronize(stream), err);
     return SWE_OK;
 }
@@ -87,12 +93,14 @@ int swe_mesh_cuda_halo_unpack(const swe_mesh_cuda_halo *halo, const swe_mesh_arr
     if (halo->receive_count == 0) {
         return SWE_OK;
     }
-    CUDA_CHECK(cudaMemcpyAsync(halo->values, receive_values,
-                               3 * (size_t)halo->receive_count * sizeof(real),
-                               cudaMemcpyHostToDevice, stream),
-               err);
+    if (receive_values != halo->receive_values) {
+        CUDA_CHECK(cudaMemcpyAsync(halo->receive_values, receive_values,
+                                   3 * (size_t)halo->receive_count * sizeof(real),
+                                   cudaMemcpyHostToDevice, stream),
+                   err);
+    }
     scatter_cells<<<blocks_for(halo->receive_count), SWE_MESH_CUDA_BLOCK, 0, stream>>>(
-        device, halo->receive_cells, halo->receive_count, halo->values);
+        device, halo->receive_cells, halo->receive_count, halo->receive_values);
     CUDA_CHECK(cudaGetLastError(), err);
     /* receive_values is reused by the next exchange: the copy must be done */
     CUDA_CHECK(cudaStreamSynchronize(stream), err);
@@ -106,8 +114,9 @@ void swe_mesh_cuda_halo_release(swe_mesh_cuda_halo *halo)
     }
     CUDA_CHECK_WARN(cudaFree(halo->send_cells));
     CUDA_CHECK_WARN(cudaFree(halo->receive_cells));
-    CUDA_CHECK_WARN(cudaFree(halo->values));
+    CUDA_CHECK_WARN(cudaFree(halo->send_values));
+    CUDA_CHECK_WARN(cudaFree(halo->receive_values));
     halo->send_cells = halo->receive_cells = NULL;
-    halo->values = NULL;
+    halo->send_values = halo->receive_values = NULL;
     halo->send_count = halo->receive_count = 0;
 }

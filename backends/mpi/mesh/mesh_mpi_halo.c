@@ -32,6 +32,7 @@ static int add_neighbours(swe_mesh_mpi_halo *halo, int size, const int *wanted, 
     halo->send_cells = malloc(((size_t)halo->send_total + 1) * sizeof(int));
     halo->receive_values = malloc((3 * (size_t)halo->receive_total + 1) * sizeof(real));
     halo->send_values = malloc((3 * (size_t)halo->send_total + 1) * sizeof(real));
+    halo->free_values = free;
     if (!halo->neighbours || !halo->requests || !halo->receive_cells || !halo->send_cells ||
         !halo->receive_values || !halo->send_values) {
         return 0;
@@ -181,6 +182,56 @@ void swe_mesh_mpi_halo_exchange(swe_mesh_mpi_halo *halo, real *h, real *hu, real
     swe_mesh_mpi_halo_end(halo, h, hu, hv);
 }
 
+/* The values at send and receive, each neighbour's stretch with them;
+ * the earlier buffers freed as they came. */
+static void place_values(swe_mesh_mpi_halo *halo, real *send, real *receive,
+                         void (*free_values)(void *values))
+{
+    if (halo->free_values != NULL) {
+        halo->free_values(halo->send_values);
+        halo->free_values(halo->receive_values);
+    }
+    for (int k = 0; k < halo->neighbour_count; ++k) {
+        swe_mesh_mpi_neighbour *n = &halo->neighbours[k];
+        n->send_buffer = send + (n->send_buffer - halo->send_values);
+        n->receive_buffer = receive + (n->receive_buffer - halo->receive_values);
+    }
+    halo->send_values = send;
+    halo->receive_values = receive;
+    halo->free_values = free_values;
+}
+
+int swe_mesh_mpi_halo_stage(swe_mesh_mpi_halo *halo, void *(*alloc)(size_t bytes),
+                            void (*release)(void *values), swe_error *err)
+{
+    if (halo == NULL || alloc == NULL || release == NULL || halo->pending != 0) {
+        return swe_fail(err, SWE_ERROR_USAGE, "internal error: no halo or allocator to stage");
+    }
+    real *send = alloc((3 * (size_t)halo->send_total + 1) * sizeof(real));
+    real *receive = alloc((3 * (size_t)halo->receive_total + 1) * sizeof(real));
+    if (send == NULL || receive == NULL) {
+        if (send != NULL) {
+            release(send);
+        }
+        if (receive != NULL) {
+            release(receive);
+        }
+        return swe_fail(err, SWE_ERROR_RUNTIME, "out of host memory for the halo's buffers");
+    }
+    place_values(halo, send, receive, release);
+    return SWE_OK;
+}
+
+int swe_mesh_mpi_halo_use_device(swe_mesh_mpi_halo *halo, real *send_values, real *receive_values,
+                                 swe_error *err)
+{
+    if (halo == NULL || send_values == NULL || receive_values == NULL || halo->pending != 0) {
+        return swe_fail(err, SWE_ERROR_USAGE, "internal error: no device buffers for the halo");
+    }
+    place_values(halo, send_values, receive_values, NULL);
+    return SWE_OK;
+}
+
 void swe_mesh_mpi_halo_free(swe_mesh_mpi_halo *halo)
 {
     if (halo == NULL) {
@@ -188,8 +239,10 @@ void swe_mesh_mpi_halo_free(swe_mesh_mpi_halo *halo)
     }
     free(halo->send_cells);
     free(halo->receive_cells);
-    free(halo->send_values);
-    free(halo->receive_values);
+    if (halo->free_values != NULL) {
+        halo->free_values(halo->send_values);
+        halo->free_values(halo->receive_values);
+    }
     free(halo->neighbours);
     free(halo->requests);
     memset(halo, 0, sizeof *halo);

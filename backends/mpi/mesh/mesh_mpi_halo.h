@@ -31,6 +31,9 @@ typedef struct swe_mesh_mpi_halo {
     int send_total, receive_total;
     int *send_cells, *receive_cells;
     real *send_values, *receive_values;
+    /* Frees the values: free (malloc's), a model's free_staging, or NULL
+     * where they are a device backend's buffers (it frees them). */
+    void (*free_values)(void *values);
     MPI_Request *requests; /* 2 per neighbour */
     int pending;           /* requests begun and not yet ended */
     double seconds;        /* wall time in exchanges (begin and end) */
@@ -62,6 +65,21 @@ void swe_mesh_mpi_halo_unpack_host(const swe_mesh_mpi_halo *halo, real *h, real 
 void swe_mesh_mpi_halo_begin(swe_mesh_mpi_halo *halo, const real *h, const real *hu,
                              const real *hv);
 void swe_mesh_mpi_halo_end(swe_mesh_mpi_halo *halo, real *h, real *hu, real *hv);
+
+/* The values moved to host memory from alloc (a device model's
+ * alloc_staging: pinned pages it copies at full speed), freed by
+ * release; the earlier buffers freed. Not between post and wait. */
+int swe_mesh_mpi_halo_stage(swe_mesh_mpi_halo *halo, void *(*alloc)(size_t bytes),
+                            void (*release)(void *values), swe_error *err);
+
+/* The values in a device backend's buffers (mesh_backend.h's
+ * halo_device_buffers: 3 * send_total and 3 * receive_total reals), which
+ * the MPI library reads and writes itself (swe_mpi_takes_device_pointers);
+ * the host buffers freed, and the device's left to its backend. Only
+ * pack_halo and unpack_halo may touch them then. Not between post and
+ * wait. */
+int swe_mesh_mpi_halo_use_device(swe_mesh_mpi_halo *halo, real *send_values, real *receive_values,
+                                 swe_error *err);
 
 /* Frees and zeroes halo; safe on a zeroed one. */
 void swe_mesh_mpi_halo_free(swe_mesh_mpi_halo *halo);

@@ -12,56 +12,78 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The halo before every step: through the host arrays, which a CPU
- * backend computes on (download and upload do nothing there). A failure
- * here would leave the other ranks waiting in the exchange: it ends the
- * job. */
-static int exchange_before_step(void *context, swe_mesh_run *run, swe_error *err)
+/* The first half of an exchange: the halo packed (on the device where
+ * the backend can) and posted; a failure here would leave the other ranks
+ * waiting in the exchange: it ends the job. */
+static void pack_and_post(swe_mesh_mpi_model *model, swe_mesh_run *run, swe_error *err)
 {
-    swe_mesh_mpi_model *model = context;
-    if (run->backend->download(run, err) != SWE_OK) {
-        swe_mpi_abort(err->message, 1);
-    }
-    swe_mesh_mpi_halo_exchange(&model->halo, run->host.h, run->host.hu, run->host.hv);
-    if (run->backend->upload(run, err) != SWE_OK) {
-        swe_mpi_abort(err->message, 1);
-    }
-    return SWE_OK;
-}
-
-/* --overlap: the halo packed (on the device where the backend can) and
- * posted, to be finished by finish_exchange once the inner edges are
- * computed; a device computes them while the host waits. */
-static int begin_exchange(void *context, swe_mesh_run *run, swe_error *err)
-{
-    swe_mesh_mpi_model *model = context;
+    double started = swe_wall_seconds();
     if (run->backend->pack_halo == NULL) {
         swe_mesh_mpi_halo_pack_host(&model->halo, run->host.h, run->host.hu, run->host.hv);
     } else if (run->backend->pack_halo(run, model->halo.send_values, err) != SWE_OK) {
         swe_mpi_abort(err->message, 1);
     }
     swe_mesh_mpi_halo_post(&model->halo);
-    return SWE_OK;
+    model->exchange_seconds += swe_wall_seconds() - started;
 }
 
-static int finish_exchange(void *context, swe_mesh_run *run, swe_error *err)
+/* The second half: the halo awaited (the wait timed apart: the time
+ * this rank is blocked) and unpacked. */
+static void wait_and_unpack(swe_mesh_mpi_model *model, swe_mesh_run *run, swe_error *err)
 {
-    swe_mesh_mpi_model *model = context;
+    double started = swe_wall_seconds();
     swe_mesh_mpi_halo_wait(&model->halo);
+    double arrived = swe_wall_seconds();
     if (run->backend->unpack_halo == NULL) {
         swe_mesh_mpi_halo_unpack_host(&model->halo, run->host.h, run->host.hu, run->host.hv);
     } else if (run->backend->unpack_halo(run, model->halo.receive_values, err) != SWE_OK) {
         swe_mpi_abort(err->message, 1);
     }
+    model->wait_seconds += arrived - started;
+    model->exchange_seconds += swe_wall_seconds() - arrived;
+}
+
+/* The halo before every step: through the host arrays, which a CPU
+ * backend computes on (download and upload do nothing there). */
+static int exchange_before_step(void *context, swe_mesh_run *run, swe_error *err)
+{
+    swe_mesh_mpi_model *model = context;
+    double started = swe_wall_seconds();
+    if (run->backend->download(run, err) != SWE_OK) {
+        swe_mpi_abort(err->message, 1);
+    }
+    model->exchange_seconds += swe_wall_seconds() - started;
+    pack_and_post(model, run, err);
+    wait_and_unpack(model, run, err);
+    started = swe_wall_seconds();
+    if (run->backend->upload(run, err) != SWE_OK) {
+        swe_mpi_abort(err->message, 1);
+    }
+    model->exchange_seconds += swe_wall_seconds() - started;
+    return SWE_OK;
+}
+
+/* --overlap: the halo posted, to be finished by finish_exchange once the
+ * inner edges are computed; a device computes them while the host waits. */
+static int begin_exchange(void *context, swe_mesh_run *run, swe_error *err)
+{
+    pack_and_post(context, run, err);
+    return SWE_OK;
+}
+
+static int finish_exchange(void *context, swe_mesh_run *run, swe_error *err)
+{
+    wait_and_unpack(context, run, err);
     return SWE_OK;
 }
 
 /* A device backend that packs its halo: only the halo's values cross
- * between device and host. */
+ * between device and host (none where MPI reads the device). */
 static int exchange_packed_on_device(void *context, swe_mesh_run *run, swe_error *err)
 {
-    begin_exchange(context, run, err);
-    return finish_exchange(context, run, err);
+    pack_and_post(context, run, err);
+    wait_and_unpack(context, run, err);
+    return SWE_OK;
 }
 
 /* The global minimum, exact; a NaN anywhere (an unstable state) stays a
@@ -78,8 +100,45 @@ static int reduce_time_step(void *context, real *edge_step, swe_error *err)
     return SWE_OK;
 }
 
+const char *swe_mesh_mpi_halo_memory_name(enum swe_mesh_mpi_halo_memory memory)
+{
+    switch (memory) {
+    case SWE_MESH_MPI_HALO_PINNED:
+        return "pinned";
+    case SWE_MESH_MPI_HALO_DEVICE:
+        return "device";
+    case SWE_MESH_MPI_HALO_HOST:
+        break;
+    }
+    return "host";
+}
+
+/* Where the halo's values live: the device's buffers where MPI reads
+ * device memory, else the model's staging memory, else malloc's. */
+static int place_halo_values(swe_mesh_mpi_model *model, swe_error *err)
+{
+    swe_mesh_run *run = &model->part->run;
+    const swe_programming_model *programming = run->backend->table.model;
+    if (run->backend->halo_device_buffers != NULL && swe_mpi_takes_device_pointers()) {
+        real *send = NULL, *receive = NULL;
+        int status = run->backend->halo_device_buffers(run, &send, &receive, err);
+        if (status == SWE_OK) {
+            status = swe_mesh_mpi_halo_use_device(&model->halo, send, receive, err);
+        }
+        model->halo_memory = SWE_MESH_MPI_HALO_DEVICE;
+        return status;
+    }
+    if (programming->alloc_staging != NULL && programming->free_staging != NULL) {
+        model->halo_memory = SWE_MESH_MPI_HALO_PINNED;
+        return swe_mesh_mpi_halo_stage(&model->halo, programming->alloc_staging,
+                                       programming->free_staging, err);
+    }
+    model->halo_memory = SWE_MESH_MPI_HALO_HOST;
+    return SWE_OK;
+}
+
 /* The exchange of this part's backend, its cell lists handed over where
- * it packs on the device. */
+ * it packs on the device, and the memory the values travel in. */
 static int choose_exchange(swe_mesh_mpi_model *model, int overlap, swe_error *err)
 {
     const swe_mesh_backend *backend = model->part->run.backend;
@@ -90,12 +149,12 @@ static int choose_exchange(swe_mesh_mpi_model *model, int overlap, swe_error *er
                             : backend->pack_halo != NULL ? exchange_packed_on_device
                                                          : exchange_before_step;
     coupling->finish_exchange = overlap ? finish_exchange : NULL;
-    if (backend->pack_halo == NULL) {
-        return SWE_OK;
-    }
     const swe_mesh_mpi_halo *halo = &model->halo;
-    return backend->halo_cells(&model->part->run, halo->send_cells, halo->send_total,
-                               halo->receive_cells, halo->receive_total, err);
+    int status = backend->pack_halo == NULL
+                     ? SWE_OK
+                     : backend->halo_cells(&model->part->run, halo->send_cells, halo->send_total,
+                                           halo->receive_cells, halo->receive_total, err);
+    return status == SWE_OK ? place_halo_values(model, err) : status;
 }
 
 static int order_of(const swe_mesh_mpi_options *options)
@@ -209,6 +268,7 @@ static int create_part_model(swe_mesh_mpi_model *model, const swe_mesh_mpi_optio
     }
     swe_mesh_model_options numbered = options->model;
     numbered.ordering = SWE_MESH_ORDERING_GMSH;
+    numbered.config = model->part_config;
     return swe_mesh_model_create_from_mesh(&numbered, &mesh, &model->part, err);
 }
 
@@ -235,9 +295,36 @@ static int check_overlap(const swe_mesh_mpi_options *options, swe_error *err)
     return options->overlap && backend != NULL ? swe_mesh_mpi_check_overlap(backend, err) : SWE_OK;
 }
 
+int swe_mesh_mpi_place(MPI_Comm comm, const swe_programming_model *model, FILE *notes,
+                       swe_mpi_node *node, swe_model_config *config, swe_error *err)
+{
+    if (node == NULL || config == NULL) {
+        return swe_fail(err, SWE_ERROR_USAGE, "internal error: nowhere to place a rank");
+    }
+    int status = swe_mpi_node_place(comm, model, notes, node, err);
+    if (status == SWE_OK) {
+        config->device = node->device;
+    }
+    return status;
+}
+
+/* The device of this rank, before its part starts on it; an unknown
+ * backend is refused by name where the part's model is made. */
+static int place(swe_mesh_mpi_model *model, const swe_mesh_mpi_options *options, swe_error *err)
+{
+    const swe_mesh_backend *backend =
+        swe_mesh_backend_find(options->model.backend != NULL ? options->model.backend : "serial");
+    model->part_config = options->model.config;
+    return swe_mesh_mpi_place(model->comm, backend != NULL ? backend->table.model : NULL,
+                              options->notes, &model->node, &model->part_config, err);
+}
+
 static int set_up(swe_mesh_mpi_model *model, const swe_mesh_mpi_options *options, swe_error *err)
 {
     int status = swe_mpi_agree(model->comm, check_overlap(options, err), err);
+    if (status == SWE_OK) {
+        status = place(model, options, err);
+    }
     if (status == SWE_OK) {
         status = build_part(model, options, err);
     }
@@ -287,6 +374,18 @@ int swe_mesh_mpi_model_create(const swe_mesh_mpi_options *options, MPI_Comm comm
     created->part->run.coupling = &created->coupling;
     *model = created;
     return SWE_OK;
+}
+
+swe_mpi_rank_seconds swe_mesh_mpi_model_seconds(const swe_mesh_mpi_model *model)
+{
+    swe_mpi_rank_seconds own = {0};
+    if (model != NULL) {
+        own.exchange = model->exchange_seconds;
+        own.wait = model->wait_seconds + model->reduction_seconds;
+        own.compute = model->step_seconds - own.exchange - own.wait;
+        own.cells = model->sub.owned_count;
+    }
+    return own;
 }
 
 void swe_mesh_mpi_model_free(swe_mesh_mpi_model *model)

@@ -3,6 +3,7 @@
 #include "backends/mpi/mesh/mesh_mpi_driven.h"
 #include "backends/mpi/mpi_agree.h"
 #include "backends/mpi/mpi_check.h"
+#include "backends/mpi/mpi_node.h"
 #include "backends/mpi/mpi_timing.h"
 #include "mesh/geometry/mesh_ordering.h"
 #include "mesh/program/mesh_options.h"
@@ -55,7 +56,8 @@ static void print_partition_help(FILE *stream, const char *program)
             "NetCDF file, pictures and checkpoints, which are those of shallows --mesh: a\n"
             "checkpoint continues on any number of ranks. With --format vtk every rank writes\n"
             "its cells as STEM_NNNN_pRRRR.vtu, assembled by STEM_NNNN.pvtu and listed in\n"
-            "STEM.pvd.\n",
+            "STEM.pvd. Each rank takes the GPU of its rank on its node (ranks beyond the\n"
+            "GPUs share them, said on stderr); --list-devices adds which rank takes which.\n",
             PROGRAM, PROGRAM,
             swe_mesh_partition_have_metis()
                 ? ""
@@ -85,6 +87,13 @@ static void print_setup(const swe_mesh_mpi_model *model, const swe_mesh_mpi_opti
            model->halo.neighbour_count, swe_mesh_ordering_name(options->model.ordering),
            swe_mesh_bandwidth(part), inner_edges(&model->coupling.inner), part->edge_count,
            options->overlap ? " (overlapped)" : "");
+    if (model->node.devices > 0) {
+        printf("devices: rank 0 on %s device %d of %d, node-local rank %d of %d; halo values in "
+               "%s memory\n",
+               swe_mesh_backend_name(model->part->run.backend), model->node.device,
+               model->node.devices, model->node.local_rank, model->node.local_size,
+               swe_mesh_mpi_halo_memory_name(model->halo_memory));
+    }
     fflush(stdout);
 }
 
@@ -161,6 +170,7 @@ static int mpi_options_of(const swe_mesh_options *parsed, swe_mesh_mpi_options *
     }
     options->model = parsed->model;
     options->model.scenario = &parsed->scenario;
+    options->notes = parsed->run.quiet ? NULL : stderr;
     if (!parsed->ordering_given) {
         options->model.ordering = SWE_MESH_ORDERING_RCM_EDGES;
     }
@@ -193,15 +203,9 @@ static int run_ranks(void *context, const swe_run_options *run, swe_run_result *
         status = drive(&program->options, model, mirror, result, err);
     }
     if (status == SWE_OK) {
-        /* The exchange's seconds include its waits for the neighbours. */
-        const swe_mpi_rank_seconds seconds = {.compute = model->step_seconds - model->halo.seconds -
-                                                         model->reduction_seconds,
-                                              .exchange = model->halo.seconds,
-                                              .wait = model->reduction_seconds,
-                                              .cells = (double)model->sub.owned_count};
-        /* Collective: before rank 0's report. */
-        swe_mpi_timing_print(model->comm, &seconds, model->coupling.finish_exchange != NULL,
-                             stdout);
+        /* collective: before rank 0's report */
+        const swe_mpi_rank_seconds own = swe_mesh_mpi_model_seconds(model);
+        swe_mpi_timing_print(model->comm, &own, model->coupling.finish_exchange != NULL, stdout);
         program->ranks = model->size;
         program->partitioner = model->partitioner;
         program->cut_edges = model->quality.edge_cut;
@@ -234,6 +238,30 @@ static int act(void *context, const swe_run_options *run, swe_error *err)
     return swe_mesh_program_act(&((mesh_mpi_program *)context)->options, err);
 }
 
+/* --list-devices over the ranks: after rank 0's lists of the models,
+ * which rank takes which device of each model that has some. Collective;
+ * a model without devices here is said on stderr, as its list said. */
+static void print_placements(const mesh_mpi_program *context, int rank)
+{
+    const swe_run_options *run = &context->options.run;
+    if (run->action != SWE_ACTION_MODEL || strcmp(run->action_option, "list-devices") != 0) {
+        return;
+    }
+    const swe_model_registry *models = swe_mesh_application.models;
+    for (int index = 0; index < swe_registry_count(models); ++index) {
+        const swe_model_table *table = swe_registry_at(models, index);
+        const swe_programming_model *model = table != NULL ? table->model : NULL;
+        if (model == NULL || model->count_devices == NULL) {
+            continue;
+        }
+        swe_error err = {{0}};
+        if (swe_mpi_node_print_placement(context->comm, model, stdout, &err) != SWE_OK &&
+            rank == 0) {
+            fprintf(stderr, "%s: %s\n", PROGRAM, err.message);
+        }
+    }
+}
+
 int swe_mesh_mpi_program_main(int argc, char **argv)
 {
     static mesh_mpi_program context;
@@ -254,5 +282,9 @@ int swe_mesh_mpi_program_main(int argc, char **argv)
     int status = swe_program_main(&program, argc, argv);
     /* An action ran on rank 0 alone: every rank ends with its status. */
     MPI_CHECK(MPI_Bcast(&status, 1, MPI_INT, 0, context.comm));
+    if (status == SWE_OK) {
+        fflush(stdout); /* the models' lists before the ranks' */
+        print_placements(&context, rank);
+    }
     return status;
 }

@@ -61,6 +61,14 @@ typedef struct swe_mesh_backend {
                       const int *receive_cells, int receive_count, swe_error *err);
     int (*pack_halo)(swe_mesh_run *run, real *send_values, swe_error *err);
     int (*unpack_halo)(swe_mesh_run *run, const real *receive_values, swe_error *err);
+    /* Optional, with the halo verbs (a device whose MPI library may read
+     * its memory): the device buffers pack_halo fills and unpack_halo
+     * reads, 3 * send_count and 3 * receive_count reals, the backend's
+     * until the next halo_cells or finalize. Given to pack_halo and
+     * unpack_halo in place of host memory, the values never leave the
+     * device; pack_halo returns once they are written. */
+    int (*halo_device_buffers)(swe_mesh_run *run, real **send_values, real **receive_values,
+                               swe_error *err);
 } swe_mesh_backend;
 
 /* The mesh tables of the models linked into this program. */

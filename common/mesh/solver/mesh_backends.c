@@ -25,6 +25,8 @@ static int check_verbs(const swe_model_table *table, swe_error *err)
                           : (backend->halo_cells == NULL) != (backend->pack_halo == NULL) ||
                                   (backend->pack_halo == NULL) != (backend->unpack_halo == NULL)
                               ? "halo_cells, pack_halo or unpack_halo (all or none)"
+                          : backend->halo_device_buffers != NULL && backend->pack_halo == NULL
+                              ? "pack_halo (halo_device_buffers comes with the halo verbs)"
                               : NULL;
     return missing == NULL ? SWE_OK
                            : swe_fail(err, SWE_ERROR_USAGE,

@@ -1,6 +1,6 @@
 /* A triangle run over all ranks against the same run in one process: the
  * state gathered in file order, the steps and the time must be the same
- * bits, for the serial, OpenMP and OpenCL backends, first and second order,
+ * bits, for the serial, OpenMP, CUDA and OpenCL backends, first and second order,
  * both cases of Roe-MUSCL GPU n.d. with a committed mesh
  * (Fennema-Chaudhry's partial dam break, the backward-facing step), METIS's
  * partition and a random one (a halo on almost every cell), with and
@@ -27,6 +27,22 @@ static const agreement_case cases[] = {
     {"partial-dam-break", SWE_MESH_GEO "partial_dam_break_coarse.msh", 4.0},
     {"backward-facing-step", SWE_MESH_GEO "backward_facing_step_coarse.msh", 2.0}};
 
+/* A staging allocator as a device model has one (pinned pages), counted:
+ * with staged set, every partitioned run moves its halo's values there. */
+static int staged, staged_allocations, staged_releases;
+
+static void *counted_alloc(size_t bytes)
+{
+    staged_allocations++;
+    return malloc(bytes);
+}
+
+static void counted_free(void *values)
+{
+    staged_releases++;
+    free(values);
+}
+
 /* The partitioned run of c to t_end; NULL (asserted on every rank) when
  * it cannot be made or run. */
 static swe_mesh_mpi_model *run_parts(const agreement_case *c, const char *backend, int order,
@@ -46,6 +62,9 @@ static swe_mesh_mpi_model *run_parts(const agreement_case *c, const char *backen
     swe_mesh_mpi_model *model = NULL;
     swe_error err = {{0}};
     int status = swe_mesh_mpi_model_create(&options, MPI_COMM_WORLD, &model, &err);
+    if (status == SWE_OK && staged) {
+        status = swe_mesh_mpi_halo_stage(&model->halo, counted_alloc, counted_free, &err);
+    }
     if (status == SWE_OK) {
         status = swe_mesh_model_advance(model->part, c->t_end, &err);
     }
@@ -134,6 +153,27 @@ static void expect_every_case(const char *backend, enum swe_mesh_partitioner par
     }
 }
 
+/* The halo's values in a model's staging memory (as CUDA's pinned pages
+ * hold them) give the same bits, the buffers all released. */
+static void test_staged_halo_gives_one_process_bits(void)
+{
+    staged = 1;
+    staged_allocations = staged_releases = 0;
+    for (int overlap = 0; overlap <= 1; ++overlap) {
+        expect_one_process_bits(&cases[0], "serial", 2, SWE_MESH_PARTITION_RANDOM, overlap);
+    }
+    staged = 0;
+    SWE_MPI_ASSERT_ALL(staged_allocations == 4 && staged_releases == 4,
+                       "two runs' send and receive values staged, and released");
+    swe_mesh_mpi_halo halo;
+    memset(&halo, 0, sizeof halo);
+    swe_error err = {{0}};
+    SWE_MPI_ASSERT_ALL(swe_mesh_mpi_halo_stage(&halo, NULL, counted_free, &err) ==
+                               SWE_ERROR_USAGE &&
+                           swe_mesh_mpi_halo_use_device(&halo, NULL, NULL, &err) == SWE_ERROR_USAGE,
+                       "no allocator, no device buffers: refused");
+}
+
 /* METIS where this build has it; a random split otherwise (said on stderr). */
 static enum swe_mesh_partitioner best_partitioner(void)
 {
@@ -191,14 +231,20 @@ static void test_overlap_without_span_verbs_is_refused(void)
     }
 }
 
-/* CUDA ranks pack their halo on the device (only the halo's values cross
- * to the host) and overlap (span kernels while the halo travels): the
- * parts must still give CUDA's one-process bits. */
+/* CUDA ranks, each on its node-local rank's GPU (shared round robin),
+ * pack their halo on the device and hand MPI the device buffers where it
+ * takes them (pinned host buffers otherwise: SWE_MPI_DEVICE_POINTERS=0),
+ * with and without --overlap (span kernels while the halo travels): the
+ * parts give the bits of cuda and of serial in one process, both orders. */
 static void test_cuda_parts_give_one_process_bits(void)
 {
+    const char *const references[] = {"cuda", "serial", NULL};
     for (int overlap = 0; overlap <= 1; ++overlap) {
-        expect_one_process_bits(&cases[0], "cuda", 2, best_partitioner(), overlap);
-        expect_one_process_bits(&cases[1], "cuda", 1, SWE_MESH_PARTITION_RANDOM, overlap);
+        for (int order = 1; order <= 2; ++order) {
+            expect_bits_of(&cases[0], "cuda", order, best_partitioner(), overlap, references);
+            expect_bits_of(&cases[1], "cuda", order, SWE_MESH_PARTITION_RANDOM, overlap,
+                           references);
+        }
     }
 }
 
@@ -273,9 +319,13 @@ void register_mesh_mpi_agreement_tests(void)
         {"serial, random parts, with and without --overlap: one process's bits",
          test_serial_random_parts_give_one_process_bits},
         {"--overlap on a backend without span verbs: refused",
-         test_overlap_without_span_verbs_is_refused}};
+         test_overlap_without_span_verbs_is_refused},
+        {"serial, the halo staged in a model's allocator: one process's bits",
+         test_staged_halo_gives_one_process_bits}};
     swe_mesh_test_register("mesh-mpi-agreement", tests, (int)(sizeof tests / sizeof tests[0]));
-    register_device_suite("cuda", "device parts, with and without --overlap: one process's bits",
+    register_device_suite("cuda",
+                          "device parts, with and without --overlap, both orders: the bits of "
+                          "cuda and of serial in one process",
                           test_cuda_parts_give_one_process_bits);
     register_device_suite("opencl",
                           "device parts, with and without --overlap, both orders: the bits of "

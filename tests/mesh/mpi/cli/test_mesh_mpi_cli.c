@@ -260,6 +260,35 @@ static void test_ranks_write_the_files_of_one_process(void)
     }
 }
 
+/* The mpi-ranks line of a run on ranks (backends/mpi/mpi_timing.h): the
+ * rank count, each figure's range over the ranks, the owned triangles
+ * between the ranks times the smallest and the largest part, overlap. */
+static void expect_rank_line(const char *out, int ranks, const char *overlap)
+{
+    const char *line = strstr(out, "mpi-ranks: ranks=");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(line);
+    int count = 0, slowest = -1, cells[2];
+    double compute[2], exchange[2], wait[2], share = -1;
+    char overlapped[8] = "";
+    int read = sscanf(line,
+                      "mpi-ranks: ranks=%d compute_seconds=%lf..%lf exchange_seconds=%lf..%lf "
+                      "wait_seconds=%lf..%lf cells=%d..%d slowest_rank=%d "
+                      "slowest_rank_wait_share=%lf overlap=%7s",
+                      &count, &compute[0], &compute[1], &exchange[0], &exchange[1], &wait[0],
+                      &wait[1], &cells[0], &cells[1], &slowest, &share, overlapped);
+    CU_ASSERT_EQUAL_FATAL(read, 12);
+    CU_ASSERT_EQUAL(count, ranks);
+    CU_ASSERT(compute[0] > 0 && compute[0] <= compute[1]);
+    CU_ASSERT(exchange[0] >= 0 && exchange[0] <= exchange[1]);
+    CU_ASSERT(wait[0] >= 0 && wait[0] <= wait[1]);
+    /* the coarse partial dam break's 3678 triangles, dealt out to the ranks */
+    CU_ASSERT(cells[0] >= 1 && cells[0] <= cells[1] && cells[0] * ranks <= 3678 &&
+              cells[1] * ranks >= 3678);
+    CU_ASSERT(slowest >= 0 && slowest < ranks);
+    CU_ASSERT(share >= 0 && share < 1);
+    CU_ASSERT_STRING_EQUAL(overlapped, overlap);
+}
+
 /* --overlap gives the checksum of one process, and the mpi-ranks line
  * says so. */
 static void test_overlap_gives_the_checksum_of_one_process(void)
@@ -271,8 +300,7 @@ static void test_overlap_gives_the_checksum_of_one_process(void)
     char expected[256];
     swe_summary_checksum(one.out, expected, sizeof expected);
     expect_checksum(&overlapped, expected, "--overlap");
-    const char *line = strstr(overlapped.out, "mpi-ranks: ranks=");
-    CU_ASSERT(line != NULL && strstr(line, "overlap=yes") != NULL);
+    expect_rank_line(overlapped.out, 3, "yes");
 }
 
 #ifdef SWE_WITH_OPENCL
@@ -296,8 +324,7 @@ static void test_opencl_overlap_gives_the_checksum_of_one_process(void)
             run(3, options, &parts);
             expect_checksum(&parts, expected, options);
             CU_ASSERT_PTR_NOT_NULL(strstr(parts.out, "backend=mpi+opencl"));
-            const char *line = strstr(parts.out, "mpi-ranks: ranks=");
-            CU_ASSERT(line != NULL && strstr(line, overlap ? "overlap=yes" : "overlap=no") != NULL);
+            expect_rank_line(parts.out, 3, overlap ? "yes" : "no");
         }
     }
 }
