@@ -289,7 +289,8 @@ KILL_RUNS = {
     "mesh": ["--t-end", "2.8", "--outputs", "40", "--checkpoint-every", "0.35"],
     "ns": ["--resolution", "8", "--t-end", "0.8", "--outputs", "40", "--checkpoint-every", "0.1"],
 }
-CHECKPOINTS = {"cartesian": "run.checkpoint.nc", "mesh": "run.checkpoint", "ns": "run.checkpoint"}
+CHECKPOINTS = {"cartesian": "run.checkpoint.nc", "mesh": "run.checkpoint",
+               "ns": "run.checkpoint.nc"}
 
 
 def data_of(path):
