@@ -113,7 +113,7 @@ def make_other_outputs(build, directory):
     break, and the lake around an island, whose dry cells the files mask."""
     geo = os.path.join(ROOT, "common", "mesh", "geo")
     runs = [("shallows-ns", ["--case", "cavity", "--resolution", "16", "--outputs", "2",
-                             "--format", "netcdf,vtk,png",
+                             "--format", "netcdf,vtk,png", "--checkpoint-every", "0.15",
                              "--t-end", "0.2", "--output", "cavity"]),
             ("shallows", ["--quiet", "--mesh", os.path.join(geo, "partial_dam_break_coarse.msh"),
                           "--outputs", "2", "--t-end", "1", "--format", "netcdf,vtk",

@@ -235,7 +235,8 @@ static int put_header(const swe_cf_file *file, header *h, uint64_t checksum,
                       const ns_checkpoint_run *run, swe_error *err)
 {
     char title[160], hex[2][17];
-    snprintf(title, sizeof title, "shallows-ns checkpoint of a %s run (velocity, history, p)",
+    snprintf(title, sizeof title,
+             "shallows Navier-Stokes checkpoint of a %s run (velocity, history, p)",
              run->case_name);
     int status = swe_cf_put_globals(file, title, run->history, err);
     if (status == SWE_OK && run->backend != NULL) {
@@ -243,8 +244,10 @@ static int put_header(const swe_cf_file *file, header *h, uint64_t checksum,
     }
     snprintf(hex[0], sizeof hex[0], "%016" PRIx64, h->mask);
     snprintf(hex[1], sizeof hex[1], "%016" PRIx64, checksum);
-    const char *texts[][2] = {
-        {"case", h->case_name}, {"obstacle_mask_fnv1a", hex[0]}, {"checksum", hex[1]}};
+    const char *texts[][2] = {{"precision", SWE_PRECISION_NAME},
+                              {"case", h->case_name},
+                              {"obstacle_mask_fnv1a", hex[0]},
+                              {"checksum", hex[1]}};
     for (size_t t = 0; t < sizeof texts / sizeof texts[0] && status == SWE_OK; ++t) {
         status = swe_cf_put_text(file, NC_GLOBAL, texts[t][0], texts[t][1], err);
     }
