@@ -144,6 +144,7 @@ MUST_FAIL = {
     "check_cf.py": ("cfchecks on badname.nc", "compliance-checker on badname.nc",
                     "cfchecks on badname_triangles.nc",
                     "compliance-checker on badname_triangles.nc",
+                    "cfchecks on badrole.nc", "compliance-checker on badrole.nc",
                     "compliance-checker on disordered.nc"),
     "check_uxarray.py": ("uxarray opens badfaces.nc",),
     "check_metadata.py": ("the metadata of nohistory.nc", "the metadata of flat.nc"),
