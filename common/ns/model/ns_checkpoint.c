@@ -15,16 +15,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#ifdef SWE_PRECISION_DOUBLE
-#define NC_REAL NC_DOUBLE
-#define nc_put_var_real nc_put_var_double
-#define nc_get_var_real nc_get_var_double
-#else
-#define NC_REAL NC_FLOAT
-#define nc_put_var_real nc_put_var_float
-#define nc_get_var_real nc_get_var_float
-#endif
-
 enum { CASE_NAME_BYTES = 32, IDENTITY_VALUES = 41, FIELDS = 7 };
 
 /* The fastest velocity component a checkpoint may hold: 100 km/s, as for
@@ -286,7 +276,8 @@ static int define_and_write(const swe_cf_file *file, const ns_solver *whole, hea
                               "nc_def_dim", axes[axis], err);
     }
     for (int f = 0; f < FIELDS && status == SWE_OK; ++f) {
-        status = swe_cf_define(file, &field_variables[f], NC_REAL, NS_AXES, dims, &varids[f], err);
+        status =
+            swe_cf_define(file, &field_variables[f], SWE_CF_REAL, NS_AXES, dims, &varids[f], err);
     }
     uint64_t checksum = status == SWE_OK ? checksum_of(h, whole, flat) : 0;
     status = status == SWE_OK ? put_header(file, h, checksum, run, err) : status;
@@ -294,7 +285,7 @@ static int define_and_write(const swe_cf_file *file, const ns_solver *whole, hea
         status == SWE_OK ? swe_cf_check(file, nc_enddef(file->ncid), "nc_enddef", "", err) : status;
     for (int f = 0; f < FIELDS && status == SWE_OK; ++f) {
         move_field(whole, f, flat, 0);
-        status = swe_cf_check(file, nc_put_var_real(file->ncid, varids[f], flat), "nc_put_var",
+        status = swe_cf_check(file, swe_cf_put_var_real(file->ncid, varids[f], flat), "nc_put_var",
                               field_variables[f].name, err);
     }
     return status;
@@ -424,7 +415,7 @@ static int read_fields(int ncid, const char *path, ns_solver *whole, real *flat,
         int fits = nc_inq_varid(ncid, field_variables[f].name, &varid) == NC_NOERR &&
                    nc_inq_varndims(ncid, varid, &count) == NC_NOERR && count == NS_AXES &&
                    nc_inq_var(ncid, varid, NULL, &type, &count, dims, NULL) == NC_NOERR &&
-                   type == NC_REAL;
+                   type == SWE_CF_REAL;
         for (int d = 0; d < NS_AXES && fits; ++d) {
             fits = nc_inq_dimlen(ncid, dims[d], &length[d]) == NC_NOERR &&
                    length[d] == (size_t)g->n[NS_AXES - 1 - d];
@@ -437,7 +428,7 @@ static int read_fields(int ncid, const char *path, ns_solver *whole, real *flat,
                      g->n[0], g->n[1], g->n[2], SWE_PRECISION_NAME, field_variables[f].name);
             return refuse(err, path, problem);
         }
-        int nc_status = nc_get_var_real(ncid, varid, flat);
+        int nc_status = swe_cf_get_var_real(ncid, varid, flat);
         if (nc_status != NC_NOERR) {
             return swe_fail(err, SWE_ERROR_USAGE, "checkpoint '%s' cannot be read (%s: %s; %s)",
                             path, field_variables[f].name, nc_strerror(nc_status), damaged);
