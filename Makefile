@@ -222,9 +222,13 @@ install: all
 ## make man: a man page per program, made by help2man from its --help and --version, into
 ## build/<precision>/man/ (make install then installs them); says so where help2man is missing
 HELP2MAN ?= help2man
+# Checked before anything is built: the answer comes at once.
+ifneq ($(filter man,$(MAKECMDGOALS)),)
+ifeq ($(shell command -v $(HELP2MAN) 2>/dev/null),)
+$(error make man: $(HELP2MAN) is not installed (apt-get install help2man); --help of each program is its manual)
+endif
+endif
 man: all
-	@command -v $(HELP2MAN) >/dev/null 2>&1 || { echo "make man: help2man is not installed" \
-	    "(apt-get install help2man); --help of each program is its manual"; exit 1; }
 	@mkdir -p $(BUILD)/man
 	@for program in $(PROGRAMS); do \
 	    $(HELP2MAN) --no-info --output=$(BUILD)/man/$$program.1 $(BUILD)/$$program || exit 1; \

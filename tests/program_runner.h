@@ -56,7 +56,7 @@ int swe_write_file(const char *path, const void *bytes, size_t size);
 
 /* Makes a changed checkpoint one whose checksum fits, as a forger would:
  * the FNV-1a hash of all but its last 8 bytes into those 8 (the layout of
- * the triangle and Navier-Stokes checkpoints), so that what refuses it is
+ * the triangle checkpoints), so that what refuses it is
  * the check of its state, not of its checksum. */
 void swe_reseal_checkpoint(unsigned char *bytes, size_t size);
 

@@ -16,6 +16,18 @@
 #include <netcdf.h>
 #include <stddef.h>
 
+/* The NetCDF type of `real` and the calls that put and get a whole
+ * variable of it: state written and read back bit for bit. */
+#ifdef SWE_PRECISION_DOUBLE
+#define SWE_CF_REAL NC_DOUBLE
+#define swe_cf_put_var_real nc_put_var_double
+#define swe_cf_get_var_real nc_get_var_double
+#else
+#define SWE_CF_REAL NC_FLOAT
+#define swe_cf_put_var_real nc_put_var_float
+#define swe_cf_get_var_real nc_get_var_float
+#endif
+
 /* The CF conventions the files follow. */
 #define SWE_CF_CONVENTIONS "CF-1.8"
 

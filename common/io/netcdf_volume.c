@@ -47,15 +47,22 @@ static void release_volume(swe_netcdf_volume *v)
         }                                                                                          \
     } while (0)
 
-/* The coordinates at the cell centres, in metres, as projected
- * coordinates: no axis attributes (ParaView's CF reader would take X and
- * Y for longitude and latitude) and no vertical axis either (a z marked as
- * CF's vertical makes compliance-checker ask for Y and X among the
- * dimensions, which it knows only by axis). */
+/* The coordinates at the cell centres, in metres: x and y projected
+ * coordinates without axis attributes (ParaView's CF reader would take X
+ * and Y for longitude and latitude and put the grid on a sphere), z the
+ * vertical (axis Z, positive up: the third axis of xarray, ParaView and
+ * the CF tools), its height above the domain's floor. */
 static const swe_cf_variable axis_variables[3] = {
     {"x", "x coordinate of cell centre", "m", "projection_x_coordinate"},
     {"y", "y coordinate of cell centre", "m", "projection_y_coordinate"},
-    {"z", "z coordinate of cell centre", "m", NULL}};
+    {"z", "z coordinate of cell centre (height above the floor)", "m", "height"}};
+
+/* Marks z as CF's vertical coordinate. */
+static int mark_vertical(const swe_cf_file *file, int z_id, swe_error *err)
+{
+    int status = swe_cf_put_text(file, z_id, "axis", "Z", err);
+    return status == SWE_OK ? swe_cf_put_text(file, z_id, "positive", "up", err) : status;
+}
 
 static int define_axes(const swe_cf_file *file, const swe_volume_description *d, int dims[4],
                        int axis_ids[3], swe_error *err)
@@ -71,7 +78,7 @@ static int define_axes(const swe_cf_file *file, const swe_volume_description *d,
                                    &axis_ids[axis], err);
         }
     }
-    return status;
+    return status == SWE_OK ? mark_vertical(file, axis_ids[2], err) : status;
 }
 
 static int define(volume_file *v, const swe_volume_description *d, int axis_ids[3], swe_error *err)

@@ -12,6 +12,12 @@ CPPFLAGS += -DSWE_WITH_NS
 ifeq ($(filter cuda,$(MODELS)),)
 DROPPED += tests/ns/test_ns_cuda.c
 endif
+# Checkpoints are NetCDF files: without NetCDF a stand-in refuses them.
+ifeq ($(HAVE_NETCDF),yes)
+DROPPED += common/ns/model/ns_checkpoint_unavailable.c
+else
+DROPPED += common/ns/model/ns_checkpoint.c tests/ns/test_ns_restart.c
+endif
 
 # NS_CUDA_PREFETCH=N: level 3 with N planes in flight instead of 2, for a
 # comparison (tools/device/navier_stokes_check.sh removes the object around it).

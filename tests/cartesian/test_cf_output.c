@@ -285,7 +285,7 @@ static void test_gauge_series(void)
 
 /* The Navier-Stokes volume (io/netcdf_volume.h) describes itself as the
  * maps do: projected x and y without axis attributes, CF's time, a
- * history, its fields deflated in tiles. */
+ * history, its fields deflated in tiles; z marked as the vertical. */
 static void test_volume_layout(void)
 {
     char stem[1024];
@@ -311,6 +311,10 @@ static void test_volume_layout(void)
     expect_text(ncid, "y", "standard_name", "projection_y_coordinate");
     expect_text(ncid, "x", "axis", "");
     expect_text(ncid, "y", "axis", "");
+    expect_text(ncid, "z", "axis", "Z");
+    expect_text(ncid, "z", "positive", "up");
+    expect_text(ncid, "z", "units", "m");
+    expect_text(ncid, "z", "standard_name", "height");
     expect_text(ncid, "time", "standard_name", "time");
     expect_text(ncid, "time", "units", "seconds since 1970-01-01 00:00:00");
     expect_text(ncid, NULL, "title", "cube");

@@ -106,11 +106,11 @@ static void test_checkpoints_cross_programs(void)
 {
     char whole[256], continued[256], checkpoint[1024];
     run(0, "single", "--checkpoint-every", "0.07", whole, sizeof whole);
-    swe_path_in(checkpoint, sizeof checkpoint, directory, "single.checkpoint");
+    swe_path_in(checkpoint, sizeof checkpoint, directory, "single.checkpoint.nc");
     run(2, "on-ranks", "--restart", checkpoint, continued, sizeof continued);
     double ranks_after_one = checksum_difference(continued, whole);
     run(2, "ranks", "--checkpoint-every", "0.07", continued, sizeof continued);
-    swe_path_in(checkpoint, sizeof checkpoint, directory, "ranks.checkpoint");
+    swe_path_in(checkpoint, sizeof checkpoint, directory, "ranks.checkpoint.nc");
     run(0, "back", "--restart", checkpoint, continued, sizeof continued);
     double one_after_ranks = checksum_difference(continued, whole);
     printf("\n  checksum differences: 2 ranks after shallows-ns %.2e, shallows-ns after 2 ranks "

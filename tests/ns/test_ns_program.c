@@ -11,6 +11,9 @@
 
 #include <CUnit/CUnit.h>
 #include <math.h>
+#ifndef SWE_WITHOUT_NETCDF
+#include <netcdf.h>
+#endif
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -227,6 +230,113 @@ static void test_collapsing_step_is_stopped(void)
     }
 }
 
+#ifndef SWE_WITHOUT_NETCDF
+/* The checkpoint of a short run into checkpoint (its path). */
+static void write_checkpoint(const char *stem, char *checkpoint, size_t size)
+{
+    char output[1024];
+    swe_path_in(output, sizeof output, directory, stem);
+    swe_program_result result;
+    run((const char *[]){"--case", "kelvin-helmholtz", "--resolution", "8", "--t-end", "0.1",
+                         "--outputs", "2", "--checkpoint-every", "0.04", "--quiet", "--format",
+                         "netcdf", "--output", output, NULL},
+        &result);
+    CU_ASSERT_EQUAL(result.exit_code, 0);
+    char name[64];
+    snprintf(name, sizeof name, "%s.checkpoint.nc", stem);
+    swe_path_in(checkpoint, size, directory, name);
+    CU_ASSERT_FATAL(swe_file_exists(checkpoint));
+}
+
+/* The checkpoint is a CF NetCDF file that ncdump and xarray read: the
+ * fields over (z, y, x), the case and the clock as attributes. */
+static void test_checkpoint_is_cf_netcdf(void)
+{
+    char checkpoint[1024];
+    write_checkpoint("cf", checkpoint, sizeof checkpoint);
+    int ncid = -1;
+    CU_ASSERT_EQUAL_FATAL(nc_open(checkpoint, NC_NOWRITE, &ncid), NC_NOERR);
+    char text[256] = {0};
+    CU_ASSERT_EQUAL(nc_get_att_text(ncid, NC_GLOBAL, "Conventions", text), NC_NOERR);
+    CU_ASSERT_STRING_EQUAL(text, "CF-1.8");
+    memset(text, 0, sizeof text);
+    CU_ASSERT_EQUAL(nc_get_att_text(ncid, NC_GLOBAL, "case", text), NC_NOERR);
+    CU_ASSERT_STRING_EQUAL(text, "kelvin-helmholtz");
+    double t = -1;
+    CU_ASSERT_EQUAL(nc_get_att_double(ncid, NC_GLOBAL, "t", &t), NC_NOERR);
+    CU_ASSERT(t > 0.04 && t < 0.1);
+    const char *names[] = {"u", "v", "w", "u_history", "v_history", "w_history", "p"};
+    for (size_t f = 0; f < sizeof names / sizeof names[0]; ++f) {
+        int varid, count = 0, dims[NC_MAX_VAR_DIMS];
+        nc_type type;
+        CU_ASSERT_EQUAL_FATAL(nc_inq_varid(ncid, names[f], &varid), NC_NOERR);
+        CU_ASSERT_EQUAL(nc_inq_var(ncid, varid, NULL, &type, &count, dims, NULL), NC_NOERR);
+        CU_ASSERT_EQUAL(type, sizeof(real) == 8 ? NC_DOUBLE : NC_FLOAT);
+        CU_ASSERT_EQUAL_FATAL(count, 3);
+        for (int d = 0; d < 3; ++d) {
+            char dimension[NC_MAX_NAME + 1];
+            size_t length = 0;
+            CU_ASSERT_EQUAL(nc_inq_dim(ncid, dims[d], dimension, &length), NC_NOERR);
+            static const char *const axes[3] = {"z", "y", "x"};
+            CU_ASSERT_STRING_EQUAL(dimension, axes[d]);
+            CU_ASSERT_EQUAL(length, 8);
+        }
+        memset(text, 0, sizeof text);
+        CU_ASSERT_EQUAL(nc_get_att_text(ncid, varid, "units", text), NC_NOERR);
+        CU_ASSERT(text[0] != '\0');
+    }
+    nc_close(ncid);
+}
+
+/* A checkpoint cut short, another file in its place, another NetCDF file
+ * and one whose data lost a byte: each refused by --restart with exit 2
+ * and one line. */
+static void test_damaged_checkpoints_are_refused(void)
+{
+    char checkpoint[1024], broken[1024], output[1024];
+    write_checkpoint("good", checkpoint, sizeof checkpoint);
+    size_t size = 0;
+    char *bytes = swe_read_file(checkpoint, &size);
+    CU_ASSERT_FATAL(bytes != NULL && size > 4096);
+    char other[1024];
+    swe_path_in(other, sizeof other, directory, "good.nc");
+    size_t other_size = 0;
+    char *other_bytes = swe_read_file(other, &other_size);
+    CU_ASSERT_FATAL(other_bytes != NULL);
+    const char text[] = "shallows-ns-cp1\nnot a NetCDF file";
+    const struct {
+        const void *bytes;
+        size_t size;
+        int flip; /* a byte of p's values, near the end */
+        const char *word;
+    } cases[] = {{bytes, size / 2, 0, "is truncated"},
+                 {text, sizeof text, 0, "is no shallows-ns checkpoint"},
+                 {other_bytes, other_size, 0, "lacks the attribute 'run_identity'"},
+                 {bytes, size, 1, "is damaged (its checksum"}};
+    swe_path_in(broken, sizeof broken, directory, "broken.checkpoint.nc");
+    swe_path_in(output, sizeof output, directory, "restarted");
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; ++c) {
+        CU_ASSERT_EQUAL_FATAL(swe_write_file(broken, cases[c].bytes, cases[c].size), 0);
+        if (cases[c].flip) {
+            FILE *file = fopen(broken, "r+b");
+            CU_ASSERT_FATAL(file != NULL);
+            fseek(file, (long)size - 100, SEEK_SET);
+            int byte = fgetc(file);
+            fseek(file, (long)size - 100, SEEK_SET);
+            fputc(byte ^ 0x10, file);
+            fclose(file);
+        }
+        swe_program_result result;
+        run((const char *[]){"--case", "kelvin-helmholtz", "--resolution", "8", "--t-end", "0.1",
+                             "--outputs", "2", "--restart", broken, "--quiet", "--format", "netcdf",
+                             "--output", output, NULL},
+            &result);
+        expect_one_line(&result, 2, cases[c].word);
+    }
+    free(bytes);
+    free(other_bytes);
+}
+
 /* Checkpoints whose hash fits (written by the writer itself) but whose
  * state or clock no run reaches: a NaN, a velocity of 1e30 (whose time
  * step would never end the run), a time before zero, a snapshot beyond
@@ -248,7 +358,7 @@ static void test_impossible_checkpoints_are_refused(void)
                  {0, -1.0, 1, "holds t = -1 s after 1 steps before snapshot 1 of 2"},
                  {0, 0.01, 9, "before snapshot 9 of 2, which no run writes"}};
     char path[1024];
-    swe_path_in(path, sizeof path, directory, "impossible.checkpoint");
+    swe_path_in(path, sizeof path, directory, "impossible.checkpoint.nc");
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; ++c) {
         ns_solver *whole = ns_test_case("kelvin-helmholtz", "serial", 8, 0.0);
         whole->velocity[0][ns_index(&whole->grid, 3, 2, 1)] = cases[c].u;
@@ -267,6 +377,7 @@ static void test_impossible_checkpoints_are_refused(void)
         expect_one_line(&result, 2, cases[c].word);
     }
 }
+#endif
 
 void register_ns_program_tests(void)
 {
@@ -284,8 +395,13 @@ void register_ns_program_tests(void)
         {"a blow-up stops the run (exit 1)", test_blow_up_stops_the_run},
         {"the guard names a NaN's cell", test_nan_is_found},
         {"a flow whose steps never reach --t-end is stopped", test_collapsing_step_is_stopped},
+#ifndef SWE_WITHOUT_NETCDF
+        {"the checkpoint is a CF NetCDF file", test_checkpoint_is_cf_netcdf},
+        {"checkpoints cut, foreign or damaged: exit 2", test_damaged_checkpoints_are_refused},
         {"checkpoints of states and clocks no run reaches: exit 2",
-         test_impossible_checkpoints_are_refused}};
+         test_impossible_checkpoints_are_refused},
+#endif
+    };
     for (size_t t = 0; t < sizeof tests / sizeof tests[0]; ++t) {
         swe_test_require_registered(CU_add_test(suite, tests[t].name, tests[t].test),
                                     "ns_program test");

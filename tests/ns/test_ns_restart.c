@@ -86,7 +86,7 @@ static void test_restart_is_bit_for_bit(void)
         char whole[256], again[256], checkpoint[1024];
         run(common, "whole", (const char *[]){"--checkpoint-every", "0.04", NULL}, whole,
             sizeof whole);
-        swe_path_in(checkpoint, sizeof checkpoint, directory, "whole.checkpoint");
+        swe_path_in(checkpoint, sizeof checkpoint, directory, "whole.checkpoint.nc");
         CU_ASSERT_FATAL(swe_file_exists(checkpoint));
         run(common, "again", (const char *[]){"--restart", checkpoint, NULL}, again, sizeof again);
         CU_ASSERT_STRING_EQUAL(again, whole);
@@ -112,7 +112,7 @@ static void test_restart_after_a_kill(void)
     const char *args[40];
     arguments(common, "killed", (const char *[]){"--checkpoint-every", "0.02", NULL}, output,
               sizeof output, args);
-    swe_path_in(checkpoint, sizeof checkpoint, directory, "killed.checkpoint");
+    swe_path_in(checkpoint, sizeof checkpoint, directory, "killed.checkpoint.nc");
     pid_t child = ns_test_start_program("shallows-ns", args);
     CU_ASSERT_FATAL(child > 0);
     int status = swe_program_stop_after_file(child, checkpoint, 0.02, SIGKILL);

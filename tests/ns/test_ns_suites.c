@@ -11,7 +11,9 @@ void register_ns_tests(void)
     register_ns_input_tests();
     register_ns_png_tests();
     register_ns_program_tests();
+#ifndef SWE_WITHOUT_NETCDF
     register_ns_restart_tests();
+#endif
     register_ns_cuda_host_tests();
     register_ns_agreement_tests();
 #ifdef SWE_WITH_CUDA

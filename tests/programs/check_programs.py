@@ -7,7 +7,8 @@ line, so the same mistake must get the same one-line message and exit code
 2 from each, and the same right line must do the same thing; their files
 are safe alike (no link followed, no complete file shortened by a restart)
 and Ctrl-C and SIGTERM stop each alike. Then what the build promises: each program links only its own applications, every
-`## make` target of `make help` exists, and `make install PREFIX=dir` gives
+`## make` target of `make help` exists, `make man` without help2man says in one
+line which package to install, and `make install PREFIX=dir` gives
 programs that run from any folder with the cases' meshes beside them.
 
     tests/programs/check_programs.py --build build/double
@@ -289,7 +290,8 @@ KILL_RUNS = {
     "mesh": ["--t-end", "2.8", "--outputs", "40", "--checkpoint-every", "0.35"],
     "ns": ["--resolution", "8", "--t-end", "0.8", "--outputs", "40", "--checkpoint-every", "0.1"],
 }
-CHECKPOINTS = {"cartesian": "run.checkpoint.nc", "mesh": "run.checkpoint", "ns": "run.checkpoint"}
+CHECKPOINTS = {"cartesian": "run.checkpoint.nc", "mesh": "run.checkpoint",
+               "ns": "run.checkpoint.nc"}
 
 
 def data_of(path):
@@ -421,6 +423,18 @@ def check_make_help(tally):
                 "make help: exit %s, %d targets, not targets: %s" % (code, len(named), missing))
 
 
+def check_make_man_without_help2man(tally):
+    """make man where help2man is missing: one line naming the package to
+    install, a failed exit, nothing built."""
+    code, out, err = run(["make", "--no-print-directory", "man", "HELP2MAN=help2man-missing"],
+                         REPOSITORY, timeout=60)
+    lines = err.strip().splitlines()
+    tally.check(code != 0 and not out and len(lines) == 1 and
+                "apt-get install help2man" in lines[0],
+                "make man without help2man: exit %s, stdout %r, stderr %r" % (code, out[:200],
+                                                                               err[:300]))
+
+
 def check_install(tally, precision):
     """make install PREFIX=dir: the programs run from another folder and
     find the cases' meshes under PREFIX/share/shallows/meshes."""
@@ -482,6 +496,7 @@ def main():
     check_separation(tally, build)
     if not args.no_install:
         check_make_help(tally)
+        check_make_man_without_help2man(tally)
         check_install(tally, precision)
     print("programs: %d passed, %d failed" % (tally.passed, tally.failed))
     return 0 if tally.failed == 0 else 1

@@ -25,6 +25,8 @@ expects each to fail):
                  does not have
   badname_triangles.nc  triangles.nc whose h has an unknown standard_name
                  (UGRID's own messages are set aside, not real faults)
+  badrole.nc     triangles.nc whose connectivity has a misspelt cf_role
+                 (which no UGRID reader knows)
   late.xmf2      dam.xmf2 whose last snapshot's time is not the NetCDF
                  file's (beside late.nc, a copy of dam.nc)
   crossed.xmf2   dam.xmf2 showing hu's values under the name h (beside
@@ -33,6 +35,10 @@ expects each to fail):
                  1, y, x points (ParaView reads ny tuples of nx components)
   nomaxima.xmf2  tsunami.xmf2 without the maxima of the run
   faces.xmf2     triangles.xmf2 declaring h over one triangle too few
+  flat.nc        cavity.nc (Navier-Stokes) whose z is not marked as the
+                 vertical (no axis, positive or standard name)
+  disordered.nc  cavity.nc with a field over (time, z, x, y): out of CF's
+                 recommended T, Z, Y, X order
 
 The sidecars are text, copied without netCDF4; the NetCDF copies print
 SKIP when netCDF4 is not installed."""
@@ -75,6 +81,21 @@ def unmasked(dataset):
     for k in range(eta.shape[0]):
         dry = numpy.ma.getmaskarray(eta[k])
         eta[k] = numpy.where(dry, bed, eta[k].filled(0.0))
+
+
+def bad_role(dataset):
+    dataset["mesh_face_nodes"].cf_role = "face_node_conectivity"
+
+
+def not_vertical(dataset):
+    for name in ("axis", "positive", "standard_name"):
+        dataset["z"].delncattr(name)
+
+
+def disordered(dataset):
+    field = dataset.createVariable("q", "f4", ("time", "z", "x", "y"))
+    field.long_name = "a field over its axes out of order"
+    field.units = "1"
 
 
 def series(directory, name, change, source="dam"):
@@ -191,6 +212,10 @@ def main(directory):
         copy_netcdf(directory, "island.nc", "unmasked_island.nc", unmasked)
         copy_netcdf(directory, "triangles.nc", "badfaces.nc", bad_faces)
         copy_netcdf(directory, "triangles.nc", "badname_triangles.nc", bad_name)
+        copy_netcdf(directory, "triangles.nc", "badrole.nc", bad_role)
+    if os.path.exists(os.path.join(directory, "cavity.nc")):
+        copy_netcdf(directory, "cavity.nc", "flat.nc", not_vertical)
+        copy_netcdf(directory, "cavity.nc", "disordered.nc", disordered)
 
 
 if __name__ == "__main__":

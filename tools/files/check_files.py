@@ -34,7 +34,8 @@ for ParaView.
 
 Then each checker must catch a broken file: tools/files/break_files.py
 writes copies wrong in one way each (a grid ParaView puts on a sphere, an
-unknown standard name, land stored as eta = b, a series whose times or
+unknown standard name, a volume's z not marked vertical or a field out of
+CF's axis order, land stored as eta = b, a series whose times or
 files do not match the NetCDF file, a cut or corrupted .vtu, a triangle
 naming a node that is not there, a sidecar whose times or fields are not
 the file's), and a checker that passes one fails
@@ -112,7 +113,7 @@ def make_other_outputs(build, directory):
     break, and the lake around an island, whose dry cells the files mask."""
     geo = os.path.join(ROOT, "common", "mesh", "geo")
     runs = [("shallows-ns", ["--case", "cavity", "--resolution", "16", "--outputs", "2",
-                             "--format", "netcdf,vtk,png",
+                             "--format", "netcdf,vtk,png", "--checkpoint-every", "0.15",
                              "--t-end", "0.2", "--output", "cavity"]),
             ("shallows", ["--quiet", "--mesh", os.path.join(geo, "partial_dam_break_coarse.msh"),
                           "--outputs", "2", "--t-end", "1", "--format", "netcdf,vtk",
@@ -142,15 +143,20 @@ MUST_FAIL = {
                         "the UGRID topology of badfaces.nc"),
     "check_cf.py": ("cfchecks on badname.nc", "compliance-checker on badname.nc",
                     "cfchecks on badname_triangles.nc",
-                    "compliance-checker on badname_triangles.nc"),
+                    "compliance-checker on badname_triangles.nc",
+                    "cfchecks on badrole.nc", "compliance-checker on badrole.nc",
+                    "compliance-checker on disordered.nc"),
     "check_uxarray.py": ("uxarray opens badfaces.nc",),
-    "check_metadata.py": ("the metadata of nohistory.nc",),
+    "check_metadata.py": ("the metadata of nohistory.nc", "the metadata of flat.nc"),
     "check_xdmf.py": ("the XDMF structure of bed.xmf2", "the XDMF structure of nomaxima.xmf2",
                       "the XDMF structure of faces.xmf2", "the XDMF structure of late.xmf2"),
     "check_paraview.py": ("ParaView's CF reader opens sphere.nc", "ParaView opens late.xmf2",
                           "ParaView opens bed.xmf2",
                           "ParaView opens crossed.xmf2", "ParaView opens cut.pvd"),
 }
+
+# The broken copies of shallows-ns's file, made where it is built.
+NAVIER_STOKES_BROKEN = ("flat.nc", "disordered.nc")
 
 
 def checkers(pvpython):
@@ -174,6 +180,9 @@ def catch_broken(directory, pvpython):
             print(f"files: skip: {script} on the broken files (not installed)")
             continue
         for expected in MUST_FAIL[script]:
+            if expected.split()[-1] in NAVIER_STOKES_BROKEN and \
+                    not os.path.exists(os.path.join(directory, "cavity.nc")):
+                continue  # shallows-ns is not built: "files: skip" said so
             caught = any(kind == "FAIL" and text.startswith(expected) for kind, text in lines)
             print(f"files: {'pass' if caught else 'FAILED'}: {script} "
                   f"{'rejects' if caught else 'does not reject'} the broken file of "

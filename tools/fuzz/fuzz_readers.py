@@ -25,9 +25,10 @@ PATH.nc from which a restart takes the snapshots before its checkpoint);
 mesh (shallows --mesh FILE: the GMSH reader on the four encodings of the
 unit square), mesh-checkpoint (shallows --mesh ... --restart FILE) and
 ns-checkpoint (shallows-ns --restart FILE, the program beside --program).
-The checksum that ends a triangle or Navier-Stokes checkpoint is made to fit
-the mutated bytes in half the inputs, as a forger would, so that the checks
-of the state behind it are attacked too.
+The checksum that ends a triangle checkpoint is made to fit the mutated
+bytes in half the inputs, as a forger would, so that the checks of the
+state behind it are attacked too (the Cartesian and Navier-Stokes
+checkpoints are NetCDF files, their checksum an attribute).
 Failing inputs are kept in WORKDIR/findings/ with the command that ran them.
 
 classic-header runs the libFuzzer target tools/fuzz/classic_header_fuzzer.c
@@ -169,7 +170,7 @@ class Reader:
         self.seeds = []
         self.runs_program = os.path.basename(program)
         self.suffix = {"mesh": ".msh", "mesh-checkpoint": ".checkpoint",
-                       "ns-checkpoint": ".checkpoint"}.get(name, ".nc")
+                       "ns-checkpoint": ".checkpoint.nc"}.get(name, ".nc")
         setup = "files" if name in ("bathymetry", "displacement") else name.replace("-", "_")
         getattr(self, "setup_" + setup)()
 
@@ -217,12 +218,12 @@ class Reader:
         subprocess.run([self.program] + NS_CHECKPOINT_RUN + ["--checkpoint-every", "0.04",
                                                              "--output", base],
                        check=True, stdout=subprocess.DEVNULL)
-        self.seeds.append(base + ".checkpoint")
+        self.seeds.append(base + ".checkpoint.nc")
 
     def prepare(self, data, rng):
         """A mutated input as the reader gets it: the checkpoints of the
-        triangle and Navier-Stokes runs resealed half the time."""
-        if self.name in ("mesh-checkpoint", "ns-checkpoint") and rng.random() < 0.5:
+        triangle runs resealed half the time."""
+        if self.name == "mesh-checkpoint" and rng.random() < 0.5:
             return reseal(data)
         return data
 

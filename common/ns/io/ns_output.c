@@ -73,7 +73,7 @@ static int open_netcdf(ns_output *output, const ns_solver *solver, int first_sna
     /* The PATH of the run that wrote the checkpoint, where its earlier
      * snapshots lie. */
     char *earlier =
-        first_snapshot > 0 ? swe_path_strip(output->plan.restart_path, ".checkpoint") : NULL;
+        first_snapshot > 0 ? swe_path_strip(output->plan.restart_path, ".checkpoint.nc") : NULL;
     const swe_sealed_plan plan = {.path_stem = output->stem,
                                   .earlier_stem = earlier,
                                   .outputs = output->plan.outputs,

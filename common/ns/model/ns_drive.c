@@ -70,7 +70,7 @@ static int drive(ns_model *model, const swe_run_options *run, const swe_run_team
     drive_settings.cfl = model->solver->parameters.cfl;
     char *checkpoint_path = NULL;
     if (drive_settings.writes_files && drive_settings.checkpoint_every > 0) {
-        checkpoint_path = swe_path_join(run->output_stem, ".checkpoint");
+        checkpoint_path = swe_path_join(run->output_stem, ".checkpoint.nc");
         if (checkpoint_path == NULL) {
             return swe_fail(err, SWE_ERROR_RUNTIME, "out of memory for a file name");
         }

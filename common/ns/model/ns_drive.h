@@ -33,7 +33,7 @@ typedef struct ns_run_report {
 } ns_run_report;
 
 /* Runs model as the shared options of run ask (team NULL: one process;
- * checkpoints go to PATH.checkpoint; with the solver's profile, the
+ * checkpoints go to PATH.checkpoint.nc; with the solver's profile, the
  * momentum kernel is measured alone at the end) and fills report on the
  * process that holds the whole domain. */
 int ns_drive(ns_model *model, const swe_run_options *run, const swe_run_team *team,

@@ -159,7 +159,9 @@ static ns_checkpoint_run run_of(const ns_model *model)
 {
     return (ns_checkpoint_run){.case_name = model->kase->name,
                                .t_end = model->files.t_end,
-                               .outputs = model->files.outputs};
+                               .outputs = model->files.outputs,
+                               .backend = model->files.backend_name,
+                               .history = model->files.history};
 }
 
 /* The writing process reads the file into whole; then, the outcome agreed

@@ -44,7 +44,7 @@ typedef struct ns_model_files {
     double t_end;
     const char *backend_name; /* for the files' metadata */
     const char *history;      /* the files' CF history: date and command line */
-    const char *restart_path; /* the checkpoint a restart continues (PATH.checkpoint), or NULL */
+    const char *restart_path; /* the checkpoint a restart continues (PATH.checkpoint.nc), or NULL */
 } ns_model_files;
 
 typedef struct ns_model {
