@@ -1,16 +1,14 @@
 /* What the cuFFT preconditioners of the Navier-Stokes CUDA backend share
- * (one process's, ns_cufft_poisson.cu; the slabs', ns_cufft_slabs.cu):
- * the transform kinds of the precision, the check of a cuFFT call, and the
- * even extension with its eigenvalues. */
+ * (one process's, ns_cufft_poisson.cu; the slabs', ns_cufft_slabs.cu;
+ * both on the even extension of ns/grid/ns_even_extension.h): the
+ * transform kinds of the precision and the check of a cuFFT call. */
 #ifndef NS_CUFFT_H
 #define NS_CUFFT_H
 
 #include <cufft.h>
-#include <vector>
 
 extern "C" {
 #include "core/error.h"
-#include "ns/grid/ns_grid.h"
 }
 
 #ifdef SWE_PRECISION_DOUBLE
@@ -46,14 +44,5 @@ typedef float2 ns_cufft_complex;
                             #call, __FILE__, __LINE__, (int)cufft_check_status_);                  \
         }                                                                                          \
     } while (0)
-
-/* cuFFT has no cosine transform: a wall axis of grid is mirrored to twice
- * its length (the even extension, on which the periodic solve is the
- * Neumann one), a periodic axis stays. Fills n_extended and eigenvalues
- * (of minus the periodic 1D Laplacian per extended axis, the axes
- * concatenated) and returns the transforms' scale, 1 / (extended points):
- * cuFFT does not normalise. */
-double ns_cufft_extension(const ns_grid *grid, int n_extended[NS_AXES],
-                          std::vector<double> *eigenvalues);
 
 #endif

@@ -3,33 +3,20 @@
 #include "backends/cuda/cuda_check.h"
 #include "backends/cuda/ns/ns_cufft.h"
 
-#include <cmath>
+extern "C" {
+#include "ns/grid/ns_even_extension.h"
+}
+
 #include <cstdio>
 #include <vector>
-
-double ns_cufft_extension(const ns_grid *grid, int n_extended[NS_AXES],
-                          std::vector<double> *eigenvalues)
-{
-    const double pi = 3.14159265358979323846;
-    double scale = 1.0;
-    eigenvalues->clear();
-    for (int axis = 0; axis < NS_AXES; ++axis) {
-        int n = grid->n[axis] * (ns_grid_periodic(grid, axis) ? 1 : 2);
-        n_extended[axis] = n;
-        scale /= n;
-        for (int m = 0; m < n; ++m) {
-            eigenvalues->push_back((2.0 - 2.0 * std::cos(2.0 * pi * m / n)) /
-                                   (grid->h[axis] * grid->h[axis]));
-        }
-    }
-    return scale;
-}
 
 int ns_cufft_poisson_create(ns_cufft_poisson *poisson, const ns_grid *grid, cudaStream_t stream,
                             swe_error *err)
 {
-    std::vector<double> eigenvalues;
-    poisson->scale = ns_cufft_extension(grid, poisson->n_extended, &eigenvalues);
+    poisson->scale = ns_even_extension(grid, poisson->n_extended, nullptr);
+    std::vector<double> eigenvalues((size_t)poisson->n_extended[0] + poisson->n_extended[1] +
+                                    poisson->n_extended[2]);
+    ns_even_extension(grid, poisson->n_extended, eigenvalues.data());
     size_t points =
         (size_t)poisson->n_extended[0] * poisson->n_extended[1] * poisson->n_extended[2];
     size_t modes =

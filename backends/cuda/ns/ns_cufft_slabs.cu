@@ -4,6 +4,10 @@
 #include "backends/cuda/cuda_model.h"
 #include "backends/cuda/ns/ns_cufft.h"
 
+extern "C" {
+#include "ns/grid/ns_even_extension.h"
+}
+
 #include <cstdio>
 #include <vector>
 
@@ -46,9 +50,7 @@ __global__ void divide_columns(column_block b, const double *eigenvalues, ns_cuf
     if (m2 >= b.n[2]) {
         return;
     }
-    double eigenvalue =
-        eigenvalues[m0] + eigenvalues[b.n[0] + m1] + eigenvalues[b.n[0] + b.n[1] + m2];
-    double factor = m0 == 0 && m1 == 0 && m2 == 0 ? 0.0 : scale / eigenvalue;
+    double factor = ns_even_extension_factor(b.n, eigenvalues, m0, m1, m2, scale);
     columns[point].x = (real)(columns[point].x * factor);
     columns[point].y = (real)(columns[point].y * factor);
 }
@@ -198,8 +200,9 @@ int ns_cufft_slabs_create(ns_cufft_slabs *p, const ns_solver *solver, cudaStream
         return swe_fail(err, SWE_ERROR_USAGE,
                         "internal error: the slabs' FFT preconditioner without slabs");
     }
-    std::vector<double> eigenvalues;
-    p->scale = ns_cufft_extension(slabs->whole, p->n_extended, &eigenvalues);
+    p->scale = ns_even_extension(slabs->whole, p->n_extended, nullptr);
+    std::vector<double> eigenvalues((size_t)p->n_extended[0] + p->n_extended[1] + p->n_extended[2]);
+    ns_even_extension(slabs->whole, p->n_extended, eigenvalues.data());
     p->planes = solver->grid.n[2];
     p->device_pointers = slabs->device_pointers != 0;
     int half = p->n_extended[0] / 2 + 1;

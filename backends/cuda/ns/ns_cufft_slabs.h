@@ -1,6 +1,6 @@
 /* The preconditioner of a run over slabs (ns/grid/ns_slabs.h) on GPUs: one
- * process's FFT solve (ns_cufft_poisson: wall axes mirrored to twice their
- * length, the same eigenvalues and scale) distributed as the slabs lie.
+ * process's FFT solve (ns_cufft_poisson: the even extension of
+ * ns/grid/ns_even_extension.h) distributed as the slabs lie.
  * Each slab mirrors x and y of its planes and transforms them (a batched
  * 2D R2C); one all-to-all (ns/grid/ns_slab_transpose.h) gives every slab
  * all z of a block of ky rows; there it mirrors z where z has walls,

@@ -26,6 +26,7 @@ void ns_mpi_test_compare_with_one_process(const char *kase, int resolution, doub
 void register_ns_mpi_slab_tests(void);
 void register_ns_mpi_run_tests(void);
 void register_ns_mpi_transpose_tests(void);
+void register_ns_mpi_slab_fft_tests(void);
 void register_ns_mpi_cuda_tests(void); /* only with SWE_WITH_CUDA */
 
 #endif
