@@ -2,9 +2,9 @@
 # On a GPU machine (nvidia-h200, or one of several GPUs): shallows-ns-mpi with the CUDA model,
 # one rank a GPU (ranks beyond the GPUs share them). Builds both precisions with FFTW's MPI
 # transforms, runs the slab suites on 2 and 4 ranks (the ns_mpi_cuda suite compares the
-# ranks' GPUs with one GPU), the program suite's device run, and timing runs whose lines split
-# the preconditioner's cost into the host transform and the GPU's copies
-# (docs/RESULTS-navier-stokes.md, "Several GPUs").
+# ranks' GPUs with one GPU, CG iterations included: the distributed cuFFT preconditioner), the
+# program suite's device run, and timing runs whose mpi: line's transform_seconds is the
+# preconditioner's all-to-alls (docs/RESULTS-navier-stokes.md, "Several GPUs").
 # Run from the repository root. DEPS (default .device/deps) holds in include/: CUnit/,
 # fftw3.h, fftw3-mpi.h; in lib/: libcunit.a, libfftw3.a, libfftw3f.a, libfftw3_mpi.a,
 # libfftw3f_mpi.a (a machine without libcunit1-dev, libfftw3-dev, libfftw3-mpi-dev).
@@ -39,8 +39,8 @@ for p in double single; do
     grep -E "FAILED" "$log" | head -5
 done
 # Timing: one GPU, then 1, 2, 4 ranks on the GPUs; mpi+serial on 4 ranks for the host
-# transform alone. Per rank 0: the profile's precondition stage (GPU ranks: copies and the
-# host transform) against the mpi line's transform_seconds (the host transform alone).
+# transform. Per rank 0: the profile's precondition stage (GPU ranks: cuFFT, the staging copies
+# and the all-to-alls) against the mpi line's transform_seconds (the all-to-alls alone).
 b=build/double
 run="--case kelvin-helmholtz --resolution $resolution --steps 10 --benchmark --profile -q"
 echo "== shallows-ns --backend cuda, $resolution^3"

@@ -92,12 +92,12 @@ int cuda_init(ns_solver *solver, swe_error *err)
     int status = cudaStreamCreate(&ext->stream) == cudaSuccess
                      ? allocate(ext, solver->grid.cells, err)
                      : swe_fail(err, SWE_ERROR_RUNTIME, "cannot create a CUDA stream");
-    /* Over several processes the slabs bring the whole domain's transforms. */
+    /* Over several processes the slabs' transforms (ns_cuda_slabs_create). */
     if (status == SWE_OK && solver->slabs == nullptr) {
         status = ns_cufft_poisson_create(&ext->poisson, &solver->grid, ext->stream, err);
     }
     if (status == SWE_OK) {
-        status = ns_cuda_slabs_create(&ext->staging, solver, err);
+        status = ns_cuda_slabs_create(&ext->staging, solver, ext->stream, err);
     }
     if (status == SWE_OK) {
         status = ns_cuda_upload(solver, err);
@@ -255,8 +255,8 @@ static int cuda_precondition(ns_solver *solver, enum ns_vector in, enum ns_vecto
 {
     ns_cuda_ext *ext = ext_of(solver);
     if (solver->slabs != nullptr) {
-        return ns_cuda_slabs_precondition(solver, &ext->staging, ext->vector[in], ext->vector[out],
-                                          ext->stream, err);
+        return ns_cuda_slabs_precondition(solver, &ext->staging, &ext->fields, ext->vector[in],
+                                          ext->vector[out], ext->stream, err);
     }
     return ns_cufft_poisson_apply(&ext->poisson, &ext->fields, ext->vector[in], ext->vector[out],
                                   ext->stream, err);

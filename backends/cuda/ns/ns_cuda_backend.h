@@ -36,7 +36,7 @@ typedef struct ns_cuda_ext {
     ns_device_fields fields;
     real *vector[NS_VECTORS]; /* the CG vectors, vector[NS_PRESSURE] the pressure */
     double *partial;          /* reduction partials, then the result */
-    ns_cufft_poisson poisson; /* one process's; over slabs, the slabs' preconditioner */
+    ns_cufft_poisson poisson; /* one process's; over slabs, staging.poisson */
     ns_cuda_slabs staging;    /* over slabs */
     cudaStream_t stream;
     int level;

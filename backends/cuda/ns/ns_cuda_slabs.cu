@@ -5,7 +5,6 @@
 #include "backends/cuda/cuda_check.h"
 
 #include <cstdio>
-#include <cstring>
 
 namespace
 {
@@ -28,31 +27,25 @@ bool above(const ns_grid *grid)
 
 } // namespace
 
-int ns_cuda_slabs_create(ns_cuda_slabs *staging, const ns_solver *solver, swe_error *err)
+int ns_cuda_slabs_create(ns_cuda_slabs *staging, const ns_solver *solver, cudaStream_t stream,
+                         swe_error *err)
 {
     *staging = ns_cuda_slabs{};
     if (solver->slabs == nullptr) {
         return SWE_OK;
     }
-    size_t field = solver->grid.cells * sizeof(real);
-    void **buffers[] = {reinterpret_cast<void **>(&staging->planes[0]),
-                        reinterpret_cast<void **>(&staging->planes[1]),
-                        reinterpret_cast<void **>(&staging->planes[2]),
-                        reinterpret_cast<void **>(&staging->planes[3]),
-                        reinterpret_cast<void **>(&staging->precondition_in),
-                        reinterpret_cast<void **>(&staging->precondition_out)};
-    for (int b = 0; b < 6; ++b) {
-        size_t bytes = b < 4 ? ghost_bytes(&solver->grid) : field;
-        *buffers[b] = swe_cuda_alloc_staging(bytes);
-        if (*buffers[b] == nullptr) {
+    size_t bytes = ghost_bytes(&solver->grid);
+    for (char *&planes : staging->planes) {
+        planes = static_cast<char *>(swe_cuda_alloc_staging(bytes));
+        if (planes == nullptr) {
             return swe_fail(err, SWE_ERROR_USAGE,
-                            "the pinned host staging of the slab (%.1f MiB) cannot be allocated",
-                            (4.0 * (double)ghost_bytes(&solver->grid) + 2.0 * (double)field) /
-                                1048576.0);
+                            "the pinned host staging of the slab's ghost planes (%.1f MiB) "
+                            "cannot be allocated",
+                            4.0 * (double)bytes / 1048576.0);
         }
-        memset(*buffers[b], 0, bytes); /* the x and y ghosts the preconditioner leaves */
     }
-    return SWE_OK;
+    staging->have_poisson = true;
+    return ns_cufft_slabs_create(&staging->poisson, solver, stream, err);
 }
 
 void ns_cuda_slabs_destroy(ns_cuda_slabs *staging)
@@ -60,8 +53,9 @@ void ns_cuda_slabs_destroy(ns_cuda_slabs *staging)
     for (char *planes : staging->planes) {
         swe_cuda_free_staging(planes);
     }
-    swe_cuda_free_staging(staging->precondition_in);
-    swe_cuda_free_staging(staging->precondition_out);
+    if (staging->have_poisson) {
+        ns_cufft_slabs_destroy(&staging->poisson);
+    }
     *staging = ns_cuda_slabs{};
 }
 
@@ -113,28 +107,13 @@ int ns_cuda_slabs_sum(const ns_solver *solver, double *values, int count, swe_er
     return slabs != nullptr ? slabs->sum(slabs->context, values, count, err) : SWE_OK;
 }
 
-int ns_cuda_slabs_precondition(const ns_solver *solver, ns_cuda_slabs *staging, const real *in,
-                               real *out, cudaStream_t stream, swe_error *err)
+int ns_cuda_slabs_precondition(const ns_solver *solver, ns_cuda_slabs *staging,
+                               const ns_device_fields *fields, const real *in, real *out,
+                               cudaStream_t stream, swe_error *err)
 {
-    const ns_slabs *slabs = solver->slabs;
-    const ns_grid *g = &solver->grid;
-    if (slabs == nullptr || staging->precondition_in == nullptr) {
+    if (solver->slabs == nullptr || !staging->have_poisson) {
         return swe_fail(err, SWE_ERROR_USAGE,
                         "internal error: the slabs' preconditioner without slabs");
     }
-    /* The interior planes whole (their x and y ghosts ride along). */
-    size_t offset = NS_GHOST * g->stride[2], bytes = (size_t)g->n[2] * g->stride[2] * sizeof(real);
-    CUDA_CHECK(cudaMemcpyAsync(staging->precondition_in + offset, in + offset, bytes,
-                               cudaMemcpyDeviceToHost, stream),
-               err);
-    CUDA_CHECK(cudaStreamSynchronize(stream), err);
-    int status = slabs->precondition(slabs->context, staging->precondition_in, solver->fluid,
-                                     staging->precondition_out, err);
-    if (status != SWE_OK) {
-        return status;
-    }
-    CUDA_CHECK(cudaMemcpyAsync(out + offset, staging->precondition_out + offset, bytes,
-                               cudaMemcpyHostToDevice, stream),
-               err);
-    return SWE_OK;
+    return ns_cufft_slabs_apply(&staging->poisson, solver, fields, in, out, stream, err);
 }

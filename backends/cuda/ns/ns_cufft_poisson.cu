@@ -1,54 +1,24 @@
 #include "backends/cuda/ns/ns_cuda_backend.h"
 
 #include "backends/cuda/cuda_check.h"
+#include "backends/cuda/ns/ns_cufft.h"
 
-#include <cmath>
+extern "C" {
+#include "ns/grid/ns_even_extension.h"
+}
+
 #include <cstdio>
 #include <vector>
-
-#ifdef SWE_PRECISION_DOUBLE
-#define NS_CUFFT_FORWARD CUFFT_D2Z
-#define NS_CUFFT_BACKWARD CUFFT_Z2D
-#define NS_CUFFT_EXEC_FORWARD(plan, in, out)                                                       \
-    cufftExecD2Z((plan), (cufftDoubleReal *)(in), (cufftDoubleComplex *)(out))
-#define NS_CUFFT_EXEC_BACKWARD(plan, in, out)                                                      \
-    cufftExecZ2D((plan), (cufftDoubleComplex *)(in), (cufftDoubleReal *)(out))
-#else
-#define NS_CUFFT_FORWARD CUFFT_R2C
-#define NS_CUFFT_BACKWARD CUFFT_C2R
-#define NS_CUFFT_EXEC_FORWARD(plan, in, out)                                                       \
-    cufftExecR2C((plan), (cufftReal *)(in), (cufftComplex *)(out))
-#define NS_CUFFT_EXEC_BACKWARD(plan, in, out)                                                      \
-    cufftExecC2R((plan), (cufftComplex *)(in), (cufftReal *)(out))
-#endif
-
-/* Every cuFFT call names itself on failure, as CUDA_CHECK does. */
-#define CUFFT_CHECK(call, err)                                                                     \
-    do {                                                                                           \
-        cufftResult cufft_check_status_ = (call);                                                  \
-        if (cufft_check_status_ != CUFFT_SUCCESS) {                                                \
-            return swe_fail((err), SWE_ERROR_RUNTIME, "cuFFT call %s failed at %s:%d: error %d",   \
-                            #call, __FILE__, __LINE__, (int)cufft_check_status_);                  \
-        }                                                                                          \
-    } while (0)
 
 int ns_cufft_poisson_create(ns_cufft_poisson *poisson, const ns_grid *grid, cudaStream_t stream,
                             swe_error *err)
 {
-    const double pi = 3.14159265358979323846;
-    std::vector<double> eigenvalues;
-    size_t points = 1;
-    poisson->scale = 1.0;
-    for (int axis = 0; axis < NS_AXES; ++axis) {
-        int n = grid->n[axis] * (ns_grid_periodic(grid, axis) ? 1 : 2);
-        poisson->n_extended[axis] = n;
-        points *= (size_t)n;
-        poisson->scale /= n;
-        for (int m = 0; m < n; ++m) {
-            eigenvalues.push_back((2.0 - 2.0 * std::cos(2.0 * pi * m / n)) /
-                                  (grid->h[axis] * grid->h[axis]));
-        }
-    }
+    poisson->scale = ns_even_extension(grid, poisson->n_extended, nullptr);
+    std::vector<double> eigenvalues((size_t)poisson->n_extended[0] + poisson->n_extended[1] +
+                                    poisson->n_extended[2]);
+    ns_even_extension(grid, poisson->n_extended, eigenvalues.data());
+    size_t points =
+        (size_t)poisson->n_extended[0] * poisson->n_extended[1] * poisson->n_extended[2];
     size_t modes =
         (size_t)(poisson->n_extended[0] / 2 + 1) * poisson->n_extended[1] * poisson->n_extended[2];
     if (cudaMalloc(&poisson->extended, points * sizeof(real)) != cudaSuccess ||

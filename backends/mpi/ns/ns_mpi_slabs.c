@@ -113,6 +113,56 @@ static int precondition(void *context, const real *in, const unsigned char *flui
     return SWE_OK;
 }
 
+static size_t common_divisor(size_t a, size_t b)
+{
+    while (b != 0) {
+        size_t rest = a % b;
+        a = b;
+        b = rest;
+    }
+    return a;
+}
+
+/* MPI's counts are ints: the bytes go in units of the largest size that
+ * divides every count and offset (a whole row of the spectrum at least),
+ * so that a slab's spectrum of several GiB still goes in one call. */
+static int all_to_all(void *context, const void *send, const size_t *send_counts,
+                      const size_t *send_offsets, void *receive, const size_t *receive_counts,
+                      const size_t *receive_offsets, swe_error *err)
+{
+    ns_mpi_slabs *slabs = context;
+    const size_t *given[4] = {send_counts, send_offsets, receive_counts, receive_offsets};
+    size_t unit = 0;
+    for (int a = 0; a < 4; ++a) {
+        for (int r = 0; r < slabs->size; ++r) {
+            unit = common_divisor(unit, given[a][r]);
+        }
+    }
+    unit = unit == 0 ? 1 : unit;
+    int *units = slabs->transpose_units;
+    for (int a = 0; a < 4; ++a) {
+        for (int r = 0; r < slabs->size; ++r) {
+            if (given[a][r] / unit > (size_t)INT_MAX || unit > (size_t)INT_MAX) {
+                return swe_fail(err, SWE_ERROR_USAGE,
+                                "the slabs' transpose (%zu bytes to or from one rank) exceeds "
+                                "what one MPI all-to-all carries: use more ranks",
+                                given[a][r]);
+            }
+            units[(size_t)a * (size_t)slabs->size + (size_t)r] = (int)(given[a][r] / unit);
+        }
+    }
+    double start = swe_wall_seconds();
+    MPI_Datatype type;
+    MPI_CHECK(MPI_Type_contiguous((int)unit, MPI_BYTE, &type));
+    MPI_CHECK(MPI_Type_commit(&type));
+    int ranks = slabs->size;
+    MPI_CHECK(MPI_Alltoallv(send, units, units + ranks, type, receive, units + 2 * ranks,
+                            units + 3 * ranks, type, slabs->comm));
+    MPI_CHECK(MPI_Type_free(&type));
+    slabs->transform_seconds += swe_wall_seconds() - start;
+    return SWE_OK;
+}
+
 /* ---- the model's split: whole planes between the slabs and rank 0 ---- */
 
 /* The interior planes of a padded field of one slab as a count of
@@ -254,9 +304,10 @@ int ns_mpi_slabs_create(ns_mpi_slabs *slabs, MPI_Comm comm, const ns_grid *whole
     slabs->offsets = calloc(ranks, sizeof(int));
     slabs->counts = calloc(ranks, sizeof(int));
     slabs->displacements = calloc(ranks, sizeof(int));
+    slabs->transpose_units = calloc(4 * ranks, sizeof(int));
     slabs->gathered = malloc((3 * (size_t)whole->n[2] + 3 * ranks) * sizeof(double));
     if (slabs->planes == NULL || slabs->offsets == NULL || slabs->counts == NULL ||
-        slabs->displacements == NULL || slabs->gathered == NULL) {
+        slabs->displacements == NULL || slabs->transpose_units == NULL || slabs->gathered == NULL) {
         swe_mpi_abort("out of memory for the slabs", 1); /* every rank's the same size */
     }
     int thinnest = lay_out(slabs);
@@ -276,11 +327,16 @@ int ns_mpi_slabs_create(ns_mpi_slabs *slabs, MPI_Comm comm, const ns_grid *whole
     slabs->hooks = (ns_slabs){.context = slabs,
                               .z_offset = slabs->offsets[slabs->rank],
                               .nz = whole->n[2],
+                              .whole = &slabs->whole,
+                              .self = slabs->rank,
+                              .count = slabs->size,
+                              .planes = slabs->planes,
                               .exchange = exchange,
                               .exchange_planes = exchange_planes,
                               .sum_planes = sum_planes,
                               .sum = sum_over_slabs,
                               .max = max_over_slabs,
+                              .all_to_all = all_to_all,
                               .precondition = precondition};
     slabs->split = (ns_model_split){
         .context = slabs, .gather = gather, .scatter = scatter, .share = share, .agree = agree};
@@ -297,6 +353,7 @@ void ns_mpi_slabs_destroy(ns_mpi_slabs *slabs)
     free(slabs->offsets);
     free(slabs->counts);
     free(slabs->displacements);
+    free(slabs->transpose_units);
     free(slabs->gathered);
     memset(slabs, 0, sizeof *slabs);
 }

@@ -3,7 +3,8 @@
  * with two ghost planes on each side filled from its neighbours; the
  * solver's slab hooks (ns/grid/ns_slabs.h: the ghost exchange, the CG's
  * sums over planes in the domain's plane order, the largest speed, the
- * distributed preconditioner) and the model's split (gather to rank 0,
+ * distributed preconditioner, the all-to-all of a device backend's own
+ * distributed transforms) and the model's split (gather to rank 0,
  * scatter from it, share, agree) over one communicator. */
 #ifndef NS_MPI_SLABS_H
 #define NS_MPI_SLABS_H
@@ -24,6 +25,9 @@ typedef struct ns_mpi_slabs {
     ns_mpi_poisson *poisson;
     double *gathered;            /* the domain's per-plane partials of one sum */
     int *counts, *displacements; /* of gathers: per rank */
+    int *transpose_units;        /* of the all-to-all hook: counts and offsets, 4 per rank */
+    /* transform: the distributed preconditioner (FFTW's, or a device
+     * backend's all-to-alls) */
     double exchange_seconds, reduction_seconds, transform_seconds;
 } ns_mpi_slabs;
 

@@ -12,8 +12,11 @@
 
 typedef struct ns_slabs {
     void *context;
-    int z_offset; /* the whole domain's index of this slab's plane 0 */
-    int nz;       /* planes of the whole domain */
+    int z_offset;         /* the whole domain's index of this slab's plane 0 */
+    int nz;               /* planes of the whole domain */
+    const ns_grid *whole; /* the whole domain's grid */
+    int self, count;      /* this slab's index among the slabs (z order), how many */
+    const int *planes;    /* every slab's planes */
     /* Fills the ghost planes behind the slab's neighbour faces (z) of a
      * padded field of element_size bytes (a real, or the fluid mask's
      * byte) from the slabs next door, whose x and y ghosts are filled. */
@@ -38,6 +41,14 @@ typedef struct ns_slabs {
     int (*sum)(void *context, double *values, int count, swe_error *err);
     /* values[0..count-1] = their largest over all slabs (NaN wins). */
     int (*max)(void *context, double *values, int count, swe_error *err);
+    /* One all-to-all (ns_slab_transpose.h): slab r receives
+     * send_counts[r] bytes from send + send_offsets[r], into its receive
+     * buffer at its receive_offsets[this slab]; this slab receives
+     * receive_counts[r] bytes from slab r at receive + receive_offsets[r].
+     * Device memory where device_pointers is set, else host memory. */
+    int (*all_to_all)(void *context, const void *send, const size_t *send_counts,
+                      const size_t *send_offsets, void *receive, const size_t *receive_counts,
+                      const size_t *receive_offsets, swe_error *err);
     /* out = the preconditioner of the whole domain applied to in (padded
      * fields of this slab, in times the fluid mask), in place of the
      * backend's own. */

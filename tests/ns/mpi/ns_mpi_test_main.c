@@ -42,6 +42,8 @@ int main(int argc, char **argv)
     }
     register_ns_mpi_slab_tests();
     register_ns_mpi_run_tests();
+    register_ns_mpi_transpose_tests();
+    register_ns_mpi_slab_fft_tests();
 #ifdef SWE_WITH_CUDA
     register_ns_mpi_cuda_tests();
 #endif

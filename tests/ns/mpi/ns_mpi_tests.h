@@ -15,7 +15,8 @@ int ns_mpi_test_rank(void);
 int ns_mpi_test_size(void);
 
 /* kase at resolution run to t_end with backend on the ranks and, on rank
- * 0, one process's run of it: asserts the same steps and the largest
+ * 0, one process's run of it: asserts the same steps, CG iterations at
+ * most one a step apart in all (the same preconditioner), and the largest
  * difference of u, v, w (relative to the largest speed) and of p
  * (relative to its largest value) within the bounds. Collective. */
 void ns_mpi_test_compare_with_one_process(const char *kase, int resolution, double t_end,
@@ -24,6 +25,8 @@ void ns_mpi_test_compare_with_one_process(const char *kase, int resolution, doub
 
 void register_ns_mpi_slab_tests(void);
 void register_ns_mpi_run_tests(void);
+void register_ns_mpi_transpose_tests(void);
+void register_ns_mpi_slab_fft_tests(void);
 void register_ns_mpi_cuda_tests(void); /* only with SWE_WITH_CUDA */
 
 #endif

@@ -1,10 +1,15 @@
 /* mpi+cuda: each rank's slab on its GPU (ranks beyond the node's GPUs
  * share them), the ghost planes through pinned staging or device
- * pointers, the preconditioner the slabs' FFTW-MPI one. Its final state
- * against one process's CUDA run within the bounds of a GPU against
- * serial (the ns_agreement suite's, ten times that for the pressure): the
- * two differ by the rounding of the transforms and of the sums, and by
- * where the two pressure solves stop within the CG tolerance. Without a
+ * pointers, the preconditioner one GPU's cuFFT solve distributed over the
+ * ranks' GPUs (backends/cuda/ns/ns_cufft_slabs.cu: its all-to-alls
+ * through the same staging or device pointers). Its final state against
+ * one process's CUDA run within the bounds of a GPU against serial (the
+ * ns_agreement suite's, ten times that for the pressure), its CG
+ * iterations at most one a step apart from one GPU's (the same operator):
+ * the two differ by the rounding of the transforms and of the sums, and by
+ * where the two pressure solves stop within the CG tolerance. The cases
+ * mirror z (kelvin-helmholtz: walls in z, the columns' even extension)
+ * and y (channel-obstacle: walls in y, the slabs' 2D extension). Without a
  * device on every rank the suite says "skipped" and checks only that the
  * ranks refuse to start, with the device's usage error. */
 #include "backends/mpi/mpi_check.h"
