@@ -163,7 +163,7 @@ static void test_restart_is_bit_for_bit(void)
     char first[128], second[128], checkpoint[128];
     snprintf(first, sizeof first, "%s/first", directory);
     snprintf(second, sizeof second, "%s/second", directory);
-    snprintf(checkpoint, sizeof checkpoint, "%s/first.checkpoint", directory);
+    snprintf(checkpoint, sizeof checkpoint, "%s/first.checkpoint.nc", directory);
     ns_options options = options_of("kelvin-helmholtz", 8, 0.2, "serial");
     options.run.outputs = 2;
     write_files(&options, first, SWE_FORMAT_VTK);
