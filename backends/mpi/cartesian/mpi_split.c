@@ -16,7 +16,7 @@
 static const swe_model_option mpi_options[] = {
     {.name = "overlap",
      .help = "compute the inner cells of each block while its halo travels (needs a backend "
-             "with step_interior and step_ring: serial)",
+             "with step_interior and step_ring: serial, cuda at --level 4)",
      .slot = SWE_MPI_OPTION_OVERLAP},
 };
 

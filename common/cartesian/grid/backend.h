@@ -91,9 +91,10 @@ typedef struct swe_cartesian_backend {
     /* Optional, with the packing pair, for device backends: the pair may
      * only queue its copies (on the backend's stream), and sync_layers
      * returns once every queued pack and unpack is done: the pack buffers
-     * hold their layers, the unpack buffers may be written again. The MPI
-     * layer packs every edge, then syncs once. NULL: each call of the pair
-     * is done when it returns. */
+     * hold their layers, the unpack buffers may be written again (as they
+     * may once the next step has returned: it runs behind the unpacks).
+     * The MPI layer packs every edge, then syncs once. NULL: each call of
+     * the pair is done when it returns. */
     int (*sync_layers)(swe_block *block, swe_error *err);
     /* Optional, both or neither, with sync_layers: bytes of device memory
      * for packed layers in *buffer, which the packing pair also takes as
