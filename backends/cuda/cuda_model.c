@@ -17,7 +17,10 @@ const swe_programming_model swe_cuda_model = {.name = "cuda",
                                               .agreement = SWE_AGREES_TO_ROUNDING,
                                               .needs_device = 1,
                                               .options = cuda_options,
-                                              .option_count = 2};
+                                              .option_count = 2,
+                                              .count_devices = swe_cuda_count_devices,
+                                              .alloc_staging = swe_cuda_alloc_staging,
+                                              .free_staging = swe_cuda_free_staging};
 
 int swe_cuda_device_choice(const swe_model_config *config, int *device, swe_error *err)
 {

@@ -23,6 +23,12 @@ int swe_cuda_device_choice(const swe_model_config *config, int *device, swe_erro
  * SWE_ERROR_USAGE when there is none (backends/cuda/cuda_devices.cu). */
 int swe_cuda_list_devices(FILE *stream, swe_error *err);
 
+/* The model's verbs for the MPI layer: the node's GPU count
+ * (cuda_devices.cu) and pinned staging memory (cuda_host_memory.cu). */
+int swe_cuda_count_devices(int *count, swe_error *err);
+void *swe_cuda_alloc_staging(size_t bytes);
+void swe_cuda_free_staging(void *buffer);
+
 #ifdef __cplusplus
 }
 #endif

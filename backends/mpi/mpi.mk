@@ -43,7 +43,7 @@ TOOL_PROGRAMS += shallows-mpi-tests
 shallows-mpi-tests_MAIN := tests/mpi/mpi_test_main.c
 shallows-mpi-tests_APPS := cartesian mesh
 shallows-mpi-tests_OBJECTS = $(shallows-mpi_OBJECTS) $(call objects,tests/vtk_reader.c tests/model_config.c tests/cartesian/vtk_extent.c \
-    tests/mesh/mesh_test_support.c $(wildcard tests/cartesian/mpi/*.c tests/mesh/mpi/*.c))
+    tests/mesh/mesh_test_support.c $(wildcard tests/mpi/test_*.c tests/cartesian/mpi/*.c tests/mesh/mpi/*.c))
 shallows-mpi-tests_LINKER = $(MPICC)
 shallows-mpi-tests_LIBS = $(CUNIT_LIBS)
 shallows-mpi-tests_LDLIBS = $(MPI_LDLIBS)

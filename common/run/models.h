@@ -22,6 +22,7 @@
 
 #include "core/error.h"
 
+#include <stddef.h>
 #include <stdio.h>
 
 /* Every programming model shallows knows, in the order --list-backends
@@ -75,6 +76,14 @@ typedef struct swe_programming_model {
     int needs_device; /* 1: runs only where its device is (a GPU, an OpenCL platform) */
     const swe_model_option *options;
     int option_count;
+    /* How many devices of the model the node has (GPUs), for placing MPI
+     * ranks on them; NULL: a host model. */
+    int (*count_devices)(int *count, swe_error *err);
+    /* Host memory the device copies to and from at full speed (CUDA's
+     * pinned pages), for the halo buffers MPI sends; NULL: malloc and free
+     * serve. alloc_staging gives NULL when out of memory. */
+    void *(*alloc_staging)(size_t bytes);
+    void (*free_staging)(void *buffer);
 } swe_programming_model;
 
 /* What a run tells the model it runs on, in every application. */

@@ -83,6 +83,7 @@ int main(int argc, char **argv)
     if (CU_initialize_registry() != CUE_SUCCESS) {
         swe_mpi_abort("cannot initialise CUnit", 1);
     }
+    register_mpi_node_tests();
     register_mpi_halo_tests();
     register_mpi_agreement_tests();
     register_mpi_checkpoint_tests();

@@ -3,6 +3,10 @@
 #ifndef SWE_MPI_TEST_SUITES_H
 #define SWE_MPI_TEST_SUITES_H
 
+/* The layer all applications share (tests/mpi/): ranks on nodes and
+ * devices, the timing line. */
+void register_mpi_node_tests(void);
+
 /* Cartesian blocks (tests/cartesian/mpi/). */
 void register_mpi_halo_tests(void);
 void register_mpi_agreement_tests(void);

@@ -8,8 +8,8 @@
 #  3. Weak scaling of mpi+serial: about 380,000 triangles a rank on generated squares
 #     (shallows --write-square N: 2 N^2 triangles; no gmsh), RANKS (1 2 8) ranks bound to cores,
 #     REPEATS runs each, about 120 steps; efficiency = rate(P) / (P rate(1)), best and median;
-#     per run the ranks' compute, exchange and reduction seconds (min..max over ranks, and the
-#     wait of the rank that computed longest) from the mpi-ranks line; OVERLAP=1 adds --overlap.
+#     per run the ranks' compute, exchange and wait seconds (min..max over ranks, and the
+#     wait share of the slowest rank) from the mpi-ranks line; OVERLAP=1 adds --overlap.
 # Run from the repository root; CUnit headers and libcunit.a in .cunit/include and .cunit/lib as for
 # gpu_machine_check.sh. Logs and mesh-mpi-scaling.csv in $OUT; the last lines are the table.
 # STAGES ("tests cuda weak") picks the parts, so that each call stays under 10 minutes; ORDER (1)
@@ -63,7 +63,7 @@ done
 stage weak || exit 0
 echo "== weak scaling, mpi+serial, $precision, order $order, about $cells_per_rank triangles a rank"
 csv="$out/mesh-mpi-scaling.csv"
-echo "ranks,run,cells,steps,seconds,cell_updates_per_s,exchange_seconds,reduction_seconds,cut_edges,compute_seconds,rank_exchange_seconds,rank_reduction_seconds,slowest_rank_wait_seconds,overlap" >"$csv"
+echo "ranks,run,cells,steps,seconds,cell_updates_per_s,exchange_seconds,reduction_seconds,cut_edges,compute_seconds,rank_exchange_seconds,rank_wait_seconds,slowest_rank_wait_share,overlap" >"$csv"
 overlap_flag=$([ "${OVERLAP:-0}" = 1 ] && echo --overlap)
 program=build/$precision/shallows-mpi
 for ranks in $ranks_list; do
@@ -79,7 +79,7 @@ for ranks in $ranks_list; do
         line=$(grep summary: "$log")
         mpi=$(grep "^mpi:" "$log")
         per_rank=$(grep "^mpi-ranks:" "$log")
-        echo "$ranks,$run,$(echo "$line" | field cells),$(echo "$line" | field steps),$(echo "$line" | field seconds),$(echo "$line" | field cell_updates_per_s),$(echo "$mpi" | field exchange_seconds),$(echo "$mpi" | field reduction_seconds),$(echo "$mpi" | field cut_edges),$(echo "$per_rank" | field compute_seconds),$(echo "$per_rank" | field exchange_seconds),$(echo "$per_rank" | field reduction_seconds),$(echo "$per_rank" | field slowest_rank_wait_seconds),$(echo "$per_rank" | field overlap)" >>"$csv"
+        echo "$ranks,$run,$(echo "$line" | field cells),$(echo "$line" | field steps),$(echo "$line" | field seconds),$(echo "$line" | field cell_updates_per_s),$(echo "$mpi" | field exchange_seconds),$(echo "$mpi" | field reduction_seconds),$(echo "$mpi" | field cut_edges),$(echo "$per_rank" | field compute_seconds),$(echo "$per_rank" | field exchange_seconds),$(echo "$per_rank" | field wait_seconds),$(echo "$per_rank" | field slowest_rank_wait_share),$(echo "$per_rank" | field overlap)" >>"$csv"
     done
 done
 cat "$csv"
