@@ -55,6 +55,29 @@ static int every_block(const swe_block *block)
     return 1;
 }
 
+/* Layer verbs that are never called: only their presence is checked. */
+static int sync_nothing(swe_block *block, swe_error *err)
+{
+    (void)block;
+    (void)err;
+    return SWE_OK;
+}
+
+static int no_buffer(swe_block *block, size_t bytes, void **buffer, swe_error *err)
+{
+    (void)block;
+    (void)bytes;
+    (void)err;
+    *buffer = NULL;
+    return SWE_OK;
+}
+
+static void free_no_buffer(swe_block *block, void *buffer)
+{
+    (void)block;
+    (void)buffer;
+}
+
 static void test_an_incomplete_table_is_refused_naming_the_verb(void)
 {
     swe_error err = {{0}};
@@ -92,6 +115,24 @@ static void test_an_incomplete_table_is_refused_naming_the_verb(void)
     swe_cartesian_backend predicate_alone = swe_cartesian_serial_backend;
     predicate_alone.advances = every_block;
     expect_refused(&predicate_alone, "'advances' without 'advance'", NULL);
+    swe_cartesian_backend overlaps_alone = swe_cartesian_serial_backend;
+    overlaps_alone.step_interior = NULL;
+    overlaps_alone.step_ring = NULL;
+    overlaps_alone.overlaps = every_block;
+    expect_refused(&overlaps_alone, "'overlaps' without 'step_interior'", NULL);
+    swe_cartesian_backend sync_alone = swe_cartesian_serial_backend;
+    sync_alone.pack_copy_layer = NULL;
+    sync_alone.unpack_ghost_layer = NULL;
+    sync_alone.sync_layers = sync_nothing;
+    expect_refused(&sync_alone, "'sync_layers' without 'pack_copy_layer'", NULL);
+    swe_cartesian_backend half_buffers = swe_cartesian_serial_backend;
+    half_buffers.sync_layers = sync_nothing;
+    half_buffers.alloc_layer_buffer = no_buffer;
+    expect_refused(&half_buffers, "'free_layer_buffer'", NULL);
+    swe_cartesian_backend unsynced_buffers = swe_cartesian_serial_backend;
+    unsynced_buffers.alloc_layer_buffer = no_buffer;
+    unsynced_buffers.free_layer_buffer = free_no_buffer;
+    expect_refused(&unsynced_buffers, "'alloc_layer_buffer' without 'sync_layers'", NULL);
     static const swe_model_option clash[] = {{.name = "a", .help = "a", .slot = 1},
                                              {.name = "b", .help = "b", .slot = 1}};
     swe_programming_model clash_model = *swe_cartesian_serial_backend.table.model;

@@ -2,6 +2,7 @@
  * one line from rank 0, and a run on several ranks writing the same file,
  * bit for bit, as shallows. Built only where MPI is (SWE_WITH_MPI). */
 #include "cartesian/io/netcdf_output.h"
+#include "core/real.h"
 #include "tests/program_runner.h"
 #include "tests/test_suites.h"
 
@@ -384,6 +385,88 @@ static void test_one_bad_rank_ends_the_job(void)
     }
 }
 
+/* Every rank's steps split into compute, exchange and wait, one line from
+ * rank 0 (the figures of three blocks of 20 x 40 cells). */
+static void test_timing_line_splits_every_rank(void)
+{
+    char serial[PATH_SIZE], mpi[PATH_SIZE + 8], out[4096], err[4096];
+    program_paths(serial, mpi);
+    const char *common = "--nx 60 --ny 40 --steps 20 --benchmark";
+    CU_ASSERT_EQUAL_FATAL(run(3, mpi, common, out, err, sizeof out), 0);
+    const char *line = strstr(out, "mpi-ranks: ranks=3 compute_seconds=");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(line);
+    CU_ASSERT_PTR_NULL(strstr(line + 1, "mpi-ranks:")); /* rank 0 alone */
+    double compute = -1, exchange = -1, wait = -1, share = -1;
+    CU_ASSERT_EQUAL(sscanf(line,
+                           "mpi-ranks: ranks=3 compute_seconds=%*f..%lf exchange_seconds=%*f..%lf "
+                           "wait_seconds=%*f..%lf cells=800..800 slowest_rank=%*d "
+                           "slowest_rank_wait_share=%lf",
+                           &compute, &exchange, &wait, &share),
+                    4);
+    CU_ASSERT(compute >= 0 && exchange >= 0 && wait >= 0 && share >= 0 && share <= 1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(line, "overlap=no\n"));
+    char args[256];
+    snprintf(args, sizeof args, "%s --overlap", common);
+    CU_ASSERT_EQUAL_FATAL(run(2, mpi, args, out, err, sizeof out), 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "mpi-ranks: ranks=2 "));
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, " cells=1200..1200 "));
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "overlap=yes\n"));
+}
+
+/* --list-devices says where each rank runs, after the models' devices. */
+static void test_list_devices_shows_every_rank(void)
+{
+    char serial[PATH_SIZE], mpi[PATH_SIZE + 8], out[8192], err[4096];
+    program_paths(serial, mpi);
+    CU_ASSERT_EQUAL(run(2, mpi, "--list-devices", out, err, sizeof out), 0);
+    const char *first = strstr(out, "rank 0: node ");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(first);
+    CU_ASSERT_PTR_NOT_NULL(strstr(first, ", local rank 0 of 2, "));
+    CU_ASSERT_PTR_NOT_NULL(strstr(first, "rank 1: node "));
+    CU_ASSERT_PTR_NOT_NULL(strstr(first, ", local rank 1 of 2, "));
+}
+
+/* tools/scaling/scale_gpus.py on 1 and 2 CPU ranks of a tiny case: a row
+ * per run of the weak and the strong series, each with its timing split,
+ * and the 2-rank runs with the same bits as their problem on one rank. */
+static void test_scaling_script_on_cpu_ranks(void)
+{
+    char serial[PATH_SIZE], mpi[PATH_SIZE + 8], out[8192], err[4096], cwd[512];
+    program_paths(serial, mpi);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(getcwd(cwd, sizeof cwd));
+    char build[PATH_SIZE];
+    snprintf(build, sizeof build, "%s", serial);
+    *strrchr(build, '/') = '\0';
+    char args[4096];
+    snprintf(args, sizeof args,
+             "120 python3 '%s/tools/scaling/scale_gpus.py' --builds '%s' --backend serial "
+             "--ranks 1,2 --size tiny --apps cartesian --timeout 60 "
+             "--launcher-args '-q --oversubscribe' --out table.md",
+             cwd, build);
+    int code = run(0, "timeout", args, out, err, sizeof out);
+    CU_ASSERT_EQUAL(code, 0);
+    char table[8192];
+    read_file("table.md", table, sizeof table);
+    static const char *rows[] = {"weak | 1 | 1024 |", "weak | 2 | 2048 |", "strong | 1 | 2304 |",
+                                 "strong | 2 | 2304 |"};
+    for (size_t r = 0; r < sizeof rows / sizeof rows[0]; ++r) {
+        char row[128];
+        snprintf(row, sizeof row, "| cartesian | %s | %s", SWE_PRECISION_NAME, rows[r]);
+        const char *found = strstr(table, row);
+        const char *end = found != NULL ? strchr(found, '\n') : NULL;
+        CU_ASSERT_PTR_NOT_NULL(end);
+        if (end == NULL) {
+            fprintf(stderr, "\n    no row '%s' (exit %d): %s%s", row, code, table, err);
+            continue;
+        }
+        /* the one-rank runs are the references of the others */
+        const char *verdict = strstr(
+            found, strstr(rows[r], "| 1 |") != NULL ? "| no | reference |" : "| no | same bits |");
+        CU_ASSERT(verdict != NULL && verdict < end);
+    }
+    CU_ASSERT_PTR_NULL(strstr(table, "FAILED"));
+}
+
 void register_mpi_cli_tests(void)
 {
     CU_pSuite suite = CU_add_suite("mpi-cli", make_work_dir, remove_work_dir);
@@ -407,6 +490,15 @@ void register_mpi_cli_tests(void)
     swe_test_require_registered(CU_add_test(suite, "gathered file equals serial file",
                                             test_gathered_file_equals_serial_file),
                                 "test");
+    swe_test_require_registered(
+        CU_add_test(suite, "timing line splits every rank", test_timing_line_splits_every_rank),
+        "test");
+    swe_test_require_registered(
+        CU_add_test(suite, "list-devices shows every rank", test_list_devices_shows_every_rank),
+        "test");
+    swe_test_require_registered(
+        CU_add_test(suite, "scaling script on CPU ranks", test_scaling_script_on_cpu_ranks),
+        "test");
     swe_test_require_registered(CU_add_test(suite, "stopped job restarts from its last checkpoint",
                                             test_stopped_job_restarts_from_its_last_checkpoint),
                                 "test");

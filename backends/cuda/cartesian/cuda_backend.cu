@@ -148,6 +148,10 @@ extern "C" const swe_cartesian_backend swe_cartesian_cuda_backend = {
     .advances = cuda_advances,
     .pack_copy_layer = cuda_pack_copy_layer,
     .unpack_ghost_layer = cuda_unpack_ghost_layer,
-    .step_interior = NULL,
-    .step_ring = NULL,
+    .sync_layers = cuda_sync_layers,
+    .alloc_layer_buffer = cuda_alloc_layer_buffer,
+    .free_layer_buffer = cuda_free_layer_buffer,
+    .step_interior = cuda_step_interior,
+    .step_ring = cuda_step_ring,
+    .overlaps = cuda_overlaps,
 };

@@ -10,14 +10,6 @@ extern "C" {
 #include "cartesian/numerics/edge_updates.h"
 }
 
-/* From level 2 on, device rows start their column 1 on a 128-byte line,
- * the width of a warp's 32 fp32 loads: the stride is a whole number of
- * lines, and each state and bed array begins `lead` values before a line. A warp's row
- * then covers whole lines instead of straddling one more, which the memory
- * system serves at nearly a stream's rate (docs/RESULTS-cuda.md, "Rows on
- * 128-byte lines"). */
-enum { CUDA_ROW_ALIGNMENT = 128 };
-
 void cuda_set_layout(cuda_fields *fields, const swe_block *block)
 {
     /* Level 1 copies the state both ways every step: it keeps the host's
@@ -204,7 +196,18 @@ static swe_layer_position device_layer(const cuda_fields *fields, const swe_bloc
     return layer;
 }
 
-/* Packs on the device; only the layer crosses to the host. */
+/* Whether buffer is device memory (a layer buffer of
+ * cuda_alloc_layer_buffer), which the kernels read and write directly. */
+static int on_device(const void *buffer, int *device, swe_error *err)
+{
+    cudaPointerAttributes attributes;
+    CUDA_CHECK(cudaPointerGetAttributes(&attributes, buffer), err);
+    *device = attributes.type == cudaMemoryTypeDevice;
+    return SWE_OK;
+}
+
+/* Packs on the device; only the layer crosses to the host, or nothing
+ * does when buffer is on the device. Queued: cuda_sync_layers waits. */
 int cuda_pack_copy_layer(swe_block *block, enum swe_edge edge, real *buffer, swe_error *err)
 {
     cuda_fields *fields = NULL;
@@ -212,24 +215,39 @@ int cuda_pack_copy_layer(swe_block *block, enum swe_edge edge, real *buffer, swe
     if (status != SWE_OK || fields->level == 1) { /* level 1: the host arrays are the state */
         return status == SWE_OK ? swe_host_pack_copy_layer(block, edge, buffer, err) : status;
     }
+    int device = 0;
+    status = on_device(buffer, &device, err);
+    if (status != SWE_OK) {
+        return status;
+    }
     const swe_layer_position layer = device_layer(fields, block, edge, SWE_COPY_LAYER_DEPTH);
     const size_t bytes = (size_t)SWE_COPY_LAYER_FIELDS * (size_t)layer.length * sizeof(real);
     CUDA_CHECK(swe_cuda_launch_pack_layer(fields->state[fields->parity], fields->b, layer.first,
-                                          layer.step, layer.length, fields->layer, fields->stream),
+                                          layer.step, layer.length, device ? buffer : fields->layer,
+                                          fields->stream),
                err);
-    CUDA_CHECK(
-        cudaMemcpyAsync(buffer, fields->layer, bytes, cudaMemcpyDeviceToHost, fields->stream), err);
-    CUDA_CHECK(cudaStreamSynchronize(fields->stream), err);
+    if (!device) {
+        CUDA_CHECK(
+            cudaMemcpyAsync(buffer, fields->layer, bytes, cudaMemcpyDeviceToHost, fields->stream),
+            err);
+    }
     return SWE_OK;
 }
 
+/* The counterpart of cuda_pack_copy_layer; queued as well. The layers of
+ * several edges may pass through fields->layer one after the other: the
+ * stream orders each copy after the unpack before it. */
 int cuda_unpack_ghost_layer(swe_block *block, enum swe_edge edge, const real *buffer,
                             swe_error *err)
 {
     cuda_fields *fields = NULL;
     int status = layer_fields(block, edge, buffer, &fields, err);
+    int device = 0;
+    if (status == SWE_OK) {
+        status = on_device(buffer, &device, err);
+    }
     /* Level 1 steps from the host arrays but keeps the bed on the device:
-     * the layer goes to both. */
+     * the layer goes to both (level 1 never takes device buffers). */
     if (status == SWE_OK && fields->level == 1) {
         status = swe_host_unpack_ghost_layer(block, edge, buffer, err);
     }
@@ -238,12 +256,42 @@ int cuda_unpack_ghost_layer(swe_block *block, enum swe_edge edge, const real *bu
     }
     const swe_layer_position layer = device_layer(fields, block, edge, SWE_GHOST_LAYER_DEPTH);
     const size_t bytes = (size_t)SWE_COPY_LAYER_FIELDS * (size_t)layer.length * sizeof(real);
-    CUDA_CHECK(
-        cudaMemcpyAsync(fields->layer, buffer, bytes, cudaMemcpyHostToDevice, fields->stream), err);
+    if (!device) {
+        CUDA_CHECK(
+            cudaMemcpyAsync(fields->layer, buffer, bytes, cudaMemcpyHostToDevice, fields->stream),
+            err);
+    }
     CUDA_CHECK(swe_cuda_launch_unpack_layer(fields->state[fields->parity], fields->b, layer.first,
-                                            layer.step, layer.length, fields->layer,
-                                            fields->stream),
+                                            layer.step, layer.length,
+                                            device ? buffer : fields->layer, fields->stream),
                err);
-    CUDA_CHECK(cudaStreamSynchronize(fields->stream), err);
     return SWE_OK;
+}
+
+int cuda_sync_layers(swe_block *block, swe_error *err)
+{
+    if (block == NULL || block->ext == NULL) {
+        return swe_fail(err, SWE_ERROR_USAGE, "internal error: cuda layer sync without init");
+    }
+    CUDA_CHECK(cudaStreamSynchronize(((cuda_fields *)block->ext)->stream), err);
+    return SWE_OK;
+}
+
+int cuda_alloc_layer_buffer(swe_block *block, size_t bytes, void **buffer, swe_error *err)
+{
+    if (block == NULL || block->ext == NULL || bytes == 0 || buffer == NULL) {
+        return swe_fail(err, SWE_ERROR_USAGE, "internal error: cuda layer buffer without init");
+    }
+    *buffer = NULL;
+    if (((const cuda_fields *)block->ext)->level == 1) {
+        return SWE_OK; /* its state is the host arrays: the layers cross to the host */
+    }
+    CUDA_CHECK(cudaMalloc(buffer, bytes), err);
+    return SWE_OK;
+}
+
+void cuda_free_layer_buffer(swe_block *block, void *buffer)
+{
+    (void)block;
+    CUDA_CHECK_WARN(cudaFree(buffer));
 }

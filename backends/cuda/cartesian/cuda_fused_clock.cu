@@ -58,26 +58,53 @@ static int download_slot(cuda_fields *fields, int slot, swe_error *err)
     return SWE_OK;
 }
 
-/* Level 4, one step with the host's dt: a clock from t = 0 with no end,
- * one launch. dt = 0 changes nothing (the kernel would read it as "choose
- * dt"): only the speed is taken. */
+/* Level 4, one step with the host's dt, in parts: cuda_level4_begin starts
+ * a clock from t = 0 with no end, cuda_level4_launch_part queues the
+ * fused kernel on a part of the block (every part reads the same clock
+ * slot, so each takes the same dt and the parts' wave speeds meet in one
+ * max), cuda_level4_end reads the new state's speed back. */
+int cuda_level4_begin(cuda_fields *fields, swe_error *err)
+{
+    const swe_clock clock = {0.0, 0, 0.0, 0.0, 0};
+    return upload_clock(fields, &clock, HUGE_VAL, err);
+}
+
+cudaError_t cuda_level4_launch_part(cuda_fields *fields, const cuda_part *part, real dt)
+{
+    const swe_cuda_state *whole = fields->state;
+    const swe_cuda_state state0 = {whole[0].h + part->offset, whole[0].hu + part->offset,
+                                   whole[0].hv + part->offset};
+    const swe_cuda_state state1 = {whole[1].h + part->offset, whole[1].hu + part->offset,
+                                   whole[1].hv + part->offset};
+    return swe_cuda_launch_fused_step(fields->solver, &part->grid, state0, state1,
+                                      fields->b + part->offset, fields->device_clock->slots, 0,
+                                      &fields->device_clock->t_target, 0.0, dt, fields->stream);
+}
+
+int cuda_level4_end(cuda_fields *fields, real *next_speed, swe_error *err)
+{
+    const int next = swe_clock_next(0);
+    int status = download_slot(fields, next, err);
+    if (status == SWE_OK) {
+        fields->parity = fields->host_clock->slots[next].parity;
+        *next_speed = swe_speed_from_bits(fields->host_clock->slots[next].speed_bits);
+    }
+    return status;
+}
+
+/* dt = 0 changes nothing (the kernel would read it as "choose dt"): only
+ * the speed is taken. */
 int cuda_level4_step(swe_block *block, cuda_fields *fields, real dt, real *next_speed,
                      swe_error *err)
 {
     if (!(dt > 0)) {
         return cuda_max_wave_speed(block, next_speed, err);
     }
-    swe_clock clock = {0.0, 0, 0.0, 0.0, 0};
-    int status = upload_clock(fields, &clock, HUGE_VAL, err);
-    if (status != SWE_OK) {
-        return status;
-    }
-    CUDA_CHECK(launch_fused(fields, 0, 0.0, dt), err);
-    const int next = swe_clock_next(0);
-    status = download_slot(fields, next, err);
+    const cuda_part whole = {fields->grid, 0};
+    int status = cuda_level4_begin(fields, err);
     if (status == SWE_OK) {
-        fields->parity = fields->host_clock->slots[next].parity;
-        *next_speed = swe_speed_from_bits(fields->host_clock->slots[next].speed_bits);
+        CUDA_CHECK(cuda_level4_launch_part(fields, &whole, dt), err);
+        status = cuda_level4_end(fields, next_speed, err);
     }
     return status;
 }

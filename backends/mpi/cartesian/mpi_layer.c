@@ -1,15 +1,15 @@
-/* The plumbing of the coarse grain: the layer's set-up, its buffers and
- * the backend view it shows the steps. What students write lives in
+/* The plumbing of the coarse grain: the layer's set-up and the backend
+ * view it shows the steps (its buffers: mpi_halo_buffers.c). What students write lives in
  * solutions/mpi/ (skeletons/mpi/): the halo exchange and the wave-speed
  * reduction (mpi_exchange.c, exercise 08) and the step that computes while
  * the halo travels (mpi_overlap.c, exercise 09). */
 #include "backends/mpi/cartesian/mpi_layer.h"
 
+#include "backends/mpi/cartesian/mpi_halo_buffers.h"
+
 #include "backends/mpi/mpi_check.h"
-#include "cartesian/grid/copy_layer.h"
 #include "core/timer.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 /* The verbs of the layer seen as a backend; block is layer->driven. */
@@ -28,8 +28,11 @@ static int layer_step(swe_block *driven, real dt, real *next_speed, swe_error *e
 {
     swe_mpi_layer *layer = driven->ext;
     real local_speed = 0;
+    /* Both ways add their exchange's seconds: the rest is the block's. */
+    const double started = swe_wall_seconds(), exchanged = layer->exchange_seconds;
     int status = layer->overlap ? swe_mpi_step_overlapped(layer, dt, &local_speed, err)
                                 : step_after_exchange(layer, dt, &local_speed, err);
+    layer->compute_seconds += swe_wall_seconds() - started - (layer->exchange_seconds - exchanged);
     if (status != SWE_OK) {
         /* The other ranks already wait in the next exchange or reduction. */
         swe_mpi_abort(err->message, status);
@@ -129,19 +132,20 @@ int swe_mpi_layer_init(swe_mpi_layer *layer, MPI_Comm comm, const swe_block_grid
                         "--overlap)",
                         backend->table.model->name);
     }
+    if (overlap && backend->overlaps != NULL && !backend->overlaps(block)) {
+        return swe_fail(err, SWE_ERROR_USAGE,
+                        "backend '%s' computes while the halo travels only at some levels, "
+                        "not this one (--list-backends; or run without --overlap)",
+                        backend->table.model->name);
+    }
     layer->overlap = overlap;
     for (int edge = 0; edge < SWE_EDGE_COUNT; ++edge) {
         layer->neighbour[edge] = swe_block_grid_neighbour(grid, layer->rank, edge);
-        if (layer->neighbour[edge] < 0) {
-            continue;
-        }
-        size_t count = SWE_COPY_LAYER_FIELDS * (size_t)swe_copy_layer_length(block, edge);
-        layer->send[edge] = malloc(count * sizeof(real));
-        layer->receive[edge] = malloc(count * sizeof(real));
-        if (layer->send[edge] == NULL || layer->receive[edge] == NULL) {
-            swe_mpi_layer_free(layer);
-            return swe_fail(err, SWE_ERROR_RUNTIME, "out of memory for the halo buffers");
-        }
+    }
+    status = swe_mpi_halo_buffers_create(layer, err);
+    if (status != SWE_OK) {
+        swe_mpi_layer_free(layer);
+        return status;
     }
     layer->driven = *block;
     layer->driven.backend = &mpi_layer_backend;
@@ -154,9 +158,5 @@ void swe_mpi_layer_free(swe_mpi_layer *layer)
     if (layer == NULL) {
         return;
     }
-    for (int edge = 0; edge < SWE_EDGE_COUNT; ++edge) {
-        free(layer->send[edge]);
-        free(layer->receive[edge]);
-        layer->send[edge] = layer->receive[edge] = NULL;
-    }
+    swe_mpi_halo_buffers_free(layer);
 }

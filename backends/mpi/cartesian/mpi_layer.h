@@ -17,6 +17,13 @@
 
 #include <mpi.h>
 
+/* Where the halo buffers live (backends/mpi/cartesian/mpi_halo_buffers.h). */
+enum swe_mpi_buffers {
+    SWE_MPI_BUFFERS_HOST,    /* malloc */
+    SWE_MPI_BUFFERS_STAGING, /* the model's staging memory (pinned pages) */
+    SWE_MPI_BUFFERS_DEVICE   /* the backend's layer buffers, sent as they are */
+};
+
 typedef struct swe_mpi_layer {
     MPI_Comm comm;
     int rank;
@@ -25,6 +32,7 @@ typedef struct swe_mpi_layer {
     int neighbour[SWE_EDGE_COUNT]; /* rank beyond each edge, -1 on the domain boundary */
     real *send[SWE_EDGE_COUNT];    /* packed copy layers, one per CONNECT edge */
     real *receive[SWE_EDGE_COUNT]; /* packed ghost layers as they arrive */
+    enum swe_mpi_buffers buffers;  /* where send and receive are */
     swe_block driven;              /* the part as the steps see it: backend = the layer */
     /* Nonzero: each step computes the block's interior while the halo
      * travels (the backend's step_interior and step_ring). */
@@ -33,8 +41,11 @@ typedef struct swe_mpi_layer {
     int request_count;
     /* Wall time this rank spent in the halo exchange (packing and waiting
      * included) and in the wave-speed reduction (which also waits for the
-     * slowest rank): what the coarse grain costs on top of the steps. */
+     * slowest rank): what the coarse grain costs on top of the steps. Of
+     * the exchange, layers_seconds packed and unpacked (the rest posted and
+     * waited); compute_seconds stepped the block. */
     double exchange_seconds, reduction_seconds;
+    double layers_seconds, compute_seconds;
 } swe_mpi_layer;
 
 /* Sets up the exchange for block, which must be block index rank of grid
@@ -43,8 +54,8 @@ typedef struct swe_mpi_layer {
  * computed. Local: SWE_ERROR_RUNTIME when out of memory, SWE_ERROR_USAGE
  * when the block's backend table breaks the contract, or overlap is asked
  * of a backend without step_interior/step_ring or without the packing
- * verbs. The layer is zeroed first, so swe_mpi_layer_free is safe after a
- * failure. */
+ * verbs, or of a block they do not serve (overlaps). The layer is zeroed first, so
+ * swe_mpi_layer_free is safe after a failure. */
 int swe_mpi_layer_init(swe_mpi_layer *layer, MPI_Comm comm, const swe_block_grid *grid,
                        swe_block *block, int overlap, swe_error *err);
 void swe_mpi_layer_free(swe_mpi_layer *layer);
@@ -53,6 +64,15 @@ void swe_mpi_layer_free(swe_mpi_layer *layer);
  * the copy layers, posts non-blocking receives and sends, waits, unpacks.
  * Collective over the layer's communicator. */
 int swe_mpi_exchange_halo(swe_mpi_layer *layer, swe_error *err);
+
+/* The copy layers of every CONNECT edge into layer->send, through the
+ * backend's packing verb (then one sync_layers for them all) or from the
+ * host arrays, brought up to date first; and layer->receive into the
+ * ghost layers, the counterpart. The exchange's plumbing
+ * (mpi_halo_buffers.c), which swe_mpi_exchange_start and
+ * swe_mpi_exchange_finish call. */
+int swe_mpi_pack_copy_layers(swe_mpi_layer *layer, swe_error *err);
+int swe_mpi_unpack_ghost_layers(swe_mpi_layer *layer, swe_error *err);
 
 /* The two halves of swe_mpi_exchange_halo, for work in between: start
  * posts the receives and sends the packed copy layers; finish waits and

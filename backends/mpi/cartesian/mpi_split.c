@@ -5,6 +5,7 @@
 #include "backends/mpi/cartesian/mpi_vtk.h"
 #include "backends/mpi/mpi_agree.h"
 #include "backends/mpi/mpi_check.h"
+#include "backends/mpi/mpi_node.h"
 #ifdef SWE_WITH_PARALLEL_NETCDF
 #include "backends/mpi/cartesian/mpi_netcdf.h"
 #endif
@@ -16,7 +17,7 @@
 static const swe_model_option mpi_options[] = {
     {.name = "overlap",
      .help = "compute the inner cells of each block while its halo travels (needs a backend "
-             "with step_interior and step_ring: serial)",
+             "with step_interior and step_ring: serial, cuda at --level 4)",
      .slot = SWE_MPI_OPTION_OVERLAP},
 };
 
@@ -120,31 +121,25 @@ static int split_close_netcdf(void *context, int keep, swe_error *err)
 }
 #endif
 
-/* This rank's index among the ranks that share its node (its memory). */
-static int node_local_rank(MPI_Comm comm)
-{
-    MPI_Comm node;
-    MPI_CHECK(MPI_Comm_split_type(comm, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node));
-    int local_rank = 0;
-    MPI_CHECK(MPI_Comm_rank(node, &local_rank));
-    MPI_CHECK(MPI_Comm_free(&node));
-    return local_rank;
-}
-
 /* This rank's part of the model, its backend and the layer around it. */
 static int create_part(mpi_run *run, const swe_options *options, MPI_Comm comm,
                        swe_block_grid *grid, swe_error *err)
 {
-    int rank, size;
-    MPI_CHECK(MPI_Comm_rank(comm, &rank));
-    MPI_CHECK(MPI_Comm_size(comm, &size));
-    const int device = node_local_rank(comm);
-    int status = swe_block_grid_choose(options->nx, options->ny, size, grid, err);
+    /* The device of the backend's model from the rank's place on its node;
+     * a bad --backend is refused by the model's creation below. */
+    const swe_cartesian_backend *backend = swe_cartesian_backend_find(options->run.backend_name);
+    swe_mpi_node node;
+    int status =
+        swe_mpi_node_place(comm, backend != NULL ? backend->table.model : NULL, stderr, &node, err);
+    if (status == SWE_OK) {
+        status = swe_block_grid_choose(options->nx, options->ny, node.size, grid, err);
+    }
     if (status != SWE_OK) {
         return status;
     }
-    swe_block_extent extent = swe_block_grid_extent(grid, rank);
-    const swe_block_place place = {extent.first_i, extent.first_j, extent.nx, extent.ny, device};
+    swe_block_extent extent = swe_block_grid_extent(grid, node.rank);
+    const swe_block_place place = {extent.first_i, extent.first_j, extent.nx, extent.ny,
+                                   node.device};
     status = swe_cartesian_model_create(&run->model, options, &place, err);
     if (status == SWE_OK) {
         const int overlap = options->run.program_option_values[SWE_MPI_OPTION_OVERLAP] != NULL;
@@ -176,13 +171,22 @@ static void connect_split(mpi_run *run)
              run->model.backend->table.model->name);
 }
 
-/* The most time any rank spent on the coarse grain's communication. */
+/* The most time any rank spent on the coarse grain's communication, and
+ * this rank's split of its steps: the exchange's packing and unpacking are
+ * busy, the rest of it (posting, waiting) and the reductions wait. */
 static void collect_communication_times(const mpi_run *run, swe_mpi_run_result *result)
 {
-    double seconds[2] = {run->layer.exchange_seconds, run->layer.reduction_seconds};
-    MPI_CHECK(MPI_Allreduce(MPI_IN_PLACE, seconds, 2, MPI_DOUBLE, MPI_MAX, run->layer.comm));
+    const swe_mpi_layer *layer = &run->layer;
+    double seconds[2] = {layer->exchange_seconds, layer->reduction_seconds};
+    MPI_CHECK(MPI_Allreduce(MPI_IN_PLACE, seconds, 2, MPI_DOUBLE, MPI_MAX, layer->comm));
     result->exchange_seconds = seconds[0];
     result->reduction_seconds = seconds[1];
+    result->rank_seconds = (swe_mpi_rank_seconds){
+        .compute = layer->compute_seconds,
+        .exchange = layer->layers_seconds,
+        .wait = layer->exchange_seconds - layer->layers_seconds + layer->reduction_seconds,
+        .cells = (double)layer->block->nx * (double)layer->block->ny};
+    result->overlap = layer->overlap;
 }
 
 int swe_mpi_run(const swe_options *options, MPI_Comm comm, swe_mpi_run_result *result,

@@ -6,6 +6,7 @@
 #ifndef SWE_MPI_SPLIT_H
 #define SWE_MPI_SPLIT_H
 
+#include "backends/mpi/mpi_timing.h"
 #include "cartesian/model/run.h"
 
 #include <mpi.h>
@@ -22,6 +23,10 @@ typedef struct swe_mpi_run_result {
     /* The most seconds any rank spent exchanging halos and reducing the
      * wave speed (waiting for the slowest rank included). */
     double exchange_seconds, reduction_seconds;
+    /* This rank's steps split into compute, exchange and wait, for
+     * swe_mpi_timing_print; whether the halo travelled during the interior. */
+    swe_mpi_rank_seconds rank_seconds;
+    int overlap;
 } swe_mpi_run_result;
 
 /* Runs the simulation the options describe over all ranks of comm (one

@@ -8,6 +8,9 @@
 #include "backends/mpi/mesh/mesh_mpi_program.h"
 #include "backends/mpi/mpi_agree.h"
 #include "backends/mpi/mpi_check.h"
+#include "backends/mpi/mpi_node.h"
+#include "backends/mpi/mpi_timing.h"
+#include "cartesian/grid/backend.h"
 #include "cartesian/io/netcdf_output.h"
 #include "cartesian/program/options.h"
 #include "core/float_mode.h"
@@ -15,6 +18,7 @@
 #include "run/program.h"
 
 #include <stdio.h>
+#include <string.h>
 
 static void print_version(FILE *stream)
 {
@@ -75,7 +79,44 @@ static int run_ranks(void *context, const swe_run_options *run, swe_run_result *
     mpi_program *program = context;
     int status = swe_mpi_run(&program->options, MPI_COMM_WORLD, &program->result, err);
     *result = program->result.run;
+    if (status == SWE_OK) { /* collective: every rank, before rank 0's report */
+        swe_mpi_timing_print(MPI_COMM_WORLD, &program->result.rank_seconds, program->result.overlap,
+                             stdout);
+    }
     return status;
+}
+
+/* --list-devices over ranks, after rank 0 listed the models' devices:
+ * where each rank runs, for each model with devices here (on the host when
+ * none has). Collective. */
+static int print_placements(int rank)
+{
+    int shown = 0;
+    for (int index = 0; index < swe_registry_count(&swe_cartesian_models); ++index) {
+        const swe_cartesian_backend *backend = swe_cartesian_backend_at(index);
+        const swe_programming_model *model = backend != NULL ? backend->table.model : NULL;
+        if (model == NULL || model->count_devices == NULL) {
+            continue;
+        }
+        swe_error err = {{0}};
+        if (rank == 0) {
+            printf("ranks on %s devices:\n", model->name);
+        }
+        if (swe_mpi_node_print_placement(MPI_COMM_WORLD, model, rank == 0 ? stdout : NULL, &err) ==
+            SWE_OK) {
+            shown = 1;
+        } else if (rank == 0) {
+            printf("  none: %s\n", err.message);
+        }
+    }
+    if (shown) {
+        return SWE_OK;
+    }
+    if (rank == 0) {
+        printf("ranks on the host:\n");
+    }
+    swe_error err = {{0}};
+    return swe_mpi_node_print_placement(MPI_COMM_WORLD, NULL, rank == 0 ? stdout : NULL, &err);
 }
 
 static void print_report(void *context, FILE *stream)
@@ -118,6 +159,12 @@ int main(int argc, char **argv)
         status = swe_program_main(&shallows_mpi, argc, argv);
         /* An action ran on rank 0 alone: every rank ends with its status. */
         MPI_CHECK(MPI_Bcast(&status, 1, MPI_INT, 0, MPI_COMM_WORLD));
+        const swe_run_options *run = &context.options.run;
+        if (status == SWE_OK && run->action == SWE_ACTION_MODEL &&
+            strcmp(run->action_option, "list-devices") == 0) {
+            fflush(stdout);
+            status = print_placements(rank);
+        }
     }
     fflush(stdout);
     MPI_CHECK(MPI_Finalize());

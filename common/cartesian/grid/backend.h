@@ -8,7 +8,9 @@
  * max_wave_speed and step; every other verb is OPTIONAL (NULL: the
  * caller does without it, as each verb's comment says). Some optional
  * verbs come in pairs (pack_copy_layer/unpack_ghost_layer,
- * step_interior/step_ring), and advances needs advance. The registry
+ * step_interior/step_ring, alloc_layer_buffer/free_layer_buffer), advances
+ * needs advance, overlaps needs step_interior, sync_layers the packing pair
+ * and the layer buffers sync_layers. The registry
  * (swe_cartesian_models) refuses a table that breaks a rule, naming the
  * verb, and hands out only tables that keep it, so no caller ever calls
  * through a NULL verb.
@@ -86,15 +88,38 @@ typedef struct swe_cartesian_backend {
     int (*pack_copy_layer)(swe_block *block, enum swe_edge edge, real *buffer, swe_error *err);
     int (*unpack_ghost_layer)(swe_block *block, enum swe_edge edge, const real *buffer,
                               swe_error *err);
+    /* Optional, with the packing pair, for device backends: the pair may
+     * only queue its copies (on the backend's stream), and sync_layers
+     * returns once every queued pack and unpack is done: the pack buffers
+     * hold their layers, the unpack buffers may be written again (as they
+     * may once the next step has returned: it runs behind the unpacks).
+     * The MPI layer packs every edge, then syncs once. NULL: each call of
+     * the pair is done when it returns. */
+    int (*sync_layers)(swe_block *block, swe_error *err);
+    /* Optional, both or neither, with sync_layers: bytes of device memory
+     * for packed layers in *buffer, which the packing pair also takes as
+     * its buffer, so that an MPI library that reads device memory sends the
+     * layers as they are (swe_mpi_takes_device_pointers). SWE_OK with
+     * *buffer NULL when this block's layers do not stay on the device (a
+     * level that steps from the host arrays). NULL: layers cross to the
+     * host. */
+    int (*alloc_layer_buffer)(swe_block *block, size_t bytes, void **buffer, swe_error *err);
+    void (*free_layer_buffer)(swe_block *block, void *buffer);
     /* Optional, both or neither, for overlapping the halo exchange with
      * work (shallows-mpi --overlap, which also needs the packing pair):
      * step_interior updates every cell except the outer ring of the block,
      * before the CONNECT ghost layers are filled; step_ring, after they
      * are, updates the ring and returns the max wave speed of the new
-     * state. Together they must equal step bit for bit. Host backends
-     * build them on common/cartesian/grid/ring_step.h; NULL: no overlap. */
+     * state. Together they must equal step bit for bit. The ring is one
+     * cell wide on host backends, which build them on
+     * common/cartesian/grid/ring_step.h; a device backend may take a wider
+     * one. step_interior may return while its work is queued. NULL: no
+     * overlap. */
     int (*step_interior)(swe_block *block, real dt, swe_error *err);
     int (*step_ring)(swe_block *block, real dt, real *next_speed, swe_error *err);
+    /* Optional, with step_interior: nonzero when the pair serves this block
+     * (the levels that have it). NULL: it serves every block. */
+    int (*overlaps)(const swe_block *block);
 } swe_cartesian_backend;
 
 /* The Cartesian tables of the models linked into this program. */

@@ -32,13 +32,21 @@ static int check_verbs(const swe_model_table *table, swe_error *err)
                             name, required[v].name);
         }
     }
-    const char *broken = (backend->pack_copy_layer == NULL) != (backend->unpack_ghost_layer == NULL)
-                             ? "'pack_copy_layer' and 'unpack_ghost_layer' go together"
-                         : (backend->step_interior == NULL) != (backend->step_ring == NULL)
-                             ? "'step_interior' and 'step_ring' go together"
-                         : backend->advances != NULL && backend->advance == NULL
-                             ? "'advances' without 'advance'"
-                             : NULL;
+    const char *broken =
+        (backend->pack_copy_layer == NULL) != (backend->unpack_ghost_layer == NULL)
+            ? "'pack_copy_layer' and 'unpack_ghost_layer' go together"
+        : (backend->step_interior == NULL) != (backend->step_ring == NULL)
+            ? "'step_interior' and 'step_ring' go together"
+        : backend->advances != NULL && backend->advance == NULL ? "'advances' without 'advance'"
+        : backend->overlaps != NULL && backend->step_interior == NULL
+            ? "'overlaps' without 'step_interior'"
+        : backend->sync_layers != NULL && backend->pack_copy_layer == NULL
+            ? "'sync_layers' without 'pack_copy_layer'"
+        : (backend->alloc_layer_buffer == NULL) != (backend->free_layer_buffer == NULL)
+            ? "'alloc_layer_buffer' and 'free_layer_buffer' go together"
+        : backend->alloc_layer_buffer != NULL && backend->sync_layers == NULL
+            ? "'alloc_layer_buffer' without 'sync_layers'"
+            : NULL;
     return broken == NULL ? SWE_OK
                           : swe_fail(err, SWE_ERROR_USAGE,
                                      "backend '%s' breaks the backend contract: %s "

@@ -38,46 +38,6 @@ real swe_mpi_max_speed(MPI_Comm comm, real speed)
     /* END SOLUTION */
 }
 
-/* The copy layer along edge into layer->send[edge]: through the backend's
- * own packing verb, or from the host arrays (brought up to date first). */
-static int pack_copy_layers(swe_mpi_layer *layer, swe_error *err)
-{
-    swe_block *block = layer->block;
-    const swe_cartesian_backend *backend = block->backend;
-    int status = SWE_OK;
-    if (backend->pack_copy_layer == NULL) {
-        status = backend->sync_before_read(block, err);
-    }
-    for (int edge = 0; edge < SWE_EDGE_COUNT && status == SWE_OK; ++edge) {
-        if (layer->neighbour[edge] >= 0) {
-            status = backend->pack_copy_layer != NULL
-                         ? backend->pack_copy_layer(block, edge, layer->send[edge], err)
-                         : swe_host_pack_copy_layer(block, edge, layer->send[edge], err);
-        }
-    }
-    return status;
-}
-
-/* layer->receive[edge] into the ghost layer along edge, the counterpart of
- * pack_copy_layers. */
-static int unpack_ghost_layers(swe_mpi_layer *layer, swe_error *err)
-{
-    swe_block *block = layer->block;
-    const swe_cartesian_backend *backend = block->backend;
-    int status = SWE_OK;
-    for (int edge = 0; edge < SWE_EDGE_COUNT && status == SWE_OK; ++edge) {
-        if (layer->neighbour[edge] >= 0) {
-            status = backend->unpack_ghost_layer != NULL
-                         ? backend->unpack_ghost_layer(block, edge, layer->receive[edge], err)
-                         : swe_host_unpack_ghost_layer(block, edge, layer->receive[edge], err);
-        }
-    }
-    if (status == SWE_OK && backend->unpack_ghost_layer == NULL) {
-        status = backend->sync_after_write(block, err);
-    }
-    return status;
-}
-
 int swe_mpi_exchange_start(swe_mpi_layer *layer, swe_error *err)
 {
     if (layer == NULL || layer->block == NULL) {
@@ -102,7 +62,7 @@ int swe_mpi_exchange_start(swe_mpi_layer *layer, swe_error *err)
                             layer->comm, &layer->requests[layer->request_count++]));
         /* END SOLUTION */
     }
-    int status = pack_copy_layers(layer, err);
+    int status = swe_mpi_pack_copy_layers(layer, err);
     if (status != SWE_OK) {
         return status;
     }
@@ -111,8 +71,8 @@ int swe_mpi_exchange_start(swe_mpi_layer *layer, swe_error *err)
             continue;
         }
         int count = SWE_COPY_LAYER_FIELDS * swe_copy_layer_length(layer->block, edge);
-        /* BEGIN SOLUTION: (2) send the copy layer along `edge`. pack_copy_layers has put its
-         * count values into layer->send[edge]; send them to rank layer->neighbour[edge] with
+        /* BEGIN SOLUTION: (2) send the copy layer along `edge`. swe_mpi_pack_copy_layers has put
+         * its count values into layer->send[edge]; send them to rank layer->neighbour[edge] with
          * MPI_Isend, tagged with the edge they leave through, HALO_TAG_BASE + edge, inside
          * MPI_CHECK, the request in layer->requests[layer->request_count++]. Do not wait here:
          * the buffer stays untouched until swe_mpi_exchange_finish has waited.
@@ -135,13 +95,13 @@ int swe_mpi_exchange_finish(swe_mpi_layer *layer, swe_error *err)
     /* BEGIN SOLUTION: (3) wait, then unpack. Wait for all layer->request_count requests of
      * swe_mpi_exchange_start with MPI_Waitall (MPI_STATUSES_IGNORE) inside MPI_CHECK and set
      * request_count back to 0; only then do the receive buffers hold the neighbours' layers
-     * (and may the send buffers be reused). Return unpack_ghost_layers(layer, err), which writes
-     * them into the ghost layers.
+     * (and may the send buffers be reused). Return swe_mpi_unpack_ghost_layers(layer, err),
+     * which writes them into the ghost layers.
      * | stub: SWE_TODO("(3) wait, then unpack"); return swe_fail(err, SWE_ERROR_RUNTIME, "the
      *   halo exchange does not wait and unpack yet (TODO 3 in mpi/cartesian/mpi_exchange.c)"); */
     MPI_CHECK(MPI_Waitall(layer->request_count, layer->requests, MPI_STATUSES_IGNORE));
     layer->request_count = 0;
-    return unpack_ghost_layers(layer, err);
+    return swe_mpi_unpack_ghost_layers(layer, err);
     /* END SOLUTION */
 }
 

@@ -6,6 +6,7 @@
 #include "tests/cartesian/mpi/mpi_cartesian_support.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 extern const swe_cartesian_backend swe_cartesian_serial_backend;
@@ -168,6 +169,101 @@ static void test_exchange_without_packing_verbs(void)
     swe_block_destroy(&block);
 }
 
+/* A host model with staging memory and a backend that queues its layer
+ * copies: the layer's buffers come from the model (and go back to it), and
+ * the exchange syncs once for all the edges it packed, not after each. */
+static int staged, unstaged, layer_syncs;
+
+static void *counting_alloc_staging(size_t bytes)
+{
+    staged++;
+    return malloc(bytes);
+}
+
+static void counting_free_staging(void *buffer)
+{
+    unstaged++;
+    free(buffer);
+}
+
+static int counting_sync_layers(swe_block *block, swe_error *err)
+{
+    (void)block;
+    (void)err;
+    layer_syncs++;
+    return SWE_OK;
+}
+
+static void test_halo_buffers_come_from_the_model_staging(void)
+{
+    swe_programming_model staging_model = *swe_cartesian_serial_backend.table.model;
+    staging_model.alloc_staging = counting_alloc_staging;
+    staging_model.free_staging = counting_free_staging;
+    swe_cartesian_backend staging = swe_cartesian_serial_backend;
+    staging.table.model = &staging_model;
+    staging.sync_layers = counting_sync_layers;
+    staged = unstaged = layer_syncs = 0;
+    exchange_coded_parts(&staging);
+    SWE_MPI_ASSERT_ALL(staged == unstaged, "every staging buffer is given back to the model");
+    /* On more than one rank every part has a neighbour: two buffers an
+     * edge from the staging memory. */
+    SWE_MPI_ASSERT_ALL(swe_mpi_test_size() == 1 || staged >= 2,
+                       "the halo buffers come from the model's staging memory");
+    /* One sync per exchange: the packs of all its edges, at once. */
+    int exchanges = 0;
+    for (int g = 0; g < HALO_GRID_COUNT; ++g) {
+        swe_block_grid grid;
+        swe_error err;
+        exchanges += swe_mpi_test_size() <= halo_grids[g][0] * halo_grids[g][1] &&
+                     swe_block_grid_choose(halo_grids[g][0], halo_grids[g][1], swe_mpi_test_size(),
+                                           &grid, &err) == SWE_OK;
+    }
+    SWE_MPI_ASSERT_ALL(layer_syncs == exchanges, "one sync_layers an exchange, for all its edges");
+    swe_block block;
+    swe_block_grid grid = {4, 4, 1, 1};
+    swe_error err;
+    CU_ASSERT_EQUAL_FATAL(swe_block_create(&block, 4, 4, 0, 0, 1, 1, &err), SWE_OK);
+    block.backend = &staging;
+    swe_mpi_layer layer;
+    CU_ASSERT_EQUAL_FATAL(swe_mpi_layer_init(&layer, MPI_COMM_SELF, &grid, &block, 0, &err),
+                          SWE_OK);
+    CU_ASSERT_EQUAL(layer.buffers, SWE_MPI_BUFFERS_STAGING);
+    swe_mpi_layer_free(&layer);
+    block.backend = &swe_cartesian_serial_backend;
+    CU_ASSERT_EQUAL_FATAL(swe_mpi_layer_init(&layer, MPI_COMM_SELF, &grid, &block, 0, &err),
+                          SWE_OK);
+    CU_ASSERT_EQUAL(layer.buffers, SWE_MPI_BUFFERS_HOST);
+    swe_mpi_layer_free(&layer);
+    swe_block_destroy(&block);
+}
+
+/* Overlap is refused, with --overlap named, for a block whose level the
+ * backend's interior and ring do not serve. */
+static int no_block(const swe_block *block)
+{
+    (void)block;
+    return 0;
+}
+
+static void test_overlap_refused_where_the_level_has_none(void)
+{
+    swe_cartesian_backend some_levels = swe_cartesian_serial_backend;
+    some_levels.overlaps = no_block;
+    swe_block block;
+    swe_block_grid grid = {4, 4, 1, 1};
+    swe_error err;
+    CU_ASSERT_EQUAL_FATAL(swe_block_create(&block, 4, 4, 0, 0, 1, 1, &err), SWE_OK);
+    block.backend = &some_levels;
+    swe_mpi_layer layer;
+    int status = swe_mpi_layer_init(&layer, MPI_COMM_SELF, &grid, &block, 1, &err);
+    SWE_MPI_ASSERT_ALL(status == SWE_ERROR_USAGE && strstr(err.message, "--overlap") != NULL,
+                       "overlap is refused at a level without it");
+    status = swe_mpi_layer_init(&layer, MPI_COMM_SELF, &grid, &block, 0, &err);
+    SWE_MPI_ASSERT_ALL(status == SWE_OK, "the same block runs without overlap");
+    swe_mpi_layer_free(&layer);
+    swe_block_destroy(&block);
+}
+
 static void test_max_speed_is_global_and_keeps_nan(void)
 {
     int rank = swe_mpi_test_rank(), size = swe_mpi_test_size();
@@ -188,6 +284,12 @@ void register_mpi_halo_tests(void)
     swe_mpi_test_require(
         CU_add_test(suite, "exchange without packing verbs", test_exchange_without_packing_verbs),
         "test");
+    swe_mpi_test_require(CU_add_test(suite, "halo buffers come from the model's staging",
+                                     test_halo_buffers_come_from_the_model_staging),
+                         "test");
+    swe_mpi_test_require(CU_add_test(suite, "overlap refused where the level has none",
+                                     test_overlap_refused_where_the_level_has_none),
+                         "test");
     swe_mpi_test_require(CU_add_test(suite, "max speed is global and keeps NaN",
                                      test_max_speed_is_global_and_keeps_nan),
                          "test");
