@@ -6,6 +6,8 @@
 #include "cartesian/program/options.h"
 #include "tests/cartesian/mpi/mpi_cartesian_support.h"
 
+#include <float.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -27,6 +29,38 @@ static int run_to(swe_block *block, const swe_cartesian_backend *backend, swe_bl
     return driven->backend->max_wave_speed(driven, &clock->wave_speed, err) == SWE_OK &&
            swe_advance_by_steps(driven, clock, t_end, err) == SWE_OK &&
            backend->sync_before_read(block, err) == SWE_OK;
+}
+
+#ifdef SWE_PRECISION_DOUBLE
+#define UNIT_ROUNDOFF DBL_EPSILON
+#else
+#define UNIT_ROUNDOFF FLT_EPSILON
+#endif
+
+/* The largest difference of h, hu, hv between the part and the whole,
+ * relative to the largest magnitude of its field in the part. */
+static double largest_relative_difference(const swe_block *part, const swe_block *whole)
+{
+    const real *part_fields[] = {part->h, part->hu, part->hv};
+    const real *whole_fields[] = {whole->h, whole->hu, whole->hv};
+    double largest = 0;
+    for (int f = 0; f < 3; ++f) {
+        double scale = 0, difference = 0;
+        for (int j = 1; j <= part->ny; ++j) {
+            for (int i = 1; i <= part->nx; ++i) {
+                const double here = part_fields[f][SWE_INDEX(part, i, j)];
+                const double there =
+                    whole_fields[f][SWE_INDEX(whole, part->first_i + i, part->first_j + j)];
+                scale = fmax(scale, fabs(there));
+                difference = here == there ? difference : fmax(difference, fabs(here - there));
+                if (isnan(here) != isnan(there)) {
+                    difference = INFINITY;
+                }
+            }
+        }
+        largest = fmax(largest, scale > 0 ? difference / scale : difference);
+    }
+    return largest;
 }
 
 void swe_mpi_test_parts_against_whole(const swe_mpi_test_case *c,
@@ -72,8 +106,20 @@ void swe_mpi_test_parts_against_whole(const swe_mpi_test_case *c,
     if (differing != 0) {
         fprintf(stderr, "\n    rank %d: %ld values differ", swe_mpi_test_rank(), differing);
     }
-    snprintf(what, sizeof what, "%s: every cell bit for bit", run);
-    SWE_MPI_ASSERT_ALL(differing == 0, what);
+    /* A device steps its overlapped halves as separate launches over parts
+     * of the block, which nvcc may round differently in the last bit (seen
+     * in fp64 on the H200); the device's promise is rounding, as against
+     * serial: the same steps and times, values within a few units in the
+     * last place. Everywhere else, the same bits. */
+    if (overlap && backend->table.model->agreement == SWE_AGREES_TO_ROUNDING) {
+        const double largest = largest_relative_difference(&part, &whole);
+        snprintf(what, sizeof what, "%s: every cell within 16 units in the last place (%.2g)", run,
+                 largest / UNIT_ROUNDOFF);
+        SWE_MPI_ASSERT_ALL(largest <= 16 * UNIT_ROUNDOFF, what);
+    } else {
+        snprintf(what, sizeof what, "%s: every cell bit for bit", run);
+        SWE_MPI_ASSERT_ALL(differing == 0, what);
+    }
     swe_mpi_layer_free(&layer);
     backend->finalize(&part);
     backend->finalize(&whole);
