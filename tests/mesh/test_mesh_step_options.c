@@ -65,14 +65,16 @@ static void test_inflow_profiles_carry_their_mean_and_peak(void)
     const struct {
         double profile, mean, peak;
     } cases[] = {{0, 0.5, 0.5}, {1, 0.5, 0.75}, {2, 0.5 * 2 / 3.0, 0.5}};
+    /* Each edge's factor is rounded to the solver's precision. */
+    double rounding = sizeof(real) == sizeof(double) ? 1e-12 : 1e-6;
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; ++k) {
         swe_mesh_model *model = step_model(0, cases[k].profile);
         inlet found = inlet_of(model);
         printf("\n  inflow_profile %g: width %.3f m, mean %.6f m/s, largest %.4f m/s ",
                cases[k].profile, found.width, found.mean, found.peak);
         CU_ASSERT(fabs(found.width - 2) < 1e-9);
-        CU_ASSERT(fabs(found.mean - cases[k].mean) < 1e-12);
-        CU_ASSERT(found.peak <= cases[k].peak * (1 + 1e-12));
+        CU_ASSERT(fabs(found.mean - cases[k].mean) < rounding);
+        CU_ASSERT(found.peak <= cases[k].peak * (1 + rounding));
         CU_ASSERT(found.peak >= cases[k].peak * 0.98);
         swe_mesh_model_free(model);
     }
