@@ -133,16 +133,18 @@ enum forgery {
 };
 
 /* Where the checkpoint records its water: the one place that holds a
- * double within 1e-9 of the run's (the summary's mass); 0 if not one. */
+ * double within round-off of the run's at its end (the summary's mass:
+ * 1e-9 of it in double, 1e-4 in single); 0 if not one. */
 static size_t recorded_water_at(const unsigned char *bytes, size_t size, const char *out)
 {
     const char *mass = strstr(out, "mass=");
     double water = mass != NULL ? strtod(mass + 5, NULL) : 0, value = 0;
+    double within = sizeof(real) == sizeof(double) ? 1e-9 : 1e-4;
     size_t found = 0;
     int count = 0;
     for (size_t at = 0; water > 0 && at + sizeof value <= size; ++at) {
         memcpy(&value, bytes + at, sizeof value);
-        if (fabs(value - water) <= 1e-9 * water) {
+        if (fabs(value - water) <= within * water) {
             found = at;
             ++count;
         }
@@ -157,14 +159,16 @@ static void forge(unsigned char *bytes, size_t size, int cells, enum forgery kin
     size_t array = (size_t)cells * sizeof(real);
     real *h = (real *)(void *)(bytes + size - sizeof(uint64_t) - 3 * array);
     real *hu = (real *)(void *)((unsigned char *)h + array);
-    int more = kind == MORE_WATER || kind == MORE_WATER_RECORDED;
+    /* Twice the water: doubling rounds nothing, in the cells or in the
+     * recorded sum, so the recorded volume fits the state exactly. */
+    real factor = kind == MORE_WATER ? (real)1.1 : kind == MORE_WATER_RECORDED ? (real)2 : (real)1;
     for (int k = 0; k < cells; ++k) {
-        h[k] = more ? h[k] * (real)1.1 : kind == TEN_KILOMETRES ? (real)1e4 : h[k];
+        h[k] = kind == TEN_KILOMETRES ? (real)1e4 : h[k] * factor;
     }
     if (kind == MORE_WATER_RECORDED) {
         double water = 0;
         memcpy(&water, bytes + water_at, sizeof water);
-        water *= 1.1;
+        water *= 2;
         memcpy(bytes + water_at, &water, sizeof water);
     }
     h[17] = kind == NOT_A_NUMBER ? (real)NAN : kind == TOO_DEEP ? (real)2e6 : h[17];
