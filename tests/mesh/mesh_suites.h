@@ -16,6 +16,7 @@ void register_mesh_png_tests(void);
 void register_mesh_cli_tests(void);
 void register_mesh_restart_tests(void);
 void register_mesh_radiating_tests(void);
+void register_mesh_step_options_tests(void);
 /* Every model of the registry against serial. */
 void register_mesh_agreement_tests(void);
 #ifdef SWE_WITH_OPENMP

@@ -58,6 +58,16 @@ static void test_bad_input_is_refused_with_one_line(void)
         {LAKE_MESH,
          {"--scenario", "radial-dam-break", "--set", "radius=0"},
          "parameter radius must be positive, got 0"},
+        {SWE_MESH_GEO "backward_facing_step_coarse.msh",
+         {"--scenario", "backward-facing-step", "--set", "no_slip=2"},
+         "parameter no_slip is 0 (slip walls) or 1 (no-slip walls), got 2"},
+        {SWE_MESH_GEO "backward_facing_step_coarse.msh",
+         {"--scenario", "backward-facing-step", "--set", "inflow_profile=1.5"},
+         "parameter inflow_profile is 0 (uniform), 1 (parabolic, mean inflow_velocity) or 2 "
+         "(parabolic, peak inflow_velocity), got 1.5"},
+        {SWE_MESH_GEO "backward_facing_step_coarse.msh",
+         {"--scenario", "backward-facing-step", "--set", "inflow_profile=parabolic"},
+         "--set needs a number, got 'parabolic'"},
         {LAKE_MESH, {"extra"}, "unexpected argument 'extra'"},
     };
     char dir[256];

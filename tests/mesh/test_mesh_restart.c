@@ -121,15 +121,55 @@ static void test_checkpoints_of_other_runs_are_refused(void)
 
 /* How a forger changes a checkpoint's state: one of its cells (file
  * order) or all of them. */
-enum forgery { MORE_WATER, TEN_KILOMETRES, NOT_A_NUMBER, TOO_FAST, TOO_DEEP, FORMAT_1, NONE };
+enum forgery {
+    MORE_WATER,
+    MORE_WATER_RECORDED,
+    TEN_KILOMETRES,
+    NOT_A_NUMBER,
+    TOO_FAST,
+    TOO_DEEP,
+    FORMAT_1,
+    NONE
+};
 
-static void forge(unsigned char *bytes, size_t size, int cells, enum forgery kind)
+/* Where the checkpoint records its water: the one place that holds a
+ * double within round-off of the run's at its end (the summary's mass:
+ * 1e-9 of it in double, 1e-4 in single); 0 if not one. */
+static size_t recorded_water_at(const unsigned char *bytes, size_t size, const char *out)
+{
+    const char *mass = strstr(out, "mass=");
+    double water = mass != NULL ? strtod(mass + 5, NULL) : 0, value = 0;
+    double within = sizeof(real) == sizeof(double) ? 1e-9 : 1e-4;
+    size_t found = 0;
+    int count = 0;
+    for (size_t at = 0; water > 0 && at + sizeof value <= size; ++at) {
+        memcpy(&value, bytes + at, sizeof value);
+        if (fabs(value - water) <= within * water) {
+            found = at;
+            ++count;
+        }
+    }
+    return count == 1 ? found : 0;
+}
+
+/* MORE_WATER_RECORDED: the water recorded at water_at follows the forged
+ * state's, so that only the run's start tells. */
+static void forge(unsigned char *bytes, size_t size, int cells, enum forgery kind, size_t water_at)
 {
     size_t array = (size_t)cells * sizeof(real);
     real *h = (real *)(void *)(bytes + size - sizeof(uint64_t) - 3 * array);
     real *hu = (real *)(void *)((unsigned char *)h + array);
+    /* Twice the water: doubling rounds nothing, in the cells or in the
+     * recorded sum, so the recorded volume fits the state exactly. */
+    real factor = kind == MORE_WATER ? (real)1.1 : kind == MORE_WATER_RECORDED ? (real)2 : (real)1;
     for (int k = 0; k < cells; ++k) {
-        h[k] = kind == MORE_WATER ? h[k] * (real)1.1 : kind == TEN_KILOMETRES ? (real)1e4 : h[k];
+        h[k] = kind == TEN_KILOMETRES ? (real)1e4 : h[k] * factor;
+    }
+    if (kind == MORE_WATER_RECORDED) {
+        double water = 0;
+        memcpy(&water, bytes + water_at, sizeof water);
+        water *= 2;
+        memcpy(bytes + water_at, &water, sizeof water);
     }
     h[17] = kind == NOT_A_NUMBER ? (real)NAN : kind == TOO_DEEP ? (real)2e6 : h[17];
     hu[17] = kind == TOO_FAST ? (real)1e12 : hu[17];
@@ -138,7 +178,8 @@ static void forge(unsigned char *bytes, size_t size, int cells, enum forgery kin
 }
 
 /* Checkpoints changed and given a checksum that fits are refused by their
- * state: each cell one a run reaches, the water the one recorded; the
+ * state: each cell one a run reaches, the water the one recorded and, in
+ * a closed basin, the one the run started with; the
  * same forging that changes nothing gives an accepted checkpoint. (Once,
  * more water and 10 km everywhere ran to exit 0, and 1e12 m2/s ran
  * without end.) */
@@ -153,10 +194,13 @@ static void test_forged_checkpoints_are_refused(void)
     size_t size = 0;
     unsigned char *original = (unsigned char *)swe_read_file(checkpoint, &size);
     CU_ASSERT_FATAL(original != NULL && cells > 17 && size > 3 * (size_t)cells * sizeof(real));
+    size_t water_at = recorded_water_at(original, size, result.out);
+    CU_ASSERT_FATAL(water_at > 0);
     const struct {
         enum forgery kind;
         const char *message; /* NULL: accepted */
     } cases[] = {{MORE_WATER, "m3 of water, not the"},
+                 {MORE_WATER_RECORDED, "m3 of water where this closed basin started with"},
                  {TEN_KILOMETRES, "m3 of water, not the"},
                  {NOT_A_NUMBER, "in triangle 17 of the mesh file, beyond any run"},
                  {TOO_FAST, "in triangle 17 of the mesh file, beyond any run"},
@@ -171,7 +215,7 @@ static void test_forged_checkpoints_are_refused(void)
     swe_path_in(mesh, sizeof mesh, cwd, DAM_MESH);
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; ++k) {
         memcpy(bytes, original, size);
-        forge(bytes, size, cells, cases[k].kind);
+        forge(bytes, size, cells, cases[k].kind, water_at);
         write_bytes(forged, bytes, size);
         const char *extra[] = {"--restart", forged, NULL};
         const char *args[24];

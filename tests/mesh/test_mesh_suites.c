@@ -17,6 +17,7 @@ void register_mesh_tests(void)
     register_mesh_cli_tests();
     register_mesh_restart_tests();
     register_mesh_radiating_tests();
+    register_mesh_step_options_tests();
     register_mesh_agreement_tests();
 #ifdef SWE_WITH_OPENMP
     register_mesh_openmp_tests();

@@ -80,17 +80,6 @@ void swe_state_describe_cell(const swe_block *block, int i, int j, char *text, s
              block->first_j + j, swe_block_cell_x(block, i), swe_block_cell_y(block, j), values);
 }
 
-double swe_state_volume_tolerance(long steps, long cells)
-{
-#ifdef SWE_PRECISION_DOUBLE
-    const double epsilon = DBL_EPSILON;
-#else
-    const double epsilon = FLT_EPSILON;
-#endif
-    double rounds = (double)(steps > 0 ? steps : 0) + 1.0;
-    return epsilon * rounds * (8.0 + sqrt((double)(cells > 0 ? cells : 0)));
-}
-
 int swe_state_describe_volume_change(double initial, double now, long steps, long cells, char *text,
                                      size_t size)
 {

@@ -44,13 +44,17 @@
 /* A cell's three edges, sorted by midpoint. */
 #define SWE_MESH_CELL_INTS(X) X(cell_edge_0) X(cell_edge_1) X(cell_edge_2)
 /* Per edge: unit normal (left to right, outward on the boundary), length,
- * the vectors from the two centroids to the midpoint, and the viscous
- * weight length * (c_r - c_l).n / |c_r - c_l|^2. */
+ * the vectors from the two centroids to the midpoint, the viscous
+ * weight length * (c_r - c_l).n / |c_r - c_l|^2 (on a boundary edge
+ * length / (m - c_l).n, m the midpoint: what a no-slip wall's flux
+ * takes), and on a boundary edge the factor of its condition's first
+ * value there (an inflow's profile across the inlet; 1 elsewhere). */
 #define SWE_MESH_EDGE_REALS(X)                                                                     \
     X(normal_x)                                                                                    \
     X(normal_y)                                                                                    \
     X(length)                                                                                      \
-    X(left_to_mid_x) X(left_to_mid_y) X(right_to_mid_x) X(right_to_mid_y) X(viscous_weight)
+    X(left_to_mid_x)                                                                               \
+    X(left_to_mid_y) X(right_to_mid_x) X(right_to_mid_y) X(viscous_weight) X(value_scale)
 /* Per edge, written by the edge kernels: the fluxes times length out of
  * the left cell and into the right cell, the time step the edge allows
  * (Optimized GPU n.d., eq. 15; the first stage's edges write it) and its

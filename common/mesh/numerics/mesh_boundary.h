@@ -34,9 +34,13 @@ enum swe_mesh_condition_kind {
     /* Radiating subcritical inflow: normal velocity value_a (m/s, into the
      * domain) at reference level value_b (m, surface elevation) set the
      * incoming invariant; the inflow follows the level by the same rule. */
-    SWE_MESH_INFLOW_RADIATING = 7
+    SWE_MESH_INFLOW_RADIATING = 7,
+    /* No-slip wall: the slip wall's ghost for the Roe flux, and a viscous
+     * flux that holds the tangential velocity at zero on the wall
+     * (swe_mesh_wall_viscous_flux). */
+    SWE_MESH_WALL_NO_SLIP = 8
 };
-#define SWE_MESH_CONDITION_KINDS 8
+#define SWE_MESH_CONDITION_KINDS 9
 
 /* Celerity c of the subcritical inflow of unit discharge q whose outgoing
  * invariant u + 2c equals invariant, with u = -q g / c^2: the root of
@@ -105,7 +109,7 @@ SWE_INLINE swe_mesh_face swe_mesh_ghost(int kind, real value_a, real value_b, sw
     real invariant =
         swe_mesh_velocity(inside.h, inside.qn) + (real)2 * SWE_SQRT(SWE_GRAVITY * inside.h);
     swe_mesh_face ghost = inside;
-    if (kind == SWE_MESH_WALL) {
+    if (kind == SWE_MESH_WALL || kind == SWE_MESH_WALL_NO_SLIP) {
         ghost.qn = -inside.qn;
     } else if (kind == SWE_MESH_LEVEL) {
         ghost = swe_mesh_level_ghost(inside, value_a, bed);

@@ -76,6 +76,21 @@ SWE_INLINE void swe_mesh_viscous_flux(const swe_mesh_arrays *a, int e, swe_cell 
     *flux_v = factor * jump_v;
 }
 
+/* The viscous momentum flux out of cell l through no-slip wall edge e:
+ * eq. 25 with the wall's velocity, zero, beside the cell and the
+ * centroid's distance to the wall, on the tangential velocity only (the
+ * normal one is held by the Roe flux's mirror, and its derivative across
+ * a no-slip wall vanishes). */
+SWE_INLINE void swe_mesh_wall_viscous_flux(const swe_mesh_arrays *a, int e, swe_cell l,
+                                           real *flux_u, real *flux_v)
+{
+    real nx = a->normal_x[e], ny = a->normal_y[e];
+    real ut = swe_mesh_velocity(l.h, l.hv) * nx - swe_mesh_velocity(l.h, l.hu) * ny;
+    real along_t = a->viscosity * l.h * a->viscous_weight[e] * ut;
+    *flux_u = swe_mesh_to_x((real)0, along_t, nx, ny);
+    *flux_v = swe_mesh_to_y((real)0, along_t, nx, ny);
+}
+
 /* The time step an edge allows, chi / max |lambda| (Optimized GPU n.d.,
  * eq. 15); no limit without waves, and a NaN speed (an unstable state)
  * stays a NaN. */
@@ -149,7 +164,8 @@ SWE_INLINE void swe_mesh_viscous_edge(const swe_mesh_arrays *a, int e)
 }
 
 /* Boundary edge e (interior_edge_count <= e < edge_count): the flux
- * between its cell and the ghost state of its condition. */
+ * between its cell and the ghost state of its condition (its first value
+ * times the edge's factor), plus a no-slip wall's viscous flux. */
 SWE_INLINE void swe_mesh_boundary_edge(const swe_mesh_arrays *a, swe_mesh_launch launch, int e)
 {
     int l = a->edge_left[e];
@@ -157,13 +173,21 @@ SWE_INLINE void swe_mesh_boundary_edge(const swe_mesh_arrays *a, swe_mesh_launch
     real nx = a->normal_x[e], ny = a->normal_y[e], length = a->length[e];
     swe_mesh_face inside =
         swe_mesh_face_state(a, launch, swe_mesh_edge_cell(a, l), l, e, 1, nx, ny);
-    swe_mesh_face ghost =
-        swe_mesh_ghost(a->condition_kind[condition], a->condition_value_a[condition],
-                       a->condition_value_b[condition], inside, a->bed[l]);
+    int kind = a->condition_kind[condition];
+    swe_mesh_face ghost = swe_mesh_ghost(kind, a->condition_value_a[condition] * a->value_scale[e],
+                                         a->condition_value_b[condition], inside, a->bed[l]);
     swe_mesh_edge_flux flux = swe_mesh_flux(inside, ghost, (real)0);
+    real flux_hu = length * swe_mesh_to_x(flux.left_qn, flux.left_qt, nx, ny);
+    real flux_hv = length * swe_mesh_to_y(flux.left_qn, flux.left_qt, nx, ny);
+    if (kind == SWE_MESH_WALL_NO_SLIP && a->viscosity > (real)0) {
+        real viscous_u, viscous_v;
+        swe_mesh_wall_viscous_flux(a, e, swe_mesh_edge_cell(a, l), &viscous_u, &viscous_v);
+        flux_hu = flux_hu + viscous_u;
+        flux_hv = flux_hv + viscous_v;
+    }
     a->flux_left_h[e] = length * flux.left_h;
-    a->flux_left_hu[e] = length * swe_mesh_to_x(flux.left_qn, flux.left_qt, nx, ny);
-    a->flux_left_hv[e] = length * swe_mesh_to_y(flux.left_qn, flux.left_qt, nx, ny);
+    a->flux_left_hu[e] = flux_hu;
+    a->flux_left_hv[e] = flux_hv;
     a->edge_speed[e] = flux.max_speed;
     a->edge_time_step[e] = swe_mesh_edge_time_step(a->chi[l], flux.max_speed);
 }

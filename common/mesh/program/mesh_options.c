@@ -216,7 +216,8 @@ static void settle(void *context, const swe_run_options *run)
 
 static void print_scenarios(FILE *stream)
 {
-    fprintf(stream, "\nScenarios (--scenario; --set NAME=VALUE changes their parameters):\n");
+    fprintf(stream, "\nScenarios (--scenario; --set NAME=VALUE changes their parameters, which "
+                    "--list-scenarios lists):\n");
     for (int k = 0; k < swe_mesh_scenario_count(); ++k) {
         const swe_mesh_scenario *scenario = swe_mesh_scenario_at(k);
         fprintf(stream, "  %-22s %s\n", scenario->name, scenario->title);

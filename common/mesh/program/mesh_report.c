@@ -9,6 +9,11 @@ void swe_mesh_print_scenarios(FILE *stream)
     for (int k = 0; k < swe_mesh_scenario_count(); ++k) {
         const swe_mesh_scenario *scenario = swe_mesh_scenario_at(k);
         fprintf(stream, "%-22s %s\n", scenario->name, scenario->title);
+        for (int p = 0; p < scenario->parameter_count; ++p) {
+            const swe_parameter *parameter = &scenario->parameters[p];
+            fprintf(stream, "%-22s   --set %s=%g (%s)\n", "", parameter->name, parameter->value,
+                    parameter->units);
+        }
     }
 }
 

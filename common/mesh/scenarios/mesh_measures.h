@@ -14,7 +14,9 @@
  * edge on the wall: at a wall without viscous flux (Roe-MUSCL GPU n.d.,
  * section 2.6: du/dn = 0) their velocity is the wall's to second order, on
  * every mesh alike, where a band of fixed width would hold more rows of
- * cells, and more of the flow above the eddy, the finer the mesh. The
+ * cells, and more of the flow above the eddy, the finer the mesh; at a
+ * no-slip wall their velocity has the sign of the wall's shear stress,
+ * whose zero is the reattachment. The
  * length is the first upward zero crossing of u after the first cell
  * running back, interpolated between the midpoints of the two cells' wall
  * edges: a corner vortex at the step before it and patches running back

@@ -40,9 +40,41 @@ static swe_mesh_initial circular_dam_break(const swe_mesh_scenario *scenario, do
 static swe_mesh_initial backward_step(const swe_mesh_scenario *scenario, double x, double y)
 {
     (void)y;
+    double mean = P("inflow_velocity") * (P("inflow_profile") == 2 ? 2.0 / 3.0 : 1.0);
     swe_mesh_initial state = still(P("outflow_level"), 0);
-    state.hu = state.h * P("inflow_velocity") * (x < 0 ? 1.0 : 2.0 / 3.0);
+    state.hu = state.h * mean * (x < 0 ? 1.0 : 2.0 / 3.0);
     return state;
+}
+
+/* The step's inlet spans y = 1..3 m (backward_facing_step.geo). */
+#define STEP_INLET_LOW 1.0
+#define STEP_INLET_WIDTH 2.0
+
+/* Integral from 0 to s of the developed (parabolic) profile 6 s (1 - s),
+ * whose mean over the inlet is 1 and peak 1.5. */
+static double parabola_integral(double s)
+{
+    return s * s * (3 - 2 * s);
+}
+
+/* The inflow profile of the step (parameter inflow_profile): 0 uniform,
+ * 1 parabolic with mean inflow_velocity, 2 parabolic with peak
+ * inflow_velocity; the mean over the segment, exact, so that the inlet
+ * carries the stated discharge on any mesh. */
+static double backward_step_profile(const swe_mesh_scenario *scenario, double x0, double y0,
+                                    double x1, double y1)
+{
+    (void)x0;
+    (void)x1;
+    double profile = P("inflow_profile");
+    if (profile != 1 && profile != 2) {
+        return 1;
+    }
+    double s0 = fmin(fmax((y0 - STEP_INLET_LOW) / STEP_INLET_WIDTH, 0), 1);
+    double s1 = fmin(fmax((y1 - STEP_INLET_LOW) / STEP_INLET_WIDTH, 0), 1);
+    double mean =
+        s1 != s0 ? (parabola_integral(s1) - parabola_integral(s0)) / (s1 - s0) : 6 * s0 * (1 - s0);
+    return profile == 2 ? mean / 1.5 : mean;
 }
 
 /* A flat surface over a Gaussian bed: a bump below it, or an island
@@ -140,15 +172,20 @@ static const swe_mesh_scenario scenarios[] = {
      .cfl = 0.5,
      .order = 2,
      .viscosity = 0.00667,
-     .parameter_count = 3,
+     .parameter_count = 5,
      .parameters = {{"inflow_velocity", 0.5, "m/s"},
                     {"outflow_level", 1, "m"},
-                    {"outflow_velocity", 0.5 * 2.0 / 3.0, "m/s"}},
+                    {"outflow_velocity", 0.5 * 2.0 / 3.0, "m/s"},
+                    {"no_slip", 0, "0 slip walls, 1 no-slip walls"},
+                    {"inflow_profile", 0,
+                     "0 uniform, 1 parabolic of mean inflow_velocity, 2 parabolic of peak "
+                     "inflow_velocity"}},
      .condition_count = 3,
      .conditions = {{"wall", SWE_MESH_WALL, NULL, NULL},
                     {"inflow", SWE_MESH_INFLOW_VELOCITY, "inflow_velocity", NULL},
                     {"outflow", SWE_MESH_LEVEL_RADIATING, "outflow_level", "outflow_velocity"}},
-     .initial = backward_step},
+     .initial = backward_step,
+     .inflow_profile = backward_step_profile},
     {.name = "lake-at-rest",
      .title = "Lake at rest over a Gaussian bump of the bed, walls: stays at rest",
      .geo = "square_1000",
@@ -293,11 +330,20 @@ int swe_mesh_scenario_conditions(const swe_mesh_scenario *scenario, swe_mesh_con
     int count = scenario != NULL ? scenario->condition_count : 0;
     for (int k = 0; k < count; ++k) {
         const swe_mesh_condition_spec *spec = &scenario->conditions[k];
-        out[k] = (swe_mesh_condition){spec->group, spec->kind,
+        int no_slip = spec->kind == SWE_MESH_WALL && P("no_slip") == 1;
+        out[k] = (swe_mesh_condition){spec->group, no_slip ? SWE_MESH_WALL_NO_SLIP : spec->kind,
                                       spec->value_a != NULL ? P(spec->value_a) : 0,
                                       spec->value_b != NULL ? P(spec->value_b) : 0};
     }
     return count;
+}
+
+double swe_mesh_scenario_inflow_scale(const swe_mesh_scenario *scenario, double x0, double y0,
+                                      double x1, double y1)
+{
+    return scenario != NULL && scenario->inflow_profile != NULL
+               ? scenario->inflow_profile(scenario, x0, y0, x1, y1)
+               : 1;
 }
 
 /* A depth ("depth", "h_..."), which a negative value would turn into a
@@ -313,6 +359,16 @@ static int value_refused(const char *name, double value, swe_error *err)
     }
     if ((strcmp(name, "radius") == 0 || strcmp(name, "bump_width") == 0) && !(value > 0)) {
         return swe_fail(err, SWE_ERROR_USAGE, "parameter %s must be positive, got %g", name, value);
+    }
+    if (strcmp(name, "no_slip") == 0 && value != 0 && value != 1) {
+        return swe_fail(err, SWE_ERROR_USAGE,
+                        "parameter no_slip is 0 (slip walls) or 1 (no-slip walls), got %g", value);
+    }
+    if (strcmp(name, "inflow_profile") == 0 && value != 0 && value != 1 && value != 2) {
+        return swe_fail(err, SWE_ERROR_USAGE,
+                        "parameter inflow_profile is 0 (uniform), 1 (parabolic, mean "
+                        "inflow_velocity) or 2 (parabolic, peak inflow_velocity), got %g",
+                        value);
     }
     return SWE_OK;
 }

@@ -39,6 +39,10 @@ typedef struct swe_mesh_scenario {
     int condition_count;
     swe_mesh_condition_spec conditions[SWE_MESH_MAX_CONDITIONS];
     swe_mesh_initial (*initial)(const struct swe_mesh_scenario *scenario, double x, double y);
+    /* The mean factor of the inflow velocity over the boundary segment
+     * from (x0, y0) to (x1, y1) (NULL: 1, a uniform inflow). */
+    double (*inflow_profile)(const struct swe_mesh_scenario *scenario, double x0, double y0,
+                             double x1, double y1);
 } swe_mesh_scenario;
 
 int swe_mesh_scenario_count(void);
@@ -50,8 +54,15 @@ const swe_mesh_scenario *swe_mesh_scenario_find(const char *name);
 double swe_mesh_scenario_parameter(const swe_mesh_scenario *scenario, const char *name);
 
 /* The conditions of the scenario with their values from its parameters,
- * into out (SWE_MESH_MAX_CONDITIONS entries); returns how many. */
+ * into out (SWE_MESH_MAX_CONDITIONS entries); returns how many. Its walls
+ * are no-slip where its parameter no_slip is 1. */
 int swe_mesh_scenario_conditions(const swe_mesh_scenario *scenario, swe_mesh_condition *out);
+
+/* The factor of the inflow velocity on the boundary segment from (x0, y0)
+ * to (x1, y1): the mean of the scenario's profile over it, 1 for a
+ * uniform inflow. */
+double swe_mesh_scenario_inflow_scale(const swe_mesh_scenario *scenario, double x0, double y0,
+                                      double x1, double y1);
 
 /* Sets a parameter of a scenario copy; SWE_ERROR_USAGE for a name it
  * does not have. */

@@ -13,7 +13,8 @@ static const char *const kind_names[SWE_MESH_CONDITION_KINDS] = {"wall",
                                                                  "inflow-discharge",
                                                                  "supercritical-inflow",
                                                                  "level-radiating",
-                                                                 "inflow-radiating"};
+                                                                 "inflow-radiating",
+                                                                 "no-slip-wall"};
 
 int swe_mesh_condition_kind_of(const char *name)
 {

@@ -22,7 +22,7 @@ typedef struct swe_mesh_conditions {
 
 /* The kind a name stands for ("wall", "outflow", "level",
  * "inflow-velocity", "inflow-discharge", "supercritical-inflow",
- * "level-radiating", "inflow-radiating"), or -1. */
+ * "level-radiating", "inflow-radiating", "no-slip-wall"), or -1. */
 int swe_mesh_condition_kind_of(const char *name);
 const char *swe_mesh_condition_kind_name(int kind);
 

@@ -41,8 +41,14 @@ static void fill_edges(swe_mesh_arrays *arrays, const swe_mesh *mesh)
             weight = mesh->edge_length[e] *
                      (dx * mesh->edge_normal_x[e] + dy * mesh->edge_normal_y[e]) /
                      (dx * dx + dy * dy);
+        } else {
+            /* The centroid's distance to the wall's line (> 0 in a triangle). */
+            double distance = (mesh->edge_mid_x[e] - mesh->cell_x[l]) * mesh->edge_normal_x[e] +
+                              (mesh->edge_mid_y[e] - mesh->cell_y[l]) * mesh->edge_normal_y[e];
+            weight = distance > 0 ? mesh->edge_length[e] / distance : 0;
         }
         arrays->viscous_weight[e] = (real)weight;
+        arrays->value_scale[e] = 1;
     }
 }
 

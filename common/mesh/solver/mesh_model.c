@@ -1,6 +1,7 @@
 #include "mesh/solver/mesh_model.h"
 #include "run/option_values.h"
 
+#include "mesh/numerics/mesh_boundary.h"
 #include "mesh/solver/mesh_host_arrays.h"
 
 #include <math.h>
@@ -74,6 +75,26 @@ static int prepare_mesh(swe_mesh_model *model, const swe_mesh_model_options *opt
     return status;
 }
 
+/* The scenario's inflow profile on every inflow-velocity edge, from the
+ * edge's end points (its midpoint less and plus half its length along
+ * its tangent). */
+static void set_inflow_profile(swe_mesh_model *model)
+{
+    const swe_mesh *mesh = &model->run.mesh;
+    swe_mesh_arrays *host = &model->run.host;
+    for (int e = mesh->interior_edge_count; e < mesh->edge_count; ++e) {
+        int condition = host->boundary_condition[e - mesh->interior_edge_count];
+        if (host->condition_kind[condition] != SWE_MESH_INFLOW_VELOCITY) {
+            continue;
+        }
+        double half_x = -0.5 * mesh->edge_length[e] * mesh->edge_normal_y[e];
+        double half_y = 0.5 * mesh->edge_length[e] * mesh->edge_normal_x[e];
+        host->value_scale[e] = (real)swe_mesh_scenario_inflow_scale(
+            &model->scenario, mesh->edge_mid_x[e] - half_x, mesh->edge_mid_y[e] - half_y,
+            mesh->edge_mid_x[e] + half_x, mesh->edge_mid_y[e] + half_y);
+    }
+}
+
 static int prepare_arrays(swe_mesh_model *model, swe_error *err)
 {
     swe_mesh_condition given[SWE_MESH_MAX_CONDITIONS];
@@ -84,6 +105,9 @@ static int prepare_arrays(swe_mesh_model *model, swe_error *err)
     if (status == SWE_OK) {
         status = swe_mesh_host_arrays_create(&model->run.host, &model->run.mesh, &conditions, err);
         swe_mesh_conditions_free(&conditions);
+    }
+    if (status == SWE_OK) {
+        set_inflow_profile(model);
     }
     return status;
 }
