@@ -15,7 +15,11 @@ static struct {
     atomic_long departure; /* nanoseconds of CLOCK_MONOTONIC; 0 until both are there */
     atomic_long left[2];   /* when the threads of the first and second row went on */
     atomic_long offset;    /* how much later the first row's thread goes on */
+    atomic_long arming;    /* counts the calls of grade_race_arm */
 } meeting;
+
+/* The arming in which this thread went on from an armed row (0: none). */
+static _Thread_local long met_in_arming;
 
 /* How long a thread waits for the other row: far longer than a row takes,
  * short enough that a split with both rows in one band costs little. */
@@ -40,6 +44,12 @@ void grade_race_arm(int first, int second, long offset_nanoseconds)
     atomic_store(&meeting.departure, 0);
     atomic_store(&meeting.left[0], 0);
     atomic_store(&meeting.left[1], 0);
+    atomic_fetch_add(&meeting.arming, 1);
+}
+
+int grade_race_thread_met(void)
+{
+    return met_in_arming != 0 && met_in_arming == atomic_load(&meeting.arming);
 }
 
 int grade_race_met(void)
@@ -81,4 +91,5 @@ void grade_race_meet(int j)
     while ((now = now_nanoseconds()) < departure) {
     }
     atomic_store(&meeting.left[row], now);
+    met_in_arming = atomic_load(&meeting.arming);
 }

@@ -27,4 +27,11 @@ void grade_race_meet(int j);
  * within a fraction of a microsecond of each other. */
 int grade_race_met(void);
 
+/* Whether the calling thread is one of the two that met in the call now
+ * armed. The student's waits (sleeps, omp_get_wtime) are wrapped
+ * (grade_race_wrap.c) so that these two do not wait: a schedule of timed
+ * writes, each thread after its own delay, then races as a missing
+ * reduction does. */
+int grade_race_thread_met(void);
+
 #endif

@@ -29,9 +29,13 @@ trap '[ -n "${KEEP:-}" ] || rm -rf "$sim"' EXIT
 chmod 755 "$sim"
 # shellcheck disable=SC2046
 python3 tools/teaching/classroom_system.py "$sim/system" $(sh tools/build/deps.sh --list grade)
-make --no-print-directory -s student-release >/dev/null
-cp -r build/student-release "$sim/skeletons"
-cp -r build/student-release "$sim/solutions"
+# The release of make teaching-check where it is made from these files,
+# without the build its check left in it: the workflow starts from a checkout.
+tools/teaching/student_release.sh --unless-fresh >/dev/null
+for copy in skeletons solutions; do
+    mkdir "$sim/$copy"
+    tar -C build/student-release --exclude=./build -cf - . | tar -C "$sim/$copy" -xf -
+done
 (cd solutions && find . -type f ! -name README.md -exec cp {} "$sim/solutions/skeletons/{}" \;)
 
 # The runner's user: this one, or, as root, one made for the simulation.

@@ -6,6 +6,9 @@
 # outputs of every graded case on inputs made from a fresh seed, recorded
 # here by tools/teaching/grade.py --write-data for both precisions. GitHub
 # Classroom's workflow goes to .github/workflows/classroom.yml.
+# With --unless-fresh it keeps a release made from the same files as now
+# (build/student-release.inputs holds their checksum), as make grade-check
+# does after make teaching-check made one.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -17,7 +20,19 @@ tools/teaching/make_skeletons --check
 
 release=build/student-release
 data=build/release-data
-rm -rf "$release" "$data" "$release.tar.gz"
+entries=(Makefile README.md .clang-format .gitignore common backends skeletons exercises tests tools)
+# One checksum over every file the release is made from (a file deleted
+# but still tracked counts by its absence).
+inputs() {
+    git ls-files -z --cached --others --exclude-standard -- "${entries[@]}" solutions .github |
+        sort -zu | { xargs -0 -r sha256sum 2>/dev/null || true; } | sha256sum
+}
+if [ "${1:-}" = --unless-fresh ] && [ -d "$release" ] &&
+    [ "$(cat "$release.inputs" 2>/dev/null)" = "$(inputs)" ]; then
+    echo "student-release: $release/ is made from these files already"
+    exit 0
+fi
+rm -rf "$release" "$data" "$release.tar.gz" "$release.inputs"
 mkdir -p "$data"
 seed=$(python3 -c 'import random; print(random.SystemRandom().getrandbits(63))')
 for precision in single double; do
@@ -25,8 +40,7 @@ for precision in single double; do
 done
 
 mkdir -p "$release"
-for entry in Makefile README.md .clang-format .gitignore common backends skeletons exercises \
-    tests tools; do
+for entry in "${entries[@]}"; do
     cp -r "$entry" "$release/"
 done
 # The generator needs solutions/; the release and sheet checks, the hostile
@@ -59,4 +73,5 @@ if grep -rlE --include="*.c" --include="*.h" --include="*.cu" --include="*.cuh" 
     exit 1
 fi
 tar -czf "$release.tar.gz" -C build student-release
+inputs >"$release.inputs"
 echo "student-release: $release/ and $release.tar.gz (reference data of seed $seed)"

@@ -6,14 +6,21 @@ full for a data race), none may reach out of the sandbox (its payload
 prints "ESCAPED: ..." if it does), the repository must be unchanged
 afterwards (every file's checksum, `git status`), and no process of it may
 survive. The payloads are in payloads/; @ROOT@ stands for this repository's
-path (the worst case: the student knows where the grader runs) and @SLOT@
-for the kernel file's path below skeletons/. A submission is a payload
+path (the worst case: the student knows where the grader runs), @REPORTS@
+for the folder its grading writes its reports to and @SLOT@ for the
+kernel file's path below skeletons/. A submission is a payload
 replacing the kernel file or appended to the skeleton's or the
 solution's (append-solution: an honest file that also holds the cheat);
 payload:OLD=NEW replaces every OLD of the payload first.
 
-Usage: tests/grade/cheats/run.py [NAME...]
+They are graded in waves of --jobs at a time (default 2: most of a
+grading waits on the sandbox's compiler and runs), each with its own
+reports; the checks for survivors, leftover folders and the repository
+are made between waves, when nothing of a grading runs.
+
+Usage: tests/grade/cheats/run.py [--jobs N] [NAME...]
 """
+import argparse
 import hashlib
 import json
 import os
@@ -21,6 +28,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import xml.etree.ElementTree as ElementTree
 
@@ -54,6 +62,9 @@ CHEATS = [
     ("race-sweep-no-reduction", OPENMP, "unreduce:sweep", "race", None),
     ("race-speed-no-reduction", OPENMP, "unreduce:speed", "race", None),
     ("race-looks-for-race-cases", OPENMP, "edit:race-look", "race", None),
+    # No reduction; each thread writes the shared maximum after its own delay.
+    ("race-timed-writes-sleep", OPENMP, "edit:timed-sleep", "race", None),
+    ("race-timed-writes-clock", OPENMP, "edit:timed-clock", "race", None),
     ("include-reference-mesh", MESH, "replace:include_reference.c", "uncompiled", None),
     ("race-scatter-no-atomic", SCATTER, "unatomic", "race", None),
     ("scatter-is-a-gather", SCATTER, "replace:scatter_gather.c", "zero", None),
@@ -97,6 +108,27 @@ SCATTER_CUDA = "18-mesh-scatter-cuda"
 DEVICE_CHEATS = [
     ("cuda-scatter-is-a-gather", SCATTER_CUDA, "edit:cuda-gather", "zero", None),
 ]
+# Graded in a wave of their own: the fork bomb takes every process the
+# sandbox's user may have, which another grading's sandbox (the same user)
+# would then lack.
+ALONE = {"fork-bomb"}
+
+
+def waves_of(chosen, jobs):
+    """The cheats in waves of at most jobs, those of ALONE each in its own."""
+    waves, wave = [], []
+    for cheat in chosen:
+        if cheat[0] in ALONE:
+            waves += [w for w in (wave, [cheat]) if w]
+            wave = []
+            continue
+        wave.append(cheat)
+        if len(wave) == jobs:
+            waves.append(wave)
+            wave = []
+    return waves + ([wave] if wave else [])
+
+
 # What a race cheat removes: the reduction of TODO 1 (the sweep's parallel
 # region) or of TODO 4 (the max wave speed's loop).
 UNREDUCE = {
@@ -107,6 +139,21 @@ UNREDUCE = {
               "#pragma omp parallel for num_threads(threads) schedule(static)"),
 }
 
+# Where a timed-write cheat delays each thread's write of the maximum.
+TIMED_WRITES = {
+    "sweep": ("        max_speed = swe_max_bits(\n"
+              "            max_speed, swe_serial_band_sweep(block, first, last, solver, dt, "
+              "manning, &own));\n",
+              "        swe_speed_bits band = swe_serial_band_sweep(block, first, last, solver, dt, "
+              "manning, &own);\n"
+              "        struct timespec delay = {0, 200000L * thread};\n"
+              "        nanosleep(&delay, NULL);\n"
+              "        max_speed = swe_max_bits(max_speed, band);\n"),
+    "speed": ("        max_speed = max_speed > row_bits ? max_speed : row_bits;\n",
+              "        double until = omp_get_wtime() + 200e-6 * omp_get_thread_num();\n"
+              "        while (omp_get_wtime() < until) {\n        }\n"
+              "        max_speed = max_speed > row_bits ? max_speed : row_bits;\n"),
+}
 
 # Level 2's barriers and plane load of exercise 11 (solutions/cuda/ns/ns_cuda_momentum.cu).
 PLANE_LOAD = ("        __syncthreads();\n        load_plane(f, tiles, i0, j0, k + 1);\n"
@@ -161,6 +208,15 @@ def edit_solution(name, text):
                 raise SystemExit("cheats: the CUDA scatters are no longer as they were")
             edited = edited.replace(head, head + gather)
         return edited
+    if name in ("timed-sleep", "timed-clock"):
+        # no reduction; thread t writes the shared maximum t x 200 us after the others
+        # (TODO 1's band maxima by nanosleep, TODO 4's row maxima by omp_get_wtime)
+        variant = "sweep" if name == "timed-sleep" else "speed"
+        old, new = UNREDUCE[variant]
+        write = TIMED_WRITES[variant]
+        if text.count(old) != 1 or text.count(write[0]) != 1:
+            raise SystemExit("cheats: the %s's maximum is no longer as it was" % variant)
+        return "#include <time.h>\n" + text.replace(old, new).replace(*write)
     if name == "race-look":
         # no reduction, and one thread where the input looks like the old race cases
         # (narrow blocks): elsewhere the race seldom shows
@@ -196,8 +252,13 @@ def git_status():
                           stderr=subprocess.DEVNULL, universal_newlines=True).stdout
 
 
-def substitute(text, slot):
-    return text.replace("@ROOT@", ROOT).replace("@SLOT@", slot)
+def reports_of(name):
+    """The folder a cheat's grading writes its reports to."""
+    return os.path.join(WORK, name + ".reports")
+
+
+def substitute(text, slot, reports):
+    return text.replace("@ROOT@", ROOT).replace("@SLOT@", slot).replace("@REPORTS@", reports)
 
 
 def make_submission(name, exercise, how):
@@ -225,7 +286,7 @@ def make_submission(name, exercise, how):
     reference = os.path.join(ROOT, "solutions", slot)
     if kind in ("append", "replace", "append-solution"):
         with open(os.path.join(HERE, "payloads", argument), encoding="utf-8") as stream:
-            payload = substitute(stream.read(), slot)
+            payload = substitute(stream.read(), slot, reports_of(name))
         if change:  # OLD=NEW: the payload with every OLD replaced
             old, _, new = change.partition("=")
             payload = payload.replace(old, new)
@@ -312,7 +373,7 @@ def judge(expect, total, maximum, text):
     return compiled and total == 0
 
 
-def unprintable_reports(shown):
+def unprintable_reports(shown, folder):
     """What a submission's printing did to the grader's output and
     reports: control characters in the terminal's text or in a report,
     a junit.xml that no longer parses."""
@@ -320,7 +381,6 @@ def unprintable_reports(shown):
     controls = [c for c in shown if (ord(c) < 32 and c not in "\n\t") or 127 <= ord(c) < 160]
     if controls:
         problems.append("the grader printed control characters: %r" % "".join(controls[:20]))
-    folder = os.path.join(ROOT, "build", "grade")
     try:
         ElementTree.parse(os.path.join(folder, "junit.xml"))
     except (OSError, ElementTree.ParseError) as error:
@@ -334,35 +394,47 @@ def unprintable_reports(shown):
 
 
 def grade(name, exercise, how, expect, timeout):
-    folder = make_submission(name, exercise, how)
-    folders_before = grader_folders()
+    """Grades one cheat by the official path, into its own reports folder:
+    its problems, points, maximum and seconds."""
+    folder, reports = make_submission(name, exercise, how), reports_of(name)
     command = [sys.executable, os.path.join(ROOT, "tools", "teaching", "grade.py"), "--exercise", exercise,
-               "--submission", folder] + (["--timeout", str(timeout)] if timeout else []) + \
+               "--submission", folder, "--reports", reports] + \
+        (["--timeout", str(timeout)] if timeout else []) + \
         (["--build-only"] if expect == "build-fails" else [])
     start = time.monotonic()
     run = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                          universal_newlines=True, cwd=ROOT)
     seconds = time.monotonic() - start
     problems = []
-    if expect == "build-fails":
-        if run.returncode != 1 or "do not compile" not in run.stdout:
-            problems.append("built, or the grader failed:\n" + run.stdout[-1500:])
+    try:
+        if expect == "build-fails":
+            if run.returncode != 1 or "do not compile" not in run.stdout:
+                problems.append("built, or the grader failed:\n" + run.stdout[-1500:])
+            return problems, 0, 0, seconds
+        if run.returncode != 0:
+            problems.append("the grader ended with %d:\n%s" % (run.returncode, run.stdout[-2000:]))
+            return problems, 0, 0, seconds
+        with open(os.path.join(reports, "results.json"), encoding="utf-8") as stream:
+            report = json.load(stream)
+        problems += unprintable_reports(run.stdout, reports)
+        text = run.stdout + json.dumps(report)
+        total = report["score"]
+        maximum = sum(t["max_score"] for t in report["tests"])
+        if not judge(expect, total, maximum, text):
+            problems.append("scored %.2f of %.2f, expected %s" % (total, maximum, expect))
+        if "ESCAPED" in text:
+            problems.append("reached out of the sandbox: " + "; ".join(
+                line.strip() for line in text.splitlines() if "ESCAPED" in line)[:600])
+        return problems, total, maximum, seconds
+    finally:
         shutil.rmtree(folder, ignore_errors=True)
-        return problems, 0, 0, seconds
-    if run.returncode != 0:
-        problems.append("the grader ended with %d:\n%s" % (run.returncode, run.stdout[-2000:]))
-        return problems, 0, 0, seconds
-    with open(os.path.join(ROOT, "build", "grade", "results.json"), encoding="utf-8") as stream:
-        report = json.load(stream)
-    problems += unprintable_reports(run.stdout)
-    text = run.stdout + json.dumps(report)
-    total = report["score"]
-    maximum = sum(t["max_score"] for t in report["tests"])
-    if not judge(expect, total, maximum, text):
-        problems.append("scored %.2f of %.2f, expected %s" % (total, maximum, expect))
-    if "ESCAPED" in text:
-        problems.append("reached out of the sandbox: " + "; ".join(
-            line.strip() for line in text.splitlines() if "ESCAPED" in line)[:600])
+        shutil.rmtree(reports, ignore_errors=True)
+
+
+def left_behind(folders_before, before, status):
+    """What the gradings of a wave left: processes, the grader's folders,
+    changes to the repository."""
+    problems = []
     time.sleep(0.5)
     left = survivors()
     if left:
@@ -370,8 +442,25 @@ def grade(name, exercise, how, expect, timeout):
     if grader_folders() - folders_before:
         problems.append("the grader left folders behind: " +
                         ", ".join(sorted(grader_folders() - folders_before)))
-    shutil.rmtree(folder, ignore_errors=True)
-    return problems, total, maximum, seconds
+    after = fingerprint()
+    changed = sorted(k for k in set(before) | set(after) if before.get(k) != after.get(k))
+    if changed or git_status() != status:
+        problems.append("the repository changed: " + ", ".join(changed[:10]))
+    return problems
+
+
+def grade_wave(wave):
+    """The cheats of a wave graded side by side: their results in order."""
+    results = [None] * len(wave)
+
+    def one(index):
+        results[index] = grade(*wave[index])
+    threads = [threading.Thread(target=one, args=(i,)) for i in range(len(wave))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return results
 
 
 def refusal_without_user_namespaces():
@@ -405,24 +494,42 @@ def refusal_without_user_namespaces():
 
 
 def main():
-    chosen = [c for c in CHEATS if len(sys.argv) == 1 or c[0] in sys.argv[1:]] + \
-        [c for c in DEVICE_CHEATS if c[0] in sys.argv[1:]]
+    parser = argparse.ArgumentParser(description="make grade-check: hostile submissions")
+    parser.add_argument("--jobs", type=int, default=2, help="gradings side by side (default 2)")
+    parser.add_argument("names", nargs="*", help="cheats to grade (default: all but the GPU's)")
+    options = parser.parse_args()
+    if options.jobs < 1:
+        parser.error("--jobs must be at least 1")
+    known = {c[0] for c in CHEATS + DEVICE_CHEATS}
+    unknown = [n for n in options.names if n not in known]
+    if unknown:
+        parser.error("no cheat called %s" % ", ".join(unknown))
+    chosen = [c for c in CHEATS if not options.names or c[0] in options.names] + \
+        [c for c in DEVICE_CHEATS if c[0] in options.names]
     before, status = fingerprint(), git_status()
     failed = 0
-    print("%-26s %-30s %12s %8s  %s" % ("cheat", "exercise", "points", "seconds", "verdict"))
-    for name, exercise, how, expect, timeout in chosen:
-        problems, total, maximum, seconds = grade(name, exercise, how, expect, timeout)
-        after = fingerprint()
-        changed = sorted(k for k in set(before) | set(after) if before.get(k) != after.get(k))
-        if changed or git_status() != status:
-            problems.append("the repository changed: " + ", ".join(changed[:10]))
-        print("%-26s %-30s %5.2f/%5.2f %8.1f  %s" % (name, exercise, total, maximum, seconds,
-                                                      "ok" if not problems else "FAILED"))
-        for problem in problems:
-            print("    " + problem.replace("\n", "\n    "))
-        failed += bool(problems)
+    os.makedirs(WORK, exist_ok=True)
+    print("%-26s %-30s %12s %8s  %s" % ("cheat", "exercise", "points", "seconds", "verdict"),
+          flush=True)
+    for wave in waves_of(chosen, options.jobs):
+        folders_before = grader_folders()
+        results = grade_wave(wave)
+        shared = left_behind(folders_before, before, status)
+        if shared and len(wave) > 1:
+            shared = ["after the wave of %s: %s" % (", ".join(c[0] for c in wave), p)
+                      for p in shared]
+        for (name, exercise, _, _, _), (problems, total, maximum, seconds) in zip(wave, results):
+            problems = problems + shared
+            print("%-26s %-30s %5.2f/%5.2f %8.1f  %s" % (name, exercise, total, maximum, seconds,
+                                                          "ok" if not problems else "FAILED"),
+                  flush=True)
+            for problem in problems:
+                print("    " + problem.replace("\n", "\n    "))
+            failed += bool(problems)
+        if shared:  # the next wave starts from what this one left
+            before, status = fingerprint(), git_status()
     shutil.rmtree(WORK, ignore_errors=True)
-    if len(sys.argv) == 1:
+    if not options.names:
         failed += not refusal_without_user_namespaces()
     print("cheats: %d of %d scored what they earned, stayed inside and left nothing behind"
           % (len(chosen) - failed, len(chosen)))

@@ -7,6 +7,7 @@ names (grade.conf's `files:`) and those it builds on (`uses:`, the
 skeleton's where the submission has none). The sandbox compiles these and
 links the student's program. Nothing of solutions/ enters the work folder,
 compiled or not: the student's program holds no reference code."""
+import fcntl
 import os
 import re
 import shlex
@@ -21,10 +22,12 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.a
 ERROR_LINE = re.compile(r": (fatal )?error:|undefined reference|multiple definition|Error \d|"
                         r"^embed: ")
 WARNING_LINE = re.compile(r": warning:|\): warning #")
-# Wrapped in the student's build (-Wl,--wrap): the row kernels (exercise
-# 02's race cases) and libgomp's entries of a parallel region (exercise 16
-# watches the team: tests/grade/grade_openmp_team.h).
-WRAPPED = ["swe_serial_update_row", "swe_serial_row_wave_speed", "GOMP_parallel"] + \
+# Wrapped in the student's build (-Wl,--wrap): the row kernels and the
+# waits that could time the threads' writes (exercise 02's race cases:
+# tests/grade/grade_race_wrap.c) and libgomp's entries of a parallel region
+# (exercise 16 watches the team: tests/grade/grade_openmp_team.h).
+WRAPPED = ["swe_serial_update_row", "swe_serial_row_wave_speed", "usleep", "sleep", "nanosleep",
+           "clock_nanosleep", "omp_get_wtime", "GOMP_parallel"] + \
     ["GOMP_parallel_loop_" + schedule for schedule in (
         "static", "dynamic", "guided", "nonmonotonic_dynamic", "nonmonotonic_guided")]
 HEADER_SUFFIXES = (".h", ".cuh", ".cl", ".clh")
@@ -54,7 +57,12 @@ def make_trusted(precision):
                "WERROR=", "grade-program", "grade-kit"]
     print("grade: building the grader's own programs in %s (the first time takes minutes)"
           % os.path.relpath(trusted_build(precision)), file=sys.stderr, flush=True)
-    result = run_with_progress(command)
+    # Gradings side by side (make grade-check runs two) take turns: two makes
+    # in one build folder would write the same objects and kit.txt at once.
+    os.makedirs(os.path.dirname(trusted_build(precision)), exist_ok=True)
+    with open(trusted_build(precision) + ".lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        result = run_with_progress(command)
     if result.returncode != 0:
         if kernels == "skeletons" and "skeletons/" in result.stdout:
             # a release builds the student's own files: theirs to fix

@@ -45,7 +45,7 @@ __attribute__((constructor)) static void cheat_read_parent(void)
     }
     cheat_look_at("@ROOT@/solutions/@SLOT@", "BEGIN SOLUTION");
     cheat_look_at("@ROOT@/tools/teaching/grade.py", "import");
-    cheat_look_at("@ROOT@/build/grade/results.json", "score");
+    cheat_look_at("@REPORTS@/results.json", "score");
     if (access("@ROOT@", F_OK) == 0) {
         printf("ESCAPED: the repository @ROOT@ is visible\n");
     }

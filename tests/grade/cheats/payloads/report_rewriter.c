@@ -5,9 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const cheat_reports[] = {"@ROOT@/build/grade/results.json",
-                                            "@ROOT@/build/grade/junit.xml",
-                                            "@ROOT@/build/grade/classroom.json",
+static const char *const cheat_reports[] = {"@REPORTS@/results.json",
+                                            "@REPORTS@/junit.xml",
+                                            "@REPORTS@/classroom.json",
                                             "/autograder/results/results.json",
                                             "results.json",
                                             "../results.json",
