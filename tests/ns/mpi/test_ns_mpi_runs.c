@@ -56,15 +56,6 @@ static ns_options options_of(const char *kase, int resolution, double t_end, con
     return o;
 }
 
-/* Files into path (a stem): what --output PATH --format FORMATS give. */
-static void write_files(ns_options *options, const char *path, unsigned formats)
-{
-    options->run.benchmark = 0;
-    options->run.formats = formats;
-    options->run.output_path = path;
-    snprintf(options->run.output_stem, sizeof options->run.output_stem, "%s", path);
-}
-
 static double largest_difference(const real *a, const real *b, const ns_grid *g, double *scale)
 {
     double difference = 0.0;
@@ -134,6 +125,16 @@ static void test_equals_one_process(void)
                                          NS_MPI_VELOCITY_BOUND, NS_MPI_PRESSURE_BOUND);
 }
 
+#ifndef SWE_WITHOUT_NETCDF
+/* Files into path (a stem): what --output PATH --format FORMATS give. */
+static void write_files(ns_options *options, const char *path, unsigned formats)
+{
+    options->run.benchmark = 0;
+    options->run.formats = formats;
+    options->run.output_path = path;
+    snprintf(options->run.output_stem, sizeof options->run.output_stem, "%s", path);
+}
+
 /* A run of options on the ranks; its summary checksum on rank 0. */
 static int run_ranks(const ns_options *options, char *checksum, size_t size)
 {
@@ -152,7 +153,6 @@ static int run_ranks(const ns_options *options, char *checksum, size_t size)
     return status;
 }
 
-#ifndef SWE_WITHOUT_NETCDF
 /* A run that checkpoints, and its restart from the last checkpoint: the
  * same final state, bit for bit (checkpoints are NetCDF files). */
 static void test_restart_is_bit_for_bit(void)
