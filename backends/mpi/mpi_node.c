@@ -119,6 +119,41 @@ int swe_mpi_node_print_placement(MPI_Comm comm, const swe_programming_model *mod
     return SWE_OK;
 }
 
+int swe_mpi_node_print_placements(MPI_Comm comm, const swe_model_registry *models, FILE *stream,
+                                  swe_error *err)
+{
+    if (models == NULL) {
+        return swe_fail(err, SWE_ERROR_USAGE, "internal error: no models to place ranks on");
+    }
+    int rank = 0;
+    MPI_CHECK(MPI_Comm_rank(comm, &rank));
+    FILE *out = rank == 0 ? stream : NULL;
+    int shown = 0;
+    for (int index = 0; index < swe_registry_count(models); ++index) {
+        const swe_model_table *table = swe_registry_at(models, index);
+        const swe_programming_model *model = table != NULL ? table->model : NULL;
+        if (model == NULL || model->count_devices == NULL) {
+            continue;
+        }
+        if (out != NULL) {
+            fprintf(out, "ranks on %s devices:\n", model->name);
+        }
+        swe_error missing = {{0}};
+        if (swe_mpi_node_print_placement(comm, model, out, &missing) == SWE_OK) {
+            shown = 1;
+        } else if (out != NULL) {
+            fprintf(out, "  none: %s\n", missing.message);
+        }
+    }
+    if (shown) {
+        return SWE_OK;
+    }
+    if (out != NULL) {
+        fprintf(out, "ranks on the host:\n");
+    }
+    return swe_mpi_node_print_placement(comm, NULL, out, err);
+}
+
 int swe_mpi_takes_device_pointers(void)
 {
     const char *forced = getenv("SWE_MPI_DEVICE_POINTERS");

@@ -33,6 +33,14 @@ int swe_mpi_node_place(MPI_Comm comm, const swe_programming_model *model, FILE *
 int swe_mpi_node_print_placement(MPI_Comm comm, const swe_programming_model *model, FILE *stream,
                                  swe_error *err);
 
+/* Collective: --list-devices over the ranks of a program, after rank 0
+ * listed the models' devices. For each model of models that counts
+ * devices, rank 0 prints a line "ranks on MODEL devices:" and then the
+ * placement, or "  none: REASON" where the node has none of them; when no
+ * model has devices here, "ranks on the host:" and the host placement. */
+int swe_mpi_node_print_placements(MPI_Comm comm, const swe_model_registry *models, FILE *stream,
+                                  swe_error *err);
+
 /* 1 when the MPI library takes CUDA device pointers itself, asked at run
  * time where the library can answer (Open MPI's MPIX_Query_cuda_support);
  * 0 otherwise, and when SWE_MPI_DEVICE_POINTERS=0 is set: then halos go

@@ -238,30 +238,6 @@ static int act(void *context, const swe_run_options *run, swe_error *err)
     return swe_mesh_program_act(&((mesh_mpi_program *)context)->options, err);
 }
 
-/* --list-devices over the ranks: after rank 0's lists of the models,
- * which rank takes which device of each model that has some. Collective;
- * a model without devices here is said on stderr, as its list said. */
-static void print_placements(const mesh_mpi_program *context, int rank)
-{
-    const swe_run_options *run = &context->options.run;
-    if (run->action != SWE_ACTION_MODEL || strcmp(run->action_option, "list-devices") != 0) {
-        return;
-    }
-    const swe_model_registry *models = swe_mesh_application.models;
-    for (int index = 0; index < swe_registry_count(models); ++index) {
-        const swe_model_table *table = swe_registry_at(models, index);
-        const swe_programming_model *model = table != NULL ? table->model : NULL;
-        if (model == NULL || model->count_devices == NULL) {
-            continue;
-        }
-        swe_error err = {{0}};
-        if (swe_mpi_node_print_placement(context->comm, model, stdout, &err) != SWE_OK &&
-            rank == 0) {
-            fprintf(stderr, "%s: %s\n", PROGRAM, err.message);
-        }
-    }
-}
-
 int swe_mesh_mpi_program_main(int argc, char **argv)
 {
     static mesh_mpi_program context;
@@ -282,9 +258,13 @@ int swe_mesh_mpi_program_main(int argc, char **argv)
     int status = swe_program_main(&program, argc, argv);
     /* An action ran on rank 0 alone: every rank ends with its status. */
     MPI_CHECK(MPI_Bcast(&status, 1, MPI_INT, 0, context.comm));
-    if (status == SWE_OK) {
+    const swe_run_options *run = &context.options.run;
+    if (status == SWE_OK && run->action == SWE_ACTION_MODEL &&
+        strcmp(run->action_option, "list-devices") == 0) {
         fflush(stdout); /* the models' lists before the ranks' */
-        print_placements(&context, rank);
+        swe_error err = {{0}};
+        status =
+            swe_mpi_node_print_placements(context.comm, swe_mesh_application.models, stdout, &err);
     }
     return status;
 }

@@ -86,39 +86,6 @@ static int run_ranks(void *context, const swe_run_options *run, swe_run_result *
     return status;
 }
 
-/* --list-devices over ranks, after rank 0 listed the models' devices:
- * where each rank runs, for each model with devices here (on the host when
- * none has). Collective. */
-static int print_placements(int rank)
-{
-    int shown = 0;
-    for (int index = 0; index < swe_registry_count(&swe_cartesian_models); ++index) {
-        const swe_cartesian_backend *backend = swe_cartesian_backend_at(index);
-        const swe_programming_model *model = backend != NULL ? backend->table.model : NULL;
-        if (model == NULL || model->count_devices == NULL) {
-            continue;
-        }
-        swe_error err = {{0}};
-        if (rank == 0) {
-            printf("ranks on %s devices:\n", model->name);
-        }
-        if (swe_mpi_node_print_placement(MPI_COMM_WORLD, model, rank == 0 ? stdout : NULL, &err) ==
-            SWE_OK) {
-            shown = 1;
-        } else if (rank == 0) {
-            printf("  none: %s\n", err.message);
-        }
-    }
-    if (shown) {
-        return SWE_OK;
-    }
-    if (rank == 0) {
-        printf("ranks on the host:\n");
-    }
-    swe_error err = {{0}};
-    return swe_mpi_node_print_placement(MPI_COMM_WORLD, NULL, rank == 0 ? stdout : NULL, &err);
-}
-
 static void print_report(void *context, FILE *stream)
 {
     const swe_mpi_run_result *result = &((const mpi_program *)context)->result;
@@ -163,7 +130,8 @@ int main(int argc, char **argv)
         if (status == SWE_OK && run->action == SWE_ACTION_MODEL &&
             strcmp(run->action_option, "list-devices") == 0) {
             fflush(stdout);
-            status = print_placements(rank);
+            status =
+                swe_mpi_node_print_placements(MPI_COMM_WORLD, &swe_cartesian_models, stdout, &err);
         }
     }
     fflush(stdout);
