@@ -1,6 +1,6 @@
-/* The kernels of the OpenMP target backend (solutions/omptarget/cartesian/:
- * omptarget_kernels.c, the part students write, and the loops that call a
- * Riemann solver, omptarget_solver_loops.c): each a loop that
+/* The kernels of the OpenMP target backend (omptarget_kernels.c in
+ * solutions/omptarget/cartesian/, the part students write, and the loops
+ * that call a Riemann solver, omptarget_solver_loops.c here): each a loop that
  * `#pragma omp target teams distribute parallel for simd` runs on the device,
  * on arrays that its map clauses name. Where the plumbing has already put
  * an array on the device (`target data`, `target enter data`), a map
