@@ -3,6 +3,8 @@
 #ifndef NS_MPI_TESTS_H
 #define NS_MPI_TESTS_H
 
+#include "ns/grid/ns_slab_transpose.h"
+
 #include <CUnit/CUnit.h>
 #include <mpi.h>
 
@@ -22,6 +24,10 @@ int ns_mpi_test_size(void);
 void ns_mpi_test_compare_with_one_process(const char *kase, int resolution, double t_end,
                                           const char *backend, double velocity_bound,
                                           double pressure_bound);
+
+/* One 2D copy of the slabs' transpose on the host, as cudaMemcpy2D makes
+ * it on a GPU; swapped: from target to source (the way back). */
+void ns_mpi_test_copy_2d(const ns_copy_2d *copy, const char *source, char *target, int swapped);
 
 void register_ns_mpi_slab_tests(void);
 void register_ns_mpi_run_tests(void);

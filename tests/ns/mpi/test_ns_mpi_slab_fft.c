@@ -33,18 +33,6 @@ static int mirror(int index, int n)
     return index < n ? index : 2 * n - 1 - index;
 }
 
-/* Rows of a plane and their spacing as ns_slab_transpose copies them. */
-static void copy_2d(const ns_copy_2d *copy, const char *source, char *target, int swapped)
-{
-    for (size_t h = 0; h < copy->height; ++h) {
-        const char *from = swapped ? source + copy->target_offset + h * copy->target_pitch
-                                   : source + copy->source_offset + h * copy->source_pitch;
-        char *to = swapped ? target + copy->source_offset + h * copy->source_pitch
-                           : target + copy->target_offset + h * copy->target_pitch;
-        memcpy(to, from, copy->width);
-    }
-}
-
 /* The columns' steps: z mirrored where it is a wall, transformed, divided,
  * transformed back (the first nz planes are the result). */
 static void solve_columns(const ns_slab_transpose *t, const int n[NS_AXES],
@@ -127,7 +115,7 @@ static int slab_solve(ns_mpi_slabs *slabs, const real *in, const unsigned char *
     FFTW(execute)(forward);
     for (int r = 0; r < t.slabs; ++r) {
         ns_copy_2d copy = ns_slab_transpose_pack(&t, r);
-        copy_2d(&copy, (const char *)spectrum, (char *)packed, 0);
+        ns_mpi_test_copy_2d(&copy, (const char *)spectrum, (char *)packed, 0);
     }
     int ok = slabs->hooks.all_to_all(slabs, packed, t.send_counts, t.send_offsets, columns,
                                      t.receive_counts, t.receive_offsets, &err) == SWE_OK;
@@ -136,7 +124,7 @@ static int slab_solve(ns_mpi_slabs *slabs, const real *in, const unsigned char *
                                        t.send_counts, t.send_offsets, &err) == SWE_OK;
     for (int r = 0; r < t.slabs; ++r) {
         ns_copy_2d copy = ns_slab_transpose_pack(&t, r);
-        copy_2d(&copy, (const char *)packed, (char *)spectrum, 1);
+        ns_mpi_test_copy_2d(&copy, (const char *)packed, (char *)spectrum, 1);
     }
     FFTW(execute)(backward);
     for (int k = 0; k < planes; ++k) {

@@ -24,8 +24,7 @@ static uint32_t word_of(int z, int row, int w)
     return (uint32_t)(z * 100000 + row * 10 + w + 1);
 }
 
-/* A 2D copy as cudaMemcpy2D does it; swapped: from target to source. */
-static void copy_2d(const ns_copy_2d *copy, const char *source, char *target, int swapped)
+void ns_mpi_test_copy_2d(const ns_copy_2d *copy, const char *source, char *target, int swapped)
 {
     for (size_t h = 0; h < copy->height; ++h) {
         const char *from = swapped ? source + copy->target_offset + h * copy->target_pitch
@@ -65,7 +64,7 @@ static void check_transpose(int nz, int rows)
     }
     for (int r = 0; r < t.slabs; ++r) {
         ns_copy_2d copy = ns_slab_transpose_pack(&t, r);
-        copy_2d(&copy, (const char *)planes, (char *)packed, 0);
+        ns_mpi_test_copy_2d(&copy, (const char *)planes, (char *)packed, 0);
     }
     int status = hooks->all_to_all(&slabs, packed, t.send_counts, t.send_offsets, columns,
                                    t.receive_counts, t.receive_offsets, &err);
@@ -91,7 +90,7 @@ static void check_transpose(int nz, int rows)
                                t.send_counts, t.send_offsets, &err);
     for (int r = 0; r < t.slabs; ++r) {
         ns_copy_2d copy = ns_slab_transpose_pack(&t, r);
-        copy_2d(&copy, (const char *)packed, (char *)planes, 1);
+        ns_mpi_test_copy_2d(&copy, (const char *)packed, (char *)planes, 1);
     }
     ok = status == SWE_OK;
     for (int k = 0; ok && k < t.planes; ++k) {
