@@ -65,6 +65,14 @@ static int sum_planes(void *context, const double *partials, int count, int widt
     return SWE_OK;
 }
 
+/* Every rank's count values, rank after rank, in slabs->gathered. */
+static const double *gather_values(ns_mpi_slabs *slabs, const double *values, int count)
+{
+    MPI_CHECK(
+        MPI_Allgather(values, count, MPI_DOUBLE, slabs->gathered, count, MPI_DOUBLE, slabs->comm));
+    return slabs->gathered;
+}
+
 /* MPI_MAX may drop a NaN; every rank's values are gathered and folded
  * with the rule of the time step instead (a NaN wins). */
 static int max_over_slabs(void *context, double *values, int count, swe_error *err)
@@ -72,11 +80,10 @@ static int max_over_slabs(void *context, double *values, int count, swe_error *e
     (void)err;
     ns_mpi_slabs *slabs = context;
     double start = swe_wall_seconds();
-    MPI_CHECK(
-        MPI_Allgather(values, count, MPI_DOUBLE, slabs->gathered, count, MPI_DOUBLE, slabs->comm));
+    const double *all = gather_values(slabs, values, count);
     for (int c = 0; c < count; ++c) {
         for (int r = 0; r < slabs->size; ++r) {
-            double here = slabs->gathered[(size_t)r * (size_t)count + (size_t)c];
+            double here = all[(size_t)r * (size_t)count + (size_t)c];
             values[c] = here > values[c] || here != here ? here : values[c];
         }
     }
@@ -90,12 +97,11 @@ static int sum_over_slabs(void *context, double *values, int count, swe_error *e
     (void)err;
     ns_mpi_slabs *slabs = context;
     double start = swe_wall_seconds();
-    MPI_CHECK(
-        MPI_Allgather(values, count, MPI_DOUBLE, slabs->gathered, count, MPI_DOUBLE, slabs->comm));
+    const double *all = gather_values(slabs, values, count);
     for (int c = 0; c < count; ++c) {
         values[c] = 0.0;
         for (int r = 0; r < slabs->size; ++r) {
-            values[c] += slabs->gathered[(size_t)r * (size_t)count + (size_t)c];
+            values[c] += all[(size_t)r * (size_t)count + (size_t)c];
         }
     }
     slabs->reduction_seconds += swe_wall_seconds() - start;
