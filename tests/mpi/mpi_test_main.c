@@ -63,6 +63,20 @@ void swe_mpi_test_remove_directory(const char *path)
     }
 }
 
+int swe_mpi_test_staged_allocations, swe_mpi_test_staged_releases;
+
+void *swe_mpi_test_counted_alloc_staging(size_t bytes)
+{
+    swe_mpi_test_staged_allocations++;
+    return malloc(bytes);
+}
+
+void swe_mpi_test_counted_free_staging(void *buffer)
+{
+    swe_mpi_test_staged_releases++;
+    free(buffer);
+}
+
 void swe_mpi_test_require(const void *pointer, const char *what)
 {
     if (pointer == NULL) {

@@ -23,6 +23,13 @@ void swe_mpi_test_remove_directory(const char *path);
 int swe_mpi_test_rank(void);
 int swe_mpi_test_size(void);
 
+/* A staging allocator as a device model has one (pinned pages), counted:
+ * malloc and free that add to swe_mpi_test_staged_allocations and
+ * swe_mpi_test_staged_releases (each test sets them to 0 first). */
+extern int swe_mpi_test_staged_allocations, swe_mpi_test_staged_releases;
+void *swe_mpi_test_counted_alloc_staging(size_t bytes);
+void swe_mpi_test_counted_free_staging(void *buffer);
+
 /* Fails registration loudly (a suite not registered would pass by running
  * nothing). */
 void swe_mpi_test_require(const void *pointer, const char *what);

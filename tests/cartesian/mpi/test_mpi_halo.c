@@ -172,19 +172,7 @@ static void test_exchange_without_packing_verbs(void)
 /* A host model with staging memory and a backend that queues its layer
  * copies: the layer's buffers come from the model (and go back to it), and
  * the exchange syncs once for all the edges it packed, not after each. */
-static int staged, unstaged, layer_syncs;
-
-static void *counting_alloc_staging(size_t bytes)
-{
-    staged++;
-    return malloc(bytes);
-}
-
-static void counting_free_staging(void *buffer)
-{
-    unstaged++;
-    free(buffer);
-}
+static int layer_syncs;
 
 static int counting_sync_layers(swe_block *block, swe_error *err)
 {
@@ -197,17 +185,18 @@ static int counting_sync_layers(swe_block *block, swe_error *err)
 static void test_halo_buffers_come_from_the_model_staging(void)
 {
     swe_programming_model staging_model = *swe_cartesian_serial_backend.table.model;
-    staging_model.alloc_staging = counting_alloc_staging;
-    staging_model.free_staging = counting_free_staging;
+    staging_model.alloc_staging = swe_mpi_test_counted_alloc_staging;
+    staging_model.free_staging = swe_mpi_test_counted_free_staging;
     swe_cartesian_backend staging = swe_cartesian_serial_backend;
     staging.table.model = &staging_model;
     staging.sync_layers = counting_sync_layers;
-    staged = unstaged = layer_syncs = 0;
+    swe_mpi_test_staged_allocations = swe_mpi_test_staged_releases = layer_syncs = 0;
     exchange_coded_parts(&staging);
-    SWE_MPI_ASSERT_ALL(staged == unstaged, "every staging buffer is given back to the model");
+    SWE_MPI_ASSERT_ALL(swe_mpi_test_staged_allocations == swe_mpi_test_staged_releases,
+                       "every staging buffer is given back to the model");
     /* On more than one rank every part has a neighbour: two buffers an
      * edge from the staging memory. */
-    SWE_MPI_ASSERT_ALL(swe_mpi_test_size() == 1 || staged >= 2,
+    SWE_MPI_ASSERT_ALL(swe_mpi_test_size() == 1 || swe_mpi_test_staged_allocations >= 2,
                        "the halo buffers come from the model's staging memory");
     /* One sync per exchange: the packs of all its edges, at once. */
     int exchanges = 0;

@@ -27,21 +27,9 @@ static const agreement_case cases[] = {
     {"partial-dam-break", SWE_MESH_GEO "partial_dam_break_coarse.msh", 4.0},
     {"backward-facing-step", SWE_MESH_GEO "backward_facing_step_coarse.msh", 2.0}};
 
-/* A staging allocator as a device model has one (pinned pages), counted:
- * with staged set, every partitioned run moves its halo's values there. */
-static int staged, staged_allocations, staged_releases;
-
-static void *counted_alloc(size_t bytes)
-{
-    staged_allocations++;
-    return malloc(bytes);
-}
-
-static void counted_free(void *values)
-{
-    staged_releases++;
-    free(values);
-}
+/* With staged set, every partitioned run moves its halo's values to the
+ * counted staging allocator, as to a device model's pinned pages. */
+static int staged;
 
 /* The partitioned run of c to t_end; NULL (asserted on every rank) when
  * it cannot be made or run. */
@@ -63,7 +51,8 @@ static swe_mesh_mpi_model *run_parts(const agreement_case *c, const char *backen
     swe_error err = {{0}};
     int status = swe_mesh_mpi_model_create(&options, MPI_COMM_WORLD, &model, &err);
     if (status == SWE_OK && staged) {
-        status = swe_mesh_mpi_halo_stage(&model->halo, counted_alloc, counted_free, &err);
+        status = swe_mesh_mpi_halo_stage(&model->halo, swe_mpi_test_counted_alloc_staging,
+                                         swe_mpi_test_counted_free_staging, &err);
     }
     if (status == SWE_OK) {
         status = swe_mesh_model_advance(model->part, c->t_end, &err);
@@ -158,18 +147,18 @@ static void expect_every_case(const char *backend, enum swe_mesh_partitioner par
 static void test_staged_halo_gives_one_process_bits(void)
 {
     staged = 1;
-    staged_allocations = staged_releases = 0;
+    swe_mpi_test_staged_allocations = swe_mpi_test_staged_releases = 0;
     for (int overlap = 0; overlap <= 1; ++overlap) {
         expect_one_process_bits(&cases[0], "serial", 2, SWE_MESH_PARTITION_RANDOM, overlap);
     }
     staged = 0;
-    SWE_MPI_ASSERT_ALL(staged_allocations == 4 && staged_releases == 4,
+    SWE_MPI_ASSERT_ALL(swe_mpi_test_staged_allocations == 4 && swe_mpi_test_staged_releases == 4,
                        "two runs' send and receive values staged, and released");
     swe_mesh_mpi_halo halo;
     memset(&halo, 0, sizeof halo);
     swe_error err = {{0}};
-    SWE_MPI_ASSERT_ALL(swe_mesh_mpi_halo_stage(&halo, NULL, counted_free, &err) ==
-                               SWE_ERROR_USAGE &&
+    SWE_MPI_ASSERT_ALL(swe_mesh_mpi_halo_stage(&halo, NULL, swe_mpi_test_counted_free_staging,
+                                               &err) == SWE_ERROR_USAGE &&
                            swe_mesh_mpi_halo_use_device(&halo, NULL, NULL, &err) == SWE_ERROR_USAGE,
                        "no allocator, no device buffers: refused");
 }
