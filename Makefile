@@ -132,8 +132,8 @@ check: all $(TEST_PROGRAM)
 	    $(TEST_PROGRAM) --program $(BUILD)/shallows $(if $(SKIP_SUITES),--skip $(SKIP_SUITES))
 
 ## make validate: the published and analytic cases, both precisions -> docs/VALIDATION.md
-## (slow: minutes; VALIDATE_QUICK=1 for coarser grids), then every suite under the
-## sanitizers. Its short version is in make test.
+## (slow: minutes; VALIDATE_QUICK=1 for coarser grids), the MPI suites on 6 ranks, then
+## every suite under the sanitizers. Its short version is in make test.
 # Thacker's 0.1 m deep bowl runs once more with the former default dry
 # tolerance, 1 mm, to show what it cost (passed to tools/validate/validate.py).
 VALIDATE_DRY_TOLERANCE := 1e-3
@@ -143,6 +143,8 @@ validate: deps
 	@$(MAKE) --no-print-directory PRECISION=double DRY_TOLERANCE=$(VALIDATE_DRY_TOLERANCE) build/double-dry$(VALIDATE_DRY_TOLERANCE)/shallows-validate
 	python3 tools/validate/validate.py --dry-tolerance $(VALIDATE_DRY_TOLERANCE) $(if $(VALIDATE_QUICK),--quick)
 	@$(MAKE) --no-print-directory validate-mesh
+	$(if $(filter yes,$(HAVE_MPI)),@for precision in single double; do $(MAKE) --no-print-directory \
+	    PRECISION=$$precision MPI_TEST_RANKS=6 NS_MPI_TEST_RANKS= check-mpi || exit 1; done)
 	@$(MAKE) --no-print-directory -j$(shell nproc) PRECISION=double SANITIZE=1 check
 
 ## make bench: every model and level of every application, both precisions, against the

@@ -89,7 +89,8 @@ check: $(BUILD)/shallows-mpi-tests
 bench-mpi:
 	tools/bench/bench_mpi.sh $(PRECISION)
 
-## make check-mpi: the MPI suites on 1, 2, 3, 4 and 6 ranks (the ns slabs on 1 to 4; PRECISION=)
+## make check-mpi: the MPI suites on 1, 2, 3, 4 and 6 ranks (the ns slabs on 1 to 4; PRECISION=,
+## MPI_TEST_RANKS="1 2", NS_MPI_TEST_RANKS=...)
 check-mpi: all $(BUILD)/shallows-mpi-tests
 	@$(if $(filter shallows-ns-mpi,$(PROGRAMS)),for ranks in $(NS_MPI_TEST_RANKS); do \
 	    OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 \

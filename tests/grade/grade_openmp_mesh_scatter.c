@@ -10,15 +10,19 @@
  * adds the wrong edges: grade_mesh_scatter.h), and in one more call per
  * thread its team is watched (grade_openmp_team.h): the call must open a
  * team of the case's thread count, and no thread held back may find that
- * the others did its edges. The expected side is the gather and the
- * colouring of common/mesh (the grader's build never runs a scatter). */
+ * the others did its edges. On two threads the atomic scatter also runs
+ * contended calls, whose edges all join the same two cells: every thread
+ * adds to those two cells all the time, so that an addition without its
+ * atomic is lost in most calls where the two threads run at once.
+ * The expected side is the gather and the colouring of common/mesh (the
+ * grader's build never runs a scatter). */
 #include "backends/openmp/mesh/mesh_openmp_scatter.h"
 #include "tests/grade/grade_mesh_scatter.h"
 #include "tests/grade/grade_openmp_team.h"
 
 #include <stdlib.h>
 
-enum { CASES = 6, CALLS = 256 };
+enum { CASES = 6, CALLS = 256, CONTENDED_EDGES = 1 << 18, CONTENDED_CALLS = 8 };
 
 typedef struct scatter_input {
     const char *test_id;
@@ -99,6 +103,45 @@ static void watched_calls(const scatter_input *in, const swe_mesh_arrays *clean,
     }
 }
 
+/* Contended calls of the atomic scatter whose sums are off: every edge
+ * takes 1 out of cell 0 and adds 1 to cell 1, so that the exact sums are
+ * -CONTENDED_EDGES and +CONTENDED_EDGES (integers that every precision
+ * holds exactly, in any order of the additions) and 0 elsewhere. */
+static int contended_calls_off(const swe_mesh_arrays *handed, swe_mesh_cell_sums sums, int threads)
+{
+    int *ends = malloc((size_t)2 * CONTENDED_EDGES * sizeof *ends);
+    real *ones = malloc((size_t)CONTENDED_EDGES * sizeof *ones);
+    if (ends == NULL || ones == NULL) {
+        grade_harness_failure("cannot set up the contended scatter calls");
+    }
+    for (int e = 0; e < CONTENDED_EDGES; ++e) {
+        ends[e] = 0;
+        ends[CONTENDED_EDGES + e] = 1;
+        ones[e] = (real)1;
+    }
+    swe_mesh_arrays contended = *handed;
+    contended.edge_left = ends;
+    contended.edge_right = ends + CONTENDED_EDGES;
+#define SWE_GRADE_ONES(name) contended.name = ones;
+    SWE_MESH_FLUX_ARRAYS(SWE_GRADE_ONES)
+#undef SWE_GRADE_ONES
+    contended.edge_count = contended.interior_edge_count = CONTENDED_EDGES;
+    int off = 0;
+    for (int call = 0; call < CONTENDED_CALLS; ++call) {
+        swe_mesh_openmp_sums_zero(&contended, sums, threads);
+        swe_mesh_openmp_scatter_atomic(&contended, sums, threads);
+        int wrong = 0;
+        for (int c = 0; c < contended.cell_count; ++c) {
+            real expected = c == 0 ? -(real)CONTENDED_EDGES : c == 1 ? (real)CONTENDED_EDGES : 0;
+            wrong |= sums.h[c] != expected || sums.hu[c] != expected || sums.hv[c] != expected;
+        }
+        off += wrong;
+    }
+    free(ones);
+    free(ends);
+    return off;
+}
+
 static const char *sums_hint(int coloured)
 {
     return coloured ? "TODO 2: each colour's edges in an omp for, plain additions, the colours "
@@ -147,7 +190,11 @@ static void scatter_outputs(const void *kernels, const void *input, grade_output
     swe_mesh_cell_sums last = grade_scatter_sums_in(storage, cells, 0);
     swe_mesh_cell_sums single = grade_scatter_sums_in(storage, cells, 1);
     team_counts counts = {0, 0};
+    int contended_off = 0;
     if (kernels != NULL) {
+        if (!in->coloured && threads == 2) {
+            contended_off = contended_calls_off(&handed, last, threads);
+        }
         watched_calls(in, a, &handed, &colouring, last, threads, &counts, &off);
         for (int call = 0; call < CALLS; ++call) {
             scatter(in, &handed, &colouring, last, threads);
@@ -166,6 +213,11 @@ static void scatter_outputs(const void *kernels, const void *input, grade_output
     grade_scatter_add_count(outputs, "calls_and_cells_off_the_gather", off,
                             "a cell lost an addition in some call: a data race (an addition "
                             "without atomic, or two edges of one cell in one colour)");
+    if (!in->coloured && threads == 2) {
+        grade_scatter_add_count(outputs, "contended_calls_that_lost_an_addition", contended_off,
+                                "every edge between the same two cells, two threads adding to "
+                                "them at once: an addition without omp atomic is lost");
+    }
     if (in->coloured) {
         grade_scatter_add_count(outputs, "cells_that_change_with_the_thread_count", changed,
                                 "a coloured scatter adds in a fixed order: the same bits on any "

@@ -23,6 +23,14 @@ exercises=$(sed -n 's/^  EXERCISES: //p' "$workflow")
 step=$(awk '/- name: Grade$/ { grade = 1 } grade && /run: \|/ { inside = 1; next }
     inside && /^          / { print substr($0, 11); next } inside { exit }' "$workflow")
 [ -n "$exercises" ] && [ -n "$step" ] || fail "cannot read EXERCISES and the Grade step of $workflow"
+# The workflow grades every exercise that needs no GPU: CI's full grading of
+# the solutions is this one (teaching-check leaves its own out there).
+for conf in exercises/*/grade.conf; do
+    name=$(basename "$(dirname "$conf")")
+    if ! grep -q '^device: cuda' "$conf" && [[ ",$exercises," != *",$name,"* ]]; then
+        fail "$workflow does not grade $name (EXERCISES)"
+    fi
+done
 
 sim=$(mktemp -d /tmp/shallows-classroom-XXXXXX)
 trap '[ -n "${KEEP:-}" ] || rm -rf "$sim"' EXIT

@@ -397,6 +397,13 @@ def unprintable_reports(shown, folder):
     return problems
 
 
+# A data race shows only when its threads meet, which a grading on a busy
+# machine may miss: a race cheat that kept full points is graded again, up
+# to this many times, and each miss is printed (docs/GRADING.md keeps the
+# catch rates of single gradings).
+RACE_GRADINGS = 3
+
+
 def grade(name, exercise, how, expect, timeout):
     """Grades one cheat by the official path, into its own reports folder:
     its problems, points, maximum and seconds."""
@@ -406,33 +413,44 @@ def grade(name, exercise, how, expect, timeout):
         (["--timeout", str(timeout)] if timeout else []) + \
         (["--build-only"] if expect == "build-fails" else [])
     start = time.monotonic()
-    run = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                         universal_newlines=True, cwd=ROOT)
-    seconds = time.monotonic() - start
-    problems = []
     try:
-        if expect == "build-fails":
-            if run.returncode != 1 or "do not compile" not in run.stdout:
-                problems.append("built, or the grader failed:\n" + run.stdout[-1500:])
-            return problems, 0, 0, seconds
-        if run.returncode != 0:
-            problems.append("the grader ended with %d:\n%s" % (run.returncode, run.stdout[-2000:]))
-            return problems, 0, 0, seconds
-        with open(os.path.join(reports, "results.json"), encoding="utf-8") as stream:
-            report = json.load(stream)
-        problems += unprintable_reports(run.stdout, reports)
-        text = run.stdout + json.dumps(report)
-        total = report["score"]
-        maximum = sum(t["max_score"] for t in report["tests"])
-        if not judge(expect, total, maximum, text):
-            problems.append("scored %.2f of %.2f, expected %s" % (total, maximum, expect))
-        if "ESCAPED" in text:
-            problems.append("reached out of the sandbox: " + "; ".join(
-                line.strip() for line in text.splitlines() if "ESCAPED" in line)[:600])
-        return problems, total, maximum, seconds
+        for attempt in range(1, (RACE_GRADINGS if expect == "race" else 1) + 1):
+            problems, total, maximum = grade_once(command, reports, expect)
+            if not problems or not problems[0].startswith("scored"):
+                break
+            if attempt < RACE_GRADINGS and expect == "race":
+                print("    %s: grading %d missed the race (%s); graded again" %
+                      (name, attempt, problems[0]), flush=True)
+        return problems, total, maximum, time.monotonic() - start
     finally:
         shutil.rmtree(folder, ignore_errors=True)
         shutil.rmtree(reports, ignore_errors=True)
+
+
+def grade_once(command, reports, expect):
+    """One grading of a cheat: its problems, points and maximum."""
+    run = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                         universal_newlines=True, cwd=ROOT)
+    problems = []
+    if expect == "build-fails":
+        if run.returncode != 1 or "do not compile" not in run.stdout:
+            problems.append("built, or the grader failed:\n" + run.stdout[-1500:])
+        return problems, 0, 0
+    if run.returncode != 0:
+        problems.append("the grader ended with %d:\n%s" % (run.returncode, run.stdout[-2000:]))
+        return problems, 0, 0
+    with open(os.path.join(reports, "results.json"), encoding="utf-8") as stream:
+        report = json.load(stream)
+    text = run.stdout + json.dumps(report)
+    total = report["score"]
+    maximum = sum(t["max_score"] for t in report["tests"])
+    if not judge(expect, total, maximum, text):
+        problems.append("scored %.2f of %.2f, expected %s" % (total, maximum, expect))
+    problems += unprintable_reports(run.stdout, reports)
+    if "ESCAPED" in text:
+        problems.append("reached out of the sandbox: " + "; ".join(
+            line.strip() for line in text.splitlines() if "ESCAPED" in line)[:600])
+    return problems, total, maximum
 
 
 def left_behind(folders_before, before, status):
@@ -512,7 +530,7 @@ def main():
     chosen = [c for c in CHEATS if not options.names or c[0] in options.names] + \
         [c for c in DEVICE_CHEATS + SOMETIMES_CHEATS if c[0] in options.names]
     before, status = fingerprint(), git_status()
-    failed = 0
+    failed = []
     os.makedirs(WORK, exist_ok=True)
     print("%-26s %-30s %12s %8s  %s" % ("cheat", "exercise", "points", "seconds", "verdict"),
           flush=True)
@@ -530,14 +548,18 @@ def main():
                   flush=True)
             for problem in problems:
                 print("    " + problem.replace("\n", "\n    "))
-            failed += bool(problems)
+            if problems:
+                failed.append("%s (%s)" % (name, problems[0].splitlines()[0][:100]))
         if shared:  # the next wave starts from what this one left
             before, status = fingerprint(), git_status()
     shutil.rmtree(WORK, ignore_errors=True)
-    if not options.names:
-        failed += not refusal_without_user_namespaces()
+    if not options.names and not refusal_without_user_namespaces():
+        failed.append("no user namespaces (the grader did not refuse)")
+    # Repeated last, where a log's tail shows it.
+    for failure in failed:
+        print("cheats: FAILED: " + failure)
     print("cheats: %d of %d scored what they earned, stayed inside and left nothing behind"
-          % (len(chosen) - failed, len(chosen)))
+          % (len(chosen) - len(failed), len(chosen)))
     return 1 if failed else 0
 
 
