@@ -147,8 +147,13 @@ KIT_V_PRECISION = $(PRECISION)
 KIT_V_CC_COMPILE = $(CC) $(KIT_CPPFLAGS) $(CFLAGS)
 KIT_V_MPI_COMPILE = $(KIT_MPI_COMPILE)
 KIT_V_NVCC_COMPILE = $(call kit_nvcc_compile,$(CUDA_MATH),submission)
-KIT_V_LINK = $(CC) $(LDFLAGS)
-KIT_V_MPI_LINK = $(if $(MPI_GRADE_PROGRAM),$(MPICC) $(LDFLAGS))
+# The sandbox links a program for every grading: there its OpenMP target
+# regions run on the host (no exercise is graded through offload), without
+# GCC's device link of every target region (mkoffload: most of a link's time).
+KIT_LDFLAGS = $(if $(filter omptarget,$(MODELS)),$(filter-out $(OMPTARGET_DEVICE_FLAGS),$(LDFLAGS)) \
+    -foffload=disable,$(LDFLAGS))
+KIT_V_LINK = $(CC) $(KIT_LDFLAGS)
+KIT_V_MPI_LINK = $(if $(MPI_GRADE_PROGRAM),$(MPICC) $(KIT_LDFLAGS))
 KIT_V_LIBS = $(shallows-grade_LIBS) $(foreach a,$(shallows-grade_APPS),$(call app_libs,$(a),$(MODELS))) $(LDLIBS)
 KIT_V_WRAP = $(KIT_WRAP)
 KIT_V_PLUMBING = $(KIT_PLUMBING)
