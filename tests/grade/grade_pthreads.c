@@ -289,9 +289,16 @@ static void compute_step(const void *kernels, const void *input, grade_outputs *
     (void)kernels;
     const step_case *step = input;
     const int nx = step->block.nx, ny = step->block.ny, threads = step->threads;
-    swe_block block =
-        state_copy(&step->block, grade_add_block(outputs, "h", nx, ny),
-                   grade_add_block(outputs, "hu", nx, ny), grade_add_block(outputs, "hv", nx, ny));
+    static const char *const band_hint =
+        "TODO 2 and 3: each row in exactly one band (swe_band_split), its border edges solved "
+        "before the barrier, every thread at the barrier";
+    real *h = grade_add_block(outputs, "h", nx, ny);
+    grade_hint(outputs, band_hint);
+    real *hu = grade_add_block(outputs, "hu", nx, ny);
+    grade_hint(outputs, band_hint);
+    real *hv = grade_add_block(outputs, "hv", nx, ny);
+    grade_hint(outputs, band_hint);
+    swe_block block = state_copy(&step->block, h, hu, hv);
     real *speed = grade_add_value(outputs, "wave_speed");
     real *thread_max = grade_add_field(outputs, "thread_max", (size_t)threads, GRADE_LIST, NULL);
     grade_hint(outputs, "TODO 2: thread t sweeps band t of sweep->threads (swe_band_split) and "
