@@ -5,10 +5,10 @@
  * max reduction and the max wave speed on random blocks, bit for bit with
  * the reference; the directives themselves (grade_omptarget_guard.h):
  * each kernel must run in a target region whose map clauses name every
- * array it reads (`to`) and writes (`tofrom`), and touch none of them
- * outside; and whole runs of the backend at its three levels against the
- * serial backend. That the data stays on a GPU, and what a map clause that
- * names too little does there, only a GPU shows. */
+ * array it reads (`to`) and writes (`tofrom`), whose loop is spread over
+ * teams and over their threads, and touch none of them outside; and whole runs of the backend at
+ * its three levels against the serial backend. That the data stays on a GPU, and what a map clause
+ * that names too little does there, only a GPU shows. */
 #include "backends/omptarget/cartesian/omptarget_kernels.h"
 #include "cartesian/grid/boundary.h"
 #include "cartesian/numerics/edge_updates.h"
@@ -212,7 +212,7 @@ static int watched_count(enum kernel kernel)
 
 /* The fields of a directives case; values set by the caller. */
 typedef struct directive_fields {
-    real *in_region, *outside, *maps[WATCHED_MAX];
+    real *in_region, *teams, *threads, *outside, *maps[WATCHED_MAX];
 } directive_fields;
 
 static directive_fields add_directive_fields(const target_case *c, grade_outputs *outputs)
@@ -221,6 +221,12 @@ static directive_fields add_directive_fields(const target_case *c, grade_outputs
     f.in_region = grade_add_value(outputs, "ran_in_a_target_region");
     grade_hint(outputs, "the loop needs `#pragma omp target teams distribute parallel for ...` in "
                         "front of it: without it, it runs as plain host code");
+    f.teams = grade_add_value(outputs, "spread_over_teams");
+    grade_hint(outputs, "`teams distribute` splits the loop's iterations over the teams (the "
+                        "blocks of a GPU): without it one team does all");
+    f.threads = grade_add_value(outputs, "spread_over_threads");
+    grade_hint(outputs, "`parallel for` splits a team's iterations over its threads: without it "
+                        "one thread of each team works");
     for (int w = 0; w < watched_count(c->kernel); ++w) {
         f.maps[w] = grade_add_value(outputs, watched_arrays[c->kernel][w].field);
         grade_hint(outputs, "an array the loop reads needs map(to: ...), one it writes "
@@ -253,6 +259,8 @@ static void compute_directives(const void *kernels, const void *input, grade_out
     grade_guard_disarm();
     const grade_guard_report report = grade_guard_report_now();
     *f.in_region = report.regions > 0;
+    *f.teams = (real)report.teams;
+    *f.threads = (real)report.parallel;
     for (int w = 0; w < count; ++w) {
         const unsigned needs = watched_arrays[c->kernel][w].needs;
         *f.maps[w] = (report.maps[w] & needs) == needs;
@@ -269,6 +277,8 @@ static void expected_directives(const void *kernels, const void *input, grade_ou
     const target_case *c = input;
     directive_fields f = add_directive_fields(c, outputs);
     *f.in_region = 1;
+    *f.teams = 1;
+    *f.threads = 1;
     for (int w = 0; w < watched_count(c->kernel); ++w) {
         *f.maps[w] = 1;
     }

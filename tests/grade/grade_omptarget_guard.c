@@ -19,6 +19,7 @@ static struct {
     volatile sig_atomic_t closed; /* the arrays are inaccessible now */
     volatile sig_atomic_t touched_outside;
     int regions;
+    volatile sig_atomic_t in_region, teams, parallel;
     unsigned maps[GRADE_GUARD_MAX_ARRAYS];
 } guard;
 
@@ -107,7 +108,9 @@ void grade_guard_disarm(void)
 grade_guard_report grade_guard_report_now(void)
 {
     grade_guard_report report = {.regions = guard.regions,
-                                 .touched_outside = guard.touched_outside};
+                                 .touched_outside = guard.touched_outside,
+                                 .teams = guard.teams,
+                                 .parallel = guard.parallel};
     memcpy(report.maps, guard.maps, sizeof report.maps);
     return report;
 }
@@ -130,12 +133,28 @@ void grade_guard_region_enter(size_t mapnum, void *const *hostaddrs, const size_
             }
         }
     }
+    guard.in_region = 1;
     set_access(PROT_READ | PROT_WRITE);
 }
 
 void grade_guard_region_leave(void)
 {
+    guard.in_region = 0;
     if (guard.count > 0 && !guard.touched_outside) {
         set_access(PROT_NONE);
+    }
+}
+
+void grade_guard_teams_entered(void)
+{
+    if (guard.in_region) {
+        guard.teams = 1;
+    }
+}
+
+void grade_guard_parallel_entered(void)
+{
+    if (guard.in_region) {
+        guard.parallel = 1;
     }
 }

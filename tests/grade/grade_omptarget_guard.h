@@ -30,6 +30,7 @@ void grade_guard_disarm(void);
 /* What the target regions entered since grade_guard_arm did. */
 typedef struct grade_guard_report {
     int regions;         /* target regions entered */
+    int teams, parallel; /* 1: a region opened teams, a parallel region */
     int touched_outside; /* 1: an array was touched outside every region */
     /* Per watched array: GRADE_MAP_TO and GRADE_MAP_FROM of the map
      * clauses that named the whole array in a region. */
@@ -43,5 +44,12 @@ grade_guard_report grade_guard_report_now(void);
 void grade_guard_region_enter(size_t mapnum, void *const *hostaddrs, const size_t *sizes,
                               const unsigned short *kinds);
 void grade_guard_region_leave(void);
+
+/* Called by the wrapped entries of a teams construct (grade_omptarget_wrap.c)
+ * and, in each thread, of a parallel region (grade_openmp_team_wrap.c): on
+ * the host fall-back, `teams distribute` and `parallel for` in a target
+ * region go through them, a plain loop in the region does not. */
+void grade_guard_teams_entered(void);
+void grade_guard_parallel_entered(void);
 
 #endif

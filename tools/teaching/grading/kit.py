@@ -26,13 +26,14 @@ WARNING_LINE = re.compile(r": warning:|\): warning #")
 # waits that could time the threads' writes (exercise 02's race cases:
 # tests/grade/grade_race_wrap.c) and libgomp's entries of a parallel region
 # (exercise 16 watches the team: tests/grade/grade_openmp_team.h), and the
-# entry of a target region where the kit has its wrapper (exercise 20
-# watches the map clauses: tests/grade/grade_omptarget_guard.h).
+# entries of a target region and of its teams where the kit has their
+# wrapper (exercise 20 watches the map clauses and the teams:
+# tests/grade/grade_omptarget_guard.h).
 WRAPPED = ["swe_serial_update_row", "swe_serial_row_wave_speed", "usleep", "sleep", "nanosleep",
            "clock_nanosleep", "omp_get_wtime", "GOMP_parallel"] + \
     ["GOMP_parallel_loop_" + schedule for schedule in (
         "static", "dynamic", "guided", "nonmonotonic_dynamic", "nonmonotonic_guided")]
-WRAPPED_WITH = {"GOMP_target_ext": "grade_omptarget_wrap.o"}
+WRAPPED_WITH = {name: "grade_omptarget_wrap.o" for name in ("GOMP_target_ext", "GOMP_teams4")}
 HEADER_SUFFIXES = (".h", ".cuh", ".cl", ".clh")
 COMPILED = (".c", ".cu")
 
