@@ -16,6 +16,12 @@ extern const grade_exercise grade_cuda1_exercise, grade_cuda2_exercise, grade_cu
     grade_cuda4_exercise, grade_opencl_exercise, grade_mpi_exchange_exercise,
     grade_mpi_overlap_exercise, grade_mesh_edge_gather_exercise, grade_mesh_mpi_halo_exercise;
 extern const grade_exercise grade_mesh_scatter_cuda_exercise;
+#ifdef SWE_WITH_PTHREADS
+extern const grade_exercise grade_pthreads_exercise;
+#endif
+#ifdef SWE_WITH_OMPTARGET
+extern const grade_exercise grade_omptarget_exercise;
+#endif
 
 static const grade_exercise *const exercises[] = {
     &grade_serial_exercise,
@@ -40,6 +46,12 @@ static const grade_exercise *const exercises[] = {
 #endif
     &grade_mesh_mpi_halo_exercise,
     &grade_mesh_scatter_cuda_exercise,
+#ifdef SWE_WITH_PTHREADS
+    &grade_pthreads_exercise,
+#endif
+#ifdef SWE_WITH_OMPTARGET
+    &grade_omptarget_exercise,
+#endif
 };
 
 int grade_exercise_count(void)

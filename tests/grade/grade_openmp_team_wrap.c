@@ -5,6 +5,7 @@
  * (tools/teaching/grading/kit.py): the calls that GCC makes for
  * `#pragma omp parallel` and `#pragma omp parallel for` with a
  * static, dynamic or guided schedule then come here, and go on to libgomp's own (__real_). */
+#include "tests/grade/grade_omptarget_guard.h"
 #include "tests/grade/grade_openmp_team.h"
 
 typedef void (*region_fn)(void *);
@@ -17,6 +18,7 @@ typedef struct region {
 static void member(void *data)
 {
     const region *r = data;
+    grade_guard_parallel_entered(); /* exercise 20: a parallel region inside a target region */
     grade_openmp_team_member(r->fn, r->data);
 }
 

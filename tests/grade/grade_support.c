@@ -238,6 +238,7 @@ void grade_run_outputs(const swe_cartesian_backend *backend, const grade_run *ru
     }
     block.backend = backend;
     swe_cartesian_backend_config config = {.solver = run->solver, .model.level = run->level};
+    config.model.option_values[0] = run->model_option;
     swe_clock clock = {.cfl = scenario->default_cfl};
     int status = backend->init(&block, &config, &err);
     if (status == SWE_OK) {

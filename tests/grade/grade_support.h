@@ -134,6 +134,8 @@ typedef struct grade_run {
     int nx, ny, steps;
     enum swe_solver solver;
     int level; /* the backend's optimisation level; 0: its best */
+    /* The value of the model's first option (C threads: --threads); NULL: not given. */
+    const char *model_option;
 } grade_run;
 void grade_run_outputs(const swe_cartesian_backend *backend, const grade_run *run,
                        grade_outputs *outputs);

@@ -7,9 +7,15 @@
 # The student's build of the same sources happens in a sandbox
 # (tools/teaching/grading/), from the objects of `make grade-kit`.
 GRADE_SOURCES := $(filter-out tests/grade/grade_main.c tests/grade/grade_race_wrap.c \
-    tests/grade/grade_openmp_team_wrap.c,$(wildcard tests/grade/*.c))
+    tests/grade/grade_openmp_team_wrap.c tests/grade/grade_omptarget_wrap.c,$(wildcard tests/grade/*.c))
 ifeq ($(filter openmp,$(MODELS)),)
 GRADE_SOURCES := $(filter-out tests/grade/grade_openmp%.c tests/grade/grade_race.c,$(GRADE_SOURCES))
+endif
+ifeq ($(filter omptarget,$(MODELS)),)
+GRADE_SOURCES := $(filter-out tests/grade/grade_omptarget.c,$(GRADE_SOURCES))
+endif
+ifeq ($(filter pthreads,$(MODELS)),)
+GRADE_SOURCES := $(filter-out tests/grade/grade_pthreads.c,$(GRADE_SOURCES))
 endif
 ifeq ($(filter ns,$(APPS)),)
 GRADE_SOURCES := $(filter-out tests/grade/grade_ns%.c,$(GRADE_SOURCES))
@@ -106,7 +112,8 @@ not_kernels = $(filter-out $(BUILD)/obj/$(KERNELS)/% $(BUILD)/obj/gen/% $(GRADE_
 KIT_PLUMBING = $(call not_kernels,$(foreach a,$(shallows-grade_APPS),$(call app_objects,$(a),$(MODELS))) \
     $(shallows-grade_OBJECTS)) $(CORE_LIBRARY)
 KIT_WRAP := $(if $(filter openmp,$(MODELS)),$(BUILD)/obj/tests/grade/grade_race_wrap.o \
-    $(BUILD)/obj/tests/grade/grade_openmp_team_wrap.o)
+    $(BUILD)/obj/tests/grade/grade_openmp_team_wrap.o \
+    $(if $(filter omptarget,$(MODELS)),$(BUILD)/obj/tests/grade/grade_omptarget_wrap.o))
 # The MPI case program links these besides KIT_PLUMBING (kit.py).
 KIT_MPI_PLUMBING = $(filter-out $(KIT_PLUMBING),$(call not_kernels,$(foreach a,$(shallows-mpi-grade_APPS), \
     $(call app_objects,$(a),$(MODELS))) $(shallows-mpi-grade_OBJECTS)))

@@ -98,6 +98,10 @@ CHEATS = [
     ("fill-disk", SERIAL, "append:fill_tmp.c", "zero", None),
     ("fill-cache", SERIAL, "append:fill_cache.c", "zero", None),
     ("compile-bomb", SERIAL, "replace:compile_bomb.c", "uncompiled", None),
+    ("pthreads-shared-max", "19-pthreads-barrier-and-reduction", "replace:pthreads_shared_max.c",
+     "points:8", None),
+    ("omptarget-plain-loops", "20-omptarget-map-and-teams", "replace:omptarget_plain_loops.c",
+     "points:7", None),
 ]
 # Graded only on a GPU (tools/device/grade_cuda.sh names them): without one a
 # CUDA exercise is "not graded", which tests nothing.

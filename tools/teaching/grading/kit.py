@@ -25,11 +25,15 @@ WARNING_LINE = re.compile(r": warning:|\): warning #")
 # Wrapped in the student's build (-Wl,--wrap): the row kernels and the
 # waits that could time the threads' writes (exercise 02's race cases:
 # tests/grade/grade_race_wrap.c) and libgomp's entries of a parallel region
-# (exercise 16 watches the team: tests/grade/grade_openmp_team.h).
+# (exercise 16 watches the team: tests/grade/grade_openmp_team.h), and the
+# entries of a target region and of its teams where the kit has their
+# wrapper (exercise 20 watches the map clauses and the teams:
+# tests/grade/grade_omptarget_guard.h).
 WRAPPED = ["swe_serial_update_row", "swe_serial_row_wave_speed", "usleep", "sleep", "nanosleep",
            "clock_nanosleep", "omp_get_wtime", "GOMP_parallel"] + \
     ["GOMP_parallel_loop_" + schedule for schedule in (
         "static", "dynamic", "guided", "nonmonotonic_dynamic", "nonmonotonic_guided")]
+WRAPPED_WITH = {name: "grade_omptarget_wrap.o" for name in ("GOMP_target_ext", "GOMP_teams4")}
 HEADER_SUFFIXES = (".h", ".cuh", ".cl", ".clh")
 COMPILED = (".c", ".cu")
 
@@ -303,7 +307,9 @@ class Build:
             wrap = []
         else:
             link = self.kit.words("LINK") + ["-o", "/work/bin/shallows-grade"]
-            wrap = ["-Wl," + ",".join("--wrap=" + name for name in WRAPPED)] \
+            wrapped = WRAPPED + [name for name, wrapper in WRAPPED_WITH.items()
+                                 if any(o.endswith("/" + wrapper) for o in self.kit.words("WRAP"))]
+            wrap = ["-Wl," + ",".join("--wrap=" + name for name in wrapped)] \
                 if self.kit.has("WRAP") else []
         libraries = self.kit.words("LIBS") + \
             (self.kit.words("EMULATION_LIBS") if emulation_objects else [])
