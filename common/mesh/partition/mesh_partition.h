@@ -37,7 +37,7 @@ int swe_mesh_partition(const swe_mesh_dual_graph *graph, int parts,
                        swe_error *err);
 
 /* Recursive coordinate bisection of the centroids (x[c], y[c]): the
- * cells sorted along the longer side of their bounding box (ties by the
+ * cells ordered along the longer side of their bounding box (ties by the
  * other coordinate, then the index), the lower floor(parts / 2) parts'
  * shares below the cut, the rest above, and so on in each half. Every
  * part holds cells / parts cells or one more; the same split for the
