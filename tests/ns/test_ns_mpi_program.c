@@ -1,8 +1,8 @@
 /* shallows-ns-mpi as a user runs it under mpirun: bad input refused with
- * one line from rank 0 (exit 2); a checkpoint of shallows-ns continued on
- * two ranks, and one of two ranks continued by shallows-ns, ending where
- * the uninterrupted run ends, to rounding (the bound of the slab suites).
- * Built where shallows-ns-mpi is (SWE_WITH_NS_MPI). */
+ * one line from rank 0 (exit 2); --list-devices with each rank's place; a checkpoint of shallows-ns
+ * continued on two ranks, and one of two ranks continued by shallows-ns, ending where the
+ * uninterrupted run ends, to rounding (the bound of the slab suites). Built where shallows-ns-mpi
+ * is (SWE_WITH_NS_MPI). */
 #include "tests/ns/ns_test_support.h"
 #include "tests/program_runner.h"
 #include "tests/test_suites.h"
@@ -56,6 +56,24 @@ static void test_device_model_on_ranks(void)
     CU_ASSERT_EQUAL(result.exit_code, 2); /* not built here: the model is unknown */
     CU_ASSERT_PTR_NOT_NULL(strstr(result.err, "cuda"));
 #endif
+}
+
+/* --list-devices under mpirun says where each rank runs, after the
+ * models' devices, as shallows-mpi does; where the node has no GPU, after
+ * the one line that says so (exit 2, as shallows-ns), on the host. */
+static void test_list_devices_shows_every_rank(void)
+{
+    swe_program_result result;
+    ns_test_run_mpi(2, directory, (const char *[]){"--list-devices", NULL}, &result);
+    int listed = result.exit_code == 0;
+    int no_device = result.exit_code == 2 && strstr(result.err, "no CUDA device") != NULL &&
+                    strstr(result.out, "ranks on the host:\n") != NULL;
+    CU_ASSERT(listed || no_device);
+    const char *first = strstr(result.out, "rank 0: node ");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(first);
+    CU_ASSERT_PTR_NOT_NULL(strstr(first, ", local rank 0 of 2, "));
+    CU_ASSERT_PTR_NOT_NULL(strstr(first, "rank 1: node "));
+    CU_ASSERT_PTR_NOT_NULL(strstr(first, ", local rank 1 of 2, "));
 }
 
 /* The largest relative difference of the figures of two checksums
@@ -169,6 +187,9 @@ void register_ns_mpi_program_tests(void)
         "ns_mpi_program test");
     swe_test_require_registered(
         CU_add_test(suite, "a device model runs on the ranks", test_device_model_on_ranks),
+        "ns_mpi_program test");
+    swe_test_require_registered(
+        CU_add_test(suite, "--list-devices shows every rank", test_list_devices_shows_every_rank),
         "ns_mpi_program test");
     swe_test_require_registered(CU_add_test(suite, "the first snapshot on ranks is serial's",
                                             test_first_snapshot_as_serial),

@@ -62,8 +62,8 @@ NETCDF_PAR_LIBS ?= $(call pkg_libs,netcdf-mpi)
 # METIS partitions triangle meshes over the ranks of shallows-mpi
 # (Debian: libmetis-dev, which ships no pkg-config file): found when the
 # compiler finds metis.h (METIS_CFLAGS=-I..., METIS_LIBS=-L... -lmetis for
-# another install). Without it shallows-mpi --mesh offers --partition
-# random only and says what to install.
+# another install). Without it shallows-mpi --mesh partitions by
+# coordinate bisection (--partition rcb) and says what to install.
 METIS_CFLAGS ?=
 METIS_LIBS ?= -lmetis
 HAVE_METIS ?= $(if $(shell printf '\043include <metis.h>\n' | $(CC) $(METIS_CFLAGS) -E -x c - >/dev/null 2>&1 && echo yes),yes,no)

@@ -24,8 +24,9 @@ enum { OPTION_PARTITION = 0, OPTION_OVERLAP = 1 };
 static const swe_model_option mesh_mpi_options[] = {
     {.name = "partition",
      .argument = "NAME",
-     .help = "metis (k-way, fewest cut edges; default where built) or random (cells dealt out at "
-             "random, for comparison)",
+     .help = "metis (k-way, fewest cut edges; the default where built), rcb (recursive coordinate "
+             "bisection of the centroids, no library; the default without METIS) or random (cells "
+             "dealt out at random, for comparison)",
      .slot = OPTION_PARTITION},
     {.name = "overlap",
      .help = "compute the edges that read no halo cell while the halo travels (serial, openmp, "
@@ -61,7 +62,8 @@ static void print_partition_help(FILE *stream, const char *program)
             PROGRAM, PROGRAM,
             swe_mesh_partition_have_metis()
                 ? ""
-                : " This build has no METIS (install libmetis-dev): --partition random only.");
+                : " This build has no METIS (install libmetis-dev): --partition rcb\n"
+                  "(coordinate bisection) by default, or random.");
 }
 
 static int inner_edges(const swe_mesh_span *span)
@@ -79,10 +81,12 @@ static void print_setup(const swe_mesh_mpi_model *model, const swe_mesh_mpi_opti
            whole->edge_count - whole->interior_edge_count, whole->node_count, mirror->scenario.name,
            model->part->run.order);
     printf("partition: %s into %d ranks: %ld cut edges (a random partition: %ld), %d to %d "
-           "cells a rank, imbalance %.3f; halo layers %d; rank 0: %d cells and %d of halo from "
+           "cells a rank, imbalance %.3f, first halo layer %d to %d cells a rank (a random "
+           "partition: %d to %d); halo layers %d; rank 0: %d cells and %d of halo from "
            "%d ranks, ordering %s, phi %d; rank 0 inner edges %d of %d%s\n",
            swe_mesh_partitioner_name(options->partitioner), model->size, q->edge_cut, r->edge_cut,
-           q->smallest, q->largest, q->imbalance, model->part->run.order == 2 ? 4 : 1,
+           q->smallest, q->largest, q->imbalance, q->halo_smallest, q->halo_largest,
+           r->halo_smallest, r->halo_largest, model->part->run.order == 2 ? 4 : 1,
            model->sub.owned_count, model->sub.cell_count - model->sub.owned_count,
            model->halo.neighbour_count, swe_mesh_ordering_name(options->model.ordering),
            swe_mesh_bandwidth(part), inner_edges(&model->coupling.inner), part->edge_count,
@@ -154,8 +158,7 @@ static int mpi_options_of(const swe_mesh_options *parsed, swe_mesh_mpi_options *
                           swe_error *err)
 {
     memset(options, 0, sizeof *options);
-    options->partitioner =
-        swe_mesh_partition_have_metis() ? SWE_MESH_PARTITION_METIS : SWE_MESH_PARTITION_RANDOM;
+    options->partitioner = swe_mesh_partitioner_default();
     options->partition_seed = 1;
     options->overlap = parsed->run.program_option_values[OPTION_OVERLAP] != NULL;
     const char *partition = parsed->run.program_option_values[OPTION_PARTITION];
@@ -166,7 +169,7 @@ static int mpi_options_of(const swe_mesh_options *parsed, swe_mesh_mpi_options *
         !swe_mesh_partition_have_metis()) {
         status = swe_fail(err, SWE_ERROR_USAGE,
                           "this build has no METIS: install libmetis-dev (make deps) and "
-                          "rebuild, or use --partition random");
+                          "rebuild, or use --partition rcb");
     }
     options->model = parsed->model;
     options->model.scenario = &parsed->scenario;

@@ -61,8 +61,8 @@ static void print_help(FILE *stream, const char *program)
             "0, in the format of shallows: --restart continues it on any number of ranks,\n"
             "and shallows and shallows-mpi continue each other's checkpoints.\n"
             "\nTriangles: --mesh FILE.msh runs the triangle solver over the ranks, with the\n"
-            "options of shallows --mesh and --partition metis|random, --overlap (mpirun -np N\n"
-            "%s --mesh FILE.msh --help lists them).\n",
+            "options of shallows --mesh and --partition metis|rcb|random, --overlap\n"
+            "(mpirun -np N %s --mesh FILE.msh --help lists them).\n",
             program, program);
 }
 

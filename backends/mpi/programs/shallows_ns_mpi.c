@@ -4,6 +4,7 @@
  * GPU for a device model), and only rank 0 prints. The body is every program's (run/program.h) over
  * the ns application (common/ns/program/); this file adds the ranks. */
 #include "backends/mpi/mpi_check.h"
+#include "backends/mpi/mpi_node.h"
 #include "backends/mpi/mpi_timing.h"
 #include "backends/mpi/ns/ns_mpi_poisson.h"
 #include "backends/mpi/ns/ns_mpi_run.h"
@@ -11,6 +12,7 @@
 #include "run/program.h"
 
 #include <stdio.h>
+#include <string.h>
 
 static void print_help(FILE *stream, const char *program)
 {
@@ -25,7 +27,8 @@ static void print_help(FILE *stream, const char *program)
             "hosts: results equal those of shallows-ns to rounding\n"
             "(docs/RESULTS-navier-stokes.md). Start it with: mpirun -np N %s [options]\n"
             "\nFiles and checkpoints hold the whole domain, gathered by rank 0, in the formats\n"
-            "of shallows-ns: --restart continues a checkpoint on any number of ranks.\n",
+            "of shallows-ns: --restart continues a checkpoint on any number of ranks.\n"
+            "--list-devices under mpirun adds which rank takes which GPU.\n",
             program);
 }
 
@@ -112,6 +115,19 @@ int main(int argc, char **argv)
                                  .print_report = print_report,
                                  .context = &context};
     int status = swe_program_main(&program, argc, argv);
+    /* An action ran on rank 0 alone: every rank ends with its status. */
+    MPI_CHECK(MPI_Bcast(&status, 1, MPI_INT, 0, MPI_COMM_WORLD));
+    const swe_run_options *run = &context.options.run;
+    /* The ranks' places even where the node has no device to list (the
+     * listing's exit status kept): "none" and the host then say why. */
+    if (run->action == SWE_ACTION_MODEL && run->action_option != NULL &&
+        strcmp(run->action_option, "list-devices") == 0) {
+        fflush(stdout); /* the models' lists before the ranks' */
+        swe_error err = {{0}};
+        int placed =
+            swe_mpi_node_print_placements(MPI_COMM_WORLD, ns_application.models, stdout, &err);
+        status = status != SWE_OK ? status : placed;
+    }
     fflush(stdout);
     ns_mpi_finish();
     return status;

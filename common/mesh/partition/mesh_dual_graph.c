@@ -12,8 +12,11 @@ int swe_mesh_dual_graph_create(const swe_mesh *mesh, swe_mesh_dual_graph *graph,
     graph->cell_count = mesh->cell_count;
     graph->offsets = calloc((size_t)mesh->cell_count + 1, sizeof *graph->offsets);
     graph->neighbours = malloc(2 * (size_t)mesh->interior_edge_count * sizeof(int) + 1);
+    graph->cell_x = malloc((size_t)mesh->cell_count * sizeof *graph->cell_x);
+    graph->cell_y = malloc((size_t)mesh->cell_count * sizeof *graph->cell_y);
     int *filled = calloc((size_t)mesh->cell_count + 1, sizeof *filled);
-    if (graph->offsets == NULL || graph->neighbours == NULL || filled == NULL) {
+    if (graph->offsets == NULL || graph->neighbours == NULL || graph->cell_x == NULL ||
+        graph->cell_y == NULL || filled == NULL) {
         free(filled);
         swe_mesh_dual_graph_free(graph);
         return swe_fail(err, SWE_ERROR_RUNTIME, "out of memory for the dual graph");
@@ -33,6 +36,8 @@ int swe_mesh_dual_graph_create(const swe_mesh *mesh, swe_mesh_dual_graph *graph,
         graph->neighbours[graph->offsets[right] + filled[right]++] = left;
     }
     free(filled);
+    memcpy(graph->cell_x, mesh->cell_x, (size_t)mesh->cell_count * sizeof *graph->cell_x);
+    memcpy(graph->cell_y, mesh->cell_y, (size_t)mesh->cell_count * sizeof *graph->cell_y);
     return SWE_OK;
 }
 
@@ -43,5 +48,7 @@ void swe_mesh_dual_graph_free(swe_mesh_dual_graph *graph)
     }
     free(graph->offsets);
     free(graph->neighbours);
+    free(graph->cell_x);
+    free(graph->cell_y);
     memset(graph, 0, sizeof *graph);
 }

@@ -4,24 +4,30 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const partitioner_names[] = {"metis", "random"};
+static const char *const partitioner_names[] = {"metis", "random", "rcb"};
+enum { PARTITIONERS = (int)(sizeof partitioner_names / sizeof partitioner_names[0]) };
 
 int swe_mesh_partitioner_parse(const char *name, enum swe_mesh_partitioner *partitioner,
                                swe_error *err)
 {
-    for (int k = 0; name != NULL && partitioner != NULL && k < 2; ++k) {
+    for (int k = 0; name != NULL && partitioner != NULL && k < PARTITIONERS; ++k) {
         if (strcmp(name, partitioner_names[k]) == 0) {
             *partitioner = (enum swe_mesh_partitioner)k;
             return SWE_OK;
         }
     }
-    return swe_fail(err, SWE_ERROR_USAGE, "--partition must be metis or random, not '%s'",
+    return swe_fail(err, SWE_ERROR_USAGE, "--partition must be metis, random or rcb, not '%s'",
                     name != NULL ? name : "(none)");
 }
 
 const char *swe_mesh_partitioner_name(enum swe_mesh_partitioner partitioner)
 {
-    return (unsigned)partitioner < 2 ? partitioner_names[partitioner] : "unknown";
+    return (unsigned)partitioner < PARTITIONERS ? partitioner_names[partitioner] : "unknown";
+}
+
+enum swe_mesh_partitioner swe_mesh_partitioner_default(void)
+{
+    return swe_mesh_partition_have_metis() ? SWE_MESH_PARTITION_METIS : SWE_MESH_PARTITION_RCB;
 }
 
 /* xorshift64*: the same split on every machine for a seed. */
@@ -75,6 +81,9 @@ int swe_mesh_partition(const swe_mesh_dual_graph *graph, int parts,
         memset(part, 0, (size_t)graph->cell_count * sizeof *part);
     } else if (partitioner == SWE_MESH_PARTITION_METIS) {
         status = swe_mesh_partition_metis(graph, parts, seed, part, err);
+    } else if (partitioner == SWE_MESH_PARTITION_RCB) {
+        status = swe_mesh_partition_rcb(graph->cell_x, graph->cell_y, graph->cell_count, parts,
+                                        part, err);
     } else {
         status = partition_random(graph->cell_count, parts, seed, part, err);
     }
@@ -91,6 +100,22 @@ int swe_mesh_partition(const swe_mesh_dual_graph *graph, int parts,
     return status;
 }
 
+/* Cell c is in the first halo layer of each other part that owns one of
+ * its neighbours: counted once for each such part (stamp[p] == c once
+ * counted), however many of its cells touch c. Adds c's cut sides. */
+static void count_halo_of_others(const swe_mesh_dual_graph *graph, const int *part, int c,
+                                 int *halos, int *stamp, long *cut_sides)
+{
+    for (int k = graph->offsets[c]; k < graph->offsets[c + 1]; ++k) {
+        int other = part[graph->neighbours[k]];
+        if (other != part[c]) {
+            ++*cut_sides;
+            halos[other] += stamp[other] != c;
+            stamp[other] = c;
+        }
+    }
+}
+
 int swe_mesh_partition_measure(const swe_mesh_dual_graph *graph, int parts, const int *part,
                                swe_mesh_partition_quality *quality, swe_error *err)
 {
@@ -98,20 +123,30 @@ int swe_mesh_partition_measure(const swe_mesh_dual_graph *graph, int parts, cons
         return swe_fail(err, SWE_ERROR_USAGE, "internal error: no partition to measure");
     }
     int *sizes = calloc((size_t)parts, sizeof *sizes);
-    if (sizes == NULL) {
+    int *halos = calloc((size_t)parts, sizeof *halos);
+    int *stamp = malloc((size_t)parts * sizeof *stamp);
+    if (sizes == NULL || halos == NULL || stamp == NULL) {
+        free(sizes);
+        free(halos);
+        free(stamp);
         return swe_fail(err, SWE_ERROR_RUNTIME, "out of memory for a partition's sizes");
     }
-    long cut_sides = 0;
     for (int c = 0; c < graph->cell_count; ++c) {
         if (part[c] < 0 || part[c] >= parts) {
             free(sizes);
+            free(halos);
+            free(stamp);
             return swe_fail(err, SWE_ERROR_USAGE, "internal error: cell %d in part %d of %d", c,
                             part[c], parts);
         }
+    }
+    for (int p = 0; p < parts; ++p) {
+        stamp[p] = -1;
+    }
+    long cut_sides = 0;
+    for (int c = 0; c < graph->cell_count; ++c) {
         sizes[part[c]]++;
-        for (int k = graph->offsets[c]; k < graph->offsets[c + 1]; ++k) {
-            cut_sides += part[graph->neighbours[k]] != part[c];
-        }
+        count_halo_of_others(graph, part, c, halos, stamp, &cut_sides);
     }
     quality->edge_cut = cut_sides / 2; /* each cut edge seen from both cells */
     quality->smallest = sizes[0];
@@ -121,6 +156,15 @@ int swe_mesh_partition_measure(const swe_mesh_dual_graph *graph, int parts, cons
         quality->largest = sizes[p] > quality->largest ? sizes[p] : quality->largest;
     }
     quality->imbalance = (double)quality->largest * parts / graph->cell_count;
+    quality->halo_smallest = halos[0];
+    quality->halo_largest = halos[0];
+    for (int p = 1; p < parts; ++p) {
+        quality->halo_smallest =
+            halos[p] < quality->halo_smallest ? halos[p] : quality->halo_smallest;
+        quality->halo_largest = halos[p] > quality->halo_largest ? halos[p] : quality->halo_largest;
+    }
     free(sizes);
+    free(halos);
+    free(stamp);
     return SWE_OK;
 }

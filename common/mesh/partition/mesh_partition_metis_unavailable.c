@@ -1,5 +1,5 @@
-/* A build without METIS (libmetis-dev missing): --partition random still
- * works; METIS is refused with what to install. */
+/* A build without METIS (libmetis-dev missing): --partition rcb (the
+ * default) and random still work; METIS is refused with what to install. */
 #include "mesh/partition/mesh_partition.h"
 
 int swe_mesh_partition_have_metis(void)
@@ -16,5 +16,5 @@ int swe_mesh_partition_metis(const swe_mesh_dual_graph *graph, int parts, unsign
     (void)part;
     return swe_fail(err, SWE_ERROR_USAGE,
                     "this build has no METIS: install libmetis-dev (make deps) and rebuild, or "
-                    "use --partition random");
+                    "use --partition rcb");
 }

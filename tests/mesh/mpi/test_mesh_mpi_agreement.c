@@ -3,7 +3,7 @@
  * bits, for the serial, OpenMP, CUDA and OpenCL backends, first and second order,
  * both cases of Roe-MUSCL GPU n.d. with a committed mesh
  * (Fennema-Chaudhry's partial dam break, the backward-facing step), METIS's
- * partition and a random one (a halo on almost every cell), with and
+ * partition, coordinate bisection's and a random one (a halo on almost every cell), with and
  * without --overlap (the inner edges computed while the halo travels). The
  * one-process run numbers its cells as the file does, the parts by RCM: the
  * bits agree for every numbering. */
@@ -163,16 +163,14 @@ static void test_staged_halo_gives_one_process_bits(void)
                        "no allocator, no device buffers: refused");
 }
 
-/* METIS where this build has it; a random split otherwise (said on stderr). */
+/* METIS where this build has it; coordinate bisection otherwise (said on
+ * stderr), as shallows-mpi --mesh chooses. */
 static enum swe_mesh_partitioner best_partitioner(void)
 {
-    if (swe_mesh_partition_have_metis()) {
-        return SWE_MESH_PARTITION_METIS;
+    if (!swe_mesh_partition_have_metis() && swe_mpi_test_rank() == 0) {
+        fprintf(stderr, "\n    no METIS in this build (libmetis-dev): rcb partitions instead");
     }
-    if (swe_mpi_test_rank() == 0) {
-        fprintf(stderr, "\n    no METIS in this build (libmetis-dev): random partitions instead");
-    }
-    return SWE_MESH_PARTITION_RANDOM;
+    return swe_mesh_partitioner_default();
 }
 
 static void test_serial_metis_parts_give_one_process_bits(void)
@@ -239,7 +237,7 @@ static void test_cuda_parts_give_one_process_bits(void)
 
 /* OpenCL ranks with and without --overlap (the range kernels on the
  * inner span while the halo travels): the bits of opencl and of serial in
- * one process, both orders, METIS parts and random ones. */
+ * one process, both orders, METIS parts (rcb without METIS) and random ones. */
 static void test_opencl_parts_give_one_process_bits(void)
 {
     const char *const references[] = {"opencl", "serial", NULL};
@@ -295,18 +293,32 @@ static void test_serial_random_parts_give_one_process_bits(void)
     }
 }
 
+/* Coordinate bisection's parts (METIS's stand-in where it is missing),
+ * both cases and orders, with and without --overlap. */
+static void test_serial_rcb_parts_give_one_process_bits(void)
+{
+    for (int overlap = 0; overlap <= 1; ++overlap) {
+        for (int order = 1; order <= 2; ++order) {
+            expect_one_process_bits(&cases[0], "serial", order, SWE_MESH_PARTITION_RCB, overlap);
+            expect_one_process_bits(&cases[1], "serial", order, SWE_MESH_PARTITION_RCB, overlap);
+        }
+    }
+}
+
 void register_mesh_mpi_agreement_tests(void)
 {
     static const swe_mesh_test tests[] = {
-        {"serial, METIS parts (random without METIS): one process's bits",
+        {"serial, METIS parts (rcb without METIS): one process's bits",
          test_serial_metis_parts_give_one_process_bits},
         {"serial, METIS parts, --overlap: one process's bits",
          test_serial_overlapped_parts_give_one_process_bits},
-        {"openmp, METIS parts (random without METIS), with and without --overlap: one "
+        {"openmp, METIS parts (rcb without METIS), with and without --overlap: one "
          "process's bits",
          test_openmp_metis_parts_give_one_process_bits},
         {"serial, random parts, with and without --overlap: one process's bits",
          test_serial_random_parts_give_one_process_bits},
+        {"serial, rcb parts, with and without --overlap: one process's bits",
+         test_serial_rcb_parts_give_one_process_bits},
         {"--overlap on a backend without span verbs: refused",
          test_overlap_without_span_verbs_is_refused},
         {"serial, the halo staged in a model's allocator: one process's bits",

@@ -303,6 +303,24 @@ static void test_overlap_gives_the_checksum_of_one_process(void)
     expect_rank_line(overlapped.out, 3, "yes");
 }
 
+/* --partition rcb (the default without METIS) on 2 and 3 ranks: the
+ * checksum of one process, and the report names the partitioner. */
+static void test_rcb_parts_give_the_checksum_of_one_process(void)
+{
+    swe_program_result one, parts;
+    run(0, "--order 2 --t-end 3 --outputs 2 --quiet --output one", &one);
+    CU_ASSERT_EQUAL_FATAL(one.exit_code, 0);
+    char expected[256];
+    swe_summary_checksum(one.out, expected, sizeof expected);
+    for (int ranks = 2; ranks <= 3; ++ranks) {
+        run(ranks, "--order 2 --t-end 3 --outputs 2 --quiet --partition rcb --output rcb", &parts);
+        char what[32];
+        snprintf(what, sizeof what, "rcb on %d ranks", ranks);
+        expect_checksum(&parts, expected, what);
+        CU_ASSERT_PTR_NOT_NULL(strstr(parts.out, "partition=rcb"));
+    }
+}
+
 #ifdef SWE_WITH_OPENCL
 /* OpenCL ranks overlap too: with and without --overlap, both orders, the
  * checksum of serial in one process. */
@@ -368,7 +386,7 @@ static void expect_refusal(const char *options, const char *message)
 
 static void test_bad_input_ends_every_rank_with_one_line(void)
 {
-    expect_refusal("--partition chaco", "--partition must be metis or random, not 'chaco'");
+    expect_refusal("--partition chaco", "--partition must be metis, random or rcb, not 'chaco'");
     expect_refusal("--partition", "option '--partition' needs a value");
     expect_refusal("--backend cobol", "backend 'cobol' is not built into this program");
     expect_refusal("--order 3", "--order must be between 1 and 2, got 3");
@@ -387,6 +405,8 @@ void register_mesh_mpi_cli_tests(void)
         {"ranks write the files of one process", test_ranks_write_the_files_of_one_process},
         {"checkpoints continue on any rank count", test_checkpoints_continue_on_any_rank_count},
         {"--overlap: the checksum of one process", test_overlap_gives_the_checksum_of_one_process},
+        {"--partition rcb: the checksum of one process",
+         test_rcb_parts_give_the_checksum_of_one_process},
         {"bad input ends every rank with one line", test_bad_input_ends_every_rank_with_one_line}};
     swe_mesh_test_register_with_fixture("mesh-mpi-cli", tests, sizeof tests / sizeof tests[0],
                                         make_dir, remove_dir);
