@@ -133,10 +133,13 @@ check: all $(TEST_PROGRAM)
 
 ## make validate: the published and analytic cases, both precisions -> docs/VALIDATION.md
 ## (slow: minutes; VALIDATE_QUICK=1 for coarser grids), then every suite under the
-## sanitizers. Its short version is in make test.
+## sanitizers and the Navier-Stokes checkpoint reader's fuzz. Its short version is in make test.
 # Thacker's 0.1 m deep bowl runs once more with the former default dry
 # tolerance, 1 mm, to show what it cost (passed to tools/validate/validate.py).
 VALIDATE_DRY_TOLERANCE := 1e-3
+# The Navier-Stokes checkpoint reader's fuzz under the sanitizers (make
+# test runs its short form; make fuzz READER=... attacks every reader).
+VALIDATE_FUZZ_MINUTES ?= 3
 validate: deps
 	@$(MAKE) --no-print-directory PRECISION=single build/single/shallows-validate
 	@$(MAKE) --no-print-directory PRECISION=double build/double/shallows-validate
@@ -144,6 +147,8 @@ validate: deps
 	python3 tools/validate/validate.py --dry-tolerance $(VALIDATE_DRY_TOLERANCE) $(if $(VALIDATE_QUICK),--quick)
 	@$(MAKE) --no-print-directory validate-mesh
 	@$(MAKE) --no-print-directory -j$(shell nproc) PRECISION=double SANITIZE=1 check
+	python3 tools/fuzz/fuzz_readers.py --reader ns-checkpoint --program build/double-sanitize/shallows \
+	    --minutes $(VALIDATE_FUZZ_MINUTES) --workdir $(FUZZ_DIR)
 
 ## make bench: every model and level of every application, both precisions, against the
 ## measured memory bandwidth; tables, CSV and plots in build/bench/ (tools/bench/)
