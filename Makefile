@@ -133,10 +133,14 @@ check: all $(TEST_PROGRAM)
 
 ## make validate: the published and analytic cases, both precisions -> docs/VALIDATION.md
 ## (slow: minutes; VALIDATE_QUICK=1 for coarser grids), the MPI suites on 6 ranks, then
-## every suite under the sanitizers. Its short version is in make test.
+## every suite under the sanitizers and the Navier-Stokes checkpoint reader's fuzz. Its
+## short version is in make test.
 # Thacker's 0.1 m deep bowl runs once more with the former default dry
 # tolerance, 1 mm, to show what it cost (passed to tools/validate/validate.py).
 VALIDATE_DRY_TOLERANCE := 1e-3
+# The Navier-Stokes checkpoint reader's fuzz under the sanitizers (make
+# test runs its short form; make fuzz READER=... attacks every reader).
+VALIDATE_FUZZ_MINUTES ?= 3
 validate: deps
 	@$(MAKE) --no-print-directory PRECISION=single build/single/shallows-validate
 	@$(MAKE) --no-print-directory PRECISION=double build/double/shallows-validate
@@ -146,6 +150,8 @@ validate: deps
 	$(if $(filter yes,$(HAVE_MPI)),@for precision in single double; do $(MAKE) --no-print-directory \
 	    PRECISION=$$precision MPI_TEST_RANKS=6 NS_MPI_TEST_RANKS= check-mpi || exit 1; done)
 	@$(MAKE) --no-print-directory -j$(shell nproc) PRECISION=double SANITIZE=1 check
+	python3 tools/fuzz/fuzz_readers.py --reader ns-checkpoint --program build/double-sanitize/shallows \
+	    --minutes $(VALIDATE_FUZZ_MINUTES) --workdir $(FUZZ_DIR)
 
 ## make bench: every model and level of every application, both precisions, against the
 ## measured memory bandwidth; tables, CSV and plots in build/bench/ (tools/bench/)

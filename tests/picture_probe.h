@@ -1,6 +1,6 @@
 /* What the picture suites look for in a raster, whichever application drew
  * it: pixels of one colour, the ink runs of a column (a frame's edge, the
- * ticks beside an axis or a colour bar). */
+ * ticks beside an axis or a colour bar), the scale bar, the time. */
 #ifndef SWE_PICTURE_PROBE_H
 #define SWE_PICTURE_PROBE_H
 
@@ -88,5 +88,54 @@ static inline int swe_probe_has_left_axis(const swe_raster *raster)
     swe_probe_ink_runs(raster, SWE_MAP_FRAME_LEFT - 1, &longest);
     return longest >= 60 && swe_probe_ink_runs(raster, SWE_MAP_FRAME_LEFT - 3, NULL) >= 3;
 }
+
+static inline int swe_probe_paper(const swe_raster *raster, int x, int y)
+{
+    return swe_probe_same(raster->pixels[(size_t)y * (size_t)raster->width + (size_t)x],
+                          swe_picture_paper);
+}
+
+/* The scale bar in the lower left of the map: a bar of ink 6 pixels high
+ * on paper, 10 pixels inside the map's left edge, whose top row runs at
+ * least 8 pixels; its length in pixels, 0 where there is none. (The map's
+ * bottom edge and the ticks below it have ink, not paper, left of it.) */
+static inline int swe_probe_scale_bar(const swe_raster *raster)
+{
+    const int x0 = SWE_MAP_FRAME_LEFT + 10;
+    for (int y = 1; y + 6 <= raster->height && x0 < raster->width; ++y) {
+        int tall = !swe_probe_ink(raster, x0, y - 1) && swe_probe_paper(raster, x0 - 3, y);
+        for (int k = 0; k < 6 && tall; ++k) {
+            tall = swe_probe_ink(raster, x0, y + k);
+        }
+        int length = 0;
+        while (tall && x0 + length < raster->width && swe_probe_ink(raster, x0 + length, y)) {
+            ++length;
+        }
+        if (tall && length >= 8 && x0 + length + 2 < raster->width &&
+            swe_probe_paper(raster, x0 + length + 2, y)) {
+            return length;
+        }
+    }
+    return 0;
+}
+
+/* Pixels that differ between two pictures of the same size, in rows
+ * [y0, y1). */
+static inline size_t swe_probe_differences(const swe_raster *a, const swe_raster *b, int y0, int y1)
+{
+    size_t count = 0;
+    for (int y = y0; y < y1 && y < a->height; ++y) {
+        for (int x = 0; x < a->width; ++x) {
+            size_t p = (size_t)y * (size_t)a->width + (size_t)x;
+            count += !swe_probe_same(a->pixels[p], b->pixels[p]);
+        }
+    }
+    return count;
+}
+
+/* The rows of the time written above every picture (its baseline at 19,
+ * the title size 16): two pictures of one state at two times differ
+ * there and nowhere else. */
+enum { SWE_PROBE_TIME_ROWS = 24 };
 
 #endif

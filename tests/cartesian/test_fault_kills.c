@@ -3,8 +3,9 @@
  * the same --output, ends with every snapshot 0 .. outputs in PATH.nc,
  * bit for bit those of a run never killed, and no file left behind;
  * Ctrl-C and SIGTERM stop a run with exit code 130 and 143, one line
- * naming the checkpoint to continue from, and no temporary file; a
- * finished restart run again keeps the complete file. */
+ * naming the checkpoint to continue from, and no temporary file; without
+ * checkpoints Ctrl-C keeps the snapshots written in PATH.nc; a finished
+ * restart run again keeps the complete file. */
 #include "cartesian/io/netcdf_output.h"
 #include "tests/fault_runner.h"
 #include "tests/test_suites.h"
@@ -180,6 +181,49 @@ static void test_signals_stop_cleanly(void)
     }
 }
 
+/* Ctrl-C on a run without checkpoints: nothing to continue from, but the
+ * snapshots written so far stay in PATH.nc, and the line says how many. */
+static void test_ctrl_c_without_checkpoints_keeps_snapshots(void)
+{
+    char stem[1024], path[1100];
+    path_of(stem, sizeof stem, "unsealed");
+    snprintf(path, sizeof path, "%s.nc", stem);
+    const char *const args[] = {"--nx",      "120",    "--ny",    "100",      "--t-end", "100000",
+                                "--outputs", "100000", "--quiet", "--output", stem,      NULL};
+    pid_t pid = swe_fault_start(directory, args);
+    CU_ASSERT_FATAL(pid > 0);
+    /* The first snapshot goes into the temporary file as the run starts. */
+    for (int wait = 0; wait < 60000 && swe_count_entries_with(directory, "unsealed.nc.tmp.") == 0;
+         ++wait) {
+        swe_fault_sleep(0.001);
+    }
+    swe_fault_sleep(0.3);
+    kill(-pid, SIGINT);
+    swe_program_result result;
+    swe_fault_collect(directory, swe_fault_wait(pid, 60), &result);
+    CU_ASSERT(swe_fault_one_line(&result, 130, "Ctrl-C without checkpoints"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(result.err, "no checkpoint to continue from"));
+    swe_error err = {0};
+    int kept = swe_netcdf_snapshot_count(path, &err);
+    /* "..., N snapshots kept (...)": N is the number before " snapshot". */
+    const char *said = strstr(result.err, " snapshot");
+    int count = -1;
+    if (said != NULL) {
+        while (said > result.err && said[-1] >= '0' && said[-1] <= '9') {
+            --said;
+        }
+        count = sscanf(said, "%d snapshot", &count) == 1 ? count : -1;
+    }
+    if (kept < 1 || kept != count) {
+        printf("\n    %s holds %d snapshots (%s), the line: %s", path, kept, err.message,
+               result.err);
+    }
+    CU_ASSERT(kept >= 1);
+    CU_ASSERT_EQUAL(kept, count);
+    CU_ASSERT_EQUAL(swe_count_entries_with(directory, "unsealed.nc.tmp."), 0);
+    CU_ASSERT_EQUAL(swe_count_entries_with(directory, "unsealed.lock"), 0);
+}
+
 static void test_finished_restart_keeps_complete_file(void)
 {
     swe_program_result result;
@@ -206,6 +250,8 @@ void register_fault_kill_tests(void)
         {"runs killed at random points restart to every snapshot, bit for bit",
          test_random_kills_lose_no_snapshot},
         {"Ctrl-C and SIGTERM stop with 130 and 143 and restart", test_signals_stop_cleanly},
+        {"Ctrl-C without checkpoints keeps the snapshots written",
+         test_ctrl_c_without_checkpoints_keeps_snapshots},
         {"a finished restart run again keeps the complete file",
          test_finished_restart_keeps_complete_file},
     };

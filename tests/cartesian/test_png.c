@@ -1,11 +1,13 @@
 /* Tests of the PNG pictures: they decode with libpng to the size the
  * writer promises, wide enough to look at, water in the colours of its
  * surface and land in earth colours, a still level found and a wave on it
- * in diverging colours, clipping of a fixed range shown, text drawn. */
+ * in diverging colours, clipping of a fixed range shown, text drawn, the
+ * frame (axes, scale bar, time) that every application's pictures share. */
 #include "cartesian/grid/block.h"
 #include "cartesian/io/picture_layout.h"
 #include "cartesian/io/png_output.h"
 #include "io/colour_map.h"
+#include "tests/picture_probe.h"
 #include "tests/program_runner.h"
 #include "tests/test_suites.h"
 
@@ -133,6 +135,39 @@ static void test_picture_decodes_to_its_size(void)
     const swe_text_style probe = {12, SWE_TEXT_LEFT, 0, swe_picture_ink};
     CU_ASSERT(swe_text_width(&probe, "t") > 0 ? dark > 100 : dark == 0);
     free(picture.rgb);
+    swe_block_destroy(&block);
+}
+
+static swe_raster draw_at(const swe_block *block, double time)
+{
+    const swe_picture_style style = swe_picture_style_of(block);
+    const swe_colour_range range = swe_colour_range_of(block, &style);
+    const swe_picture scene = {block, time, &style, &range};
+    swe_raster raster = {0};
+    swe_picture_size(block, &raster.width, &raster.height);
+    raster.pixels = calloc((size_t)raster.width * (size_t)raster.height, sizeof *raster.pixels);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(raster.pixels);
+    swe_picture_draw(&raster, &scene);
+    return raster;
+}
+
+/* The frame that every application's pictures share: the axes, a scale
+ * bar, the colour bar's ticks, and the time above, which is all that
+ * differs between the same state at two times (where text is drawn). */
+static void test_axes_scale_bar_and_time(void)
+{
+    swe_block block;
+    make_block(&block);
+    swe_raster raster = draw_at(&block, 12.5), later = draw_at(&block, 3600.0);
+    CU_ASSERT(swe_probe_has_left_axis(&raster));
+    CU_ASSERT(swe_probe_bar_ticks(&raster) >= 4);
+    CU_ASSERT(swe_probe_scale_bar(&raster) >= 8);
+    const swe_text_style style = {SWE_PICTURE_TITLE_SIZE, SWE_TEXT_LEFT, 1, swe_picture_ink};
+    size_t in_title = swe_probe_differences(&raster, &later, 0, SWE_PROBE_TIME_ROWS);
+    CU_ASSERT(swe_text_width(&style, "t") > 0 ? in_title > 20 : in_title == 0);
+    CU_ASSERT_EQUAL(swe_probe_differences(&raster, &later, SWE_PROBE_TIME_ROWS, raster.height), 0);
+    free(raster.pixels);
+    free(later.pixels);
     swe_block_destroy(&block);
 }
 
@@ -281,6 +316,7 @@ void register_png_tests(void)
     } tests[] = {
         {"a picture decodes to its size, water and land in their colours, text",
          test_picture_decodes_to_its_size},
+        {"axes, scale bar, colour bar ticks and the time", test_axes_scale_bar_and_time},
         {"a wave on a still sea: diverging colours, clipping shown", test_waves_and_clipping},
         {"a film of micrometres drawn as land", test_film_drawn_as_land},
         {"the colour maps' lightness", test_colour_maps_in_lightness},

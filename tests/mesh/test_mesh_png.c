@@ -1,8 +1,10 @@
 /* The pictures of a triangle run: each snapshot in its own colour range
  * (no flat colour where the water left the initial range), a fixed range
  * that marks what it clips, films too thin to see drawn dry, and the
- * frame, axes and colour bar with ticks that every picture has. */
+ * frame, axes, scale bar, time and colour bar with ticks that every
+ * picture has. */
 #include "io/colour_map.h"
+#include "io/text.h"
 #include "mesh/io/mesh_png.h"
 #include "tests/mesh/mesh_suites.h"
 #include "tests/mesh/mesh_test_support.h"
@@ -32,7 +34,7 @@ static swe_mesh_model *model_with_surface(double low, double depth)
     return model;
 }
 
-static swe_raster draw(swe_mesh_model *model, const swe_colour_range *range)
+static swe_raster draw_at(swe_mesh_model *model, const swe_colour_range *range, double time)
 {
     swe_raster raster = {0};
     swe_mesh_png_size(&model->run.mesh, &raster.width, &raster.height);
@@ -40,8 +42,13 @@ static swe_raster draw(swe_mesh_model *model, const swe_colour_range *range)
     swe_error err = {0};
     CU_ASSERT_PTR_NOT_NULL_FATAL(raster.pixels);
     CU_ASSERT_EQUAL(
-        swe_mesh_png_draw(&raster, &model->run.mesh, &model->run.host, 1.0, range, &err), SWE_OK);
+        swe_mesh_png_draw(&raster, &model->run.mesh, &model->run.host, time, range, &err), SWE_OK);
     return raster;
+}
+
+static swe_raster draw(swe_mesh_model *model, const swe_colour_range *range)
+{
+    return draw_at(model, range, 1.0);
 }
 
 /* A surface 90 m above anything of the initial state spans the colour
@@ -91,10 +98,18 @@ static void test_axes_and_bar_ticks(void)
 {
     swe_mesh_model *model = model_with_surface(100.0, 0.0);
     CU_ASSERT_PTR_NOT_NULL_FATAL(model);
-    swe_raster raster = draw(model, NULL);
+    swe_raster raster = draw(model, NULL), later = draw_at(model, NULL, 75.0);
     CU_ASSERT(swe_probe_has_left_axis(&raster));
     CU_ASSERT(swe_probe_bar_ticks(&raster) >= 4);
+    CU_ASSERT(swe_probe_scale_bar(&raster) >= 8);
+    /* The time above the picture, where text is drawn: what differs
+     * between the same state at two times, all of what differs. */
+    const swe_text_style style = {SWE_PICTURE_TITLE_SIZE, SWE_TEXT_LEFT, 1, swe_picture_ink};
+    size_t in_title = swe_probe_differences(&raster, &later, 0, SWE_PROBE_TIME_ROWS);
+    CU_ASSERT(swe_text_width(&style, "t") > 0 ? in_title > 20 : in_title == 0);
+    CU_ASSERT_EQUAL(swe_probe_differences(&raster, &later, SWE_PROBE_TIME_ROWS, raster.height), 0);
     free(raster.pixels);
+    free(later.pixels);
     swe_mesh_model_free(model);
 }
 
@@ -104,7 +119,7 @@ void register_mesh_png_tests(void)
         {"each snapshot in its own colour range", test_each_snapshot_in_its_range},
         {"a fixed range marks what it clips", test_fixed_range_marks_clipping},
         {"a film of micrometres is drawn dry", test_film_drawn_dry},
-        {"axes, scale bar and colour bar ticks", test_axes_and_bar_ticks},
+        {"axes, scale bar, time and colour bar ticks", test_axes_and_bar_ticks},
     };
     swe_mesh_test_register("mesh-png", tests, (int)(sizeof tests / sizeof tests[0]));
 }

@@ -2,8 +2,10 @@
  * validate runs the long ones): a front never runs ahead of the physical
  * speed 2 sqrt(g h0) of a dam break onto dry land, no cell moves faster
  * than that, a run finishes within a step budget near the first order's,
- * the water of a basin with walls stays the same to round-off, and a mesh
- * of slivers gives no NaN. Both precisions. */
+ * the water of a basin with walls stays the same to round-off, a mesh
+ * of slivers gives no NaN, and the guard names the field and triangle
+ * that went wrong. Both precisions. */
+#include "mesh/program/mesh_driven.h"
 #include "mesh/scenarios/mesh_scenario.h"
 #include "tests/mesh/mesh_suites.h"
 #include "tests/mesh/mesh_test_support.h"
@@ -323,6 +325,42 @@ static void test_partial_dam_break_goes_on(void)
     swe_mesh_model_free(model);
 }
 
+/* The guard of a triangle run names what went wrong: the triangle (its
+ * number in the mesh file and its centre) and each field that is not
+ * finite, not only the depth, which can look sane (0.0299 m) beside a
+ * momentum that is not. */
+static void test_guard_names_field_and_triangle(void)
+{
+    swe_mesh_model *model =
+        model_with("radial-dam-break", SWE_MESH_GEO "square_1000_coarse.msh", 2, NULL, NULL, 0);
+    const swe_mesh_output_plan plan = {.t_end = 1.0}; /* formats 0: no files */
+    swe_mesh_driven driven;
+    swe_error err = {{0}};
+    CU_ASSERT_EQUAL_FATAL(swe_mesh_driven_init(&driven, model, &plan, "square", &err), SWE_OK);
+    const swe_model guarded = swe_mesh_driven_model(&driven);
+    const swe_clock clock = {.t = 3.5, .steps = 1106};
+    CU_ASSERT_EQUAL(guarded.verbs->check_state(guarded.self, &clock, &err), SWE_OK);
+    int in_file = model->run.mesh.cell_count / 2, cell = model->run_of_file[in_file];
+    swe_mesh_arrays *host = &model->run.host;
+    host->h[cell] = (real)0.0299;
+    host->hu[cell] = (real)NAN;
+    host->hv[cell] = (real)INFINITY;
+    CU_ASSERT_EQUAL_FATAL(model->run.backend->upload(&model->run, &err), SWE_OK);
+    CU_ASSERT_EQUAL(guarded.verbs->check_state(guarded.self, &clock, &err), SWE_ERROR_RUNTIME);
+    char triangle[160];
+    snprintf(triangle, sizeof triangle, "triangle %d of the mesh file at (%.6g, %.6g)", in_file,
+             model->run.mesh.cell_x[cell], model->run.mesh.cell_y[cell]);
+    if (strstr(err.message, triangle) == NULL ||
+        strstr(err.message, "(not finite: hu, hv)") == NULL) {
+        printf("\n  the guard said: %s", err.message);
+    }
+    CU_ASSERT_PTR_NOT_NULL(strstr(err.message, triangle));
+    CU_ASSERT_PTR_NOT_NULL(strstr(err.message, "h = 0.0299"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(err.message, "(not finite: hu, hv)"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(err.message, "step 1106 at t = 3.5 s"));
+    swe_mesh_model_free(model);
+}
+
 void register_mesh_wetdry_tests(void)
 {
     static const swe_mesh_test tests[] = {
@@ -332,6 +370,7 @@ void register_mesh_wetdry_tests(void)
         {"Thacker's bowl, one period", test_thacker_bowl},
         {"sliver mesh, dam break up a slope, finite", test_sliver_mesh_stays_finite},
         {"partial dam break goes on past 21 s", test_partial_dam_break_goes_on},
+        {"the guard names the field and the triangle", test_guard_names_field_and_triangle},
     };
     swe_mesh_test_register("mesh-wetdry", tests, (int)(sizeof tests / sizeof tests[0]));
 }

@@ -3,6 +3,7 @@
  * colours of clipping and marked on the bar, and the frame, axes and
  * scale bar that every picture has. */
 #include "io/colour_map.h"
+#include "io/text.h"
 #include "ns/io/ns_slice_png.h"
 #include "tests/ns/ns_test_support.h"
 #include "tests/picture_probe.h"
@@ -30,7 +31,7 @@ static ns_slice ramp(float *values, double high)
                       .unit = "1/s"};
 }
 
-static swe_raster draw(const ns_slice *slice)
+static swe_raster draw_at(const ns_slice *slice, double time)
 {
     swe_raster raster = {0};
     ns_slice_png_size(slice, &raster.width, &raster.height);
@@ -38,19 +39,32 @@ static swe_raster draw(const ns_slice *slice)
     raster.pixels = calloc((size_t)raster.width * (size_t)raster.height, sizeof *raster.pixels);
     CU_ASSERT_PTR_NOT_NULL_FATAL(raster.pixels);
     swe_error err = {0};
-    CU_ASSERT_EQUAL(ns_slice_png_draw(&raster, slice, 0.5, &err), SWE_OK);
+    CU_ASSERT_EQUAL(ns_slice_png_draw(&raster, slice, time, &err), SWE_OK);
     return raster;
+}
+
+static swe_raster draw(const ns_slice *slice)
+{
+    return draw_at(slice, 0.5);
 }
 
 static void test_bar_has_ticks(void)
 {
     float values[N * N * LAYERS];
     const ns_slice slice = ramp(values, 15.0);
-    swe_raster raster = draw(&slice);
+    swe_raster raster = draw(&slice), later = draw_at(&slice, 12.25);
     CU_ASSERT(swe_probe_bar_ticks(&raster) >= 4);
     CU_ASSERT(swe_probe_has_left_axis(&raster));
+    CU_ASSERT(swe_probe_scale_bar(&raster) >= 8);
     CU_ASSERT_EQUAL(swe_probe_count(&raster, swe_colour_over), 0);
+    /* The time above the picture, where text is drawn: what differs
+     * between the same slice at two times, all of what differs. */
+    const swe_text_style style = {SWE_PICTURE_TITLE_SIZE, SWE_TEXT_LEFT, 1, swe_picture_ink};
+    size_t in_title = swe_probe_differences(&raster, &later, 0, SWE_PROBE_TIME_ROWS);
+    CU_ASSERT(swe_text_width(&style, "t") > 0 ? in_title > 20 : in_title == 0);
+    CU_ASSERT_EQUAL(swe_probe_differences(&raster, &later, SWE_PROBE_TIME_ROWS, raster.height), 0);
     free(raster.pixels);
+    free(later.pixels);
 }
 
 static void test_clipping_marked(void)
@@ -67,7 +81,7 @@ void register_ns_png_tests(void)
     CU_pSuite suite = CU_add_suite("ns_png", NULL, NULL);
     swe_test_require_registered(suite, "suite ns_png");
     swe_test_require_registered(
-        CU_add_test(suite, "colour bar ticks, axes and scale bar", test_bar_has_ticks),
+        CU_add_test(suite, "colour bar ticks, axes, scale bar and time", test_bar_has_ticks),
         "ns_png test");
     swe_test_require_registered(CU_add_test(suite,
                                             "values beyond the range drawn and marked clipped",

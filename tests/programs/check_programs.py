@@ -435,9 +435,46 @@ def check_make_man_without_help2man(tally):
                                                                                err[:300]))
 
 
+# Runs of the README that need what a user brings or a device: a mesh or
+# bathymetry of their own, an earlier run's checkpoint, a GPU.
+README_LEFT_OUT = re.compile(
+    r"FILE|\.\.\.|bathymetry\.nc|--restart|--backend (cuda|opencl|omptarget)")
+LISTINGS = ("--help", "--version", "--list-scenarios", "--list-cases", "--list-backends",
+            "--list-devices")
+
+
+def readme_runs():
+    """(program, arguments) of each run of a program in the README's code
+    blocks (build/PRECISION/NAME ...), continuation lines joined, comments
+    cut, those README_LEFT_OUT names left out."""
+    with open(os.path.join(REPOSITORY, "README.md"), encoding="utf-8") as stream:
+        text = stream.read()
+    runs = []
+    for block in re.findall(r"^```[a-z]*\n(.*?)^```", text, re.M | re.S):
+        for line in block.replace("\\\n", " ").splitlines():
+            found = re.match(r"\s*build/[a-z0-9.-]+/(shallows(-ns)?)\s(.*)$", line)
+            if found and not README_LEFT_OUT.search(found.group(3)):
+                runs.append((found.group(1), found.group(3).split("#")[0].split()))
+    return runs
+
+
+def shortened(arguments):
+    """A README run cut to one short snapshot (a listing as it is)."""
+    if any(a in LISTINGS for a in arguments):
+        return arguments
+    kept, skip = [], False
+    for argument in arguments:
+        if skip or argument in ("--t-end", "--outputs"):
+            skip = not skip
+            continue
+        kept.append(argument)
+    return kept + ["--t-end", "0.05", "--outputs", "1", "--quiet"]
+
+
 def check_install(tally, precision):
     """make install PREFIX=dir: the programs run from another folder and
-    find the cases' meshes under PREFIX/share/shallows/meshes."""
+    find the cases' meshes under PREFIX/share/shallows/meshes; so do the
+    README's runs, each shortened to one short snapshot."""
     prefix = tempfile.mkdtemp(prefix="shallows-install-")
     elsewhere = tempfile.mkdtemp(prefix="shallows-elsewhere-")
     try:
@@ -464,6 +501,14 @@ def check_install(tally, precision):
         tally.check(code == 0 and "summary: " in out,
                     "installed shallows --mesh %s (the name alone) from another folder: exit %s "
                     "(%s)" % (MESH, code, err.strip()[:200]))
+        # The README's runs, each program its installed one, from another folder.
+        runs = readme_runs()
+        tally.check(len(runs) >= 10, "runs found in README.md: %s" % runs)
+        for name, arguments in runs:
+            code, out, err = run([os.path.join(prefix, "bin", name)] + shortened(arguments),
+                                 elsewhere, timeout=300)
+            tally.check(code == 0, "the README's run '%s %s', installed, from another folder: "
+                        "exit %s (%s)" % (name, " ".join(arguments), code, err.strip()[:200]))
     finally:
         shutil.rmtree(prefix, ignore_errors=True)
         shutil.rmtree(elsewhere, ignore_errors=True)

@@ -106,8 +106,10 @@ done
 # tools/files/check_files.py, which says what it skipped.
 echo "== tools/files/check_files.py (double)"
 mpi_program=build/double/shallows-mpi
+sanitized_program=build/double-sanitize/shallows
 if python3 tools/files/check_files.py --program build/double/shallows \
-    $([ -x "$mpi_program" ] && echo "--mpi-program $mpi_program") 2>&1 | tee "$log"; then
+    $([ -x "$mpi_program" ] && echo "--mpi-program $mpi_program") \
+    $([ -x "$sanitized_program" ] && echo "--sanitized-program $sanitized_program") 2>&1 | tee "$log"; then
     :
 else
     status=1

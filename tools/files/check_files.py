@@ -41,6 +41,11 @@ naming a node that is not there, a sidecar whose times or fields are not
 the file's), and a checker that passes one fails
 this run.
 
+Last, the Navier-Stokes checkpoint reader (read in a child process) is
+fed the same 20 damaged, cut and foreign files every time, under
+ASan/UBSan where --sanitized-program is given (tools/fuzz/fuzz_readers.py;
+make validate and make fuzz run it for minutes).
+
 A tool that is not installed is reported as skipped and counted as
 nothing. The last line is "files: N passed, M failed"; the exit status is
 1 when a check failed. Standard library only."""
@@ -134,6 +139,33 @@ def make_other_outputs(build, directory):
     return results
 
 
+# The short form of `make fuzz READER=ns-checkpoint` (make validate runs
+# the long one): damaged, cut and foreign files in the place of the
+# Navier-Stokes checkpoint, the same ones every time.
+FUZZ_INPUTS = 20
+FUZZ_SEED = 39
+
+
+def fuzz_checkpoint_reader(program, sanitized):
+    """shallows-ns --restart on mutated and foreign checkpoints, under
+    ASan/UBSan where the sanitized build is given; returns a result, or
+    None where shallows-ns is not built."""
+    build = os.path.dirname(sanitized if sanitized else program)
+    if not os.path.exists(os.path.join(build, "shallows-ns")):
+        print(f"files: skip: the checkpoint reader's fuzz: no shallows-ns in {build}")
+        return None
+    workdir = tempfile.mkdtemp(prefix="shallows-fuzz-")
+    code, output = run([sys.executable, os.path.join(ROOT, "tools", "fuzz", "fuzz_readers.py"),
+                        "--reader", "ns-checkpoint", "--program", os.path.join(build, "shallows"),
+                        "--inputs", str(FUZZ_INPUTS), "--seed", str(FUZZ_SEED),
+                        "--workdir", workdir], workdir)
+    if code == 0:
+        shutil.rmtree(workdir, ignore_errors=True)  # else its findings stay, named in output
+    under = "under ASan/UBSan" if sanitized else "(no sanitized build given)"
+    return (f"shallows-ns reads {FUZZ_INPUTS} damaged or foreign checkpoints {under} without a "
+            f"crash, hang or unclear refusal", code == 0, output)
+
+
 # What each checker must reject among tools/files/break_files.py's copies:
 # the start of its FAIL line.
 MUST_FAIL = {
@@ -214,6 +246,9 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--program", required=True, help="build/<precision>/shallows")
     parser.add_argument("--mpi-program", help="build/<precision>/shallows-mpi, if built")
+    parser.add_argument("--sanitized-program",
+                        help="build/double-sanitize/shallows, whose shallows-ns the "
+                             "checkpoint reader's fuzz runs (else the one beside --program)")
     parser.add_argument("--keep", action="store_true", help="keep the files (prints where)")
     arguments = parser.parse_args()
     program = os.path.abspath(arguments.program)
@@ -235,6 +270,13 @@ def main():
                 failed += kind == "FAIL"
         caught, missed = catch_broken(directory, pvpython)
         passed, failed = passed + caught, failed + missed
+        sanitized = os.path.abspath(arguments.sanitized_program) \
+            if arguments.sanitized_program else None
+        fuzzed = fuzz_checkpoint_reader(program, sanitized)
+        if fuzzed is not None:
+            name, ok, output = fuzzed
+            print(f"files: {'pass' if ok else 'FAILED'}: {name}" + ("" if ok else f"\n{output}"))
+            passed, failed = passed + ok, failed + (not ok)
     finally:
         if arguments.keep:
             print(f"files: kept in {directory}")

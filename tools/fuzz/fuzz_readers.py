@@ -28,8 +28,13 @@ ns-checkpoint (shallows-ns --restart FILE, the program beside --program).
 The checksum that ends a triangle checkpoint is made to fit the mutated
 bytes in half the inputs, as a forger would, so that the checks of the
 state behind it are attacked too (the Cartesian and Navier-Stokes
-checkpoints are NetCDF files, their checksum an attribute).
+checkpoints are NetCDF files, their checksum an attribute). The
+Navier-Stokes checkpoint reader also gets foreign files in the
+checkpoint's place, whole or mutated or spliced in: another case's
+checkpoint and NetCDF files that are no checkpoint (classic and netCDF-4).
 Failing inputs are kept in WORKDIR/findings/ with the command that ran them.
+--inputs N stops after N inputs (with --seed, the same inputs every time):
+the short form that `make test` runs; --minutes the long one.
 
 classic-header runs the libFuzzer target tools/fuzz/classic_header_fuzzer.c
 (--libfuzzer PATH) instead: coverage-guided, in process, for the one parser
@@ -90,6 +95,9 @@ MESH_CHECKPOINT_RUN = ["--mesh", os.path.join(ROOT, "common/mesh/geo/partial_dam
                        "--t-end", "7.2", "--outputs", "4", "--format", "vtk", "--quiet"]
 NS_CHECKPOINT_RUN = ["--case", "kelvin-helmholtz", "--resolution", "8", "--t-end", "0.1",
                      "--outputs", "2", "--format", "vtk", "--quiet"]
+NS_OTHER_CHECKPOINT_RUN = ["--case", "cavity", "--resolution", "8", "--t-end", "0.5",
+                           "--outputs", "1", "--format", "vtk", "--quiet",
+                           "--checkpoint-every", "0.1"]
 
 INTERESTING_INTS = [0, 1, 2, 3, 4, 8, 0x7F, 0x80, 0xFF, 0x7FFF, 0x8000, 0xFFFF, 45000, 65536,
                     0x7FFFFFFF, 0x80000000, 0xFFFFFFFF, 1 << 40, (1 << 63) - 1, (1 << 64) - 1]
@@ -168,6 +176,7 @@ class Reader:
         self.seed_dir = os.path.join(workdir, "seeds")
         os.makedirs(self.seed_dir, exist_ok=True)
         self.seeds = []
+        self.foreign = []  # files in the input's place, whole or spliced in
         self.runs_program = os.path.basename(program)
         self.suffix = {"mesh": ".msh", "mesh-checkpoint": ".checkpoint",
                        "ns-checkpoint": ".checkpoint.nc"}.get(name, ".nc")
@@ -219,6 +228,16 @@ class Reader:
                                                              "--output", base],
                        check=True, stdout=subprocess.DEVNULL)
         self.seeds.append(base + ".checkpoint.nc")
+        # Foreign files in the checkpoint's place: another case's
+        # checkpoint, and NetCDF files that are no checkpoint at all.
+        other = os.path.join(self.seed_dir, "other")
+        subprocess.run([self.program] + NS_OTHER_CHECKPOINT_RUN + ["--output", other],
+                       check=True, stdout=subprocess.DEVNULL)
+        self.foreign.append(other + ".checkpoint.nc")
+        for kind in ("classic", "netCDF-4"):
+            path = os.path.join(self.seed_dir, "bathymetry-%s.nc" % kind)
+            ncgen(BATHYMETRY_CDL, kind, path)
+            self.foreign.append(path)
 
     def prepare(self, data, rng):
         """A mutated input as the reader gets it: the checkpoints of the
@@ -394,6 +413,8 @@ def main():
                                  "mesh", "mesh-checkpoint", "ns-checkpoint", "classic-header"])
     parser.add_argument("--libfuzzer", help="the libFuzzer binary of classic-header")
     parser.add_argument("--minutes", type=float, default=10.0)
+    parser.add_argument("--inputs", type=int, default=0,
+                        help="stop after this many inputs (0: when the minutes are up)")
     parser.add_argument("--workdir", required=True)
     parser.add_argument("--limit", type=float, default=60.0, help="seconds per run")
     parser.add_argument("--seed", type=int, default=None)
@@ -407,14 +428,21 @@ def main():
     rng = random.Random(args.seed)
     reader = Reader(args.reader, program, workdir)
     seeds = [open(path, "rb").read() for path in reader.seeds]
+    foreign = [open(path, "rb").read() for path in reader.foreign]
     counts = {"tried": 0, "exit 0": 0, "exit 1": 0, "exit 2": 0, "contained library crashes": 0,
               "reader time-outs": 0}
     defects_seen = {kind: 0 for kind in ("crash", "hang", "message", "litter", "lost",
                                          "library")}
     run_dir = os.path.join(workdir, "run")
     end = time.monotonic() + 60.0 * args.minutes
-    while time.monotonic() < end:
-        data = reader.prepare(mutate(rng.choice(seeds), rng, rng.choice(seeds)), rng)
+    while time.monotonic() < end and not (args.inputs and counts["tried"] >= args.inputs):
+        # One input in eight starts from a foreign file, sometimes as it is.
+        if foreign and rng.random() < 0.125:
+            data = rng.choice(foreign)
+            data = data if rng.random() < 0.25 else mutate(data, rng, rng.choice(seeds))
+        else:
+            data = mutate(rng.choice(seeds), rng, rng.choice(seeds + foreign))
+        data = reader.prepare(data, rng)
         command, result, defects = run_one(reader, data, run_dir, args.limit)
         counts["tried"] += 1
         if result is not None:
@@ -426,7 +454,9 @@ def main():
             defects_seen[kind] += 1
         if defects:
             keep_finding(workdir, counts["tried"], data, command, defects, result, reader.suffix)
-    print("fuzz %s: %g minutes, program %s" % (args.reader, args.minutes, reader.program))
+    print("fuzz %s: %s, program %s" % (args.reader, "%d inputs" % counts["tried"]
+                                         if args.inputs else "%g minutes" % args.minutes,
+                                         reader.program))
     print("  " + ", ".join("%s %d" % item for item in counts.items()))
     print("  " + ", ".join("%s %d" % item for item in defects_seen.items()))
     failures = sum(count for kind, count in defects_seen.items() if kind != "library")

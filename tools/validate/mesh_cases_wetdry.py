@@ -42,6 +42,7 @@ def ritter(case, runner):
             summary, _, paths = runner.run(mesh(name), "dam-break-1d-dry", f"ritter-{name}-{order}",
                                            order=order, t_end=5)
             change, last = drift(paths)
+            case.data.setdefault("ritter", {})[order] = (name, last)  # the finest channel's stay
             front = max(last.x[c] for c in range(last.cells) if last.h[c] > 1e-3)
             wet = max(last.x[c] for c in range(last.cells) if last.h[c] > 0)
             steps[order] = int(summary["steps"])
@@ -58,6 +59,17 @@ def ritter(case, runner):
                        "|drift| < 1e-12", abs(change) < 1e-12)
         case.check(f"Ritter {name}: second order's steps", f"{steps[2]} against {steps[1]}",
                    "<= 1.25 x first order's", steps[2] <= 1.25 * steps[1])
+
+
+def ritter_exact(x, t, x_dam=500.0, h0=10.0):
+    """Ritter's depth at x and t > 0: still water, the parabola of the
+    rarefaction, dry land beyond 2 sqrt(g h0) t."""
+    c0 = math.sqrt(G * h0)
+    if x - x_dam <= -c0 * t:
+        return h0
+    if x - x_dam >= 2 * c0 * t:
+        return 0.0
+    return (2 * c0 - (x - x_dam) / t) ** 2 / (9 * G)
 
 
 def thacker_exact(x, y, t, a=400.0, h0=10.0, amplitude=40.0, cx=500.0, cy=500.0):
@@ -119,6 +131,8 @@ def radial(case, runner):
         summary, _, paths = runner.run(mesh("square_1000_m1"), "radial-dam-break", f"radial-{len(sets)}",
                                        outputs=4, extra=extra)
         change, last = drift(paths)
+        centre = [float(s.split("=")[1]) for s in sets if s.startswith("centre_")] or [500.0, 500.0]
+        case.data.setdefault("radial", []).append((label, centre, last))
         speed = max(fastest(runs.snapshot(p)) for p in paths)
         smallest_chi = min(a / max(math.dist((last.node_x[i], last.node_y[i]), (last.node_x[j], last.node_y[j]))
                                    for i, j in ((t[0], t[1]), (t[1], t[2]), (t[2], t[0])))

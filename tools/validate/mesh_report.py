@@ -5,6 +5,7 @@ the page (tools/validate/validate.py's) is left as it is."""
 import os
 import shutil
 
+import mesh_cases_wetdry as wetdry
 import mesh_pictures as pictures
 
 BEGIN = "<!-- triangles: written by tools/validate/validate_mesh.py; the rest of this page by tools/validate/validate.py -->"
@@ -67,11 +68,8 @@ def draw(case, folder):
         pictures.lines(path("validate-radial-dam-break.png"), "radial dam break at 20 s: mean h in 5 m rings", "r (m)",
                        "h (m)", [(r["solver"], *r["profile"], "with lines") for r in rows]
                        + [("Cartesian, 800 x 800", *case.data["reference"], "with lines dt 2")], "set xrange [0:500]")
-    elif case.name == "wet-dry" and "thacker" in case.data:
-        label, xs, hs, exact = case.data["thacker"]
-        pictures.lines(path("validate-thacker-bowl.png"), "Thacker bowl after one period, h along y = 500 m",
-                       "x (m)", "h (m)", [(f"{label}, order 2", xs, hs, "with linespoints"),
-                                          ("exact", xs, exact, "with lines lw 2")])
+    elif case.name == "wet-dry":
+        draw_wet_dry(case, path)
     elif case.name == "backward-facing-step":
         pictures.lines(path("validate-backward-facing-step.png"),
                        "u of the cells on the lower wall, mean of the last 100 s", "x behind the step (m)", "u (m/s)",
@@ -86,6 +84,34 @@ def draw(case, folder):
                    [r["snapshot"].velocity(c)[0] for c in range(r["snapshot"].cells)]) for r in finest]
         pictures.maps(path("validate-backward-facing-step-u.png"), panels, (-4, 20, 0, 3), (-0.2, 0.8), "u (m/s)",
                       columns=720)
+
+
+def draw_wet_dry(case, path):
+    """Ritter's depth at 5 s on the finest channel against the exact one,
+    both orders; Thacker's bowl after one period against the exact one;
+    the radial dam breaks onto dry land and a film at 20 s against r."""
+    if "ritter" in case.data:
+        name, _ = case.data["ritter"][2]
+        xs = [500 + 0.5 * k for k in range(-350, 451)]
+        pictures.lines(path("validate-wetdry-ritter.png"),
+                       f"Ritter at 5 s, {name.replace('_', ' ')}: h along the channel", "x (m)", "h (m)",
+                       [(f"cells, order {order}", last.x, last.h, f"with points pt {5 + 2 * order} ps 0.3")
+                        for order, (_, last) in sorted(case.data["ritter"].items())]
+                       + [("exact", xs, [wetdry.ritter_exact(x, 5.0) for x in xs], "with lines lw 2")],
+                       "set xrange [300:700]")
+    if "thacker" in case.data:
+        label, xs, hs, exact = case.data["thacker"]
+        pictures.lines(path("validate-thacker-bowl.png"), "Thacker bowl after one period, h along y = 500 m",
+                       "x (m)", "h (m)", [(f"{label}, order 2", xs, hs, "with linespoints"),
+                                          ("exact", xs, exact, "with lines lw 2")])
+    if "radial" in case.data:
+        curves = []
+        for label, (cx, cy), last in case.data["radial"]:
+            radius = [((x - cx) ** 2 + (y - cy) ** 2) ** 0.5 for x, y in zip(last.x, last.y)]
+            curves.append((f"{label}, {last.cells:,} cells", radius, last.h, "with points pt 7 ps 0.2"))
+        pictures.lines(path("validate-wetdry-radial.png"), "radial dam breaks at 20 s: h of every cell",
+                       "r from the centre of the dam (m)", "h (m)", curves,
+                       "set xrange [0:500]\nset key inside top right")
 
 
 def table(header, rows):
