@@ -107,9 +107,9 @@ __kernel void ns_shift(ns_geometry g, __global const unsigned char *fluid, real 
  * padded extent of the other two axes, side by side and layer by layer as
  * the host does (ns_ghost.c). across: padded cells of the next axis;
  * lines: across times the padded cells of the one after. */
-__kernel void ns_fill_ghost_axis(__global real *field, int axis, int what, int n,
-                                 long stride_axis, long stride_next, long stride_after, int across,
-                                 long lines, int kind_minus, int kind_plus, real velocity_minus,
+__kernel void ns_fill_ghost_axis(__global real *field, int axis, int what, int n, long stride_axis,
+                                 long stride_next, long stride_after, int across, long lines,
+                                 int kind_minus, int kind_plus, real velocity_minus,
                                  real velocity_plus)
 {
     long line = get_global_id(0);

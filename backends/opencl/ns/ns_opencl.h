@@ -61,7 +61,10 @@ typedef struct ns_cl_argument {
     size_t size;
     const void *value;
 } ns_cl_argument;
-#define NS_CL_ARG(x) {sizeof(x), &(x)}
+#define NS_CL_ARG(x)                                                                               \
+    {                                                                                              \
+        sizeof(x), &(x)                                                                            \
+    }
 
 /* Sets kernel's arguments 0..count-1 and enqueues it over global work-items
  * (dimensions 1 to 3; local NULL: the device's choice). */

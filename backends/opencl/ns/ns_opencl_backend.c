@@ -25,8 +25,8 @@ static int transfer(ns_solver *solver, int to_device, swe_error *err)
 {
     ns_opencl_ext *ext = ext_of(solver);
     size_t bytes = solver->grid.cells * sizeof(real);
-    cl_mem buffers[] = {ext->velocity[0], ext->velocity[1], ext->velocity[2],
-                        ext->history[0],  ext->history[1],  ext->history[2],
+    cl_mem buffers[] = {ext->velocity[0],        ext->velocity[1], ext->velocity[2],
+                        ext->history[0],         ext->history[1],  ext->history[2],
                         ext->vector[NS_PRESSURE]};
     real *arrays[] = {solver->velocity[0], solver->velocity[1], solver->velocity[2],
                       solver->history[0],  solver->history[1],  solver->history[2],
@@ -36,8 +36,8 @@ static int transfer(ns_solver *solver, int to_device, swe_error *err)
         status = to_device ? CL_CHECK(clEnqueueWriteBuffer(ext->queue, buffers[a], CL_TRUE, 0,
                                                            bytes, arrays[a], 0, NULL, NULL),
                                       err)
-                           : CL_CHECK(clEnqueueReadBuffer(ext->queue, buffers[a], CL_TRUE, 0,
-                                                          bytes, arrays[a], 0, NULL, NULL),
+                           : CL_CHECK(clEnqueueReadBuffer(ext->queue, buffers[a], CL_TRUE, 0, bytes,
+                                                          arrays[a], 0, NULL, NULL),
                                       err);
     }
     if (status == SWE_OK && to_device) {
@@ -76,10 +76,10 @@ static int fill_ghosts(ns_solver *solver, cl_mem field, int what, swe_error *err
                             what < NS_FILL_SCALAR ? (real)plus->velocity[what] : (real)0};
         cl_int axis_argument = axis, what_argument = what;
         const ns_cl_argument arguments[] = {
-            NS_CL_ARG(field),       NS_CL_ARG(axis_argument), NS_CL_ARG(what_argument),
-            NS_CL_ARG(n),           NS_CL_ARG(strides[0]),    NS_CL_ARG(strides[1]),
-            NS_CL_ARG(strides[2]),  NS_CL_ARG(across),        NS_CL_ARG(lines),
-            NS_CL_ARG(kinds[0]),    NS_CL_ARG(kinds[1]),      NS_CL_ARG(velocity[0]),
+            NS_CL_ARG(field),      NS_CL_ARG(axis_argument), NS_CL_ARG(what_argument),
+            NS_CL_ARG(n),          NS_CL_ARG(strides[0]),    NS_CL_ARG(strides[1]),
+            NS_CL_ARG(strides[2]), NS_CL_ARG(across),        NS_CL_ARG(lines),
+            NS_CL_ARG(kinds[0]),   NS_CL_ARG(kinds[1]),      NS_CL_ARG(velocity[0]),
             NS_CL_ARG(velocity[1])};
         const size_t group = 64, global = ((size_t)lines + group - 1) / group * group;
         status = ns_opencl_launch(ext_of(solver), NS_CL_FILL_GHOSTS, arguments,
@@ -106,23 +106,22 @@ static int reduce(ns_solver *solver, enum ns_cl_reduction operation, cl_mem x, c
 {
     ns_opencl_ext *ext = ext_of(solver);
     cl_int op = (cl_int)operation, count = (cl_int)ext->reduce_groups;
-    const ns_cl_argument cells[] = {NS_CL_ARG(ext->geometry), NS_CL_ARG(op),
-                                    NS_CL_ARG(x),             NS_CL_ARG(y),
-                                    NS_CL_ARG(ext->fluid),    NS_CL_ARG(ext->partials)};
+    const ns_cl_argument cells[] = {
+        NS_CL_ARG(ext->geometry), NS_CL_ARG(op),           NS_CL_ARG(x), NS_CL_ARG(y),
+        NS_CL_ARG(ext->fluid),    NS_CL_ARG(ext->partials)};
     size_t global = ext->reduce_groups * ext->reduce_group;
-    int status = ns_opencl_launch(ext, NS_CL_REDUCE_CELLS, cells, 6, 1, &global,
-                                  &ext->reduce_group, err);
+    int status =
+        ns_opencl_launch(ext, NS_CL_REDUCE_CELLS, cells, 6, 1, &global, &ext->reduce_group, err);
     const ns_cl_argument partials[] = {NS_CL_ARG(op), NS_CL_ARG(ext->partials), NS_CL_ARG(count)};
     if (status == SWE_OK) {
         status = ns_opencl_launch(ext, NS_CL_REDUCE_PARTIALS, partials, 3, 1, &ext->reduce_group,
                                   &ext->reduce_group, err);
     }
-    return status != SWE_OK
-               ? status
-               : CL_CHECK(clEnqueueReadBuffer(ext->queue, ext->partials, CL_TRUE,
-                                              ext->reduce_groups * sizeof(double), sizeof(double),
-                                              result, 0, NULL, NULL),
-                          err);
+    return status != SWE_OK ? status
+                            : CL_CHECK(clEnqueueReadBuffer(ext->queue, ext->partials, CL_TRUE,
+                                                           ext->reduce_groups * sizeof(double),
+                                                           sizeof(double), result, 0, NULL, NULL),
+                                       err);
 }
 
 static int opencl_max_speeds(ns_solver *solver, double speed[NS_AXES], swe_error *err)
@@ -176,10 +175,10 @@ static int opencl_divergence(ns_solver *solver, real scale, swe_error *err)
 {
     int status = fill_velocity_ghosts(solver, err);
     ns_opencl_ext *ext = ext_of(solver);
-    const ns_cl_argument arguments[] = {
-        NS_CL_ARG(ext->geometry),    NS_CL_ARG(ext->velocity[0]), NS_CL_ARG(ext->velocity[1]),
-        NS_CL_ARG(ext->velocity[2]), NS_CL_ARG(ext->fluid),       NS_CL_ARG(scale),
-        NS_CL_ARG(ext->vector[NS_RHS])};
+    const ns_cl_argument arguments[] = {NS_CL_ARG(ext->geometry),      NS_CL_ARG(ext->velocity[0]),
+                                        NS_CL_ARG(ext->velocity[1]),   NS_CL_ARG(ext->velocity[2]),
+                                        NS_CL_ARG(ext->fluid),         NS_CL_ARG(scale),
+                                        NS_CL_ARG(ext->vector[NS_RHS])};
     return status != SWE_OK ? status : launch_cells(solver, NS_CL_DIVERGENCE, arguments, 7, err);
 }
 
@@ -245,10 +244,13 @@ static int opencl_correct(ns_solver *solver, real factor, swe_error *err)
 {
     ns_opencl_ext *ext = ext_of(solver);
     int status = fill_ghosts(solver, ext->vector[NS_PRESSURE], NS_FILL_SCALAR, err);
-    const ns_cl_argument arguments[] = {
-        NS_CL_ARG(ext->geometry),    NS_CL_ARG(ext->velocity[0]), NS_CL_ARG(ext->velocity[1]),
-        NS_CL_ARG(ext->velocity[2]), NS_CL_ARG(ext->fluid),       NS_CL_ARG(ext->vector[NS_PRESSURE]),
-        NS_CL_ARG(factor)};
+    const ns_cl_argument arguments[] = {NS_CL_ARG(ext->geometry),
+                                        NS_CL_ARG(ext->velocity[0]),
+                                        NS_CL_ARG(ext->velocity[1]),
+                                        NS_CL_ARG(ext->velocity[2]),
+                                        NS_CL_ARG(ext->fluid),
+                                        NS_CL_ARG(ext->vector[NS_PRESSURE]),
+                                        NS_CL_ARG(factor)};
     return status != SWE_OK ? status : launch_cells(solver, NS_CL_CORRECT, arguments, 7, err);
 }
 

@@ -7,8 +7,7 @@
 #include "backends/opencl/cl_check.h"
 #include "backends/opencl/ns/ns_opencl.h"
 
-int ns_opencl_precondition(ns_solver *solver, enum ns_vector in, enum ns_vector out,
-                           swe_error *err)
+int ns_opencl_precondition(ns_solver *solver, enum ns_vector in, enum ns_vector out, swe_error *err)
 {
     ns_opencl_ext *ext = solver->ext;
     size_t bytes = solver->grid.cells * sizeof(real);

@@ -11,8 +11,8 @@
 #include <stdlib.h>
 
 static const char *const kernel_names[NS_CL_KERNELS] = {
-    "ns_momentum", "ns_predict",         "ns_divergence_cells", "ns_laplacian",    "ns_correct",
-    "ns_combine",  "ns_shift",           "ns_fill_ghost_axis",  "ns_reduce_cells", "ns_reduce_partials"};
+    "ns_momentum", "ns_predict", "ns_divergence_cells", "ns_laplacian",    "ns_correct",
+    "ns_combine",  "ns_shift",   "ns_fill_ghost_axis",  "ns_reduce_cells", "ns_reduce_partials"};
 
 /* The reductions' work-group: NS_CL_REDUCE_MAX work-items, or the largest
  * power of two the device allows. */
@@ -53,7 +53,8 @@ static int build(ns_opencl_ext *ext, const char *math, swe_error *err)
 
 static int create_device(ns_opencl_ext *ext, const swe_model_config *model, swe_error *err)
 {
-    int status = swe_cl_choose_device(model->option_values[SWE_CL_OPTION_DEVICE], &ext->device, err);
+    int status =
+        swe_cl_choose_device(model->option_values[SWE_CL_OPTION_DEVICE], &ext->device, err);
     if (status == SWE_OK && !swe_cl_device_has_extension(ext->device.device, "cl_khr_fp64")) {
         return swe_fail(err, SWE_ERROR_USAGE,
                         "OpenCL device %s has no double precision (cl_khr_fp64), which the "
@@ -150,12 +151,6 @@ int ns_opencl_init(ns_solver *solver, swe_error *err)
                         "the opencl backend runs in one process: over several, use serial, "
                         "openmp or cuda");
     }
-    if (solver->parameters.model.level > 1) {
-        return swe_fail(err, SWE_ERROR_USAGE,
-                        "the opencl backend of shallows-ns has one momentum kernel (level 1), "
-                        "not level %d",
-                        solver->parameters.model.level);
-    }
     ns_opencl_ext *ext = calloc(1, sizeof *ext);
     if (ext == NULL) {
         return swe_fail(err, SWE_ERROR_RUNTIME, "out of memory for the OpenCL backend");
@@ -240,13 +235,13 @@ int ns_opencl_launch(ns_opencl_ext *ext, enum ns_cl_kernel kernel, const ns_cl_a
 {
     int status = SWE_OK;
     for (int a = 0; status == SWE_OK && a < count; ++a) {
-        status = CL_CHECK(clSetKernelArg(ext->kernel[kernel], (cl_uint)a, arguments[a].size,
-                                         arguments[a].value),
-                          err);
+        status = CL_CHECK(
+            clSetKernelArg(ext->kernel[kernel], (cl_uint)a, arguments[a].size, arguments[a].value),
+            err);
     }
-    return status != SWE_OK ? status
-                            : CL_CHECK(clEnqueueNDRangeKernel(ext->queue, ext->kernel[kernel],
-                                                              dimensions, NULL, global, local, 0,
-                                                              NULL, NULL),
-                                       err);
+    return status != SWE_OK
+               ? status
+               : CL_CHECK(clEnqueueNDRangeKernel(ext->queue, ext->kernel[kernel], dimensions, NULL,
+                                                 global, local, 0, NULL, NULL),
+                          err);
 }
