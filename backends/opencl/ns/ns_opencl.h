@@ -1,8 +1,10 @@
 /* The fields of the Navier-Stokes OpenCL backend: the state and the CG
  * vectors in device buffers, the kernels of ns_kernels.cl, and the
- * preconditioner, which runs on the host with the CPU backends' FFTW
- * transforms (backends/serial/ns/ns_fftw_poisson.h): the vector goes to
- * the host and back for every application. */
+ * preconditioner: on the device with clFFT where the build has it
+ * (libclfft-dev) and clFFT can transform the grid's even extension
+ * (ns_clfft.c, ns_spectral.cl), else on the host with the CPU backends'
+ * FFTW transforms (backends/serial/ns/ns_fftw_poisson.h), the vector going
+ * to the host and back for every application. */
 #ifndef NS_OPENCL_H
 #define NS_OPENCL_H
 
@@ -27,6 +29,9 @@ enum ns_cl_kernel {
     NS_CL_FILL_GHOSTS,
     NS_CL_REDUCE_CELLS,
     NS_CL_REDUCE_PARTIALS,
+    NS_CL_EXTEND,
+    NS_CL_SPECTRAL_DIVIDE,
+    NS_CL_RESTRICT,
     NS_CL_KERNELS
 };
 
@@ -47,7 +52,9 @@ typedef struct ns_opencl_ext {
     size_t reduce_group; /* work-items of a reduction's work-group */
     size_t reduce_groups;
     ns_geometry geometry;
-    /* The host's preconditioner and the vectors it reads and writes. */
+    /* The device's preconditioner (NULL: the host's), or the host's and
+     * the vectors it reads and writes. */
+    struct ns_clfft *clfft;
     ns_fftw_poisson *poisson;
     real *host_in, *host_out;
 } ns_opencl_ext;
@@ -72,9 +79,19 @@ int ns_opencl_launch(ns_opencl_ext *ext, enum ns_cl_kernel kernel, const ns_cl_a
                      int count, cl_uint dimensions, const size_t *global, const size_t *local,
                      swe_error *err);
 
-/* The host's preconditioner: out = the FFT solve applied to in
- * (ns_opencl_precondition.c). */
+/* out = the FFT solve of the obstacle-free problem applied to in, on the
+ * device or the host (ns_opencl_precondition.c). */
 int ns_opencl_precondition(ns_solver *solver, enum ns_vector in, enum ns_vector out,
                            swe_error *err);
+
+/* The preconditioner with clFFT (ns_clfft.c; ns_clfft_unavailable.c in a
+ * build without it). create leaves *created NULL, with SWE_OK, where
+ * clFFT is not built or cannot transform the extended grid's lengths (it
+ * takes factors 2, 3, 5, 7, 11 and 13): the host's transforms serve then. */
+int ns_clfft_create(ns_opencl_ext *ext, const ns_grid *grid, struct ns_clfft **created,
+                    swe_error *err);
+void ns_clfft_destroy(struct ns_clfft *clfft);
+int ns_clfft_apply(ns_opencl_ext *ext, struct ns_clfft *clfft, cl_mem in, cl_mem out,
+                   swe_error *err);
 
 #endif

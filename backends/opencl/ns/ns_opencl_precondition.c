@@ -1,5 +1,6 @@
-/* The preconditioner of the Navier-Stokes OpenCL backend on the host: the
- * vector comes back from the device, the CPU backends' FFTW transforms
+/* The preconditioner of the Navier-Stokes OpenCL backend: clFFT's on the
+ * device (ns_clfft.c) where there is one; else on the host: the vector
+ * comes back from the device, the CPU backends' FFTW transforms
  * (backends/serial/ns/ns_fftw_poisson.h) solve the obstacle-free problem
  * on it, pass after pass in the serial backend's order, and the result
  * goes to the device. Two transfers of one field per CG iteration: on a
@@ -10,6 +11,9 @@
 int ns_opencl_precondition(ns_solver *solver, enum ns_vector in, enum ns_vector out, swe_error *err)
 {
     ns_opencl_ext *ext = solver->ext;
+    if (ext->clfft != NULL) {
+        return ns_clfft_apply(ext, ext->clfft, ext->vector[in], ext->vector[out], err);
+    }
     size_t bytes = solver->grid.cells * sizeof(real);
     int status = CL_CHECK(clEnqueueReadBuffer(ext->queue, ext->vector[in], CL_TRUE, 0, bytes,
                                               ext->host_in, 0, NULL, NULL),

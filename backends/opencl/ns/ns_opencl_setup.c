@@ -11,8 +11,11 @@
 #include <stdlib.h>
 
 static const char *const kernel_names[NS_CL_KERNELS] = {
-    "ns_momentum", "ns_predict", "ns_divergence_cells", "ns_laplacian",    "ns_correct",
-    "ns_combine",  "ns_shift",   "ns_fill_ghost_axis",  "ns_reduce_cells", "ns_reduce_partials"};
+    "ns_momentum",        "ns_predict",         "ns_divergence_cells",
+    "ns_laplacian",       "ns_correct",         "ns_combine",
+    "ns_shift",           "ns_fill_ghost_axis", "ns_reduce_cells",
+    "ns_reduce_partials", "ns_extend",          "ns_spectral_divide",
+    "ns_restrict"};
 
 /* The reductions' work-group: NS_CL_REDUCE_MAX work-items, or the largest
  * power of two the device allows. */
@@ -124,10 +127,15 @@ static int create_buffers(ns_opencl_ext *ext, const ns_solver *solver, swe_error
     return status;
 }
 
-/* The host's FFT plans and the two vectors they read and write. */
+/* clFFT's plans, else the host's FFT plans and the two vectors they read
+ * and write. */
 static int create_preconditioner(ns_opencl_ext *ext, const ns_solver *solver, swe_error *err)
 {
-    int status = ns_fftw_poisson_create(&solver->grid, &ext->poisson, err);
+    int status = ns_clfft_create(ext, &solver->grid, &ext->clfft, err);
+    if (status != SWE_OK || ext->clfft != NULL) {
+        return status;
+    }
+    status = ns_fftw_poisson_create(&solver->grid, &ext->poisson, err);
     if (status != SWE_OK) {
         return status;
     }
@@ -222,6 +230,7 @@ void ns_opencl_finalize(ns_solver *solver)
     if (ext->context != NULL) {
         warn_unless_released(clReleaseContext(ext->context), "clReleaseContext");
     }
+    ns_clfft_destroy(ext->clfft);
     ns_fftw_poisson_destroy(ext->poisson);
     free(ext->host_in);
     free(ext->host_out);
