@@ -78,8 +78,8 @@ static clfftStatus plan(ns_opencl_ext *ext, struct ns_clfft *f, clfftDirection d
     return status == CLFFT_SUCCESS ? clfftBakePlan(*handle, 1, &ext->queue, NULL, NULL) : status;
 }
 
-int ns_clfft_create(ns_opencl_ext *ext, const ns_grid *grid, struct ns_clfft **created,
-                    swe_error *err)
+int ns_clfft_create(ns_opencl_ext *ext, const ns_grid *grid, int required,
+                    struct ns_clfft **created, swe_error *err)
 {
     *created = NULL;
     struct ns_clfft *f = calloc(1, sizeof *f);
@@ -105,8 +105,7 @@ int ns_clfft_create(ns_opencl_ext *ext, const ns_grid *grid, struct ns_clfft **c
         status = create_buffer(ext, &f->spectrum, 2 * modes * sizeof(real), NULL, err);
     }
     if (status == SWE_OK) {
-        status =
-            create_buffer(ext, &f->eigenvalues, axes_total * sizeof(double), eigenvalues, err);
+        status = create_buffer(ext, &f->eigenvalues, axes_total * sizeof(double), eigenvalues, err);
     }
     free(eigenvalues);
     if (status == SWE_OK && clfft_users++ == 0) {
@@ -125,7 +124,11 @@ int ns_clfft_create(ns_opencl_ext *ext, const ns_grid *grid, struct ns_clfft **c
     }
     if (status == SWE_OK && planned == CLFFT_NOTIMPLEMENTED) {
         ns_clfft_destroy(f); /* lengths with other factors: the host's transforms serve */
-        return SWE_OK;
+        return required ? swe_fail(err, SWE_ERROR_USAGE,
+                                   "SWE_CL_FFT=device: clFFT cannot transform %d x %d x %d "
+                                   "(lengths of factors 2, 3, 5, 7, 11 and 13 only)",
+                                   extended[0], extended[1], extended[2])
+                        : SWE_OK;
     }
     if (status == SWE_OK) {
         status = CLFFT_CHECK(planned, err);
@@ -175,19 +178,19 @@ int ns_clfft_apply(ns_opencl_ext *ext, struct ns_clfft *f, cl_mem in, cl_mem out
     size_t modes = (size_t)(f->n[0] / 2 + 1) * (size_t)f->n[1] * (size_t)f->n[2];
     size_t extend_global = (points + group - 1) / group * group;
     size_t divide_global = (modes + group - 1) / group * group;
-    const ns_cl_argument extend[] = {NS_CL_ARG(ext->geometry), NS_CL_ARG(f->n[0]),
-                                     NS_CL_ARG(f->n[1]),       NS_CL_ARG(f->n[2]),
-                                     NS_CL_ARG(in),            NS_CL_ARG(ext->fluid),
-                                     NS_CL_ARG(f->extended)};
+    const ns_cl_argument extend[] = {
+        NS_CL_ARG(ext->geometry), NS_CL_ARG(f->n[0]), NS_CL_ARG(f->n[1]),
+        NS_CL_ARG(f->n[2]),       NS_CL_ARG(in),      NS_CL_ARG(ext->fluid),
+        NS_CL_ARG(f->extended)};
     int status = ns_opencl_launch(ext, NS_CL_EXTEND, extend, 7, 1, &extend_global, &group, err);
     if (status == SWE_OK) {
         status = CLFFT_CHECK(clfftEnqueueTransform(f->forward, CLFFT_FORWARD, 1, &ext->queue, 0,
                                                    NULL, NULL, &f->extended, &f->spectrum, NULL),
                              err);
     }
-    const ns_cl_argument divide[] = {NS_CL_ARG(f->n[0]),        NS_CL_ARG(f->n[1]),
-                                     NS_CL_ARG(f->n[2]),        NS_CL_ARG(f->eigenvalues),
-                                     NS_CL_ARG(f->spectrum),    NS_CL_ARG(f->scale)};
+    const ns_cl_argument divide[] = {NS_CL_ARG(f->n[0]),     NS_CL_ARG(f->n[1]),
+                                     NS_CL_ARG(f->n[2]),     NS_CL_ARG(f->eigenvalues),
+                                     NS_CL_ARG(f->spectrum), NS_CL_ARG(f->scale)};
     if (status == SWE_OK) {
         status =
             ns_opencl_launch(ext, NS_CL_SPECTRAL_DIVIDE, divide, 6, 1, &divide_global, &group, err);
@@ -202,7 +205,7 @@ int ns_clfft_apply(ns_opencl_ext *ext, struct ns_clfft *f, cl_mem in, cl_mem out
     const ns_cl_argument restrict_arguments[] = {NS_CL_ARG(ext->geometry), NS_CL_ARG(f->n[0]),
                                                  NS_CL_ARG(f->n[1]),       NS_CL_ARG(f->extended),
                                                  NS_CL_ARG(ext->fluid),    NS_CL_ARG(out)};
-    return status != SWE_OK ? status
-                            : ns_opencl_launch(ext, NS_CL_RESTRICT, restrict_arguments, 6, 3,
-                                               cells, NULL, err);
+    return status != SWE_OK
+               ? status
+               : ns_opencl_launch(ext, NS_CL_RESTRICT, restrict_arguments, 6, 3, cells, NULL, err);
 }

@@ -1,15 +1,18 @@
 /* The stand-in for ns_clfft.c in a build without clFFT (libclfft-dev):
- * no device plans, so the host's FFTW transforms precondition. */
+ * no device plans, so the host's FFTW transforms precondition (and a
+ * run that asks for the device's is refused). */
 #include "backends/opencl/ns/ns_opencl.h"
 
-int ns_clfft_create(ns_opencl_ext *ext, const ns_grid *grid, struct ns_clfft **created,
-                    swe_error *err)
+int ns_clfft_create(ns_opencl_ext *ext, const ns_grid *grid, int required,
+                    struct ns_clfft **created, swe_error *err)
 {
     (void)ext;
     (void)grid;
-    (void)err;
     *created = NULL;
-    return SWE_OK;
+    return required ? swe_fail(err, SWE_ERROR_USAGE,
+                               "SWE_CL_FFT=device: this build has no clFFT (install "
+                               "libclfft-dev and rebuild)")
+                    : SWE_OK;
 }
 
 void ns_clfft_destroy(struct ns_clfft *clfft)

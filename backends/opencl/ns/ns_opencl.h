@@ -1,6 +1,6 @@
 /* The fields of the Navier-Stokes OpenCL backend: the state and the CG
  * vectors in device buffers, the kernels of ns_kernels.cl, and the
- * preconditioner: on the device with clFFT where the build has it
+ * preconditioner: on a GPU with clFFT where the build has it
  * (libclfft-dev) and clFFT can transform the grid's even extension
  * (ns_clfft.c, ns_spectral.cl), else on the host with the CPU backends'
  * FFTW transforms (backends/serial/ns/ns_fftw_poisson.h), the vector going
@@ -87,9 +87,10 @@ int ns_opencl_precondition(ns_solver *solver, enum ns_vector in, enum ns_vector 
 /* The preconditioner with clFFT (ns_clfft.c; ns_clfft_unavailable.c in a
  * build without it). create leaves *created NULL, with SWE_OK, where
  * clFFT is not built or cannot transform the extended grid's lengths (it
- * takes factors 2, 3, 5, 7, 11 and 13): the host's transforms serve then. */
-int ns_clfft_create(ns_opencl_ext *ext, const ns_grid *grid, struct ns_clfft **created,
-                    swe_error *err);
+ * takes factors 2, 3, 5, 7, 11 and 13): the host's transforms serve then;
+ * where `required`, that is SWE_ERROR_USAGE instead. */
+int ns_clfft_create(ns_opencl_ext *ext, const ns_grid *grid, int required,
+                    struct ns_clfft **created, swe_error *err);
 void ns_clfft_destroy(struct ns_clfft *clfft);
 int ns_clfft_apply(ns_opencl_ext *ext, struct ns_clfft *clfft, cl_mem in, cl_mem out,
                    swe_error *err);

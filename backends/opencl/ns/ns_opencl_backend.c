@@ -1,7 +1,8 @@
 /* The OpenCL backend of the Navier-Stokes application: the state in device
  * buffers, one work-item per cell running the stencils every backend
  * shares (ns_kernels.cl), the CG's reductions in double on the device,
- * and the FFT preconditioner on the host (ns_opencl_precondition.c). */
+ * and the FFT preconditioner on the device or the host
+ * (ns_opencl_precondition.c). */
 #include "backends/opencl/cl_check.h"
 #include "backends/opencl/ns/ns_opencl.h"
 #include "backends/opencl/opencl_model.h"
@@ -262,8 +263,8 @@ static int opencl_finish(ns_solver *solver, swe_error *err)
 const ns_backend ns_opencl_backend = {
     .table = {&swe_opencl_model,
               "any OpenCL 1.2 device: one work-item per cell from global memory (the stencils of "
-              "the C and CUDA kernels); CG reductions on the device; FFTW preconditioner on the "
-              "host",
+              "the C and CUDA kernels); CG reductions on the device; preconditioner with clFFT "
+              "on a GPU, with FFTW on the host for a CPU device (SWE_CL_FFT=device|host)",
               0},
     .init = ns_opencl_init,
     .finalize = ns_opencl_finalize,

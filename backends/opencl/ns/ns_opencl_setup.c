@@ -9,6 +9,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 static const char *const kernel_names[NS_CL_KERNELS] = {
     "ns_momentum",        "ns_predict",         "ns_divergence_cells",
@@ -127,11 +128,34 @@ static int create_buffers(ns_opencl_ext *ext, const ns_solver *solver, swe_error
     return status;
 }
 
+/* Where the preconditioner transforms: SWE_CL_FFT=device or host, else
+ * on the device (clFFT) for a GPU or an accelerator and on the host for a
+ * CPU device, where FFTW's cosine transforms of the grid itself outrun
+ * clFFT's of the even extension on the same cores
+ * (docs/RESULTS-navier-stokes.md). *required: the device was asked for. */
+static int fft_on_device(const ns_opencl_ext *ext, int *on_device, int *required, swe_error *err)
+{
+    const char *asked = getenv("SWE_CL_FFT");
+    *required = asked != NULL && strcmp(asked, "device") == 0;
+    if (asked != NULL && !*required && strcmp(asked, "host") != 0) {
+        return swe_fail(err, SWE_ERROR_USAGE, "SWE_CL_FFT must be device or host, not '%s'", asked);
+    }
+    cl_device_type type = 0;
+    int status = CL_CHECK(
+        clGetDeviceInfo(ext->device.device, CL_DEVICE_TYPE, sizeof type, &type, NULL), err);
+    *on_device = asked != NULL ? *required : (type & CL_DEVICE_TYPE_CPU) == 0;
+    return status;
+}
+
 /* clFFT's plans, else the host's FFT plans and the two vectors they read
  * and write. */
 static int create_preconditioner(ns_opencl_ext *ext, const ns_solver *solver, swe_error *err)
 {
-    int status = ns_clfft_create(ext, &solver->grid, &ext->clfft, err);
+    int on_device = 0, required = 0;
+    int status = fft_on_device(ext, &on_device, &required, err);
+    if (status == SWE_OK && on_device) {
+        status = ns_clfft_create(ext, &solver->grid, required, &ext->clfft, err);
+    }
     if (status != SWE_OK || ext->clfft != NULL) {
         return status;
     }

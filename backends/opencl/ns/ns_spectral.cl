@@ -26,7 +26,8 @@ __kernel void ns_extend(ns_geometry g, int e0, int e1, int e2, __global const re
         return;
     }
     int i = (int)(point % e0), j = (int)(point / e0 % e1), k = (int)(point / ((long)e0 * e1));
-    long c = (long)(mirror(i, g.n[0]) + NS_GHOST) + (long)(mirror(j, g.n[1]) + NS_GHOST) * g.stride[1] +
+    long c = (long)(mirror(i, g.n[0]) + NS_GHOST) +
+             (long)(mirror(j, g.n[1]) + NS_GHOST) * g.stride[1] +
              (long)(mirror(k, g.n[2]) + NS_GHOST) * g.stride[2];
     extended[point] = (real)fluid[c] * in[c];
 }
@@ -54,6 +55,7 @@ __kernel void ns_restrict(ns_geometry g, int e0, int e1, __global const real *ex
                           __global const unsigned char *fluid, __global real *out)
 {
     int i = (int)get_global_id(0), j = (int)get_global_id(1), k = (int)get_global_id(2);
-    long c = (long)(k + NS_GHOST) * g.stride[2] + (long)(j + NS_GHOST) * g.stride[1] + (i + NS_GHOST);
+    long c =
+        (long)(k + NS_GHOST) * g.stride[2] + (long)(j + NS_GHOST) * g.stride[1] + (i + NS_GHOST);
     out[c] = (real)fluid[c] * extended[((long)k * e1 + j) * e0 + i];
 }
