@@ -50,6 +50,9 @@ static void test_clfft_agrees_with_serial(void)
            difference, opencl->cg_iterations_total, serial->cg_iterations_total);
     CU_ASSERT(difference <= NS_TEST_DEVICE_AGREEMENT);
     CU_ASSERT(serial->cg_iterations_total > 4); /* the preconditioner is not the whole solve */
+    /* A preconditioner a little off still converges, in more iterations:
+     * at most one more a step is rounding. */
+    CU_ASSERT(opencl->cg_iterations_total <= serial->cg_iterations_total + 4);
     ns_solver_destroy(opencl);
     ns_solver_destroy(serial);
 }
