@@ -180,8 +180,8 @@ int ns_opencl_init(ns_solver *solver, swe_error *err)
     }
     if (solver->slabs != NULL) {
         return swe_fail(err, SWE_ERROR_USAGE,
-                        "the opencl backend runs in one process: over several, use serial, "
-                        "openmp or cuda");
+                        "the opencl backend does not run over slabs (shallows-ns-mpi): use "
+                        "shallows-ns, or serial, openmp or cuda over ranks");
     }
     ns_opencl_ext *ext = calloc(1, sizeof *ext);
     if (ext == NULL) {
