@@ -257,6 +257,7 @@ config:
 	@echo "zlib (VTK):       $(HAVE_ZLIB)"
 	@echo "FFTW:             $(HAVE_FFTW) (shallows-ns$(if $(filter yes,$(HAVE_FFTW)),, is not built: install libfftw3-dev))"
 	@echo "FFTW with MPI:    $(HAVE_FFTW_MPI)"
+	@echo "clFFT:            $(HAVE_CLFFT) (shallows-ns --backend opencl preconditions on the $(if $(filter yes,$(HAVE_CLFFT)),device,host: install libclfft-dev for the device))"
 	@echo "OpenMP offload:   $(if $(filter yes,$(HAVE_OMPTARGET_OFFLOAD)),yes (NVIDIA GPUs),no (omptarget runs on the host: install gcc-12-offload-nvptx))"
 	@echo "METIS:            $(HAVE_METIS) (shallows-mpi --mesh partitions $(if $(filter yes,$(HAVE_METIS)),with METIS,by coordinate bisection (rcb): install libmetis-dev for METIS))"
 	@echo "CUnit:            $(CUNIT_LIBS)"

@@ -6,8 +6,16 @@ APPS += ns
 ns_SOURCES = $(call sources,common/ns/*/*.c)
 ns_TEST_SOURCES = $(call sources,tests/ns/*.c)
 ns_LIBS := $(FFTW_LIBS)
-# The CUDA backend's preconditioner transforms with cuFFT.
+# The CUDA backend's preconditioner transforms with cuFFT; the OpenCL
+# backend's with clFFT where it is installed, else on the host with FFTW.
 ns_LIBS_cuda := -lcufft
+ifeq ($(HAVE_CLFFT)$(filter opencl,$(MODELS)),yesopencl)
+ns_LIBS_opencl := $(CLFFT_LIBS)
+CPPFLAGS += -DNS_WITH_CLFFT
+DROPPED += backends/opencl/ns/ns_clfft_unavailable.c
+else
+DROPPED += backends/opencl/ns/ns_clfft.c tests/ns/test_ns_opencl.c
+endif
 CPPFLAGS += -DSWE_WITH_NS
 ifeq ($(filter cuda,$(MODELS)),)
 DROPPED += tests/ns/test_ns_cuda.c

@@ -89,5 +89,6 @@ void register_ns_cuda_host_tests(void);
 void register_ns_mpi_program_tests(void); /* only with SWE_WITH_NS_MPI */
 void register_ns_cuda_tests(void);        /* only with SWE_WITH_CUDA */
 void register_ns_agreement_tests(void);
+void register_ns_opencl_tests(void); /* only with NS_WITH_CLFFT (OpenCL and clFFT) */
 
 #endif

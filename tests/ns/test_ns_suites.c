@@ -19,6 +19,9 @@ void register_ns_tests(void)
 #ifdef SWE_WITH_CUDA
     register_ns_cuda_tests();
 #endif
+#ifdef NS_WITH_CLFFT
+    register_ns_opencl_tests();
+#endif
 #ifdef SWE_WITH_NS_MPI
     register_ns_mpi_program_tests();
 #endif

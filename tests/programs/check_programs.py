@@ -398,8 +398,8 @@ def check_separation(tally, build):
     rules = {
         "shallows": (r"^ns_", r"fftw|cufft"),
         "shallows-mpi": (r"^ns_", r"fftw|cufft"),
-        "shallows-ns": (r"^swe_(cartesian|mesh)_|^swe_block_", r"OpenCL|metis"),
-        "shallows-ns-mpi": (r"^swe_(cartesian|mesh)_|^swe_block_", r"OpenCL|metis"),
+        "shallows-ns": (r"^swe_(cartesian|mesh)_|^swe_block_", r"metis"),
+        "shallows-ns-mpi": (r"^swe_(cartesian|mesh)_|^swe_block_", r"metis"),
     }
     for name, (foreign_symbols, foreign_libraries) in rules.items():
         path = os.path.join(build, name)

@@ -31,6 +31,8 @@ packages="libnetcdf-dev netcdf-bin libcunit1-dev libpng-dev gnuplot-nox clinfo c
 packages="$packages $grade_packages"
 # FFTW's MPI transforms: the Navier-Stokes slabs (shallows-ns-mpi).
 packages="$packages libfftw3-mpi-dev"
+# clFFT: the Navier-Stokes OpenCL backend's preconditioner on the device.
+packages="$packages libclfft-dev"
 # METIS partitions the triangle meshes over MPI ranks (shallows-mpi --mesh).
 packages="$packages libmetis-dev"
 # GCC's offload compiler for NVIDIA GPUs and libgomp's plugin for them: the

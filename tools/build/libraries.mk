@@ -77,6 +77,10 @@ HAVE_FFTW ?= $(call pkg_found,fftw3 fftw3f)
 FFTW_LIBS ?= $(or $(call pkg_libs,fftw3 fftw3f),-lfftw3 -lfftw3f)
 HAVE_FFTW_MPI ?= $(if $(wildcard /usr/include/fftw3-mpi.h),yes,no)
 FFTW_MPI_LIBS ?= -lfftw3_mpi -lfftw3f_mpi
+# clFFT (libclfft-dev): the Navier-Stokes OpenCL backend's preconditioner on
+# the device; without it that backend transforms on the host with FFTW.
+HAVE_CLFFT ?= $(call pkg_found,clFFT)
+CLFFT_LIBS ?= $(or $(call pkg_libs,clFFT),-lclFFT)
 
 # MPI (libopenmpi-dev, openmpi-bin): mpicc compiles the MPI layer
 # (backends/mpi/mpi.mk), mpirun starts its programs and tests.

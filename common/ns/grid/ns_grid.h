@@ -11,16 +11,28 @@
 #ifndef NS_GRID_H
 #define NS_GRID_H
 
-#include "core/error.h"
 #include "core/real.h"
-
-#include <stddef.h>
 
 enum { NS_GHOST = 2, NS_AXES = 3 };
 
 enum ns_face { NS_WEST, NS_EAST, NS_SOUTH, NS_NORTH, NS_BOTTOM, NS_TOP, NS_FACES };
 
 enum ns_wall_kind { NS_PERIODIC, NS_NO_SLIP, NS_FREE_SLIP, NS_NEIGHBOUR };
+
+/* The geometry a kernel needs, by value (C, CUDA and OpenCL C: an OpenCL
+ * kernel takes it as an argument, so its layout is the host's). */
+typedef struct ns_geometry {
+    int n[NS_AXES];
+    long stride[NS_AXES];
+    real inv_h[NS_AXES];
+} ns_geometry;
+
+/* What follows is the host's (C and CUDA): OpenCL C has no variadic
+ * error function and need not have double precision. */
+#if !defined(__OPENCL_VERSION__)
+#include "core/error.h"
+
+#include <stddef.h>
 
 typedef struct ns_wall {
     enum ns_wall_kind kind;
@@ -35,13 +47,6 @@ typedef struct ns_grid {
     size_t stride[NS_AXES]; /* 1, padded x, padded x * padded y */
     size_t cells;           /* padded cells: the length of every field */
 } ns_grid;
-
-/* The geometry a kernel needs, by value (C and CUDA). */
-typedef struct ns_geometry {
-    int n[NS_AXES];
-    long stride[NS_AXES];
-    real inv_h[NS_AXES];
-} ns_geometry;
 
 /* Fills grid from cells and domain lengths; every argument is checked:
  * SWE_ERROR_USAGE names the bad one (fewer than 2 cells on an axis, a
@@ -73,5 +78,7 @@ static inline size_t ns_index(const ns_grid *grid, int i, int j, int k)
     return (size_t)(k + NS_GHOST) * grid->stride[2] + (size_t)(j + NS_GHOST) * grid->stride[1] +
            (size_t)(i + NS_GHOST);
 }
+
+#endif /* !__OPENCL_VERSION__ */
 
 #endif

@@ -1,6 +1,7 @@
 /* The stencils of one fractional step on the staggered grid
  * (Costarelli et al. n.d., eqs. 10-17), written once as inline functions
- * that compile as C and as CUDA: every backend calls these, so every
+ * that compile as C, as CUDA and as OpenCL C (SWE_GLOBAL: the address
+ * space of the fields there): every backend calls these, so every
  * backend does the same arithmetic. Indices are padded indices
  * (ns/grid/ns_grid.h), strides per axis. */
 #ifndef NS_STENCILS_H
@@ -89,24 +90,26 @@ SWE_INLINE void ns_carrier_offset(int component, int axis, int which, int offset
 
 /* Velocity component `axis` of u, v and w: a select, not an array, so
  * that with constant axes (unrolled loops) no pointer is loaded. */
-SWE_INLINE const real *ns_component(const real *u, const real *v, const real *w, int axis)
+SWE_INLINE const SWE_GLOBAL real *ns_component(const SWE_GLOBAL real *u, const SWE_GLOBAL real *v,
+                                               const SWE_GLOBAL real *w, int axis)
 {
     return axis == 0 ? u : axis == 1 ? v : w;
 }
 
 /* Fills s for component `component` (0 u, 1 v, 2 w) at padded index c
  * from the velocity arrays u, v, w in global memory. */
-SWE_INLINE void ns_gather(const real *u, const real *v, const real *w, int component, long c,
+SWE_INLINE void ns_gather(const SWE_GLOBAL real *u, const SWE_GLOBAL real *v,
+                          const SWE_GLOBAL real *w, int component, long c,
                           const long stride[NS_AXES], ns_neighbourhood *s)
 {
-    const real *own = ns_component(u, v, w, component);
+    const SWE_GLOBAL real *own = ns_component(u, v, w, component);
     NS_UNROLL
     for (int axis = 0; axis < NS_AXES; ++axis) {
         NS_UNROLL
         for (int o = 0; o < 5; ++o) {
             s->line[axis][o] = own[c + (o - 2) * stride[axis]];
         }
-        const real *carrier = ns_component(u, v, w, axis);
+        const SWE_GLOBAL real *carrier = ns_component(u, v, w, axis);
         NS_UNROLL
         for (int which = 0; which < 4; ++which) {
             int d[NS_AXES];
@@ -118,8 +121,8 @@ SWE_INLINE void ns_gather(const real *u, const real *v, const real *w, int compo
 }
 
 /* Discrete divergence of the face velocities around cell c (Costarelli et al. n.d., eq. 15). */
-SWE_INLINE real ns_divergence(const real *u, const real *v, const real *w, long c,
-                              const ns_geometry *g)
+SWE_INLINE real ns_divergence(const SWE_GLOBAL real *u, const SWE_GLOBAL real *v,
+                              const SWE_GLOBAL real *w, long c, const ns_geometry *g)
 {
     return (u[c] - u[c - g->stride[0]]) * g->inv_h[0] + (v[c] - v[c - g->stride[1]]) * g->inv_h[1] +
            (w[c] - w[c - g->stride[2]]) * g->inv_h[2];
@@ -130,8 +133,8 @@ SWE_INLINE real ns_divergence(const real *u, const real *v, const real *w, long 
  * for the ghost cells behind a wall) carries the difference; a closed face
  * none, which is the homogeneous Neumann condition at walls and obstacles.
  * 0 in solid cells. Positive semi-definite: conjugate gradients apply. */
-SWE_INLINE real ns_minus_laplacian(const real *p, const unsigned char *fluid, long c,
-                                   const ns_geometry *g)
+SWE_INLINE real ns_minus_laplacian(const SWE_GLOBAL real *p, const SWE_GLOBAL unsigned char *fluid,
+                                   long c, const ns_geometry *g)
 {
     real sum = (real)0;
     NS_UNROLL
@@ -146,7 +149,7 @@ SWE_INLINE real ns_minus_laplacian(const real *p, const unsigned char *fluid, lo
 
 /* 1 when the face of component `axis` at padded index c (between cell c and
  * the next cell along axis) is open to flow, 0 when it is closed. */
-SWE_INLINE real ns_face_open(const unsigned char *fluid, long c, long stride)
+SWE_INLINE real ns_face_open(const SWE_GLOBAL unsigned char *fluid, long c, long stride)
 {
     return (real)(fluid[c] & fluid[c + stride]);
 }
