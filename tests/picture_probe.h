@@ -6,6 +6,7 @@
 
 #include "io/map_frame.h"
 #include "io/raster.h"
+#include "io/text.h"
 
 #include <stddef.h>
 
@@ -137,5 +138,30 @@ static inline size_t swe_probe_differences(const swe_raster *a, const swe_raster
  * the title size 16): two pictures of one state at two times differ
  * there and nowhere else. */
 enum { SWE_PROBE_TIME_ROWS = 24 };
+
+/* What every application's frame shows, from one state drawn at two
+ * times: an axis on the left, a colour bar of at least four ticks, a
+ * scale bar, and the time above the picture as the only rows that differ
+ * (where this build draws text). 0 when all of it holds, otherwise the
+ * number of the first that does not (1 axis, 2 ticks, 3 scale bar, 4 time,
+ * 5 a difference below the time). */
+static inline int swe_probe_frame_fault(const swe_raster *at, const swe_raster *later)
+{
+    const swe_text_style style = {SWE_PICTURE_TITLE_SIZE, SWE_TEXT_LEFT, 1, swe_picture_ink};
+    size_t in_title = swe_probe_differences(at, later, 0, SWE_PROBE_TIME_ROWS);
+    if (!swe_probe_has_left_axis(at)) {
+        return 1;
+    }
+    if (swe_probe_bar_ticks(at) < 4) {
+        return 2;
+    }
+    if (swe_probe_scale_bar(at) < 8) {
+        return 3;
+    }
+    if (swe_text_width(&style, "t") > 0 ? in_title <= 20 : in_title != 0) {
+        return 4;
+    }
+    return swe_probe_differences(at, later, SWE_PROBE_TIME_ROWS, at->height) == 0 ? 0 : 5;
+}
 
 #endif

@@ -18,4 +18,11 @@
 int swe_cl_math_options(cl_device_id device, const char *asked, char *options, size_t size,
                         swe_error *err);
 
+/* The build's precision as a kernel compiler option (with its space). */
+#ifdef SWE_PRECISION_DOUBLE
+#define SWE_CL_PRECISION_OPTION " -DSWE_PRECISION_DOUBLE"
+#else
+#define SWE_CL_PRECISION_OPTION ""
+#endif
+
 #endif

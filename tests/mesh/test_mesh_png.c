@@ -4,7 +4,6 @@
  * frame, axes, scale bar, time and colour bar with ticks that every
  * picture has. */
 #include "io/colour_map.h"
-#include "io/text.h"
 #include "mesh/io/mesh_png.h"
 #include "tests/mesh/mesh_suites.h"
 #include "tests/mesh/mesh_test_support.h"
@@ -99,15 +98,7 @@ static void test_axes_and_bar_ticks(void)
     swe_mesh_model *model = model_with_surface(100.0, 0.0);
     CU_ASSERT_PTR_NOT_NULL_FATAL(model);
     swe_raster raster = draw(model, NULL), later = draw_at(model, NULL, 75.0);
-    CU_ASSERT(swe_probe_has_left_axis(&raster));
-    CU_ASSERT(swe_probe_bar_ticks(&raster) >= 4);
-    CU_ASSERT(swe_probe_scale_bar(&raster) >= 8);
-    /* The time above the picture, where text is drawn: what differs
-     * between the same state at two times, all of what differs. */
-    const swe_text_style style = {SWE_PICTURE_TITLE_SIZE, SWE_TEXT_LEFT, 1, swe_picture_ink};
-    size_t in_title = swe_probe_differences(&raster, &later, 0, SWE_PROBE_TIME_ROWS);
-    CU_ASSERT(swe_text_width(&style, "t") > 0 ? in_title > 20 : in_title == 0);
-    CU_ASSERT_EQUAL(swe_probe_differences(&raster, &later, SWE_PROBE_TIME_ROWS, raster.height), 0);
+    CU_ASSERT_EQUAL(swe_probe_frame_fault(&raster, &later), 0);
     free(raster.pixels);
     free(later.pixels);
     swe_mesh_model_free(model);

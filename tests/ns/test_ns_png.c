@@ -3,7 +3,6 @@
  * colours of clipping and marked on the bar, and the frame, axes and
  * scale bar that every picture has. */
 #include "io/colour_map.h"
-#include "io/text.h"
 #include "ns/io/ns_slice_png.h"
 #include "tests/ns/ns_test_support.h"
 #include "tests/picture_probe.h"
@@ -53,16 +52,8 @@ static void test_bar_has_ticks(void)
     float values[N * N * LAYERS];
     const ns_slice slice = ramp(values, 15.0);
     swe_raster raster = draw(&slice), later = draw_at(&slice, 12.25);
-    CU_ASSERT(swe_probe_bar_ticks(&raster) >= 4);
-    CU_ASSERT(swe_probe_has_left_axis(&raster));
-    CU_ASSERT(swe_probe_scale_bar(&raster) >= 8);
+    CU_ASSERT_EQUAL(swe_probe_frame_fault(&raster, &later), 0);
     CU_ASSERT_EQUAL(swe_probe_count(&raster, swe_colour_over), 0);
-    /* The time above the picture, where text is drawn: what differs
-     * between the same slice at two times, all of what differs. */
-    const swe_text_style style = {SWE_PICTURE_TITLE_SIZE, SWE_TEXT_LEFT, 1, swe_picture_ink};
-    size_t in_title = swe_probe_differences(&raster, &later, 0, SWE_PROBE_TIME_ROWS);
-    CU_ASSERT(swe_text_width(&style, "t") > 0 ? in_title > 20 : in_title == 0);
-    CU_ASSERT_EQUAL(swe_probe_differences(&raster, &later, SWE_PROBE_TIME_ROWS, raster.height), 0);
     free(raster.pixels);
     free(later.pixels);
 }

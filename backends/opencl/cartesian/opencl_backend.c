@@ -77,11 +77,7 @@ static int build_options(const opencl_fields *fields, enum swe_solver solver, co
     if (status != SWE_OK) {
         return status;
     }
-#ifdef SWE_PRECISION_DOUBLE
-    const char *precision = " -DSWE_PRECISION_DOUBLE";
-#else
-    const char *precision = "";
-#endif
+    const char *precision = SWE_CL_PRECISION_OPTION;
     snprintf(options, size,
              "-cl-std=CL1.2 -DSWE_SOLVER=%d -DSWE_TILE_X=%d -DSWE_TILE_Y=%d "
              "-DSWE_REDUCTION_GROUP=%d -DSWE_CELLS_PER_ITEM=%d -DSWE_STRIP_LANES=%d "

@@ -43,11 +43,7 @@ static int build(ns_opencl_ext *ext, const char *math, swe_error *err)
     if (status != SWE_OK) {
         return status;
     }
-#ifdef SWE_PRECISION_DOUBLE
-    const char *precision = " -DSWE_PRECISION_DOUBLE";
-#else
-    const char *precision = "";
-#endif
+    const char *precision = SWE_CL_PRECISION_OPTION;
     char options[512];
     snprintf(options, sizeof options, "-cl-std=CL1.2%s -DNS_CL_REDUCE=%zu %s", precision,
              ext->reduce_group, math_options);
