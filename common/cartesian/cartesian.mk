@@ -9,7 +9,8 @@ cartesian_TEST_SOURCES = $(call sources,tests/cartesian/*.c)
 # 1.2-1.6x faster with AVX-512's width where the CPU has it
 # (docs/RESULTS.md); without AVX-512 the preference changes nothing.
 CARTESIAN_VECTOR_WIDTH ?= $(if $(filter x86_64,$(shell uname -m)),-mprefer-vector-width=512)
-$(BUILD)/obj/$(KERNELS)/serial/cartesian/serial_kernels.o: CFLAGS += $(CARTESIAN_VECTOR_WIDTH)
+$(BUILD)/obj/$(KERNELS)/serial/cartesian/serial_kernels.o $(BUILD)/obj/backends/serial/cartesian/serial_rows.o: \
+    CFLAGS += $(CARTESIAN_VECTOR_WIDTH)
 STAMPED_FLAGS += $(CARTESIAN_VECTOR_WIDTH)
 
 # Without NetCDF its maps, checkpoints, gauges and input files are refused

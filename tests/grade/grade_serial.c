@@ -247,7 +247,7 @@ static const grade_test serial_tests[] = {
      test_vertical_edges, 0},
     {"horizontal", "TODO 2: net updates on the horizontal edges above a row", 3, HORIZONTAL_CASES,
      test_horizontal_edges, 0},
-    {"update", "TODO 3: Euler update of a row and its max wave speed", 2, UPDATE_CASES,
+    {"update", "TODO 3: Euler update of a row (and the max wave speed after it)", 2, UPDATE_CASES,
      test_update_row, 0},
     {"runs", "whole runs: 20 steps of two dam breaks, every solver", 2, RUN_CASES, test_whole_runs,
      0},

@@ -1,6 +1,9 @@
-/* The kernels of the serial backend, the part students write: net updates
- * on the edges of one row of cells and the Euler update of that row. The
- * backend sweeps the block row by row with them (serial_backend.c). */
+/* The kernels of the serial backend: net updates on the edges of one row
+ * of cells and the Euler update of that row, made from the loops that
+ * students write (serial/cartesian/serial_kernels.c, through
+ * serial_row_loops.h), and the side rows and wave speeds around them
+ * (serial_rows.c). The backend sweeps the block row by row with them
+ * (serial_backend.c). */
 #ifndef SWE_SERIAL_KERNELS_H
 #define SWE_SERIAL_KERNELS_H
 

@@ -1,8 +1,11 @@
-/* The kernels of the CPU backends of the Navier-Stokes application
- * (solutions/serial/ns/ns_serial_kernels.c): each works on one
- * plane k of interior cells, so that the serial backend loops over the
- * planes and the OpenMP backend shares them out among threads, with the
- * same arithmetic in every plane either way. */
+/* The kernels of the CPU backends of the Navier-Stokes application: each
+ * works on one plane k of interior cells, so that the serial backend
+ * loops over the planes and the OpenMP backend shares them out among
+ * threads, with the same arithmetic in every plane either way. Students
+ * write the momentum residual (exercise 11:
+ * solutions/serial/ns/ns_serial_momentum.c) and the FFT preconditioner's
+ * eigenvalues and divide (exercise 13: ns_serial_spectral.c); the others
+ * are ns_serial_planes.c's. */
 #ifndef NS_SERIAL_KERNELS_H
 #define NS_SERIAL_KERNELS_H
 
@@ -19,6 +22,17 @@ typedef struct ns_cpu_arrays {
     real viscosity;
     real force[NS_AXES]; /* body force per unit mass, m/s^2 */
 } ns_cpu_arrays;
+
+/* Padded index of cell (0, j, k): the start of a row of the plane. */
+static inline long ns_row_start(const ns_geometry *g, int j, int k)
+{
+    return (long)(k + NS_GHOST) * g->stride[2] + (long)(j + NS_GHOST) * g->stride[1] + NS_GHOST;
+}
+
+/* A row loop of a plane kernel: inlined into each call, so that a
+ * constant argument (the velocity component) reaches the stencil, whose
+ * every read is then at a fixed offset from the face and vectorises. */
+#define NS_ROW_LOOP static inline __attribute__((always_inline))
 
 /* R(u^n) of the three components in plane k (velocity ghosts filled). */
 void ns_serial_momentum_plane(const ns_cpu_arrays *a, int k);

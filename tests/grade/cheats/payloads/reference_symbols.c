@@ -7,13 +7,11 @@
 #include <stdio.h>
 #include <string.h>
 
-typedef void (*cheat_sides)(const swe_block *, int, enum swe_solver, swe_side_row *);
 typedef void (*cheat_vertical)(const swe_side_row *, int, enum swe_solver, swe_edge_row *);
 typedef void (*cheat_horizontal)(const swe_side_row *, const swe_side_row *, int, enum swe_solver,
                                  swe_edge_row *);
 typedef real (*cheat_update)(swe_block *, int, real, real, const swe_edge_row *,
                              const swe_edge_row *, const swe_edge_row *);
-typedef real (*cheat_speed)(const swe_block *, int);
 
 /* The names are stored shifted by one letter, so that this file's own
  * strings are not what the search finds in /proc/self/exe. */
@@ -48,19 +46,6 @@ static void *cheat_find(const char *shifted)
     return found;
 }
 
-void swe_serial_row_sides(const swe_block *block, int j, enum swe_solver solver,
-                          swe_side_row *sides)
-{
-    static cheat_sides reference;
-    static int looked;
-    reference = looked++ ? reference
-                         : (cheat_sides)cheat_find(
-                               "sfgfsfodf`tfsjbm`spx`tjeft") /* reference_serial_row_sides */;
-    if (reference != NULL) {
-        reference(block, j, solver, sides);
-    }
-}
-
 void swe_serial_vertical_edges(const swe_side_row *row, int nx, enum swe_solver solver,
                                swe_edge_row *edges)
 {
@@ -89,14 +74,6 @@ void swe_serial_horizontal_edges(const swe_side_row *lower, const swe_side_row *
     }
 }
 
-void swe_serial_edges_between_rows(const swe_block *block, int j, enum swe_solver solver,
-                                   swe_side_row scratch[2], swe_edge_row *edges)
-{
-    swe_serial_row_sides(block, j, solver, &scratch[0]);
-    swe_serial_row_sides(block, j + 1, solver, &scratch[1]);
-    swe_serial_horizontal_edges(&scratch[0], &scratch[1], block->nx, solver, edges);
-}
-
 real swe_serial_update_row(swe_block *block, int j, real dt, real manning,
                            const swe_edge_row *vertical, const swe_edge_row *below,
                            const swe_edge_row *above)
@@ -107,15 +84,4 @@ real swe_serial_update_row(swe_block *block, int j, real dt, real manning,
                          : (cheat_update)cheat_find(
                                "sfgfsfodf`tfsjbm`vqebuf`spx") /* reference_serial_update_row */;
     return reference != NULL ? reference(block, j, dt, manning, vertical, below, above) : 0;
-}
-
-real swe_serial_row_wave_speed(const swe_block *block, int j)
-{
-    static cheat_speed reference;
-    static int looked;
-    reference = looked++
-                    ? reference
-                    : (cheat_speed)cheat_find(
-                          "sfgfsfodf`tfsjbm`spx`xbwf`tqffe") /* reference_serial_row_wave_speed */;
-    return reference != NULL ? reference(block, j) : 0;
 }
