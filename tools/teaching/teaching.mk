@@ -107,7 +107,11 @@ KIT_OBJECT_SLOTS := $(basename $(filter-out %.cl,$(KIT_SLOTS)))
 KIT_KERNEL_OBJECTS := $(patsubst %,$(KIT)/obj/skeletons/%.o,$(KIT_OBJECT_SLOTS))
 # What the kit links as it is: not the kernels, nor what an application's
 # fragment compiles against them in the sandbox (KIT_NOT_PLUMBING).
-not_kernels = $(filter-out $(BUILD)/obj/$(KERNELS)/% $(BUILD)/obj/gen/% $(GRADE_OBJECTS) $(MPI_GRADE_OBJECTS) \
+# The generated OpenCL program sources that embed kernel files: the sandbox
+# embeds them again with the submission's (kit.py); the others are plumbing.
+KIT_GENERATED_FROM_KERNELS = $(foreach a,$(APPS),$(if $(filter $(KERNELS)/%,$(call opencl_sources,$(a))), \
+    $(BUILD)/obj/gen/$(a)_opencl_source.o))
+not_kernels = $(filter-out $(BUILD)/obj/$(KERNELS)/% $(KIT_GENERATED_FROM_KERNELS) $(GRADE_OBJECTS) $(MPI_GRADE_OBJECTS) \
     $(KIT_NOT_PLUMBING),$(1))
 KIT_PLUMBING = $(call not_kernels,$(foreach a,$(shallows-grade_APPS),$(call app_objects,$(a),$(MODELS))) \
     $(shallows-grade_OBJECTS)) $(CORE_LIBRARY)
